@@ -1,0 +1,1 @@
+"""Dice Systems SRD rules engine."""
