@@ -1,0 +1,45 @@
+"""What every dice system offers the CLI and the browser: roll and odds by notation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from .dist import Dist
+from .exact import percent, ratio
+
+
+class Explained(Protocol):
+    """A roll or odds result: text lines for people, a JSON object for scripts."""
+
+    def lines(self) -> list[str]: ...
+
+    def to_json(self) -> dict[str, object]: ...
+
+
+@dataclass(frozen=True)
+class System:
+    """A dice system as the CLI and the browser bridge see it."""
+
+    key: str  # as typed on the command line, e.g. "doom-stack"
+    title: str
+    example: str  # a notation to show in help texts
+    roll: Callable[[str, int | None], Explained]
+    odds: Callable[[str], Explained]
+
+
+def outcomes_json(dist: Dist) -> dict[str, str]:
+    """Outcome → ``"num/den"``, ascending, as every system's ``odds --json`` writes it."""
+    return {str(k): ratio(p) for k, p in dist.probabilities().items()}
+
+
+def distribution_lines(dist: Dist, label: str) -> list[str]:
+    """A readable table of a distribution: value, P(=), P(≥)."""
+    width = max(len(label), *(len(str(k)) for k in dist.outcomes))
+    lines = [f"{label:>{width}}   chance      at least"]
+    for k in dist.outcomes:
+        lines.append(f"{k:>{width}}   {percent(dist.p(k), 2):>9}   {percent(dist.p_at_least(k), 2):>9}")
+    if dist.cut_mass:
+        lines.append(f"(chains cut off: {ratio(dist.cut_mass)} of the mass is left out)")
+    return lines

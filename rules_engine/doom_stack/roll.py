@@ -1,0 +1,163 @@
+"""Doom Stack: seeded rolls that explain themselves."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..core.roller import DieEvent, DieFate, Roller
+from .notation import DoomStackQuery
+from .rules import (
+    SIDES,
+    Outcome,
+    Pool,
+    Stack,
+    attention_pool,
+    best_stack,
+    extra_dice_for_second_action,
+    performance_name,
+    usable_for_second_action,
+)
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _count(n: int, noun: str) -> str:
+    word = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+    return f"{word} {noun}" + ("" if n == 1 else "s")
+
+
+def describe_stack(dice: tuple[int, ...], stack: Stack) -> str:
+    """``6 + 6 + 1 = 13 (two 6s and one wildcard 1)``."""
+    parts = [dice[i] for i in stack.positions]
+    if not parts:
+        return "0 (no dice to stack)"
+    sums = " + ".join(map(str, parts))
+    pieces = []
+    if stack.face is not None:
+        pieces.append(_count(len(stack.members), str(stack.face)))
+    if stack.wildcards:
+        pieces.append(_count(len(stack.wildcards), "wildcard 1"))
+    summary = " and ".join(pieces)
+    return f"{sums} = {stack.value} ({summary})" if len(parts) > 1 else f"{stack.value} ({summary})"
+
+
+def pool_line(pool: Pool) -> str:
+    """How a pool was assembled: ``attribute 3 + skill 2 + modifiers +1 = 6d6``."""
+    text = f"attribute {pool.attribute} + skill {pool.skill} + modifiers {pool.applied_modifiers:+d} = {pool.size}d6"
+    if pool.capped:
+        text += f" (modifiers of {pool.modifiers:+d} held to {pool.applied_modifiers:+d}: at most half of attribute + skill)"
+    return text
+
+
+@dataclass(frozen=True)
+class DoomStackRoll:
+    """A rolled pool: the dice, the stack chosen, the result and the attention pool."""
+
+    query: DoomStackQuery
+    seed: int
+    dice: tuple[int, ...]
+    stack: Stack
+    attention: tuple[int, ...]
+    log: tuple[DieEvent, ...]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return Outcome(self.stack.value, self.query.tn) if self.query.tn is not None else None
+
+    def lines(self) -> list[str]:
+        """The roll explained, line by line: the CLI prints these, the widget shows them."""
+        rolled = " ".join(map(str, self.dice)) if self.dice else "no dice"
+        lines = [
+            f"Doom Stack {self.query.title}, seed {self.seed}",
+            f"Rolled: {rolled}",
+            f"Stack: {describe_stack(self.dice, self.stack)}",
+        ]
+        if self.outcome is not None:
+            lines.append(f"Result: {self.stack.value} vs TN {self.query.tn}: {self.outcome.describe()}")
+        attention = " ".join(map(str, self.attention)) if self.attention else "empty"
+        lines.append(f"Attention pool: {attention}")
+        return lines
+
+    def to_json(self) -> dict[str, object]:
+        """The stable JSON form (``roll … --json``)."""
+        outcome = self.outcome
+        return {
+            "system": "doom-stack",
+            "notation": self.query.notation,
+            "seed": self.seed,
+            "pool": self.query.pool,
+            "tn": self.query.tn,
+            "dice": list(self.dice),
+            "best_stack": {
+                "value": self.stack.value,
+                "face": self.stack.face,
+                "dice": [self.dice[i] for i in self.stack.positions],
+                "positions": list(self.stack.positions),
+                "wildcards": len(self.stack.wildcards),
+            },
+            "success": outcome.success if outcome else None,
+            "glitch": outcome.glitch if outcome else None,
+            "performance": outcome.performance if outcome else None,
+            "performance_name": (
+                performance_name(outcome.performance) if outcome and outcome.performance is not None else None
+            ),
+            "attention_pool": list(self.attention),
+            "log": [event.to_dict() for event in self.log],
+            "lines": self.lines(),
+        }
+
+
+def roll(query: DoomStackQuery, seed: int | None = None) -> DoomStackRoll:
+    """Roll the pool, take the best stack (every one wild) and leave the rest as the
+    attention pool."""
+    roller = Roller(seed)
+    dice = tuple(value for _, value in roller.roll_pool(query.pool, SIDES))
+    stack = best_stack(dice)
+    for i in stack.members:
+        roller.mark(DieFate.STACKED, i, SIDES, dice[i], f"matching {stack.face}")
+    for i in stack.wildcards:
+        roller.mark(DieFate.STACKED, i, SIDES, dice[i], "wildcard")
+    used = set(stack.positions)
+    for i, value in enumerate(dice):
+        if i not in used:
+            roller.mark(DieFate.KEPT, i, SIDES, value, "attention pool")
+    return DoomStackRoll(query, roller.seed, dice, stack, tuple(attention_pool(dice, stack)), tuple(roller.log))
+
+
+@dataclass(frozen=True)
+class SecondAction:
+    """Multitasking: the stack for another action drawn from the attention pool."""
+
+    usable: tuple[int, ...]
+    withheld: tuple[int, ...]
+    extra: tuple[int, ...]
+    stack: Stack
+    attention: tuple[int, ...]
+
+
+def second_action(attention: tuple[int, ...], first_pool: int, second_pool: int,
+                  roller: Roller) -> SecondAction:
+    """Pick the stack for a further action from the attention pool: a smaller pool may not
+    use the highest X dice; a larger one first rolls X extra dice into the pool."""
+    extra = tuple(v for _, v in roller.roll_pool(extra_dice_for_second_action(first_pool, second_pool), SIDES,
+                                                  "extra die for a larger second action"))
+    dice = tuple(attention) + extra
+    usable = tuple(usable_for_second_action(dice, first_pool, second_pool))
+    withheld = list((Counter(dice) - Counter(usable)).elements())
+    stack = best_stack(usable)
+    left = tuple(sorted(withheld) + attention_pool(usable, stack))
+    return SecondAction(usable, tuple(sorted(withheld)), extra, stack, left)
+
+
+def roll_bleeding_out(overflow: int, boxes: int, roller: Roller) -> tuple[int, list[int]]:
+    """Roll a d6 each hour until a 1 stabilises or overflow reaches the hit boxes.
+    Returns the final overflow and the hourly rolls."""
+    rolls: list[int] = []
+    while 0 < overflow < boxes:
+        _, value = roller.roll(SIDES, f"bleeding out, hour {len(rolls) + 1}")
+        rolls.append(value)
+        if value == 1:
+            break
+        overflow += 1
+    return overflow, rolls

@@ -1,0 +1,325 @@
+"""Doom Stack: the rules as data and small pure functions.
+
+Source: "Doom Stack — Alternative Dice Mechanic for Neon Arcana" by Ilya Bossov
+(CC BY 4.0). Where the text is unclear the engine follows shared/RULINGS.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core.errors import RulesError
+
+SIDES = 6
+WILDCARD = 1
+STACK_FACES = (2, 3, 4, 5, 6)
+#: The largest pool the engine rolls or computes odds for.
+MAX_POOL = 300
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A rung of the difficulty ladder and the source's printed 4d6 success chance."""
+
+    name: str
+    tn: int
+    source_percent_4d6: str  # as printed, e.g. "99.3"
+
+
+DIFFICULTY_LADDER: tuple[Difficulty, ...] = (
+    Difficulty("Routine", 4, "99.3"),
+    Difficulty("Fair", 6, "90"),
+    Difficulty("Reasonable", 7, "63.8"),
+    Difficulty("Challenging", 8, "44.6"),
+    Difficulty("Complicated", 9, "33.64"),
+    Difficulty("Tough", 10, "28.4"),
+    Difficulty("Painstaking", 12, "16.9"),
+    Difficulty("Punishing", 14, "3.7"),
+    Difficulty("Miserable", 16, "2"),
+    Difficulty("Amazing", 18, "1.7"),
+    Difficulty("Inconceivable", 24, "0.08"),
+)
+
+#: Performance (best stack − TN) → its name; 4 and more are all "Impressive".
+PERFORMANCE_NAMES: tuple[tuple[int, str], ...] = (
+    (0, "Barely made it (glitch!)"),
+    (1, "Fair"),
+    (2, "Solid"),
+    (3, "Flashy"),
+    (4, "Impressive"),
+)
+
+#: How fast damage heals: (kind, boxes, per, condition).
+HEALING_RATES: tuple[tuple[str, int, str, str], ...] = (
+    ("physical", 1, "day", "with modern medicine"),
+    ("physical", 1, "month", "without modern medicine"),
+    ("stun", 1, "hour", "resting it off"),
+)
+
+
+def difficulty_for(tn: int) -> Difficulty | None:
+    """The ladder rung with exactly this TN, or ``None`` for a TN between rungs."""
+    return next((d for d in DIFFICULTY_LADDER if d.tn == tn), None)
+
+
+def difficulty_by_name(name: str) -> Difficulty | None:
+    """The ladder rung called ``name`` (any case)."""
+    return next((d for d in DIFFICULTY_LADDER if d.name.lower() == name.lower()), None)
+
+
+def performance_name(performance: int) -> str:
+    """The name of a performance (≥ 0)."""
+    if performance < 0:
+        raise ValueError("a performance is never negative; below the TN is a failure")
+    return PERFORMANCE_NAMES[min(performance, 4)][1]
+
+
+# --- the pool -------------------------------------------------------------------------
+def modifier_cap(attribute: int, skill: int) -> int:
+    """Modifiers may add or remove at most half the attribute + skill pool, rounded down."""
+    return (attribute + skill) // 2
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A dice pool assembled from attribute + skill + modifiers (modifiers capped)."""
+
+    attribute: int
+    skill: int
+    modifiers: int  # as asked for
+    applied_modifiers: int  # after the half-pool cap
+
+    @property
+    def size(self) -> int:
+        return self.attribute + self.skill + self.applied_modifiers
+
+    @property
+    def capped(self) -> bool:
+        return self.applied_modifiers != self.modifiers
+
+
+def assemble_pool(attribute: int, skill: int, modifiers: int = 0) -> Pool:
+    """Attribute + skill + modifiers, the modifiers held to ±⌊(attribute + skill)/2⌋."""
+    if attribute < 0:
+        raise RulesError("attribute must be 0 or more", field="attribute")
+    if skill < 0:
+        raise RulesError("skill must be 0 or more", field="skill")
+    cap = modifier_cap(attribute, skill)
+    pool = Pool(attribute, skill, modifiers, max(-cap, min(cap, modifiers)))
+    if pool.size > MAX_POOL:
+        raise RulesError(f"a pool of {pool.size} dice is more than the {MAX_POOL} the engine computes",
+                         field="attribute")
+    return pool
+
+
+# --- stacking -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Stack:
+    """A dice stack picked from a roll: dice (by position) that match, plus wildcard ones."""
+
+    value: int
+    face: int | None  # the matching face stacked, or None when only ones were used
+    members: tuple[int, ...]  # positions of the matching dice
+    wildcards: tuple[int, ...]  # positions of the ones added
+
+    @property
+    def positions(self) -> tuple[int, ...]:
+        return self.members + self.wildcards
+
+
+def best_stack(dice: Sequence[int], *, ones_wild: bool = True) -> Stack:
+    """The highest stack in ``dice``: every 1 plus the best group of a face 2–6.
+
+    Among groups worth the same, the one with fewer dice is taken, which leaves more dice
+    in the attention pool. With ``ones_wild=False`` (the reading of the source's AnyDice
+    function) the ones are added only when they do not tie the best group by themselves.
+    """
+    ones = tuple(i for i, d in enumerate(dice) if d == WILDCARD)
+    counts = Counter(d for d in dice if d != WILDCARD)
+    best_face = max(counts, key=lambda f: (f * counts[f], f), default=None)
+    group_value = best_face * counts[best_face] if best_face else 0
+    members = tuple(i for i, d in enumerate(dice) if d == best_face)
+    if not ones_wild and ones and len(ones) >= group_value:
+        return Stack(len(ones), None, (), ones)
+    return Stack(group_value + len(ones), best_face, members, ones)
+
+
+def attention_pool(dice: Sequence[int], stack: Stack) -> list[int]:
+    """The dice left over after ``stack`` was taken, in roll order."""
+    used = set(stack.positions)
+    return [d for i, d in enumerate(dice) if i not in used]
+
+
+# --- the result -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Outcome:
+    """A stack compared with a TN: success (glitch when exact) and performance."""
+
+    stack: int
+    tn: int
+
+    @property
+    def success(self) -> bool:
+        return self.stack >= self.tn
+
+    @property
+    def glitch(self) -> bool:
+        return self.stack == self.tn
+
+    @property
+    def performance(self) -> int | None:
+        return self.stack - self.tn if self.success else None
+
+    def describe(self) -> str:
+        if not self.success:
+            return f"failure, {self.tn - self.stack} short"
+        name = performance_name(self.performance or 0)
+        if self.glitch:
+            return "glitch: success with a complication, performance 0"
+        return f"success, performance {self.performance} ({name})"
+
+
+# --- multitasking and initiative ------------------------------------------------------
+def usable_for_second_action(attention: Sequence[int], first_pool: int, second_pool: int) -> list[int]:
+    """The attention dice a smaller second action may draw on: all but the highest X,
+    where X is how much smaller its pool is. (A larger pool rolls extra dice instead.)"""
+    withheld = max(0, first_pool - second_pool)
+    ordered = sorted(attention)
+    return ordered[: len(ordered) - withheld] if withheld else ordered
+
+
+def extra_dice_for_second_action(first_pool: int, second_pool: int) -> int:
+    """How many dice a larger second action adds to the attention pool before choosing."""
+    return max(0, second_pool - first_pool)
+
+
+def initiative_order(initiatives: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Combatants ordered from the highest initiative stack to the lowest.
+
+    Ruling: the source does not break ties; tied combatants keep the order given.
+    """
+    return sorted(initiatives, key=lambda entry: -entry[1])
+
+
+# --- attack and defence ---------------------------------------------------------------
+@dataclass(frozen=True)
+class AttackResult:
+    """An attack resolved: net performance, damage, and what the defence cost."""
+
+    attack: int
+    defence: int
+    cover: bool
+
+    @property
+    def net(self) -> int:
+        return self.attack - self.defence
+
+    @property
+    def clean_miss(self) -> bool:
+        return self.net < 0
+
+    @property
+    def glitch(self) -> bool:
+        return self.net == 0
+
+    @property
+    def damage(self) -> int:
+        return max(0, self.net)
+
+    @property
+    def defence_left(self) -> int:
+        """What remains of the defending stack: in cover it loses one pip, else all of it."""
+        return max(0, self.defence - 1) if self.cover else 0
+
+
+def resolve_attack(attack: int, defence: int = 0, *, cover: bool = False) -> AttackResult:
+    """Attacker's stack − defender's stack; a defender with no dice defends with 0."""
+    if attack < 0 or defence < 0:
+        raise RulesError("stacks are never negative")
+    return AttackResult(attack, defence, cover)
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Damage after armour, split into physical and stun."""
+
+    physical: int
+    stun: int
+
+
+def apply_armour(damage: int, *, body_armour: int = 0, hard_armour: int = 0, antitank: bool = False) -> Damage:
+    """Hard armour stops everything unless the attack is antitank, which it reduces by its
+    rating; body armour then turns up to its rating of what is left into stun."""
+    if min(damage, body_armour, hard_armour) < 0:
+        raise RulesError("damage and armour ratings are never negative")
+    if hard_armour:
+        damage = max(0, damage - hard_armour) if antitank else 0
+    stun = min(damage, body_armour)
+    return Damage(damage - stun, stun)
+
+
+# --- hit boxes ------------------------------------------------------------------------
+PHYSICAL_MARK = "X"
+STUN_MARK = "/"
+
+
+def hit_boxes(strength: int, willpower: int) -> int:
+    """Hit boxes = 4 + Strength + Willpower."""
+    return 4 + strength + willpower
+
+
+@dataclass(frozen=True)
+class HitTrack:
+    """A character's hit boxes: marks in order ('X' physical, '/' stun) and the overflow."""
+
+    boxes: int
+    marks: tuple[str, ...] = ()
+    overflow: int = 0
+
+    @property
+    def knocked_out(self) -> bool:
+        return len(self.marks) >= self.boxes
+
+    @property
+    def dying(self) -> bool:
+        return self.overflow > 0 and not self.dead
+
+    @property
+    def dead(self) -> bool:
+        return self.overflow >= self.boxes
+
+
+def take_damage(track: HitTrack, damage: Damage) -> HitTrack:
+    """Fill the next empty boxes (physical first); what does not fit goes to overflow,
+    where all damage counts as physical."""
+    marks = list(track.marks)
+    overflow = track.overflow
+    for mark, amount in ((PHYSICAL_MARK, damage.physical), (STUN_MARK, damage.stun)):
+        for _ in range(amount):
+            if len(marks) < track.boxes:
+                marks.append(mark)
+            else:
+                overflow += 1
+    return HitTrack(track.boxes, tuple(marks), overflow)
+
+
+def bleed_out_death_chance(overflow: int, boxes: int) -> Fraction:
+    """The chance that someone left for dead dies before stabilising.
+
+    Each hour a d6 is rolled: a 1 stabilises, anything else adds 1 to overflow; death
+    comes when overflow reaches the hit boxes. So death needs (boxes − overflow) non-1s
+    in a row.
+    """
+    if overflow <= 0:
+        return Fraction(0)
+    if overflow >= boxes:
+        return Fraction(1)
+    return Fraction(5, 6) ** (boxes - overflow)
+
+
+def movement_per_action(agility: int) -> int:
+    """Metres moved for each action spent moving: 10 + Agility."""
+    return 10 + agility

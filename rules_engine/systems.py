@@ -1,0 +1,18 @@
+"""The registry of dice systems the CLI and the browser bridge know."""
+
+from __future__ import annotations
+
+from . import doom_stack
+from .core.errors import RulesError
+from .core.system import System
+
+SYSTEMS: dict[str, System] = {system.key: system for system in (doom_stack.SYSTEM,)}
+
+
+def get_system(key: str) -> System:
+    """The system called ``key`` (as on the command line), else a ``RulesError``."""
+    try:
+        return SYSTEMS[key.strip().lower()]
+    except KeyError:
+        known = ", ".join(SYSTEMS)
+        raise RulesError(f"unknown system {key!r}: known systems are {known}", field="system") from None
