@@ -1,0 +1,61 @@
+"""CLI: ``python -m site_build {serve,build,pyodide-test}``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from .build import BuildError, build_site
+from .paths import DEFAULT_SITE_DIR
+from .pyodide_tests import run_pyodide_tests
+from .serve import bind_server, run_forever, server_url
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m site_build", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p_serve = sub.add_parser("serve", help="build the site, then serve it")
+    p_serve.add_argument("--host", default="127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    p_serve.add_argument("--out", type=Path, default=DEFAULT_SITE_DIR, help="site directory")
+
+    p_build = sub.add_parser("build", help="build the site into a directory")
+    p_build.add_argument("--out", type=Path, default=DEFAULT_SITE_DIR)
+    p_build.add_argument("--site-url", default="http://127.0.0.1:8000/",
+                         help="the address the site will be served at, port included")
+
+    p_pyo = sub.add_parser("pyodide-test", help="run the engine tests inside Pyodide under Node")
+    p_pyo.add_argument("paths", nargs="*", type=Path,
+                       help="test files or folders under tests/ (default: all engine tests)")
+
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "build":
+            site = build_site(args.out, args.site_url)
+            print(f"Built {site} for {args.site_url}")
+        elif args.command == "serve":
+            # Bind first: a busy port fails at once, and the site_url we build for
+            # is exactly the address we serve at (Material's instant navigation needs that).
+            try:
+                server = bind_server(args.out, args.host, args.port)
+            except OSError as err:
+                print(f"error: cannot listen on {args.host}:{args.port} ({err.strerror}); "
+                      "choose another port with --port or PORT=", file=sys.stderr)
+                return 1
+            url = server_url(server)
+            print(f"Building site for {url} ...", flush=True)
+            build_site(args.out, url)
+            run_forever(server)
+        else:
+            return run_pyodide_tests(args.paths or None)
+    except BuildError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
