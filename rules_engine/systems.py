@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import doom_stack
 from .core.errors import RulesError
 from .core.system import System
+from .core.tables import Erratum
 
 SYSTEMS: dict[str, System] = {system.key: system for system in (doom_stack.SYSTEM,)}
 
@@ -16,3 +17,8 @@ def get_system(key: str) -> System:
     except KeyError:
         known = ", ".join(SYSTEMS)
         raise RulesError(f"unknown system {key!r}: known systems are {known}", field="system") from None
+
+
+def all_errata() -> list[Erratum]:
+    """Every erratum of every system, in the order the systems are listed."""
+    return [erratum for system in SYSTEMS.values() for erratum in system.errata()]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from .dist import Dist
 from .exact import percent, ratio
+from .tables import Erratum, Table
 
 
 class Explained(Protocol):
@@ -27,6 +28,15 @@ class System:
     example: str  # a notation to show in help texts
     roll: Callable[[str, int | None], Explained]
     odds: Callable[[str], Explained]
+    tables: Mapping[str, Callable[[], Table]] = field(default_factory=dict)
+    errata: Callable[[], list[Erratum]] = list
+
+    def table(self, name: str) -> Table:
+        """One of the system's reference tables by name (``"difficulty"`` …)."""
+        try:
+            return self.tables[name]()
+        except KeyError:
+            raise KeyError(f"{self.key} has no table {name!r}; it has {', '.join(self.tables)}") from None
 
 
 def outcomes_json(dist: Dist) -> dict[str, str]:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ..core.system import System
-from . import notation, odds, roll, rules
+from . import notation, odds, roll, rules, tables
 
-__all__ = ["SYSTEM", "notation", "odds", "roll", "rules"]
+__all__ = ["SYSTEM", "notation", "odds", "roll", "rules", "tables"]
 
 
 def roll_notation(text: str, seed: int | None = None) -> roll.DoomStackRoll:
@@ -18,4 +18,5 @@ def odds_notation(text: str) -> odds.DoomStackOdds:
     return odds.odds(notation.parse(text))
 
 
-SYSTEM = System("doom-stack", "Doom Stack", "4d6 vs TN 8", roll_notation, odds_notation)
+SYSTEM = System("doom-stack", "Doom Stack", "4d6 vs TN 8", roll_notation, odds_notation,
+                tables.TABLES, tables.errata)
