@@ -110,8 +110,7 @@ def assemble_pool(attribute: int, skill: int, modifiers: int = 0) -> Pool:
     cap = modifier_cap(attribute, skill)
     pool = Pool(attribute, skill, modifiers, max(-cap, min(cap, modifiers)))
     if pool.size > MAX_POOL:
-        raise RulesError(f"a pool of {pool.size} dice is more than the {MAX_POOL} the engine computes",
-                         field="attribute")
+        raise RulesError(f"a pool of {pool.size} dice is more than the {MAX_POOL} the engine computes")
     return pool
 
 
