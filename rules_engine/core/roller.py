@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from enum import Enum
 
@@ -78,3 +79,32 @@ class Roller:
     def mark(self, fate: DieFate, index: int, sides: int, value: int, note: str = "") -> None:
         """Log what became of a die already rolled (kept, dropped, stacked …)."""
         self.log.append(DieEvent(fate, index, sides, value, note))
+
+
+class ScriptedRoller(Roller):
+    """Reads given dice in order instead of random ones: for a source's worked example,
+    or to resolve dice rolled at the table. It has no seed."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        self.seed = None  # type: ignore[assignment]
+        self._values = tuple(values)
+        self.log = []
+        self._count = 0
+
+    @property
+    def unused(self) -> tuple[int, ...]:
+        """The given dice not read yet."""
+        return self._values[self._count:]
+
+    def roll(self, sides: int, note: str = "") -> tuple[int, int]:
+        """Read the next given die; a ``RulesError`` when none is left or it cannot be on the die."""
+        from .errors import RulesError
+
+        if self._count >= len(self._values):
+            raise RulesError(f"{len(self._values)} dice were given, but the roll needs more: {note or 'one more die'}")
+        index, value = self._count, self._values[self._count]
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
+            raise RulesError(f"die {index + 1} was given as {value!r}, not a face from 1 to {sides}")
+        self._count += 1
+        self.log.append(DieEvent(DieFate.ROLLED, index, sides, value, note))
+        return index, value
