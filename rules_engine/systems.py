@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from . import doom_stack
+from . import dice_and_danger, doom_stack
 from .core.errors import RulesError
 from .core.system import System
 from .core.tables import Erratum
 
-SYSTEMS: dict[str, System] = {system.key: system for system in (doom_stack.SYSTEM,)}
+SYSTEMS: dict[str, System] = {system.key: system for system in (doom_stack.SYSTEM, dice_and_danger.SYSTEM)}
 
 
 def get_system(key: str) -> System:

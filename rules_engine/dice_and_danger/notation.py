@@ -1,0 +1,213 @@
+"""dice & danger notation.
+
+A roll is a list of terms, then (or anywhere among them) ``vs DC n``::
+
+    3d +2d +1b +3b +1p +2p vs DC 3 & -1d & +2b
+    save 3d+1b vs DC 4
+    1d+2p                      (no DC: read the kept die's face, as for an attribute)
+
+Terms: ``Nd`` base dice (``-Nd`` removes dice), ``+Nb`` bonus dice, ``+Np`` or ``-Np``
+penalty dice, ``+Nh``/``-Nh`` added or removed hits; a sign may be left out (it is +).
+Everything after an ``&`` is written by the other side: their bonus dice count as the
+roller's penalty dice and their penalty dice as its bonus dice; their ``d`` and ``h``
+terms count as written. A leading ``save`` marks a save (``damage``, the default, may be
+written too). ``d6`` may be written for ``d``; the dice are always six-sided.
+
+The canonical form writes, in this order: ``save`` when it is one, the base dice, what
+is left of bonus (``+Nb``) or penalty (``-Np``) dice after cancelling, the net added or
+removed hits (``+Nh``/``-Nh``), then ``vs DC n`` with the DC held to 2–6:
+``save 3d+1b-1h vs DC 4``.
+
+Rulings:
+
+- A DC outside 2–6 becomes extra or fewer dice (RULINGS.md), and the canonical form shows
+  the result: ``4d vs DC 8`` is ``2d vs DC 6`` and ``4d vs DC 0`` is ``6d vs DC 2``.
+- A pool left with 0 or fewer base dice rolls nothing: dice are danger, and with none
+  there is none, so it scores 0 hits from dice; added hits still count and removed hits
+  have nothing to remove. Bonus and penalty dice only ever stand in for base dice, so
+  they are not rolled either. The canonical form writes such a pool as ``0d``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.errors import RulesError
+from ..core.notation import Scanner
+from .rules import MAX_DICE, MAX_EXTRA, MAX_TERM, SIDES, Terms, clamp_dc, drops_highest
+
+EXAMPLE = "4d-1p vs DC 3"
+_UNITS = ("d", "b", "p", "h")
+
+
+@dataclass(frozen=True)
+class DiceAndDangerQuery:
+    """A roll after every term has been counted and bonus and penalty dice cancelled."""
+
+    dice: int  # base dice to keep (0 or more)
+    extra: int = 0  # bonus dice (> 0) or penalty dice (< 0) left after cancelling
+    hits: int = 0  # added (> 0) or removed (< 0) hits
+    dc: int | None = None  # 2–6, or None: read the kept die's face
+    save: bool = False
+    notes: tuple[str, ...] = field(default=(), compare=False)  # how the notation was read
+
+    @property
+    def bonus(self) -> int:
+        return max(self.extra, 0)
+
+    @property
+    def penalty(self) -> int:
+        return max(-self.extra, 0)
+
+    @property
+    def rolled(self) -> int:
+        """Dice rolled: base dice and the extra ones (none when there is no base die)."""
+        return self.dice + abs(self.extra) if self.dice else 0
+
+    @property
+    def drops_highest(self) -> bool:
+        """Whether the extra dice drop the highest dice (else the lowest)."""
+        return drops_highest(self.extra, save=self.save)
+
+    @property
+    def kind(self) -> str:
+        return "save" if self.save else "damage roll"
+
+    @property
+    def notation(self) -> str:
+        """The canonical form, e.g. ``4d-1p vs DC 3`` or ``save 3d+1b-1h vs DC 4``."""
+        text = ("save " if self.save else "") + f"{self.dice}d"
+        if self.extra:
+            text += f"+{self.bonus}b" if self.extra > 0 else f"-{self.penalty}p"
+        if self.hits:
+            text += f"{self.hits:+d}h"
+        return text + (f" vs DC {self.dc}" if self.dc is not None else "")
+
+
+def _dice(n: int, kind: str = "") -> str:
+    """``1 die``, ``3 bonus dice`` …"""
+    return f"{n} " + (kind + " " if kind else "") + ("die" if n == 1 else "dice")
+
+
+def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other: Terms = Terms(),
+                notation: str | None = None) -> DiceAndDangerQuery:
+    """The query for a roller's terms, the other side's terms and a DC, as written
+    (the DC may be outside 2–6). A ``RulesError`` when the pool is past the limits."""
+    notes: list[str] = []
+    if other.bonus or other.penalty:
+        swapped = [f"{_dice(n, kind)} count as {_dice(n, opposite)} for the roller"
+                   for n, kind, opposite in ((other.bonus, "bonus", "penalty"), (other.penalty, "penalty", "bonus"))
+                   if n]
+        notes.append("the other side's " + " and ".join(swapped))
+    terms = own + other.from_other_side()
+    if terms.bonus and terms.penalty:
+        left = terms.extra
+        rest = f"+{left}b" if left > 0 else (f"{left}p" if left < 0 else "none left")
+        notes.append(f"{_dice(terms.bonus, 'bonus')} and {_dice(terms.penalty, 'penalty')} cancel: {rest}")
+    dice = terms.dice
+    if dc is not None:
+        clamped, more = clamp_dc(dc)
+        if more:
+            side = "below 2" if more > 0 else "above 6"
+            change = f"{more} more {'die' if more == 1 else 'dice'}" if more > 0 else \
+                f"{-more} fewer {'die' if more == -1 else 'dice'}"
+            notes.append(f"DC {dc} is {side}: vs DC {clamped} with {change}")
+        dc, dice = clamped, dice + more
+    if dice < 0 or (dice == 0 and terms.extra):
+        left = "no base dice" if dice == 0 else f"{dice} base dice"
+        notes.append(f"the terms leave {left}: nothing is rolled, so 0 hits from dice")
+    dice = max(dice, 0)
+    extra = terms.extra if dice else 0
+    if dice > MAX_DICE or abs(extra) > MAX_EXTRA:
+        raise RulesError(f"a pool of {_dice(dice, 'base')} and {_dice(abs(extra), 'bonus or penalty')} is too "
+                         f"large: the engine computes up to {MAX_DICE} base dice and {MAX_EXTRA} bonus or "
+                         "penalty dice", notation=notation)
+    return DiceAndDangerQuery(dice, extra, terms.hits, dc, save, tuple(notes))
+
+
+def parse(text: str) -> DiceAndDangerQuery:
+    """Read a dice & danger notation; a ``RulesError`` with a caret for anything else."""
+    scanner = Scanner(text.replace("\u2212", "-"))  # a typographic minus is a minus
+    if scanner.at_end():
+        raise scanner.error(f"write a roll such as {EXAMPLE}", 0, 1)
+    save = scanner.accept("save")
+    if not save:
+        scanner.accept("damage")
+    own, other = Terms(), Terms()
+    side_is_other = False
+    dc: int | None = None
+    first_hits_at: int | None = None
+    while not scanner.at_end():
+        start = scanner.pos
+        if scanner.accept("&"):
+            side_is_other = True
+            if scanner.at_end() or _at_dc(scanner):
+                raise scanner.error("expected the other side's dice after &, as in & +2b")
+            continue
+        if _at_dc(scanner):
+            scanner.accept("vs")
+            scanner.accept("DC")
+            if dc is not None:
+                raise scanner.error("the DC is given twice", start, scanner.pos - start)
+            if not scanner.peek_int():
+                raise scanner.error("expected the DC (a whole number) here, as in vs DC 3")
+            dc, _ = scanner.integer("the DC")
+            continue
+        for word in ("save", "damage"):
+            if scanner.accept(word):
+                raise scanner.error(f"'{word}' goes at the start, as in save 3d vs DC 4", start, len(word))
+        term, unit = _term(scanner)
+        if unit == "h" and first_hits_at is None:
+            first_hits_at = start
+        if side_is_other:
+            other += term
+        else:
+            own += term
+    if dc is None:
+        if first_hits_at is not None:
+            raise scanner.error("added or removed hits need a DC: add vs DC n", first_hits_at)
+        total = (own + other).dice
+        if total != 1:
+            raise scanner.error("without a DC the roll reads one die's face (as 1d+2p does for an attribute): "
+                                "add vs DC n to count hits", len(text), 1)
+    return build_query(own, dc, save=save, other=other, notation=text)
+
+
+def _at_dc(scanner: Scanner) -> bool:
+    scanner.skip_space()
+    rest = scanner.text[scanner.pos:].lower()
+    return any(rest.startswith(word) and not rest[len(word):len(word) + 1].isalpha() for word in ("vs", "dc"))
+
+
+def _term(scanner: Scanner) -> tuple[Terms, str]:
+    """One term such as ``+2d``, ``-1p``, ``3b`` or ``+1h``; returns it and its unit."""
+    scanner.skip_space()
+    start = scanner.pos
+    sign = -1 if scanner.accept("-") else 1
+    if sign == 1:
+        scanner.accept("+")
+    if not scanner.peek_int():
+        if sign == -1 or scanner.pos > start:
+            raise scanner.error("expected a number after the sign, as in +2d")
+        raise scanner.error("expected a term such as 2d, +1b, -1p, +1h, & or vs DC n")
+    count, at = scanner.integer("a number")
+    if count > MAX_TERM:
+        raise scanner.error(f"a term counts at most {MAX_TERM}", at, len(str(count)))
+    unit = next((u for u in _UNITS if scanner.accept(u)), None)
+    if unit is None:
+        raise scanner.error("expected d (dice), b (bonus), p (penalty) or h (hits) after the number",
+                            scanner.pos if scanner.at_end() else None)
+    if unit == "d" and scanner.pos < len(scanner.text) and scanner.text[scanner.pos].isdigit():
+        sides, sides_at = scanner.integer("6")
+        if sides != SIDES:
+            raise scanner.error("dice & danger rolls six-sided dice only: write d or d6", sides_at, len(str(sides)))
+    if unit == "b" and sign == -1:
+        raise scanner.error(f"-{count}b is easy to misread: write +{count}p for penalty dice "
+                            f"(or & +{count}b for the other side's bonus)", start, scanner.pos - start)
+    if unit == "d":
+        return Terms(dice=sign * count), unit
+    if unit == "b":
+        return Terms(bonus=count), unit
+    if unit == "p":
+        return Terms(penalty=count), unit  # +Np and -Np both mean N penalty dice
+    return Terms(hits=sign * count), unit

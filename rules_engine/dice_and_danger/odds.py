@@ -1,0 +1,174 @@
+"""dice & danger: exact odds of the hits (or, without a DC, of the kept die's face).
+
+The hits of a pool are the kept dice at or above the DC, every kept 6, and whatever the
+6s' explosions add (``core.pools`` has the algebra). Explosions are followed until the
+chance of even more re-rolled 6s in the whole roll is below ``EXPLOSION_CUTOFF``; that
+many re-rolled 6s is the roll's *crit cap*, and the mass beyond it is ``cut_mass``. A
+roll left out has at least cap + 2 hits from dice, so every outcome below that is exact,
+and so is "at least k hits" for every k up to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from ..core.dist import EXPLOSION_CUTOFF, Dist
+from ..core.exact import decimal_text, percent, ratio
+from ..core.pools import (
+    crit_cap_for,
+    kept_crits,
+    kept_successes_and_crits,
+    mean_successes_with_crits,
+    successes_with_crits,
+)
+from ..core.system import outcomes_json
+from .notation import DiceAndDangerQuery
+from .rules import SIDES
+
+#: Rows of the odds table below this chance of "at least" are folded into one line.
+SHOWN_AT_LEAST = Fraction(1, 20_000)
+
+
+@lru_cache(maxsize=256)
+def _joint(dc: int, rolled: int, kept: int, keep_highest: bool) -> dict[tuple[int, int], int]:
+    return kept_successes_and_crits(SIDES, dc, rolled, kept, keep_highest=keep_highest)
+
+
+def kept_dice_joint(query: DiceAndDangerQuery) -> dict[tuple[int, int], int]:
+    """(kept hits below 6, kept 6s) → weight over 6 ** rolled dice, before explosions."""
+    if query.dc is None:
+        raise ValueError("a roll without a DC has no hits")
+    return _joint(query.dc, query.rolled, query.dice, not query.drops_highest)
+
+
+def crit_cap(query: DiceAndDangerQuery, cutoff: Fraction = EXPLOSION_CUTOFF) -> int:
+    """How many re-rolled 6s in all the odds follow: the fewest that leave out less than
+    ``cutoff``, and never fewer than the hits a ``-Nh`` term removes (so that the mean
+    and every count the removal touches stay exact)."""
+    found = crit_cap_for(kept_crits(kept_dice_joint(query)), SIDES**query.rolled, SIDES, cutoff)
+    return max(found, -query.hits)
+
+
+def dice_hits_distribution(query: DiceAndDangerQuery, *, cap: int | None = None) -> Dist:
+    """Hits from the dice alone (before ``+Nh``/``-Nh``), explosions followed to ``cap``
+    re-rolled 6s in all (default: ``crit_cap``)."""
+    if query.dice == 0:
+        return Dist.constant(0)
+    if cap is None:
+        cap = crit_cap(query)
+    return successes_with_crits(kept_dice_joint(query), query.rolled, SIDES, query.dc or 0, cap)
+
+
+def hits_distribution(query: DiceAndDangerQuery, *, cap: int | None = None) -> Dist:
+    """The exact distribution of the roll's hits (``cut_mass`` = explosions left out)."""
+    return dice_hits_distribution(query, cap=cap).map(lambda hits: max(0, hits + query.hits))
+
+
+def hits_without_explosions(query: DiceAndDangerQuery) -> Dist:
+    """The hits as if kept 6s did not explode (only for comparing with the source)."""
+    if query.dice == 0:
+        return Dist.constant(max(0, query.hits))
+    weights: dict[int, int] = {}
+    for (hits, sixes), weight in kept_dice_joint(query).items():
+        total = max(0, hits + sixes + query.hits)
+        weights[total] = weights.get(total, 0) + weight
+    return Dist(weights, SIDES**query.rolled)
+
+
+def face_distribution(query: DiceAndDangerQuery) -> Dist:
+    """Without a DC: the face of the one kept die (no explosion), as for an attribute."""
+    if query.dc is not None or query.dice != 1:
+        raise ValueError("only a one-die roll without a DC reads a face")
+    die = Dist.die(SIDES)
+    return die.keep_lowest(query.rolled, 1) if query.drops_highest else die.keep_highest(query.rolled, 1)
+
+
+def mean_hits(query: DiceAndDangerQuery, dice_hits: Dist | None = None) -> Fraction:
+    """The exact average hits, every explosion followed to its end (``dice_hits``: the
+    query's ``dice_hits_distribution`` when it is already at hand)."""
+    if query.dice == 0:
+        return Fraction(max(0, query.hits))
+    joint = kept_dice_joint(query)
+    mean = mean_successes_with_crits(joint, query.rolled, SIDES, query.dc or 0) + query.hits
+    if query.hits < 0:
+        # Hits that the removal would take below 0 are not taken: add them back. They
+        # come from counts below -hits, which the crit cap keeps exact.
+        dice = dice_hits if dice_hits is not None else dice_hits_distribution(query)
+        mean += sum((-query.hits - x) * p for x, p in dice.probabilities().items() if x < -query.hits)
+    return mean
+
+
+@dataclass(frozen=True)
+class DiceAndDangerOdds:
+    """The exact odds of a notation: hits (or, without a DC, the kept die's face)."""
+
+    query: DiceAndDangerQuery
+    dist: Dist
+    mean: Fraction
+    cap: int | None  # re-rolled 6s followed in all (None: nothing explodes)
+
+    @property
+    def label(self) -> str:
+        return "hits" if self.query.dc is not None else "face"
+
+    def p_at_least(self, value: int) -> Fraction:
+        """P(result ≥ value) as 1 − P(result < value): exact wherever the crit cap keeps
+        the lower counts exact; past that it counts the left-out mass as reached."""
+        return 1 - self.dist.p_at_most(value - 1)
+
+    def lines(self) -> list[str]:
+        """A readable table: the chance of each result and of at least it."""
+        q = self.query
+        lines = [f"dice & danger {q.notation} ({q.kind}): exact odds", *q.notes]
+        if q.extra:
+            kind = "bonus" if q.extra > 0 else "penalty"
+            lines.append(f"the {kind} dice drop the {'highest' if q.drops_highest else 'lowest'} dice")
+        lines.append(f"average {decimal_text(self.mean, 2)} {self.label} (exactly {ratio(self.mean)})")
+        width = max(len(self.label), *(len(str(k)) for k in self.dist.outcomes))
+        lines.append(f"{self.label:>{width}}     chance    at least")
+        outcomes = self.dist.outcomes
+        for i, k in enumerate(outcomes):
+            at_least = self.p_at_least(k)
+            if at_least < SHOWN_AT_LEAST:
+                lines.append(f"{k}–{outcomes[-1]} {self.label}: {percent(at_least, 2)} in all" if k != outcomes[-1]
+                             else f"{k:>{width}}   {percent(self.dist.p(k), 2):>9}   {percent(at_least, 2):>9}")
+                break
+            lines.append(f"{k:>{width}}   {percent(self.dist.p(k), 2):>9}   {percent(at_least, 2):>9}")
+        if self.dist.cut_mass:
+            lines.append(f"(explosions followed to {self.cap} re-rolled 6s in all; the rolls past that, "
+                         f"{ratio(self.dist.cut_mass)} of the mass, are left out)")
+        return lines
+
+    def to_json(self) -> dict[str, object]:
+        """The stable JSON form (``odds … --json``)."""
+        q = self.query
+        return {
+            "system": "dice-and-danger",
+            "notation": q.notation,
+            "kind": "save" if q.save else "damage",
+            "dc": q.dc,
+            "dice": q.dice,
+            "bonus": q.bonus,
+            "penalty": q.penalty,
+            "added_hits": q.hits,
+            "reads": self.label,
+            "outcomes": outcomes_json(self.dist),
+            "p_at_least": {str(k): ratio(self.p_at_least(k)) for k in self.dist.outcomes},
+            "mean": ratio(self.mean),
+            "cut_mass": ratio(self.dist.cut_mass),
+            "crit_cap": self.cap,
+            "notes": list(q.notes),
+        }
+
+
+def odds(query: DiceAndDangerQuery) -> DiceAndDangerOdds:
+    """The exact odds of a parsed query."""
+    if query.dc is None:
+        dist = face_distribution(query)
+        return DiceAndDangerOdds(query, dist, dist.mean(), None)
+    cap = crit_cap(query) if query.dice else None
+    dice_hits = dice_hits_distribution(query, cap=cap)
+    dist = dice_hits.map(lambda hits: max(0, hits + query.hits))
+    return DiceAndDangerOdds(query, dist, mean_hits(query, dice_hits), cap)
