@@ -5,7 +5,8 @@ Requests: ``{"system": "doom-stack", "action": ACTION, ...}`` where ACTION is
 - ``"roll"`` / ``"odds"`` with ``"notation"`` (and ``"seed"`` for a roll): the same
   objects as ``python -m rules_engine … --json``;
 - ``"roll_fields"`` / ``"odds_fields"`` with ``"fields"`` (the widget's form values as
-  strings) and optionally ``"seed"``.
+  strings) and optionally ``"seed"``;
+- ``"character"`` (dice & danger) with optionally ``"seed"``: a new character.
 
 Replies: ``{"ok": true, "result": {...}}`` or ``{"ok": false, "error": {...}}`` where the
 error is ``RulesError.to_dict()``. Nothing else ever escapes: a reader never sees a
@@ -18,7 +19,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import doom_stack
+from . import dice_and_danger, doom_stack
 from .core.errors import RulesError
 from .core.notation import parse_whole_number
 from .core.roller import MAX_SEED
@@ -49,9 +50,14 @@ def _doom_stack_odds_fields(request: Mapping[str, Any]) -> dict[str, object]:
     return {**doom_stack.odds.odds(query).to_json(), "pool_line": assembled}
 
 
+def _dice_and_danger_character(request: Mapping[str, Any]) -> dict[str, object]:
+    return dice_and_danger.roll.generate_character(_seed(request.get("seed"))).to_json()
+
+
 FIELD_ACTIONS: dict[tuple[str, str], Callable[[Mapping[str, Any]], dict[str, object]]] = {
     ("doom-stack", "roll_fields"): _doom_stack_roll_fields,
     ("doom-stack", "odds_fields"): _doom_stack_odds_fields,
+    ("dice-and-danger", "character"): _dice_and_danger_character,
 }
 
 
