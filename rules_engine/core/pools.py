@@ -181,7 +181,7 @@ def mean_successes_with_crits(joint: Mapping[tuple[int, int], int], pool: int, s
                               target: int) -> Fraction:
     """The exact mean of the total successes with every chain followed to its end."""
     # A chain rolls 1/(sides − 1) top faces on average, then its last die succeeds
-    # with chance (sides − target)/(sides − 1).
-    per_chain = Fraction(1 + sides - target, sides - 1)
-    total = sum(w * (succeeded + top + top * per_chain) for (succeeded, top), w in joint.items())
-    return Fraction(total) / sides**pool
+    # with chance (sides − target)/(sides − 1): (1 + sides − target)/(sides − 1) in all.
+    kept = sum(w * (succeeded + top) for (succeeded, top), w in joint.items())
+    chains = sum(w * top for (_succeeded, top), w in joint.items())
+    return Fraction(kept * (sides - 1) + chains * (1 + sides - target), (sides - 1) * sides**pool)
