@@ -71,7 +71,10 @@ class DiceAndDangerQuery:
 
     @property
     def kind(self) -> str:
-        return "save" if self.save else "damage roll"
+        """``save``, ``damage roll``, or ``face roll`` (no DC: the kept die's face is read)."""
+        if self.save:
+            return "save"
+        return "damage roll" if self.dc is not None else "face roll"
 
     @property
     def notation(self) -> str:
@@ -95,9 +98,9 @@ def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other:
     (the DC may be outside 2–6). A ``RulesError`` when the pool is past the limits."""
     notes: list[str] = []
     if other.bonus or other.penalty:
-        swapped = [f"{_dice(n, kind)} count as {_dice(n, opposite)} for the roller"
-                   for n, kind, opposite in ((other.bonus, "bonus", "penalty"), (other.penalty, "penalty", "bonus"))
-                   if n]
+        pairs = ((other.bonus, "bonus", "penalty"), (other.penalty, "penalty", "bonus"))
+        swapped = [f"{_dice(n, kind)} {'counts' if n == 1 else 'count'} as {_dice(n, opposite)} for the roller"
+                   for n, kind, opposite in pairs if n]
         notes.append("the other side's " + " and ".join(swapped))
     terms = own + other.from_other_side()
     if terms.bonus and terms.penalty:

@@ -27,8 +27,10 @@ from ..core.system import outcomes_json
 from .notation import DiceAndDangerQuery
 from .rules import SIDES
 
-#: Rows of the odds table below this chance of "at least" are folded into one line.
-SHOWN_AT_LEAST = Fraction(1, 20_000)
+#: The odds table folds its rare ends (together below this chance) into one line each.
+SHOWN_CHANCE = Fraction(1, 20_000)
+#: The longest exact fraction the odds table prints for the average.
+EXACT_SHOWN = 40
 
 
 @lru_cache(maxsize=256)
@@ -125,20 +127,32 @@ class DiceAndDangerOdds:
         if q.extra:
             kind = "bonus" if q.extra > 0 else "penalty"
             lines.append(f"the {kind} dice drop the {'highest' if q.drops_highest else 'lowest'} dice")
-        lines.append(f"average {decimal_text(self.mean, 2)} {self.label} (exactly {ratio(self.mean)})")
+        exact = str(self.mean)
+        exact = f"exactly {exact}" if len(exact) <= EXACT_SHOWN else "exactly: see --json"
+        lines.append(f"average {decimal_text(self.mean, 2)} {self.label} ({exact})")
         width = max(len(self.label), *(len(str(k)) for k in self.dist.outcomes))
         lines.append(f"{self.label:>{width}}     chance    at least")
-        outcomes = self.dist.outcomes
-        for i, k in enumerate(outcomes):
-            at_least = self.p_at_least(k)
-            if at_least < SHOWN_AT_LEAST:
-                lines.append(f"{k}–{outcomes[-1]} {self.label}: {percent(at_least, 2)} in all" if k != outcomes[-1]
-                             else f"{k:>{width}}   {percent(self.dist.p(k), 2):>9}   {percent(at_least, 2):>9}")
-                break
-            lines.append(f"{k:>{width}}   {percent(self.dist.p(k), 2):>9}   {percent(at_least, 2):>9}")
+        outcomes = list(self.dist.outcomes)
+        # fold the rare ends into one line each
+        low = 0
+        while low < len(outcomes) - 1 and self.dist.p_at_most(outcomes[low]) < SHOWN_CHANCE:
+            low += 1
+        high = len(outcomes)
+        while high - 1 > low and self.p_at_least(outcomes[high - 1]) < SHOWN_CHANCE:
+            high -= 1
+        if low:
+            chance = self.dist.p_at_most(outcomes[low - 1])
+            lines.append(f"{outcomes[0]}–{outcomes[low - 1]} {self.label}: {percent(chance, 2)} in all")
+        for k in outcomes[low:high]:
+            lines.append(f"{k:>{width}}   {percent(self.dist.p(k), 2):>9}   {percent(self.p_at_least(k), 2):>9}")
+        if high < len(outcomes):
+            chance = self.p_at_least(outcomes[high])
+            lines.append(f"{outcomes[high]}–{outcomes[-1]} {self.label}: {percent(chance, 2)} in all")
         if self.dist.cut_mass:
+            cut = ratio(self.dist.cut_mass)
+            cut = cut if len(cut) <= EXACT_SHOWN else f"{float(self.dist.cut_mass):.1e} (exactly: see --json)"
             lines.append(f"(explosions followed to {self.cap} re-rolled 6s in all; the rolls past that, "
-                         f"{ratio(self.dist.cut_mass)} of the mass, are left out)")
+                         f"{cut} of the mass, are left out)")
         return lines
 
     def to_json(self) -> dict[str, object]:
@@ -147,7 +161,7 @@ class DiceAndDangerOdds:
         return {
             "system": "dice-and-danger",
             "notation": q.notation,
-            "kind": "save" if q.save else "damage",
+            "kind": q.kind.split()[0],  # save, damage or face
             "dc": q.dc,
             "dice": q.dice,
             "bonus": q.bonus,

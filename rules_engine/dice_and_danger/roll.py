@@ -141,7 +141,7 @@ class DiceAndDangerRoll:
             "system": "dice-and-danger",
             "notation": q.notation,
             "seed": self.seed,
-            "kind": "save" if q.save else "damage",
+            "kind": q.kind.split()[0],  # save, damage or face
             "dc": q.dc,
             "dice": list(self.dice),
             "kept": list(self.kept),

@@ -162,3 +162,12 @@ def test_the_largest_pool_is_exact():
     dist = hits_distribution(query)
     assert dist.cut_mass < EXPLOSION_CUTOFF
     assert dist.denominator % 6 ** (MAX_DICE + MAX_EXTRA) == 0
+
+
+def test_long_tables_fold_their_rare_ends():
+    lines = odds(parse("60d+10b vs DC 4")).lines()
+    assert lines[4].startswith("0–20 hits: <0.01% in all")
+    assert lines[-2].startswith("67–") and "average 42.00 hits (exactly: see --json)" in lines
+    assert "e-13 (exactly: see --json)" in lines[-1]
+    face = odds(parse("1d+2p"))
+    assert face.lines()[0] == "dice & danger 1d-2p (face roll): exact odds" and face.to_json()["kind"] == "face"
