@@ -20,18 +20,23 @@ srd_setup_python() {
     rm -rf "$VENV"
     python3 -m venv "$VENV"
   fi
-  local stamp="$VENV/.srd-stamp-${extras//,/-}"
-  local want
+  local want stamp have extra ok
   want="$(_srd_hash "$REPO_ROOT/pyproject.toml" "$REPO_ROOT/site_build/setup.sh")"
-  if [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
-    echo "Python deps up to date (.venv, extras: $extras)"
-    return 0
-  fi
+  # A stamp per extras set installed for the current pyproject; any superset will do.
+  for stamp in "$VENV"/.srd-stamp-*; do
+    [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] || continue
+    have=",${stamp##*/.srd-stamp-},"; ok=1
+    for extra in ${extras//,/ }; do [[ "$have" == *",$extra,"* ]] || ok=0; done
+    if [ "$ok" = 1 ]; then
+      echo "Python deps up to date (.venv, extras: $extras)"
+      return 0
+    fi
+  done
   echo "Installing Python deps into .venv (extras: $extras)"
   "$PY" -m pip install -q "setuptools>=68" wheel
   # --no-build-isolation: build with the setuptools just installed, no second download.
   "$PY" -m pip install -q --no-build-isolation -e "$REPO_ROOT[$extras]"
-  echo "$want" >"$stamp"
+  echo "$want" >"$VENV/.srd-stamp-$extras"
 }
 
 srd_setup_npm() {
