@@ -3,6 +3,7 @@
 #   srd_setup_python EXTRAS   e.g. "site" or "site,test"
 #   srd_setup_npm
 #   srd_setup_chromium
+# Node/npm and chromium come from Debian's apt when missing.
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$REPO_ROOT/.venv"
@@ -13,12 +14,20 @@ srd_log() { printf '\n==== %s ====\n' "$*"; }
 
 _srd_hash() { cat "$@" | sha256sum | cut -c1-16; }
 
+_srd_apt_install() {
+  echo "Installing Debian packages: $*"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
 srd_setup_python() {
   local extras="$1"
   if ! "$PY" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
     echo "Creating $VENV"
     rm -rf "$VENV"
-    python3 -m venv "$VENV"
+    python3 -m venv "$VENV" 2>/dev/null || { _srd_apt_install python3-venv; python3 -m venv "$VENV"; }
   fi
   local want stamp have extra ok
   want="$(_srd_hash "$REPO_ROOT/pyproject.toml" "$REPO_ROOT/site_build/setup.sh")"
@@ -48,6 +57,7 @@ srd_setup_npm() {
     echo "npm deps up to date (site_build/node_modules)"
     return 0
   fi
+  command -v npm >/dev/null || _srd_apt_install nodejs npm
   echo "Installing npm deps (pyodide) into site_build/node_modules"
   npm ci --prefix "$REPO_ROOT/site_build" --no-audit --no-fund --loglevel=error
   echo "$want" >"$stamp"
@@ -58,10 +68,6 @@ srd_setup_chromium() {
     echo "Chromium present (/usr/bin/chromium)"
     return 0
   fi
-  echo "Installing Debian's chromium with apt-get"
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  _srd_apt_install chromium
   [ -x /usr/bin/chromium ] || { echo "chromium did not install" >&2; return 1; }
 }
