@@ -23,7 +23,7 @@ def _nice_step(top: float) -> float:
 
 
 def line_chart(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_label: str, y_label: str,
-               x_max: int) -> str:
+               x_max: int, x_step: int = 5) -> str:
     """One line per series (x → probability), x from 0 to ``x_max``, as accessible SVG."""
     y_top = max(float(p) for points in series.values() for p in points.values())
     step = _nice_step(y_top)
@@ -48,7 +48,7 @@ def line_chart(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_la
         y = step * i
         parts.append(f'<line class="srd-chart__grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{sy(y):.1f}" y2="{sy(y):.1f}"/>')
         parts.append(f'<text x="{LEFT - 6}" y="{sy(y) + 4:.1f}" text-anchor="end">{y * 100:.0f}%</text>')
-    for x in range(0, x_max + 1, 5):
+    for x in range(0, x_max + 1, x_step):
         parts.append(f'<text x="{sx(x):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">{x}</text>')
     parts.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle">{escape(x_label)}</text>')
     parts.append(f'<line class="srd-chart__axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{sy(0):.1f}" y2="{sy(0):.1f}"/>')
