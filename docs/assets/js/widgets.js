@@ -8,7 +8,7 @@
 
 const FIELDS = ["attribute", "skill", "modifiers", "tn"]; // the order the engine checks them in
 const ODDS_DELAY_MS = 200;
-const READY_TEXT = "Dice engine ready: the odds follow your inputs; press Roll or Enter to roll.";
+const READY_TEXT = "Ready: the odds follow your inputs.";
 
 // --- the engine: one worker for the whole visit ------------------------------------------
 let engine = null;
@@ -122,11 +122,13 @@ function attachDoomStack(root) {
   for (const name of [...FIELDS, "seed"]) inputs[name] = root.querySelector(`#ds-${name}`);
 
   // A permalink (?attribute=…&seed=…#ds-roller) prefills the form and rolls once ready.
-  const params = new URLSearchParams(location.search);
-  for (const [name, input] of Object.entries(inputs)) {
-    if (params.has(name)) input.value = params.get(name);
+  function prefill(params) {
+    for (const [name, input] of Object.entries(inputs)) {
+      if (params.has(name)) input.value = params.get(name);
+    }
+    return (params.get("seed") || "").trim() !== "";
   }
-  let rollOnReady = (params.get("seed") || "").trim() !== "";
+  let rollOnReady = prefill(new URLSearchParams(location.search));
 
   let oddsSeq = 0; // only the newest odds request may draw
   let rollSeq = 0; // only the newest roll may draw
@@ -176,6 +178,7 @@ function attachDoomStack(root) {
   // --- odds, as the inputs change ---
   async function updateOdds() {
     clearTimeout(oddsTimer);
+    oddsTimer = 0;
     const seq = ++oddsSeq;
     const reply = await getEngine().call({ system: "doom-stack", action: "odds_fields", fields: fieldValues() });
     if (seq !== oddsSeq) return; // a newer request is on its way: this answer is stale
@@ -304,6 +307,17 @@ function attachDoomStack(root) {
   // --- wiring ---
   form.addEventListener("submit", (event) => {
     event.preventDefault(); // Enter in any field also lands here
+    roll();
+  });
+  // A permalink clicked on its own page: Material's instant navigation sometimes swaps in
+  // the page afresh (which then rolls from the address, like any permalink) and sometimes
+  // only updates the address as for a jump to an anchor. Apply the link here as well, so
+  // the inputs and the roll always follow it; the address and history stay Material's.
+  resultBox.addEventListener("click", (event) => {
+    const link = event.target.closest("a.srd-roll__permalink");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    prefill(new URL(link.href).searchParams);
+    updateOdds();
     roll();
   });
   for (const name of FIELDS) inputs[name].addEventListener("input", scheduleOdds);

@@ -1,0 +1,59 @@
+// The dice engine in a module Web Worker: the site's own Pyodide runs rules_engine off the
+// main thread, so the page stays responsive while Python starts (a few seconds) and computes.
+//
+// Messages out: {type: "ready"} once, or {type: "failed", message} if the engine cannot load;
+// then {id, reply} for each {id, request} received, where reply is the engine's JSON reply
+// ({ok: true, result} or {ok: false, error}) decoded.
+//
+// Every URL is resolved against this file's own URL, so the site works under any base path.
+
+const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
+const ENGINE_DIR = new URL("../engine/", import.meta.url);
+
+// Requests that arrive while the engine loads wait for it.
+const engine = load();
+
+async function load() {
+  try {
+    // A dynamic import, so that a missing or broken runtime becomes a readable message
+    // instead of a worker that silently never starts.
+    const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_DIR).href);
+    const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR.href, stdout: () => {}, stderr: () => {} });
+    const response = await fetch(new URL("manifest.json", ENGINE_DIR));
+    if (!response.ok) throw new Error(`engine manifest: HTTP ${response.status}`);
+    const { wheel } = await response.json();
+    await pyodide.loadPackage(new URL(wheel, ENGINE_DIR).href, { messageCallback: () => {} });
+    const web = pyodide.pyimport("rules_engine.web");
+    self.postMessage({ type: "ready" });
+    return web;
+  } catch (error) {
+    console.error("dice engine failed to load:", error);
+    self.postMessage({ type: "failed", message: `The dice engine could not load (${shortReason(error)}). Reload the page to try again.` });
+    return null;
+  }
+}
+
+// One line a reader can make sense of; never a Python traceback.
+function shortReason(error) {
+  const text = String((error && error.message) || error || "unknown error");
+  const first = text.split("\n").find((line) => line.trim()) || "unknown error";
+  return first.length > 120 ? `${first.slice(0, 117)}…` : first;
+}
+
+self.onmessage = async (event) => {
+  const { id, request } = event.data;
+  const web = await engine;
+  let reply;
+  if (!web) {
+    reply = { ok: false, error: { message: "The dice engine is not available.", field: null } };
+  } else {
+    try {
+      // web.call never raises for bad input; this catch is for the runtime itself failing.
+      reply = JSON.parse(web.call(JSON.stringify(request)));
+    } catch (error) {
+      console.error("dice engine call failed:", error);
+      reply = { ok: false, error: { message: "The dice engine stopped working. Reload the page to try again.", field: null } };
+    }
+  }
+  self.postMessage({ id, reply });
+};
