@@ -127,3 +127,9 @@ def phone_page(browser, site_origin, request_log, page_errors) -> Iterator:
     """Like ``page`` with a 360x740 phone viewport."""
     yield from _open_page(browser, site_origin, request_log, page_errors,
                           viewport=PHONE_VIEWPORT)
+
+
+@pytest.fixture
+def nojs_page(browser, site_origin, request_log, page_errors) -> Iterator:
+    """Like ``page`` with JavaScript turned off (what a reader without scripting sees)."""
+    yield from _open_page(browser, site_origin, request_log, page_errors, java_script_enabled=False)
