@@ -1,0 +1,330 @@
+"""The live Doom Stack roller in headless chromium, against the real built site.
+
+The roller runs the engine wheel in the site's own Pyodide, in a Web Worker. Every
+expected value here comes from the engine on this machine (its CLI, or ``rules_engine``
+imported), never from numbers copied into the test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import Page, expect
+
+from rules_engine.core.exact import percent, ratio
+from rules_engine.doom_stack.notation import query_from_fields
+from rules_engine.doom_stack.odds import odds
+from rules_engine.doom_stack.roll import pool_line
+from rules_engine.web import call
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ENGINE_LOAD_MS = 60_000  # cold Pyodide start: a few seconds; generous for a loaded CI box
+FIELDS = ("attribute", "skill", "modifiers", "tn")
+ROLLER = "#ds-roller"
+LINES = ".srd-widget__explain .srd-widget__line"
+
+
+# --- helpers -------------------------------------------------------------------------------
+def open_roller(page: Page, site_url: str, query: str = "") -> None:
+    """Open the Doom Stack page and wait until the engine is ready and the odds are shown."""
+    page.goto(f"{site_url}doom-stack/{query}")
+    expect(page.locator(ROLLER)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    expect(page.locator(".srd-odds__pool")).to_be_visible()
+
+
+def set_fields(page: Page, **values: str) -> None:
+    for name, value in values.items():
+        page.fill(f"#ds-{name}", value)
+
+
+def field_values(page: Page) -> dict[str, str]:
+    return {name: page.input_value(f"#ds-{name}") for name in FIELDS}
+
+
+def notation(fields: dict[str, str]) -> str:
+    query, _ = query_from_fields(*(fields[name] for name in FIELDS))
+    return query.notation
+
+
+def cli_lines(notation_text: str, seed: str) -> list[str]:
+    """What ``python -m rules_engine roll doom-stack NOTATION --seed SEED`` prints."""
+    result = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "roll", "doom-stack", notation_text, "--seed", seed],
+        capture_output=True, text=True, check=True, cwd=REPO_ROOT)
+    return result.stdout.splitlines()
+
+
+def roll_with_seed(page: Page, seed: str, *, key: str | None = None) -> list[str]:
+    """Type ``seed``, roll (button click, or ``key`` in the seed field) and return the lines."""
+    page.fill("#ds-seed", seed)
+    if key:
+        page.press("#ds-seed", key)
+    else:
+        page.click(f"{ROLLER} button[type=submit]")
+    expect(page.locator(".srd-roll__seed")).to_have_text(seed)
+    return page.locator(LINES).all_inner_texts()
+
+
+def engine_error(fields: dict[str, str], seed: str | None = None) -> str:
+    """The message the engine gives for these form values."""
+    request = {"system": "doom-stack", "action": "roll_fields" if seed is not None else "odds_fields",
+               "fields": fields, "seed": seed}
+    reply = json.loads(call(json.dumps(request)))
+    assert not reply["ok"], reply
+    return reply["error"]["message"]
+
+
+def shown_odds(page: Page) -> dict[str, tuple[str, str]]:
+    """success/glitch/failure → (percentage, exact fraction) as the widget shows them."""
+    return {
+        key: (page.inner_text(f"[data-odds={key}] .srd-pct"), page.inner_text(f"[data-odds={key}] .srd-exact"))
+        for key in ("success", "glitch", "failure")
+    }
+
+
+def expected_odds(fields: dict[str, str]) -> tuple[str, dict[str, tuple[str, str]]]:
+    """The engine's pool line and success/glitch/failure as (percent with 2 places, "num/den")."""
+    query, pool = query_from_fields(*(fields[name] for name in FIELDS))
+    chances = odds(query).odds
+    values = {"success": chances.success, "glitch": chances.glitch, "failure": chances.failure}
+    return (f"{pool_line(pool)} vs TN {query.tn}",
+            {key: (percent(value, 2), ratio(value)) for key, value in values.items()})
+
+
+# --- (a) a seeded roll is the CLI's roll, and its permalink reproduces it -----------------
+def test_seeded_roll_shows_the_cli_lines_and_its_permalink_reproduces_it(
+        page, phone_page, site_url, page_errors):
+    open_roller(page, site_url)
+    fields = {"attribute": "4", "skill": "3", "modifiers": "1", "tn": "9"}
+    set_fields(page, **fields)
+    expected = cli_lines(notation(fields), "424242")
+    assert expected[0].startswith("Doom Stack 8d6 vs TN 9")
+
+    assert roll_with_seed(page, "424242") == expected
+
+    # The dice are drawn as well as listed: one die per rolled value, each with a label.
+    dice = page.locator(".srd-dice .srd-die")
+    rolled = expected[1].removeprefix("Rolled: ").split()
+    assert dice.all_inner_texts() == rolled
+    for index in range(dice.count()):
+        assert dice.nth(index).get_attribute("aria-label").startswith(f"Die {index + 1}: {rolled[index]}, ")
+    assert page.locator(".srd-dice .srd-die--stacked, .srd-dice .srd-die--wildcard").count() >= 1
+
+    href = page.get_attribute(".srd-roll__permalink", "href")
+    link = urlsplit(href)
+    assert link.fragment == "ds-roller"
+    assert {name: values[0] for name, values in parse_qs(link.query).items()} == {**fields, "seed": "424242"}
+
+    # A fresh browser (another context, phone-sized) opening the permalink gets the same roll.
+    phone_page.goto(href)
+    expect(phone_page.locator(".srd-roll__seed")).to_have_text("424242", timeout=ENGINE_LOAD_MS)
+    assert phone_page.locator(LINES).all_inner_texts() == expected
+    assert field_values(phone_page) == fields
+
+    # Clicking the permalink on its own page, after the inputs were changed, brings back its
+    # inputs and its roll (whether instant navigation swaps the page in again or only moves
+    # the address).
+    set_fields(page, attribute="1", tn="20", seed="")
+    page.click(".srd-roll__permalink")
+    for name, value in fields.items():
+        expect(page.locator(f"#ds-{name}")).to_have_value(value)
+    expect(page.locator("#ds-seed")).to_have_value("424242")
+    expect(page.locator(LINES)).to_have_text(expected)
+    expect(page.locator(".srd-odds__pool")).to_have_text(expected_odds(fields)[0])
+    assert page_errors == []
+
+
+def test_a_blank_seed_rolls_a_fresh_seed_and_reports_it(page, site_url, page_errors):
+    open_roller(page, site_url)
+    page.click(f"{ROLLER} button[type=submit]")
+    expect(page.locator(".srd-roll__seed")).to_have_text(re.compile(r"^\d+$"))
+    seed = page.inner_text(".srd-roll__seed")
+    assert page.locator(LINES).all_inner_texts() == cli_lines(notation(field_values(page)), seed)
+    assert page.input_value("#ds-seed") == ""  # blank stays blank: the next roll is new again
+    assert page_errors == []
+
+
+# --- (b) the odds are the engine's and follow the inputs ----------------------------------
+def test_odds_equal_the_engine_and_update_when_an_input_changes(page, site_url, page_errors):
+    open_roller(page, site_url)
+    fields = field_values(page)
+    pool, chances = expected_odds(fields)
+    expect(page.locator(".srd-odds__pool")).to_have_text(pool)
+    assert shown_odds(page) == chances
+    # The three add up: a glitch is counted inside success.
+    assert Fraction(chances["success"][1]) + Fraction(chances["failure"][1]) == 1
+
+    set_fields(page, skill="1", tn="7")
+    fields = {**fields, "skill": "1", "tn": "7"}
+    pool, chances = expected_odds(fields)
+    expect(page.locator(".srd-odds__pool")).to_have_text(pool)
+    assert shown_odds(page) == chances
+
+    # Modifiers beyond the cap are held to half the pool; the pool line says so.
+    set_fields(page, modifiers="9")
+    pool, chances = expected_odds({**fields, "modifiers": "9"})
+    assert "held to" in pool
+    expect(page.locator(".srd-odds__pool")).to_have_text(pool)
+    assert shown_odds(page) == chances
+
+    # One bar per best stack in the shown range.
+    assert page.locator(".srd-odds__bar").count() >= 5
+    assert page_errors == []
+
+
+def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
+    open_roller(page, site_url)
+    # Record every pool the odds and the result ever show.
+    page.evaluate("""() => {
+        window.__shown = [];
+        const watch = (selector, inner) => new MutationObserver(() => {
+            const node = document.querySelector(inner);
+            if (node) window.__shown.push(node.textContent);
+        }).observe(document.querySelector(selector), {childList: true, subtree: true});
+        watch('.srd-widget__odds', '.srd-odds__pool');
+        watch('.srd-widget__result', '.srd-widget__line');
+    }""")
+    # A slow request (300 dice, hundreds of ms in the worker) and, straight after, a quick
+    # one: the worker answers the slow one first, when it is already out of date.
+    set_fields(page, attribute="150", skill="150", seed="5")
+    page.press("#ds-seed", "Enter")  # rolls, and sends the pending odds at once
+    set_fields(page, attribute="2", skill="1")
+    page.press("#ds-seed", "Enter")
+    expect(page.locator(".srd-odds__pool")).to_contain_text("= 3d6")
+    expect(page.locator(LINES).first).to_contain_text("Doom Stack 3d6")
+    page.fill("#ds-seed", "6")  # one more round trip: every older reply has arrived by then
+    page.press("#ds-seed", "Enter")
+    expect(page.locator(".srd-roll__seed")).to_have_text("6")
+    shown = page.evaluate("window.__shown")
+    assert shown and not any("300d6" in text for text in shown), shown
+    assert page_errors == []
+
+
+# --- (c) bad input: the engine's message under the field, nothing else lost ---------------
+def test_bad_input_is_explained_under_its_field_and_earlier_results_stay(page, site_url, page_errors):
+    open_roller(page, site_url)
+    roll_with_seed(page, "99")
+    odds_before = page.inner_text(".srd-widget__odds")
+    result_before = page.inner_text(".srd-widget__result")
+    good = field_values(page)
+
+    for name, bad in (("attribute", "x"), ("attribute", "-2"), ("tn", "0"), ("skill", "2.5"), ("seed", "abc")):
+        if name == "seed":
+            message = engine_error(good, seed=bad)
+        else:
+            message = engine_error({**good, name: bad})
+        page.fill(f"#ds-{name}", bad)
+        page.press(f"#ds-{name}", "Enter")
+        error = page.locator(f"#ds-{name}-error")
+        expect(error).to_have_text(message)
+        expect(page.locator(f"#ds-{name}")).to_have_attribute("aria-invalid", "true")
+        # The error is read with the field, and what was shown before is all still there.
+        assert f"ds-{name}-error" in page.get_attribute(f"#ds-{name}", "aria-describedby").split()
+        assert page.inner_text(".srd-widget__odds") == odds_before
+        assert page.inner_text(".srd-widget__result") == result_before
+        text = page.inner_text(ROLLER)
+        assert "Traceback" not in text and '"ok"' not in text and "{" not in text
+
+        # Fixed, the message goes away without another roll.
+        page.fill(f"#ds-{name}", "99" if name == "seed" else good[name])
+        expect(error).to_have_text("")
+        expect(page.locator(f"#ds-{name}")).not_to_have_attribute("aria-invalid", "true")
+
+    # The odds and the roll still work afterwards.
+    assert roll_with_seed(page, "100") == cli_lines(notation(good), "100")
+    assert page_errors == []
+
+
+def test_a_broken_engine_says_so_in_the_status_line(page, site_url):
+    # The worker cannot read the engine's manifest: the reader is told, in words.
+    page.context.route("**/assets/engine/manifest.json", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{site_url}doom-stack/")
+    expect(page.locator(ROLLER)).to_have_attribute("data-state", "failed", timeout=ENGINE_LOAD_MS)
+    status = page.inner_text(".srd-widget__status")
+    assert status.startswith("The dice engine could not load") and "Reload" in status
+    assert page.locator("#ds-attribute").is_disabled()
+    assert page.locator(f"{ROLLER} button[type=submit]").is_disabled()
+
+
+# --- (d) one engine across Material's instant page changes --------------------------------
+def nav_link(page: Page, path: str):
+    return page.locator(f"nav.md-nav--primary a.md-nav__link[href$='/{path}']:visible").first
+
+
+def test_the_engine_survives_instant_navigation_and_loads_once(page, site_url, request_log, page_errors):
+    open_roller(page, site_url)
+    fields = field_values(page)
+    assert roll_with_seed(page, "11") == cli_lines(notation(fields), "11")
+    page.evaluate("window.__same_page_load = true")
+
+    nav_link(page, "errata/").click()
+    page.wait_for_url("**/errata/")
+    expect(page.locator("table.srd-table")).to_be_visible()
+    nav_link(page, "doom-stack/").click()
+    page.wait_for_url("**/doom-stack/")
+    # Instant navigation really happened: no page load in between.
+    assert page.evaluate("window.__same_page_load") is True
+
+    expect(page.locator(ROLLER)).to_have_attribute("data-state", "ready", timeout=5_000)
+    expect(page.locator(".srd-odds__pool")).to_be_visible()
+    assert roll_with_seed(page, "12") == cli_lines(notation(fields), "12")
+
+    wasm = [url for url in request_log if url.endswith("/pyodide.asm.wasm")]
+    workers = [url for url in request_log if url.endswith("/engine-worker.js")]
+    assert len(wasm) == 1 and len(workers) == 1, request_log
+    assert page_errors == []
+
+
+# --- (e) keyboard only -----------------------------------------------------------------------
+def focused_id(page: Page) -> str:
+    return page.evaluate("document.activeElement && document.activeElement.id")
+
+
+def test_the_roller_works_from_the_keyboard_alone(page, site_url, page_errors):
+    open_roller(page, site_url)
+    page.focus("#ds-attribute")
+    typed = {"attribute": "5", "skill": "1", "modifiers": "-1", "tn": "7", "seed": "31337"}
+    for position, name in enumerate(("attribute", "skill", "modifiers", "tn", "seed")):
+        if position:
+            page.keyboard.press("Tab")
+        assert focused_id(page) == f"ds-{name}"
+        page.keyboard.press("ControlOrMeta+a")
+        page.keyboard.type(typed[name])
+    page.keyboard.press("Enter")
+    expect(page.locator(".srd-roll__seed")).to_have_text("31337")
+    fields = {name: typed[name] for name in FIELDS}
+    assert page.locator(LINES).all_inner_texts() == cli_lines(notation(fields), "31337")
+
+    # Tab on to the Roll button: its focus is visible, and Enter rolls again.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('#ds-roller button[type=submit]')")
+    outline = page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
+                            " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+    assert outline[0] != "none" and outline[1] >= 2, outline
+    page.fill("#ds-seed", "")  # a blank seed: the next roll picks a new one
+    page.focus(f"{ROLLER} button[type=submit]")
+    page.keyboard.press("Enter")
+    expect(page.locator(".srd-roll__seed")).not_to_have_text("31337")
+    assert page_errors == []
+
+
+# --- (g) without JavaScript ---------------------------------------------------------------
+def test_without_javascript_the_page_reads_and_says_the_roller_needs_it(nojs_page, site_url):
+    page = nojs_page
+    page.goto(f"{site_url}doom-stack/")
+    expect(page.locator("h1")).to_contain_text("Doom Stack")
+    expect(page.locator(".srd-widget__noscript")).to_be_visible()
+    expect(page.locator(".srd-widget__noscript")).to_contain_text("needs JavaScript")
+    # The dead form is hidden rather than promising a roller that never loads.
+    expect(page.locator(ROLLER)).to_be_hidden()
+    tables = page.locator("table.srd-table")
+    assert tables.count() >= 2
+    expect(tables.first).to_be_visible()
+    assert tables.first.locator("tbody tr").count() >= 3
+    expect(page.locator("svg.srd-chart").first).to_be_visible()
