@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+import re
 from html import escape
 
 WIDTH, HEIGHT = 640, 340
@@ -29,6 +30,7 @@ def line_chart(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_la
     step = _nice_step(y_top)
     y_max = step * (int(y_top / step) + 1)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    slug = "chart-" + re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")  # ids unique per page
 
     def sx(x: int) -> float:
         return LEFT + plot_w * x / x_max
@@ -37,10 +39,10 @@ def line_chart(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_la
         return TOP + plot_h * (1 - y / y_max)
 
     parts = [
-        f'<svg class="srd-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title chart-desc"'
+        f'<svg class="srd-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{slug}-title {slug}-desc"'
         f' xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="chart-title">{escape(title)}</title>',
-        f'<desc id="chart-desc">{escape(y_label)} against {escape(x_label)}, one line per '
+        f'<title id="{slug}-title">{escape(title)}</title>',
+        f'<desc id="{slug}-desc">{escape(y_label)} against {escape(x_label)}, one line per '
         f'{", ".join(escape(k) for k in series)}.</desc>',
     ]
     ticks = int(round(y_max / step))

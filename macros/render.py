@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from html import escape
 
-from rules_engine.core.tables import Table
+from rules_engine.core.tables import Cell, Table
+
+
+def _numeric(cell: Cell) -> str:
+    """Numbers (cells with an exact value) are right-aligned with tabular figures."""
+    return ' class="srd-num"' if cell.value is not None else ""
 
 
 def table_html(table: Table) -> str:
@@ -16,7 +21,7 @@ def table_html(table: Table) -> str:
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in table.headers)
     body = "".join(
         "<tr>" + "".join(
-            (f'<th scope="row">{escape(c.text)}</th>' if i == 0 else f"<td>{escape(c.text)}</td>")
+            (f'<th scope="row">{escape(c.text)}</th>' if i == 0 else f"<td{_numeric(c)}>{escape(c.text)}</td>")
             for i, c in enumerate(row)) + "</tr>"
         for row in table.rows)
     notes = "".join(f'<p class="srd-table-note">{escape(n)}</p>' for n in table.notes)
