@@ -26,8 +26,9 @@ def difficulty_table() -> Table:
     rows = []
     for rung in DIFFICULTY_LADDER:
         odds = success_odds(SOURCE_POOL, rung.tn)
-        rows.append((cell(rung.name), cell(f"{rung.tn}+"), pct(odds.success, 2), pct(odds.glitch, 2),
-                     cell(rung.source_percent_4d6 + "%")))
+        printed = Cell(rung.source_percent_4d6 + "%", Fraction(rung.source_percent_4d6) / 100)
+        rows.append((cell(rung.name), Cell(f"{rung.tn}+", rung.tn), pct(odds.success, 2), pct(odds.glitch, 2),
+                     printed))
     return Table("doom-stack-difficulty", "Difficulty ladder: exact odds on 4d6",
                  ("Difficulty", "TN", "Success on 4d6", "Glitch on 4d6", "Source prints"), tuple(rows),
                  ("Success counts glitches (a stack equal to the TN). See the errata for the printed values "

@@ -48,7 +48,8 @@ def test_every_percentage_cell_prints_its_exact_value():
         for row in build().rows:
             for cell in row:
                 if isinstance(cell.value, Fraction) and cell.text.endswith("%"):
-                    places = len(cell.text.rstrip("%").split(".")[1])
+                    number = cell.text.lstrip("<>").rstrip("%")
+                    places = len(number.split(".")[1]) if "." in number else 0
                     assert cell.text == percent(cell.value, places)
 
 
