@@ -6,7 +6,15 @@ Requests: ``{"system": "doom-stack", "action": ACTION, ...}`` where ACTION is
   objects as ``python -m rules_engine … --json``;
 - ``"roll_fields"`` / ``"odds_fields"`` with ``"fields"`` (the widget's form values as
   strings) and optionally ``"seed"``;
-- ``"character"`` (dice & danger) with optionally ``"seed"``: a new character.
+- ``"character"`` (dice & danger) with optionally ``"seed"``: a new character (plus
+  ``"attribute_kept"``: which of each attribute's dice was kept);
+- ``"odds_kind"`` / ``"roll_kind"`` (dice & danger) with ``"notation"`` and ``"kind"``
+  (the widget's damage/save switch; a ``save`` or ``damage`` written at the start of the
+  notation wins) and ``"seed"`` for a roll: the odds with the canonical form, the notes
+  and what the chart draws, or the roll of the canonical form (its lines are what
+  ``python -m rules_engine roll dice-and-danger CANONICAL --seed N`` prints) with each
+  die's part in it. Both say which kind the switch should show. A notation error names
+  the field ``notation``.
 
 Replies: ``{"ok": true, "result": {...}}`` or ``{"ok": false, "error": {...}}`` where the
 error is ``RulesError.to_dict()``. Nothing else ever escapes: a reader never sees a
@@ -17,6 +25,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from . import dice_and_danger, doom_stack
@@ -51,13 +60,44 @@ def _doom_stack_odds_fields(request: Mapping[str, Any]) -> dict[str, object]:
 
 
 def _dice_and_danger_character(request: Mapping[str, Any]) -> dict[str, object]:
-    return dice_and_danger.roll.generate_character(_seed(request.get("seed"))).to_json()
+    character = dice_and_danger.roll.generate_character(_seed(request.get("seed")))
+    kept = {name: result.kept_positions[0]
+            for name, result in zip(dice_and_danger.rules.ATTRIBUTE_NAMES, character.rolls)}
+    return {**character.to_json(), "attribute_kept": kept}
+
+
+def _dice_and_danger_query(request: Mapping[str, Any]) -> tuple[dice_and_danger.notation.DiceAndDangerQuery,
+                                                                  dict[str, object]]:
+    """The query for the widget's notation and switch, and what to tell the switch."""
+    try:
+        query, written = dice_and_danger.notation.parse_with_kind(
+            str(request.get("notation", "")), str(request.get("kind", "damage")).strip().lower())
+    except RulesError as error:
+        if error.field is None:
+            error.field = "notation"  # the notation is the widget's only field it can be
+        raise
+    return query, {"written_kind": written, "switch": "save" if query.save else "damage"}
+
+
+def _dice_and_danger_odds_kind(request: Mapping[str, Any]) -> dict[str, object]:
+    query, switch = _dice_and_danger_query(request)
+    result = dice_and_danger.odds.odds(query)
+    return {**result.to_json(), **result.chart_json(), **switch}
+
+
+def _dice_and_danger_roll_kind(request: Mapping[str, Any]) -> dict[str, object]:
+    query, switch = _dice_and_danger_query(request)
+    # The canonical form's roll: the notes on how the notation was read belong to the odds.
+    result = dice_and_danger.roll.roll(replace(query, notes=()), _seed(request.get("seed")))
+    return {**result.to_json(), "dice_detail": result.dice_detail(), **switch}
 
 
 FIELD_ACTIONS: dict[tuple[str, str], Callable[[Mapping[str, Any]], dict[str, object]]] = {
     ("doom-stack", "roll_fields"): _doom_stack_roll_fields,
     ("doom-stack", "odds_fields"): _doom_stack_odds_fields,
     ("dice-and-danger", "character"): _dice_and_danger_character,
+    ("dice-and-danger", "odds_kind"): _dice_and_danger_odds_kind,
+    ("dice-and-danger", "roll_kind"): _dice_and_danger_roll_kind,
 }
 
 

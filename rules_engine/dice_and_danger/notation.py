@@ -30,7 +30,7 @@ Rulings:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core.errors import RulesError
 from ..core.notation import Scanner
@@ -174,6 +174,32 @@ def parse(text: str) -> DiceAndDangerQuery:
             raise scanner.error("without a DC the roll reads one die's face (as 1d+2p does for an attribute): "
                                 "add vs DC n to count hits", len(text), 1)
     return build_query(own, dc, save=save, other=other, notation=text)
+
+
+#: The two positions of the widget's damage/save switch.
+KINDS = ("damage", "save")
+
+
+def written_kind(text: str) -> str | None:
+    """``"save"`` or ``"damage"`` when the notation starts with that word, else ``None``."""
+    scanner = Scanner(text)
+    return next((word for word in ("save", "damage") if scanner.accept(word)), None)
+
+
+def parse_with_kind(text: str, kind: str) -> tuple[DiceAndDangerQuery, str | None]:
+    """Read a notation beside a damage/save switch (``kind``): a ``save`` or ``damage``
+    written at the start of the notation wins; otherwise ``kind`` decides, as if written
+    there. Returns the query and the word the notation wrote (``None``: the switch decided).
+
+    Ruling: the notation is what the reader typed last and is explicit, so it wins; the
+    switch then shows the notation's kind."""
+    if kind not in KINDS:
+        raise RulesError(f"the kind of roll must be damage or save, not {kind!r}", field="kind")
+    query = parse(text)
+    written = written_kind(text)
+    if written is None and kind == "save":
+        query = replace(query, save=True)
+    return query, written
 
 
 def _at_dc(scanner: Scanner) -> bool:

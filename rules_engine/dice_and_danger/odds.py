@@ -120,26 +120,67 @@ class DiceAndDangerOdds:
         the lower counts exact; past that it counts the left-out mass as reached."""
         return 1 - self.dist.p_at_most(value - 1)
 
-    def lines(self) -> list[str]:
-        """A readable table: the chance of each result and of at least it."""
+    @property
+    def drop_note(self) -> str | None:
+        """Which dice the bonus or penalty dice drop (``None`` when there are none)."""
         q = self.query
-        lines = [f"dice & danger {q.notation} ({q.kind}): exact odds", *q.notes]
-        if q.extra:
-            kind = "bonus" if q.extra > 0 else "penalty"
-            lines.append(f"the {kind} dice drop the {'highest' if q.drops_highest else 'lowest'} dice")
-        exact = str(self.mean)
-        exact = f"exactly {exact}" if len(exact) <= EXACT_SHOWN else "exactly: see --json"
-        lines.append(f"average {decimal_text(self.mean, 2)} {self.label} ({exact})")
-        width = max(len(self.label), *(len(str(k)) for k in self.dist.outcomes))
-        lines.append(f"{self.label:>{width}}     chance    at least")
+        if not q.extra:
+            return None
+        kind = "bonus" if q.extra > 0 else "penalty"
+        return f"the {kind} dice drop the {'highest' if q.drops_highest else 'lowest'} dice"
+
+    def shown_range(self) -> tuple[int, int]:
+        """``(low, high)``: the outcomes shown one by one are ``dist.outcomes[low:high]``;
+        the rare ends before and after (each under ``SHOWN_CHANCE`` in all) are folded."""
         outcomes = list(self.dist.outcomes)
-        # fold the rare ends into one line each
         low = 0
         while low < len(outcomes) - 1 and self.dist.p_at_most(outcomes[low]) < SHOWN_CHANCE:
             low += 1
         high = len(outcomes)
         while high - 1 > low and self.p_at_least(outcomes[high - 1]) < SHOWN_CHANCE:
             high -= 1
+        return low, high
+
+    def chart_json(self) -> dict[str, object]:
+        """What the live widget draws, every number written by the engine: one bar per
+        shown outcome (exact fraction and ``percent(…, 2)``), the folded ends, the average
+        to 2 places and, with a DC, the chance of at least one hit."""
+        outcomes = list(self.dist.outcomes)
+        low, high = self.shown_range()
+
+        def chance(value: Fraction) -> dict[str, str]:
+            return {"ratio": ratio(value), "percent": percent(value, 2)}
+
+        folded = []
+        if low:
+            folded.append({"from": outcomes[0], "to": outcomes[low - 1], "end": "low",
+                           **chance(self.dist.p_at_most(outcomes[low - 1]))})
+        if high < len(outcomes):
+            folded.append({"from": outcomes[high], "to": outcomes[-1], "end": "high",
+                           **chance(self.p_at_least(outcomes[high]))})
+        return {
+            "reads": self.label,
+            "bars": [{"value": k, **chance(self.dist.p(k)), "at_least": chance(self.p_at_least(k))}
+                     for k in outcomes[low:high]],
+            "folded": folded,
+            "mean_text": decimal_text(self.mean, 2),
+            "p_any_hit": chance(self.p_at_least(1)) if self.query.dc is not None else None,
+            "drop_note": self.drop_note,
+        }
+
+    def lines(self) -> list[str]:
+        """A readable table: the chance of each result and of at least it."""
+        q = self.query
+        lines = [f"dice & danger {q.notation} ({q.kind}): exact odds", *q.notes]
+        if self.drop_note:
+            lines.append(self.drop_note)
+        exact = str(self.mean)
+        exact = f"exactly {exact}" if len(exact) <= EXACT_SHOWN else "exactly: see --json"
+        lines.append(f"average {decimal_text(self.mean, 2)} {self.label} ({exact})")
+        width = max(len(self.label), *(len(str(k)) for k in self.dist.outcomes))
+        lines.append(f"{self.label:>{width}}     chance    at least")
+        outcomes = list(self.dist.outcomes)
+        low, high = self.shown_range()  # the rare ends fold into one line each
         if low:
             chance = self.dist.p_at_most(outcomes[low - 1])
             lines.append(f"{outcomes[0]}–{outcomes[low - 1]} {self.label}: {percent(chance, 2)} in all")

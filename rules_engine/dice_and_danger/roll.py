@@ -102,6 +102,37 @@ class DiceAndDangerRoll:
                 chains.append(chain)
         return chains
 
+    def dice_detail(self) -> list[dict[str, object]]:
+        """Each die of the pool, in roll order, for a picture of the roll: its face, whether
+        it is a base, bonus or penalty die, kept or dropped (and why, as the log says),
+        whether it hit (``None`` without a DC) and, for a kept 6, the chain of dice its
+        crit rolled (each die in the chain rolled by the one before it)."""
+        q = self.query
+        rolled = [event for event in self.log if event.fate is DieFate.ROLLED][:len(self.dice)]
+        why = {event.index: event.note for event in self.log if event.fate is DieFate.DROPPED}
+        children = {e.source: e for e in self.explosions}
+        extra_role = "bonus" if q.extra > 0 else "penalty"
+        detail: list[dict[str, object]] = []
+        for at, (value, event) in enumerate(zip(self.dice, rolled)):
+            dropped = at in self.dropped
+            chain: list[dict[str, object]] = []
+            parent = event.index
+            while not dropped and parent in children:
+                child = children[parent]
+                chain.append({"index": child.index, "from": parent, "value": child.value,
+                              "hit": q.dc is not None and is_hit(child.value, q.dc)})
+                parent = child.index
+            detail.append({
+                "index": event.index,
+                "value": value,
+                "role": "base" if at < q.dice else extra_role,
+                "fate": "dropped" if dropped else "kept",
+                "why": why.get(event.index, ""),
+                "hit": None if q.dc is None or dropped else is_hit(value, q.dc),
+                "chain": chain,
+            })
+        return detail
+
     def lines(self) -> list[str]:
         """The roll explained, line by line: the CLI prints these, the widget shows them."""
         q = self.query
