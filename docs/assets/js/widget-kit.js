@@ -85,8 +85,11 @@ export function engineForm(root, { prefix, fields, readyText }) {
     const [text, marks] = caret;
     const start = marks.indexOf("^");
     const spot = start >= text.length ? "at the end" : `at “${text.slice(start, marks.length)}”`;
-    box.replaceChildren(message, el("span", { class: "srd-visually-hidden" }, ` (${spot})`),
-      el("pre", { class: "srd-caret", "aria-hidden": "true", tabindex: "-1" }, `${text}\n${marks}`));
+    const pre = el("pre", { class: "srd-caret", "aria-hidden": "true", tabindex: "-1" }, `${text}\n${marks}`);
+    box.replaceChildren(message, el("span", { class: "srd-visually-hidden" }, ` (${spot})`), pre);
+    // A long notation scrolls in its box: bring the caret into view, a third of the way in.
+    const columns = Math.max(text.length, marks.length, 1);
+    pre.scrollLeft = Math.max(0, (pre.scrollWidth * start) / columns - pre.clientWidth / 3);
   }
 
   function clearFieldError(name) {

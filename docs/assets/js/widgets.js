@@ -7,9 +7,12 @@
 // kind of widget (the markup's data-widget) is one module's attach function.
 
 import { attachDoomStack } from "./doom-stack.js";
+import { attachCharacter, attachDiceAndDanger } from "./dice-and-danger.js";
 
 const WIDGETS = {
   "doom-stack": attachDoomStack,
+  "dice-and-danger": attachDiceAndDanger,
+  "dice-and-danger-character": attachCharacter,
 };
 
 const attached = new WeakSet();

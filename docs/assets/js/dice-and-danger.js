@@ -1,0 +1,327 @@
+// The dice & danger widgets.
+//
+// The notation roller: as you type, the engine's canonical form, the notes on how it read
+// the notation and the exact hits chart; a damage/save switch (the engine decides what a
+// save means, and a `save` or `damage` written in the notation wins: the switch follows
+// it); seeded rolls with every die drawn and the engine's explanation, seed and permalink.
+//
+// The character generator: five attributes on 1d+2p (seeded), Luck, inventory slots and
+// starting Hit Defense, with the engine's explanation, seed and permalink.
+
+import {
+  INPUT_DELAY_MS, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
+} from "./widget-kit.js";
+
+const SYSTEM = "dice-and-danger";
+const KIND_WORDS = { damage: "damage roll", save: "save", face: "face roll" };
+
+// --- the notation roller -------------------------------------------------------------------
+export function attachDiceAndDanger(root) {
+  const w = engineForm(root, {
+    prefix: "dd", fields: ["notation", "seed"], readyText: "Ready: the odds follow the notation.",
+  });
+  const { inputs } = w;
+  const radios = [...root.querySelectorAll("input[name=kind]")];
+  const switchBox = root.querySelector(".srd-switch");
+  const readingBox = root.querySelector(".srd-widget__canonical");
+  const oddsBox = root.querySelector(".srd-widget__odds");
+  const resultBox = root.querySelector(".srd-widget__result");
+  const latestOdds = newestOnly();
+  const latestRoll = newestOnly();
+  let oddsTimer = 0;
+
+  const kind = () => (radios.find((radio) => radio.checked) || radios[0]).value;
+  function setKind(value) {
+    for (const radio of radios) radio.checked = radio.value === value;
+  }
+
+  // The notation's own `save`/`damage` wins: the switch shows the engine's kind, and is
+  // locked while the notation names one (the hint says so).
+  function followSwitch(result) {
+    setKind(result.switch);
+    const locked = Boolean(result.written_kind);
+    for (const radio of radios) radio.disabled = locked;
+    switchBox.classList.toggle("srd-switch--locked", locked);
+  }
+
+  // A permalink (?notation=…&kind=…&seed=…#dd-roller) prefills the form and rolls once ready.
+  function prefill(params) {
+    if (params.has("notation")) inputs.notation.value = params.get("notation");
+    if (params.get("kind") === "save" || params.get("kind") === "damage") setKind(params.get("kind"));
+    if (params.has("seed")) inputs.seed.value = params.get("seed");
+    return params.has("notation") && (params.get("seed") || "").trim() !== "";
+  }
+  let rollOnReady = prefill(new URLSearchParams(location.search));
+
+  // --- reading the notation, as it is typed ---
+  async function updateOdds() {
+    clearTimeout(oddsTimer);
+    oddsTimer = 0;
+    const request = { system: SYSTEM, action: "odds_kind", notation: inputs.notation.value, kind: kind() };
+    const reply = await latestOdds(w.engine.call(request));
+    if (!reply) return; // a newer request is on its way: this answer is stale
+    const result = w.accept(reply, ["notation"]);
+    if (!result) return; // the error is under the field; what was shown stays
+    followSwitch(result);
+    readingBox.replaceChildren(renderReading(result));
+    oddsBox.replaceChildren(renderOdds(result));
+  }
+
+  function scheduleOdds() {
+    clearTimeout(oddsTimer);
+    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS);
+  }
+
+  // --- rolling ---
+  async function roll() {
+    if (oddsTimer) updateOdds(); // the odds catch up with what was just typed
+    const asked = { notation: inputs.notation.value, kind: kind(), seed: inputs.seed.value };
+    const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_kind", ...asked }));
+    if (!reply) return;
+    const result = w.accept(reply, ["notation", "seed"]);
+    if (!result) return;
+    followSwitch(result);
+    resultBox.replaceChildren(renderRoll(result, asked.notation));
+  }
+
+  function renderRoll(result, notation) {
+    const box = el("div", { class: "srd-roll" });
+    const outcome = result.hits === null ? `Face ${result.face}` : plural(result.hits, "hit", "hits");
+    const against = result.dc === null ? "no DC: the kept die's face" : `vs DC ${result.dc}`;
+    box.append(
+      el("p", { class: "srd-roll__headline" },
+        el("strong", { class: "srd-roll__outcome" }, outcome), " ",
+        el("span", { class: "srd-roll__kind" }, `${KIND_WORDS[result.kind]}, ${against}`)),
+      renderDice(result),
+      explanation(result.lines),
+      rollMeta(result.seed, w.permalink({ notation: notation.trim(), kind: result.switch, seed: String(result.seed) })),
+    );
+    return box;
+  }
+
+  // --- wiring ---
+  w.onSubmit(roll);
+  w.onPermalinkClick(resultBox, (params) => {
+    prefill(params);
+    updateOdds();
+    roll();
+  });
+  inputs.notation.addEventListener("input", scheduleOdds);
+  for (const radio of radios) radio.addEventListener("change", updateOdds);
+  w.watchSeed((seed) => ({
+    system: SYSTEM, action: "roll_kind", notation: inputs.notation.value, kind: kind(), seed,
+  }));
+
+  w.whenReady(() => {
+    updateOdds();
+    if (rollOnReady) {
+      rollOnReady = false;
+      roll();
+    }
+  });
+}
+
+// How the engine read the notation: its canonical form, kind and notes.
+function renderReading(result) {
+  const notes = [...result.notes];
+  if (result.drop_note) notes.push(result.drop_note);
+  if (result.written_kind) notes.push(`“${result.written_kind}” is written in the notation: the switch follows it`);
+  return el("div", { class: "srd-reading" },
+    el("p", { class: "srd-reading__canonical" },
+      "Reads as ", el("code", { class: "srd-reading__notation" }, result.notation),
+      " ", el("span", { class: "srd-reading__kind" }, `(${KIND_WORDS[result.kind]})`)),
+    notes.length
+      ? el("ul", { class: "srd-reading__notes", "aria-label": "How it was read" },
+        ...notes.map((note) => el("li", {}, note)))
+      : el("p", { class: "srd-reading__none" }, "Read as written."));
+}
+
+// --- the exact odds: a summary, a bar chart of every shown outcome, the exact values ---
+function renderOdds(result) {
+  const reads = result.reads; // "hits", or "face" without a DC
+  const box = el("div", { class: "srd-dd-odds" });
+  const summary = el("dl", { class: "srd-odds__summary srd-odds__summary--two" });
+  if (result.p_any_hit) {
+    summary.append(summaryItem("any-hit", "At least 1 hit", result.p_any_hit.percent, result.p_any_hit.ratio));
+  }
+  summary.append(summaryItem("mean", reads === "hits" ? "Average hits" : "Average face", result.mean_text, result.mean));
+  box.append(summary, renderChart(result), renderTable(result));
+  return box;
+}
+
+function summaryItem(key, label, shown, exact) {
+  return el("div", { class: "srd-odds__item", "data-odds": key },
+    el("dt", {}, label),
+    el("dd", {}, el("span", { class: "srd-pct" }, shown), " ",
+      el("span", { class: "srd-exact", title: `exactly ${exact}` }, exact)));
+}
+
+function outcomeWords(reads, value) {
+  return reads === "hits" ? plural(value, "hit", "hits") : `face ${value}`;
+}
+
+function foldedWords(reads, folded) {
+  return `${folded.from}–${folded.to} ${reads}`;
+}
+
+// One bar per outcome the engine shows, scaled to the tallest; each says its exact value in
+// its title. The table after it says the same for every reader, so the bars are hidden from
+// screen readers.
+function renderChart(result) {
+  const { bars, reads } = result;
+  const top = Math.max(...bars.map((bar) => ratioValue(bar.ratio)));
+  const every = Math.ceil(bars.length / 12); // label every n-th bar when there are many
+  const columns = el("ol", { class: "srd-hits-chart__bars", "aria-hidden": "true" });
+  bars.forEach((bar, position) => {
+    const title = `${outcomeWords(reads, bar.value)}: ${bar.percent} (${bar.ratio})`;
+    const height = top > 0 ? (100 * ratioValue(bar.ratio)) / top : 0;
+    columns.append(el("li", { class: "srd-hits-chart__column", title, "data-value": bar.value },
+      el("span", { class: "srd-hits-chart__bar", style: `height: ${height.toFixed(1)}%` }),
+      el("span", { class: "srd-hits-chart__label" }, position % every === 0 ? String(bar.value) : "")));
+  });
+  const first = bars[0].value;
+  const last = bars[bars.length - 1].value;
+  let caption = `Chance of each ${reads === "hits" ? "number of hits" : "face"}, ${first} to ${last}.`;
+  for (const folded of result.folded) caption += ` ${foldedWords(reads, folded)}: ${folded.percent} in all.`;
+  return el("figure", { class: "srd-hits-chart" }, columns, el("figcaption", {}, caption));
+}
+
+function renderTable(result) {
+  const { reads } = result;
+  // The exact fractions last: they can be hundreds of digits long, and scroll sideways.
+  const head = el("tr", {}, ...[reads === "hits" ? "Hits" : "Face", "Chance", "At least", "Exact chance"]
+    .map((text) => el("th", { scope: "col" }, text)));
+  const rows = result.bars.map((bar) => el("tr", { "data-value": bar.value },
+    el("th", { scope: "row" }, String(bar.value)),
+    el("td", { class: "srd-num" }, bar.percent),
+    el("td", { class: "srd-num" }, bar.at_least.percent),
+    el("td", { class: "srd-exact-cell" }, bar.ratio)));
+  for (const folded of result.folded) {
+    const row = el("tr", { "data-folded": folded.end },
+      el("th", { scope: "row" }, `${folded.from}–${folded.to}`),
+      el("td", { class: "srd-num" }, folded.percent),
+      el("td", { class: "srd-num" }, folded.end === "low" ? "" : folded.percent),
+      el("td", { class: "srd-exact-cell" }, folded.ratio));
+    if (folded.end === "low") rows.unshift(row);
+    else rows.push(row);
+  }
+  return el("details", { class: "srd-hits-table" },
+    el("summary", {}, "Exact values"),
+    el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Exact chances", tabindex: "0" },
+      el("table", { class: "srd-table" }, el("thead", {}, head), el("tbody", {}, ...rows))));
+}
+
+// --- the dice of a roll ---
+// Every die in roll order (base dice, then the bonus or penalty dice): kept dice that hit
+// are filled, misses outlined, dropped dice struck through (their title says why); a kept
+// 6 is followed by the chain of dice its crit rolled.
+function renderDice(result) {
+  const list = el("ul", { class: "srd-dice srd-dice--dd", "aria-label": "The dice, in the order rolled" });
+  let role = "base";
+  result.dice_detail.forEach((die, position) => {
+    const number = position + 1;
+    const item = el("li", { class: "srd-dice__group" });
+    if (die.role !== role) { // the bonus or penalty dice, after the base dice
+      role = die.role;
+      item.append(el("span", { class: "srd-dice__divider", "aria-hidden": "true" }, `${role}:`));
+    }
+    item.append(dieFace(die, dieLabel(die, number)));
+    let from = `die ${number}`;
+    die.chain.forEach((link, step) => {
+      const label = `Crit die ${step + 1} of die ${number} (rolled by ${from}): ${link.value}, ${link.hit ? "a hit" : "a miss"}`;
+      item.append(el("span", { class: "srd-dice__arrow", "aria-hidden": "true" }, "→"),
+        dieFace({ ...link, fate: "kept", crit: true }, label));
+      from = `crit die ${step + 1}`;
+    });
+    list.append(item);
+  });
+  if (!result.dice_detail.length) list.append(el("li", { class: "srd-dice__none" }, "No dice rolled."));
+  const legend = el("p", { class: "srd-dice__legend" },
+    el("span", {}, el("span", { class: "srd-die srd-die--mini srd-die--hit", "aria-hidden": "true" }), " hit"),
+    el("span", {}, el("span", { class: "srd-die srd-die--mini srd-die--miss", "aria-hidden": "true" }), " miss"),
+    el("span", {}, el("span", { class: "srd-die srd-die--mini srd-die--dropped", "aria-hidden": "true" }), " dropped"),
+    el("span", {}, "→ crit dice of a kept 6"));
+  const box = el("div", { class: "srd-dice-box" }, list);
+  if (result.dc !== null) box.append(legend);
+  return box;
+}
+
+function dieLabel(die, number) {
+  const what = die.role === "base" ? "base die" : `${die.role} die`;
+  if (die.fate === "dropped") return `Die ${number}: ${die.value}, ${what}, dropped: ${die.why}`;
+  const verdict = die.hit === null ? "its face is the result" : die.hit ? "a hit" : "a miss";
+  const crit = die.chain.length ? ", a crit" : "";
+  return `Die ${number}: ${die.value}, ${what}, kept, ${verdict}${crit}`;
+}
+
+function dieFace(die, label) {
+  const state = die.fate === "dropped" ? "dropped" : die.hit === null ? "face" : die.hit ? "hit" : "miss";
+  const classes = `srd-die srd-die--${state}${die.crit ? " srd-die--crit" : ""}`;
+  return el("span", { class: classes, role: "img", "aria-label": label, title: label }, String(die.value));
+}
+
+// --- the character generator ---------------------------------------------------------------
+export function attachCharacter(root) {
+  const w = engineForm(root, { prefix: "dc", fields: ["seed"], readyText: "Ready to roll a character." });
+  const resultBox = root.querySelector(".srd-widget__result");
+  const latestRoll = newestOnly();
+
+  // A permalink (?character=SEED#dc-character) fills in the seed and rolls once ready.
+  function prefill(params) {
+    if (!params.has("character")) return false;
+    w.inputs.seed.value = params.get("character");
+    return true;
+  }
+  let rollOnReady = prefill(new URLSearchParams(location.search));
+
+  async function roll() {
+    const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "character", seed: w.inputs.seed.value }));
+    if (!reply) return;
+    const result = w.accept(reply, ["seed"]);
+    if (result) resultBox.replaceChildren(renderCharacter(result, w.permalink({ character: String(result.seed) })));
+  }
+
+  w.onSubmit(roll);
+  w.onPermalinkClick(resultBox, (params) => {
+    prefill(params);
+    roll();
+  });
+  w.watchSeed((seed) => ({ system: SYSTEM, action: "character", seed }));
+  w.whenReady(() => {
+    if (rollOnReady) {
+      rollOnReady = false;
+      roll();
+    }
+  });
+}
+
+function renderCharacter(result, href) {
+  const attributes = el("dl", { class: "srd-character__attributes" });
+  for (const [name, value] of Object.entries(result.attributes)) {
+    const kept = result.attribute_kept[name];
+    const dice = el("span", { class: "srd-character__dice" },
+      ...result.attribute_dice[name].map((face, position) => {
+        const isKept = position === kept;
+        const label = `${name} die ${position + 1}: ${face}, ${isKept ? "kept (the lowest)" : "dropped"}`;
+        return el("span", {
+          class: `srd-die srd-die--small srd-die--${isKept ? "chosen" : "dropped"}`, role: "img", "aria-label": label, title: label,
+        }, String(face));
+      }));
+    attributes.append(el("div", { class: "srd-character__attribute", "data-attribute": name },
+      el("dt", {}, name),
+      el("dd", {}, el("strong", { class: "srd-character__value" }, String(value)), dice)));
+  }
+  const derived = el("dl", { class: "srd-character__derived" });
+  for (const [key, label, value] of [
+    ["luck", "Luck", result.luck.text],
+    ["inventory", "Inventory", plural(result.inventory_slots, "slot", "slots")],
+    ["hit-defense", "Hit Defense", String(result.hit_defense)],
+    ["armor", "Armor", String(result.armor)],
+    ["faith", "Faith", String(result.faith)],
+    ["level", "Level", `${result.level} (${result.tier_name})`],
+  ]) {
+    derived.append(el("div", { class: "srd-character__item", "data-derived": key }, el("dt", {}, label), el("dd", {}, value)));
+  }
+  return el("div", { class: "srd-character" }, attributes, derived,
+    explanation(result.lines, "srd-widget__explain--columns"), rollMeta(result.seed, href, "character"));
+}
