@@ -1,0 +1,445 @@
+"""The dice & danger notation roller and character generator in headless chromium, against
+the real built site (the engine wheel in the site's own Pyodide, in one Web Worker).
+
+Every expected value comes from the engine on this machine (its CLI, or ``rules_engine``
+imported), never from numbers copied into the test. Tests click and type as a reader does
+and read what a reader reads.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import Page, expect
+
+from rules_engine.core.errors import RulesError
+from rules_engine.core.exact import decimal_text, percent, ratio
+from rules_engine.dice_and_danger import roll_notation
+from rules_engine.dice_and_danger.notation import parse
+from rules_engine.dice_and_danger.odds import odds
+from rules_engine.dice_and_danger.roll import generate_character
+from rules_engine.dice_and_danger.rules import ATTRIBUTE_NAMES
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ENGINE_LOAD_MS = 60_000  # cold Pyodide start: a few seconds; generous for a loaded CI box
+ROLLER = "#dd-roller"
+CHARACTER = "#dc-character"
+LINES = f"{ROLLER} .srd-widget__explain .srd-widget__line"
+CHARACTER_LINES = f"{CHARACTER} .srd-widget__explain .srd-widget__line"
+GNARLY = "3d +2d +1b +3b +1p +2p vs DC 3 & -1d & +2b"
+
+
+# --- helpers -------------------------------------------------------------------------------
+def open_page(page: Page, site_url: str, query: str = "") -> None:
+    """Open the dice & danger page; wait until the engine is ready and the notation is read."""
+    page.goto(f"{site_url}dice-and-danger/{query}")
+    expect(page.locator(ROLLER)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    expect(page.locator(".srd-reading__notation")).to_be_visible()
+
+
+def cli_lines(notation: str, seed: str) -> list[str]:
+    """What ``python -m rules_engine roll dice-and-danger NOTATION --seed SEED`` prints."""
+    result = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "roll", "dice-and-danger", notation, "--seed", seed],
+        capture_output=True, text=True, check=True, cwd=REPO_ROOT)
+    return result.stdout.splitlines()
+
+
+def roll(page: Page, seed: str) -> list[str]:
+    """Type ``seed``, click Roll, return the explanation lines once this roll is shown."""
+    page.fill("#dd-seed", seed)
+    page.click(f"{ROLLER} button[type=submit]")
+    expect(page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text(seed)
+    return page.locator(LINES).all_inner_texts()
+
+
+def seed_with_a_crit(notation: str) -> str:
+    """The first seed whose roll of ``notation`` explodes, so the chains are drawn."""
+    return str(next(seed for seed in range(1, 1000) if roll_notation(notation, seed).explosions))
+
+
+def check_dice(page: Page, notation: str, seed: str) -> None:
+    """The dice drawn are the engine's: each die in roll order, dropped ones struck out with
+    the reason, and each kept 6 followed by the dice its crit rolled."""
+    rolled = roll_notation(notation, int(seed))
+    groups = page.locator(f"{ROLLER} .srd-dice__group")
+    assert groups.count() == len(rolled.dice)
+    chains = iter(rolled.chains())
+    for position, value in enumerate(rolled.dice):
+        faces = groups.nth(position).locator(".srd-die")
+        first = faces.first
+        assert first.inner_text() == str(value)
+        label = first.get_attribute("aria-label")
+        assert label.startswith(f"Die {position + 1}: {value}, ")
+        if position in rolled.dropped:
+            assert "srd-die--dropped" in first.get_attribute("class")
+            assert label.endswith("drop the " + ("highest" if rolled.query.drops_highest else "lowest"))
+            assert faces.count() == 1
+        elif faces.count() > 1:  # a crit: the chain 6 → … as the engine's "Crits" line has it
+            assert faces.all_inner_texts() == [str(v) for v in next(chains)]
+    assert next(chains, None) is None
+
+
+def permalink_params(page: Page, widget: str) -> tuple[str, dict[str, str]]:
+    href = page.get_attribute(f"{widget} .srd-roll__permalink", "href")
+    link = urlsplit(href)
+    return href, {"#": link.fragment, **{name: values[0] for name, values in parse_qs(link.query).items()}}
+
+
+# --- (a) seeded rolls are the CLI's, for a damage roll and a save; permalinks reproduce them
+def test_a_seeded_damage_roll_equals_the_cli_and_its_permalink_reproduces_it(
+        page, phone_page, site_url, page_errors):
+    open_page(page, site_url)
+    notation = "3d+2b vs DC 4"
+    seed = seed_with_a_crit(notation)
+    page.fill("#dd-notation", notation)
+    expected = cli_lines(parse(notation).notation, seed)
+    assert expected[0].startswith(f"dice & danger {notation} (damage roll)")
+    assert roll(page, seed) == expected
+    check_dice(page, notation, seed)
+    expect(page.locator(f"{ROLLER} .srd-roll__outcome")).to_have_text(expected[-1].removeprefix("Result: "))
+
+    href, params = permalink_params(page, ROLLER)
+    assert params == {"#": "dd-roller", "notation": notation, "kind": "damage", "seed": seed}
+    # A fresh browser (another context, phone-sized) opening the permalink gets the same roll.
+    phone_page.goto(href)
+    expect(phone_page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text(seed, timeout=ENGINE_LOAD_MS)
+    assert phone_page.locator(LINES).all_inner_texts() == expected
+    assert phone_page.input_value("#dd-notation") == notation
+    assert phone_page.is_checked("#dd-kind-damage")
+    assert page_errors == []
+
+
+def test_a_save_by_the_switch_equals_the_cli_and_its_permalink_reproduces_it(
+        page, phone_page, site_url, page_errors):
+    open_page(page, site_url)
+    notation = "2d+3b vs DC 5"
+    page.fill("#dd-notation", notation)
+    page.get_by_label("Save", exact=True).click()
+    # The engine decides what a save means: the canonical form and the drop rule follow.
+    canonical = parse("save " + notation).notation
+    expect(page.locator(".srd-reading__notation")).to_have_text(canonical)
+    expect(page.locator(".srd-reading__notes")).to_contain_text("the bonus dice drop the highest dice")
+    seed = seed_with_a_crit(canonical)
+    expected = cli_lines(canonical, seed)
+    assert "(save)" in expected[0]
+    assert roll(page, seed) == expected
+    check_dice(page, canonical, seed)
+
+    href, params = permalink_params(page, ROLLER)
+    assert params == {"#": "dd-roller", "notation": notation, "kind": "save", "seed": seed}
+    phone_page.goto(href)
+    expect(phone_page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text(seed, timeout=ENGINE_LOAD_MS)
+    assert phone_page.locator(LINES).all_inner_texts() == expected
+    assert phone_page.is_checked("#dd-kind-save")
+    expect(phone_page.locator(".srd-reading__notation")).to_have_text(canonical)
+
+    # Clicking the permalink on its own page, after the inputs changed, brings its roll back.
+    page.fill("#dd-notation", "1d vs DC 2")
+    page.get_by_label("Damage roll", exact=True).click()
+    page.fill("#dd-seed", "")
+    page.click(f"{ROLLER} .srd-roll__permalink")
+    expect(page.locator("#dd-notation")).to_have_value(notation)
+    expect(page.locator("#dd-seed")).to_have_value(seed)
+    expect(page.locator("#dd-kind-save")).to_be_checked()
+    expect(page.locator(LINES)).to_have_text(expected)
+    assert page_errors == []
+
+
+def test_the_notations_own_word_wins_and_the_switch_follows_it(page, site_url, page_errors):
+    open_page(page, site_url)
+    page.get_by_label("Save", exact=True).click()
+    page.fill("#dd-notation", "damage 3d+1b vs DC 4")
+    expect(page.locator(".srd-reading__notation")).to_have_text(parse("3d+1b vs DC 4").notation)
+    expect(page.locator("#dd-kind-damage")).to_be_checked()
+    expect(page.locator("#dd-kind-save")).to_be_disabled()  # locked while the notation says
+    expect(page.locator(".srd-reading__notes")).to_contain_text("the switch follows it")
+    assert "wins" in page.inner_text("#dd-kind-hint")
+    assert roll(page, "8") == cli_lines("3d+1b vs DC 4", "8")
+    # Without the word, the switch is the reader's again.
+    page.fill("#dd-notation", "3d+1b vs DC 4")
+    expect(page.locator("#dd-kind-save")).to_be_enabled()
+    expect(page.locator("#dd-kind-damage")).to_be_checked()
+    assert page_errors == []
+
+
+# --- (b) the canonical form and the chart are the engine's --------------------------------
+def test_the_sources_line_reads_as_the_engine_reads_it_with_its_exact_chart(page, site_url, page_errors):
+    open_page(page, site_url)
+    page.fill("#dd-notation", "")
+    page.type("#dd-notation", GNARLY)  # key by key: many requests, only the newest may draw
+    query = parse(GNARLY)
+    expected = odds(query)
+    assert query.notation == "4d-1p vs DC 3"
+    expect(page.locator(".srd-reading__notation")).to_have_text("4d-1p vs DC 3")
+    notes = page.locator(".srd-reading__notes li")
+    expect(notes).to_have_text([*query.notes, expected.drop_note])
+
+    # The summary: P(at least 1 hit) and the mean, as the engine writes them.
+    p_hit = expected.p_at_least(1)
+    expect(page.locator("[data-odds=any-hit] .srd-pct")).to_have_text(percent(p_hit, 2))
+    assert page.inner_text("[data-odds=any-hit] .srd-exact") == ratio(p_hit)
+    assert page.inner_text("[data-odds=mean] .srd-pct") == decimal_text(expected.mean, 2)
+    assert page.inner_text("[data-odds=mean] .srd-exact") == ratio(expected.mean)
+
+    # One bar per outcome the engine's table shows, each with its exact value as its title.
+    low, high = expected.shown_range()
+    shown = list(expected.dist.outcomes)[low:high]
+    columns = page.locator(".srd-hits-chart__column")
+    assert columns.count() == len(shown)
+    for index, hits in enumerate(shown):
+        p = expected.dist.p(hits)
+        words = f"{hits} hit" if hits == 1 else f"{hits} hits"
+        assert columns.nth(index).get_attribute("title") == f"{words}: {percent(p, 2)} ({ratio(p)})"
+    # Taller bars for likelier outcomes.
+    heights = [columns.nth(i).locator(".srd-hits-chart__bar").bounding_box()["height"] for i in range(len(shown))]
+    top = max(shown, key=expected.dist.p)
+    assert heights[shown.index(top)] == max(heights)
+
+    # The same values as text for every reader, in the table behind "Exact values".
+    page.click(".srd-hits-table summary")
+    for hits in shown:
+        cells = page.locator(f".srd-hits-table tr[data-value='{hits}'] td").all_inner_texts()
+        p = expected.dist.p(hits)
+        assert cells == [percent(p, 2), percent(expected.p_at_least(hits), 2), ratio(p)]
+    tail = expected.p_at_least(shown[-1] + 1)
+    last = list(expected.dist.outcomes)[-1]
+    expect(page.locator(".srd-hits-chart figcaption")).to_contain_text(
+        f"{shown[-1] + 1}–{last} hits: {percent(tail, 2)} in all")
+    assert page_errors == []
+
+
+def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
+    open_page(page, site_url)
+    page.evaluate("""() => {
+        window.__shown = [];
+        const watch = (selector, inner) => new MutationObserver(() => {
+            const node = document.querySelector(inner);
+            if (node) window.__shown.push(node.textContent);
+        }).observe(document.querySelector(selector), {childList: true, subtree: true});
+        watch('#dd-roller .srd-widget__canonical', '.srd-reading__notation');
+        watch('#dd-roller .srd-widget__result', '.srd-widget__line');
+    }""")
+    # A slow request (130 dice: hundreds of ms in the worker) and, straight after, a quick
+    # one: the worker answers the slow one first, when it is already out of date.
+    page.fill("#dd-notation", "100d+30b vs DC 2")
+    page.fill("#dd-seed", "5")
+    page.press("#dd-seed", "Enter")  # rolls, and sends the pending odds at once
+    page.fill("#dd-notation", "2d vs DC 3")
+    page.press("#dd-seed", "Enter")
+    expect(page.locator(".srd-reading__notation")).to_have_text("2d vs DC 3")
+    expect(page.locator(LINES).first).to_contain_text("dice & danger 2d vs DC 3")
+    page.fill("#dd-seed", "6")  # one more round trip: every older reply has arrived by then
+    page.press("#dd-seed", "Enter")
+    expect(page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text("6")
+    shown = page.evaluate("window.__shown")
+    assert shown and not any("100d" in text for text in shown), shown
+    assert page_errors == []
+
+
+# --- (c) bad notation: the engine's message and caret under the field; nothing else lost ---
+CARET_GEOMETRY = """pre => {
+    // The offending characters in the notation line and the carets under them, measured.
+    const text = pre.firstChild, [line, marks] = text.data.split('\\n');
+    const start = marks.indexOf('^'), end = marks.length;
+    const box = (from, to) => { const r = document.createRange(); r.setStart(text, from);
+        r.setEnd(text, to); const b = r.getBoundingClientRect(); return [b.left, b.right]; };
+    const under = line.length + 1;
+    return {chars: box(start, Math.min(end, line.length) || start), carets: box(under + start, under + end),
+            scrolls: pre.scrollWidth > pre.clientWidth};
+}"""
+
+
+def test_bad_notation_shows_the_engine_message_with_an_aligned_caret_and_keeps_the_rest(
+        page, site_url, page_errors):
+    open_page(page, site_url)
+    roll(page, "99")
+    before = {region: page.inner_text(f"{ROLLER} .srd-widget__{region}") for region in ("canonical", "odds", "result")}
+    good = page.input_value("#dd-notation")
+
+    for bad in ("4d -1b vs DC 3", "4q", "4d vs DC", "3d+1b vs DC 4 & +1b & +2p & -1d & +3b & +1h -2b"):
+        try:
+            parse(bad)
+        except RulesError as error:
+            expected = error
+        else:
+            raise AssertionError(f"{bad!r} should be refused")
+        page.fill("#dd-notation", bad)
+        message = page.locator("#dd-notation-error .srd-field__message")
+        expect(message).to_have_text(expected.message)
+        expect(page.locator("#dd-notation")).to_have_attribute("aria-invalid", "true")
+        assert "dd-notation-error" in page.get_attribute("#dd-notation", "aria-describedby").split()
+        caret = page.locator("#dd-notation-error .srd-caret")
+        assert caret.inner_text().split("\n") == expected.caret_lines()
+        assert caret.evaluate("p => getComputedStyle(p).fontFamily").lower().find("mono") >= 0
+        geometry = caret.evaluate(CARET_GEOMETRY)
+        if expected.position < len(bad):  # the carets sit exactly under the characters
+            assert abs(geometry["chars"][0] - geometry["carets"][0]) < 0.5, geometry
+            assert abs(geometry["chars"][1] - geometry["carets"][1]) < 0.5, geometry
+        # Rolling it says the same; what was shown before is all still there.
+        page.press("#dd-notation", "Enter")
+        expect(message).to_have_text(expected.message)
+        for region, text in before.items():
+            assert page.inner_text(f"{ROLLER} .srd-widget__{region}") == text, region
+        shown = page.inner_text(ROLLER)
+        assert "Traceback" not in shown and '"ok"' not in shown and "{" not in shown
+
+    # Fixed, the message goes away as the odds come back.
+    page.fill("#dd-notation", good)
+    expect(page.locator("#dd-notation-error")).to_have_text("")
+    expect(page.locator("#dd-notation")).not_to_have_attribute("aria-invalid", "true")
+
+    # A bad seed is the seed's fault, and goes away once it is fixed.
+    page.fill("#dd-seed", "abc")
+    page.press("#dd-seed", "Enter")
+    expect(page.locator("#dd-seed-error")).to_contain_text("seed must be a whole number")
+    expect(page.locator("#dd-seed")).to_have_attribute("aria-invalid", "true")
+    assert page.inner_text(f"{ROLLER} .srd-widget__result") == before["result"]
+    page.fill("#dd-seed", "100")
+    expect(page.locator("#dd-seed-error")).to_have_text("")
+    assert roll(page, "100") == cli_lines(parse(good).notation, "100")
+    assert page_errors == []
+
+
+# --- (d) the character generator -----------------------------------------------------------
+def test_a_seeded_character_is_the_engines_and_its_permalink_reproduces_it(
+        page, phone_page, site_url, page_errors):
+    open_page(page, site_url)
+    character = generate_character(2024)
+    data = character.to_json()
+    page.fill("#dc-seed", "2024")
+    page.get_by_role("button", name="Roll a character").click()
+    expect(page.locator(f"{CHARACTER} .srd-roll__seed")).to_have_text("2024")
+
+    def shown(page: Page) -> dict[str, object]:
+        attributes, dice, kept = {}, {}, {}
+        for name in ATTRIBUTE_NAMES:
+            card = page.locator(f"{CHARACTER} [data-attribute='{name}']")
+            attributes[name] = int(card.locator(".srd-character__value").inner_text())
+            faces = card.locator(".srd-die")
+            dice[name] = [int(text) for text in faces.all_inner_texts()]
+            kept[name] = [i for i in range(faces.count()) if "srd-die--chosen" in faces.nth(i).get_attribute("class")]
+        derived = {key: page.inner_text(f"{CHARACTER} [data-derived='{key}'] dd")
+                   for key in ("luck", "inventory", "hit-defense")}
+        return {"attributes": attributes, "dice": dice, "kept": kept, "derived": derived,
+                "lines": page.locator(CHARACTER_LINES).all_inner_texts()}
+
+    expected = {
+        "attributes": data["attributes"],
+        "dice": data["attribute_dice"],
+        "kept": {name: list(result.kept_positions) for name, result in zip(ATTRIBUTE_NAMES, character.rolls)},
+        "derived": {"luck": data["luck"]["text"], "inventory": f"{data['inventory_slots']} slots",
+                    "hit-defense": str(data["hit_defense"])},
+        "lines": character.lines(),
+    }
+    assert shown(page) == expected
+
+    href, params = permalink_params(page, CHARACTER)
+    assert params == {"#": "dc-character", "character": "2024"}
+    phone_page.goto(href)
+    expect(phone_page.locator(f"{CHARACTER} .srd-roll__seed")).to_have_text("2024", timeout=ENGINE_LOAD_MS)
+    assert shown(phone_page) == expected
+    # The notation roller on that page did not roll: the link was for the character.
+    assert phone_page.inner_text(f"{ROLLER} .srd-widget__result") == ""
+    assert page_errors == []
+
+
+# --- (e) keyboard only -----------------------------------------------------------------------
+def focused_id(page: Page) -> str:
+    return page.evaluate("document.activeElement && document.activeElement.id")
+
+
+def test_the_roller_works_from_the_keyboard_alone(page, site_url, page_errors):
+    open_page(page, site_url)
+    page.focus("#dd-notation")
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("2d+1b vs DC 5")
+    page.keyboard.press("Tab")
+    assert focused_id(page) == "dd-kind-damage"  # Tab enters the switch at its checked radio
+    page.keyboard.press("ArrowRight")
+    assert focused_id(page) == "dd-kind-save"
+    expect(page.locator("#dd-kind-save")).to_be_checked()
+    expect(page.locator(".srd-reading__notation")).to_have_text("save 2d+1b vs DC 5")
+    page.keyboard.press("Tab")
+    assert focused_id(page) == "dd-seed"
+    page.keyboard.type("31337")
+    page.keyboard.press("Enter")
+    expect(page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text("31337")
+    assert page.locator(LINES).all_inner_texts() == cli_lines("save 2d+1b vs DC 5", "31337")
+
+    # Tab on to the Roll button: its focus is visible, and Enter rolls again (a new seed).
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('#dd-roller button[type=submit]')")
+    outline = page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
+                            " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+    assert outline[0] != "none" and outline[1] >= 2, outline
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Delete")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator(f"{ROLLER} .srd-roll__seed")).not_to_have_text("31337")
+    # Back to Damage with the arrow keys.
+    page.focus("#dd-kind-save")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#dd-kind-damage")).to_be_checked()
+    expect(page.locator(".srd-reading__notation")).to_have_text("2d+1b vs DC 5")
+    assert page_errors == []
+
+
+# --- (f) one engine for both pages' widgets, across instant navigation -------------------
+def nav_link(page: Page, path: str):
+    return page.locator(f"nav.md-nav--primary a.md-nav__link[href$='/{path}']:visible").first
+
+
+def test_one_engine_serves_both_pages_across_instant_navigation(page, site_url, request_log, page_errors):
+    page.goto(f"{site_url}doom-stack/")
+    expect(page.locator("#ds-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    page.fill("#ds-seed", "3")
+    page.press("#ds-seed", "Enter")
+    expect(page.locator("#ds-roller .srd-roll__seed")).to_have_text("3")
+    page.evaluate("window.__same_page_load = true")
+
+    nav_link(page, "dice-and-danger/").click()
+    page.wait_for_url("**/dice-and-danger/")
+    expect(page.locator(ROLLER)).to_have_attribute("data-state", "ready", timeout=5_000)
+    expect(page.locator(CHARACTER)).to_have_attribute("data-state", "ready", timeout=5_000)
+    assert roll(page, "12") == cli_lines(parse(page.input_value("#dd-notation")).notation, "12")
+    page.fill("#dc-seed", "12")
+    page.press("#dc-seed", "Enter")
+    expect(page.locator(CHARACTER_LINES)).to_have_text(generate_character(12).lines())
+
+    nav_link(page, "doom-stack/").click()
+    page.wait_for_url("**/doom-stack/")
+    expect(page.locator("#ds-roller")).to_have_attribute("data-state", "ready", timeout=5_000)
+    page.fill("#ds-seed", "4")
+    page.press("#ds-seed", "Enter")
+    expect(page.locator("#ds-roller .srd-roll__seed")).to_have_text("4")
+    # Instant navigation really happened: no page load in between.
+    assert page.evaluate("window.__same_page_load") is True
+
+    wasm = [url for url in request_log if url.endswith("/pyodide.asm.wasm")]
+    workers = [url for url in request_log if url.endswith("/engine-worker.js")]
+    assert len(wasm) == 1 and len(workers) == 1, request_log
+    assert page_errors == []
+
+
+# --- without JavaScript ----------------------------------------------------------------------
+def test_without_javascript_the_page_reads_and_says_the_widgets_need_it(nojs_page, site_url):
+    page = nojs_page
+    page.goto(f"{site_url}dice-and-danger/")
+    expect(page.locator("h1")).to_contain_text("dice & danger")
+    notes = page.locator(".srd-widget__noscript")
+    assert notes.count() == 2
+    for index in range(2):
+        expect(notes.nth(index)).to_be_visible()
+        expect(notes.nth(index)).to_contain_text("needs JavaScript")
+    expect(page.locator(ROLLER)).to_be_hidden()
+    expect(page.locator(CHARACTER)).to_be_hidden()
+    tables = page.locator("table.srd-table")
+    assert tables.count() >= 5
+    expect(tables.first).to_be_visible()
+    expect(page.locator("svg.srd-chart").first).to_be_visible()
