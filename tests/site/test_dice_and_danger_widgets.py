@@ -159,7 +159,10 @@ def test_the_notations_own_word_wins_and_the_switch_follows_it(page, site_url, p
     expect(page.locator(".srd-reading__notes")).to_contain_text("the switch follows it")
     assert "wins" in page.inner_text("#dd-kind-hint")
     assert roll(page, "8") == cli_lines("3d+1b vs DC 4", "8")
-    # Without the word, the switch is the reader's again.
+    # Without the word (or while the notation cannot be read), the switch is the reader's again.
+    page.fill("#dd-notation", "save 3d+1b vs DC")
+    expect(page.locator("#dd-notation-error .srd-field__message")).not_to_be_empty()
+    expect(page.locator("#dd-kind-save")).to_be_enabled()
     page.fill("#dd-notation", "3d+1b vs DC 4")
     expect(page.locator("#dd-kind-save")).to_be_enabled()
     expect(page.locator("#dd-kind-damage")).to_be_checked()

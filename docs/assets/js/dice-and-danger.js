@@ -39,7 +39,10 @@ export function attachDiceAndDanger(root) {
   // locked while the notation names one (the hint says so).
   function followSwitch(result) {
     setKind(result.switch);
-    const locked = Boolean(result.written_kind);
+    lockSwitch(Boolean(result.written_kind));
+  }
+
+  function lockSwitch(locked) {
     for (const radio of radios) radio.disabled = locked;
     switchBox.classList.toggle("srd-switch--locked", locked);
   }
@@ -61,7 +64,10 @@ export function attachDiceAndDanger(root) {
     const reply = await latestOdds(w.engine.call(request));
     if (!reply) return; // a newer request is on its way: this answer is stale
     const result = w.accept(reply, ["notation"]);
-    if (!result) return; // the error is under the field; what was shown stays
+    if (!result) { // the error is under the field; what was shown stays
+      lockSwitch(false); // until the notation reads again, it names no kind
+      return;
+    }
     followSwitch(result);
     readingBox.replaceChildren(renderReading(result));
     oddsBox.replaceChildren(renderOdds(result));
