@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from .core.errors import RulesError
 from .core.roller import check_seed
-from .systems import SYSTEMS, get_system
+from .systems import SYSTEM_PACKAGES, all_systems, get_system
 
 EXIT_BAD_INPUT = 2
 
@@ -22,13 +22,13 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m rules_engine",
         description="Roll dice (seeded, explained) or compute exact odds for a dice system.",
-        epilog="systems: " + ", ".join(f"{s.key} (e.g. \"{s.example}\")" for s in SYSTEMS.values()),
+        epilog="systems: " + ", ".join(f"{s.key} (e.g. \"{s.example}\")" for s in all_systems()),
     )
     verbs = parser.add_subparsers(dest="verb", required=True)
     for verb, help_text in (("roll", "roll a notation and explain every die"),
                             ("odds", "print the exact odds of a notation")):
         sub = verbs.add_parser(verb, help=help_text)
-        sub.add_argument("system", help="one of: " + ", ".join(SYSTEMS))
+        sub.add_argument("system", help="one of: " + ", ".join(SYSTEM_PACKAGES))
         sub.add_argument("notation", help="what to roll, e.g. \"4d6 vs TN 8\"")
         sub.add_argument("--json", action="store_true", help="print one JSON object")
         if verb == "roll":

@@ -1,24 +1,38 @@
-"""The registry of dice systems the CLI and the browser bridge know."""
+"""The registry of dice systems the CLI and the browser bridge know.
+
+Each system's package is imported on first use: a rules page in the browser loads only
+the system it shows, which keeps the widget's start-up short under Pyodide.
+"""
 
 from __future__ import annotations
 
-from . import dice_and_danger, doom_stack
+from importlib import import_module
+
 from .core.errors import RulesError
 from .core.system import System
 from .core.tables import Erratum
 
-SYSTEMS: dict[str, System] = {system.key: system for system in (doom_stack.SYSTEM, dice_and_danger.SYSTEM)}
+#: System key (as typed on the command line) → the package whose ``SYSTEM`` defines it.
+SYSTEM_PACKAGES: dict[str, str] = {
+    "doom-stack": "rules_engine.doom_stack",
+    "dice-and-danger": "rules_engine.dice_and_danger",
+}
 
 
 def get_system(key: str) -> System:
-    """The system called ``key`` (as on the command line), else a ``RulesError``."""
-    try:
-        return SYSTEMS[key.strip().lower()]
-    except KeyError:
-        known = ", ".join(SYSTEMS)
-        raise RulesError(f"unknown system {key!r}: known systems are {known}", field="system") from None
+    """The system called ``key``, else a ``RulesError`` naming the known ones."""
+    package = SYSTEM_PACKAGES.get(key.strip().lower())
+    if package is None:
+        known = ", ".join(SYSTEM_PACKAGES)
+        raise RulesError(f"unknown system {key!r}: known systems are {known}", field="system")
+    return import_module(package).SYSTEM
+
+
+def all_systems() -> list[System]:
+    """Every system, in the order they are listed."""
+    return [get_system(key) for key in SYSTEM_PACKAGES]
 
 
 def all_errata() -> list[Erratum]:
     """Every erratum of every system, in the order the systems are listed."""
-    return [erratum for system in SYSTEMS.values() for erratum in system.errata()]
+    return [erratum for system in all_systems() for erratum in system.errata()]

@@ -26,14 +26,20 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import dice_and_danger, doom_stack
 from .core.errors import RulesError
+from .core.exact import percent
 from .core.notation import parse_whole_number
 from .core.roller import MAX_SEED
-from .doom_stack.roll import pool_line
 from .systems import get_system
+
+if TYPE_CHECKING:
+    from .dice_and_danger.notation import DiceAndDangerQuery
+    from .doom_stack.notation import DoomStackQuery
+
+# The handlers below import their system's package when first called (see systems.py):
+# a page pays only for the system it shows.
 
 
 def _seed(value: object) -> int | None:
@@ -42,35 +48,49 @@ def _seed(value: object) -> int | None:
     return parse_whole_number(str(value), "seed", 0, MAX_SEED)
 
 
-def _doom_stack_fields(request: Mapping[str, Any]) -> tuple[doom_stack.notation.DoomStackQuery, str]:
+def _doom_stack_fields(request: Mapping[str, Any]) -> tuple[DoomStackQuery, str]:
+    from .doom_stack.notation import query_from_fields
+    from .doom_stack.roll import pool_line
+
     fields = request.get("fields", {})
-    query, pool = doom_stack.notation.query_from_fields(
+    query, pool = query_from_fields(
         *(str(fields.get(name, "")) for name in ("attribute", "skill", "modifiers", "tn")))
     return query, pool_line(pool)
 
 
 def _doom_stack_roll_fields(request: Mapping[str, Any]) -> dict[str, object]:
+    from .doom_stack.roll import roll
+
     query, assembled = _doom_stack_fields(request)
-    return {**doom_stack.roll.roll(query, _seed(request.get("seed"))).to_json(), "pool_line": assembled}
+    return {**roll(query, _seed(request.get("seed"))).to_json(), "pool_line": assembled}
 
 
 def _doom_stack_odds_fields(request: Mapping[str, Any]) -> dict[str, object]:
+    from .doom_stack.odds import odds
+
     query, assembled = _doom_stack_fields(request)
-    return {**doom_stack.odds.odds(query).to_json(), "pool_line": assembled}
+    result = odds(query)
+    shown = result.odds
+    percents = {} if shown is None else {
+        "success": percent(shown.success, 2), "glitch": percent(shown.glitch, 2), "failure": percent(shown.failure, 2)}
+    return {**result.to_json(), "pool_line": assembled, "percent": percents}
 
 
 def _dice_and_danger_character(request: Mapping[str, Any]) -> dict[str, object]:
-    character = dice_and_danger.roll.generate_character(_seed(request.get("seed")))
-    kept = {name: result.kept_positions[0]
-            for name, result in zip(dice_and_danger.rules.ATTRIBUTE_NAMES, character.rolls)}
+    from .dice_and_danger.roll import generate_character
+    from .dice_and_danger.rules import ATTRIBUTE_NAMES
+
+    character = generate_character(_seed(request.get("seed")))
+    kept = {name: result.kept_positions[0] for name, result in zip(ATTRIBUTE_NAMES, character.rolls)}
     return {**character.to_json(), "attribute_kept": kept}
 
 
-def _dice_and_danger_query(request: Mapping[str, Any]) -> tuple[dice_and_danger.notation.DiceAndDangerQuery,
-                                                                  dict[str, object]]:
+def _dice_and_danger_query(request: Mapping[str, Any]) -> tuple[DiceAndDangerQuery, dict[str, object]]:
     """The query for the widget's notation and switch, and what to tell the switch."""
+    from .dice_and_danger.notation import parse_with_kind
+
     try:
-        query, written = dice_and_danger.notation.parse_with_kind(
+        query, written = parse_with_kind(
             str(request.get("notation", "")), str(request.get("kind", "damage")).strip().lower())
     except RulesError as error:
         if error.field is None:
@@ -80,15 +100,19 @@ def _dice_and_danger_query(request: Mapping[str, Any]) -> tuple[dice_and_danger.
 
 
 def _dice_and_danger_odds_kind(request: Mapping[str, Any]) -> dict[str, object]:
+    from .dice_and_danger.odds import odds
+
     query, switch = _dice_and_danger_query(request)
-    result = dice_and_danger.odds.odds(query)
+    result = odds(query)
     return {**result.to_json(), **result.chart_json(), **switch}
 
 
 def _dice_and_danger_roll_kind(request: Mapping[str, Any]) -> dict[str, object]:
+    from .dice_and_danger.roll import roll
+
     query, switch = _dice_and_danger_query(request)
     # The canonical form's roll: the notes on how the notation was read belong to the odds.
-    result = dice_and_danger.roll.roll(replace(query, notes=()), _seed(request.get("seed")))
+    result = roll(replace(query, notes=()), _seed(request.get("seed")))
     return {**result.to_json(), "dice_detail": result.dice_detail(), **switch}
 
 

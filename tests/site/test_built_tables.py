@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules_engine.core.tables import Table, errata_table
-from rules_engine.systems import SYSTEMS, all_errata
+from rules_engine.systems import all_errata, all_systems
 
 
 class TableReader(HTMLParser):
@@ -55,7 +55,7 @@ class TableReader(HTMLParser):
 
 
 def engine_tables() -> dict[str, Table]:
-    tables = {t.key: t for system in SYSTEMS.values() for t in (build() for build in system.tables.values())}
+    tables = {t.key: t for system in all_systems() for t in (build() for build in system.tables.values())}
     tables["errata"] = errata_table(all_errata())
     return tables
 

@@ -2,7 +2,7 @@
 // seeded rolls with every die, the engine's explanation, the seed and a permalink.
 
 import {
-  INPUT_DELAY_MS, el, engineForm, explanation, newestOnly, percentText, ratioValue, rollMeta,
+  INPUT_DELAY_MS, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
 } from "./widget-kit.js";
 
 const FIELDS = ["attribute", "skill", "modifiers", "tn"]; // the order the engine checks them in
@@ -97,7 +97,7 @@ export function attachDoomStack(root) {
         const ratio = result[`p_${key}`];
         list.append(el("div", { class: `srd-odds__item srd-odds__item--${key}`, "data-odds": key },
           el("dt", {}, label),
-          el("dd", {}, el("span", { class: "srd-pct" }, percentText(ratio)), " ",
+          el("dd", {}, el("span", { class: "srd-pct" }, result.percent[key]), " ",
             el("span", { class: "srd-exact", title: "exact chance" }, ratio))));
       }
       box.append(list, el("p", { class: "srd-odds__note" }, "A glitch (a stack equal to the TN) counts as a success."));

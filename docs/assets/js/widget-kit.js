@@ -5,7 +5,9 @@
 
 import { getEngine } from "./engine.js";
 
-export const INPUT_DELAY_MS = 200; // typing pauses this long before the engine is asked
+// Typing pauses this long before the engine is asked: short enough to feel live (odds
+// are a few ms for ordinary pools), long enough not to queue a big pool per keystroke.
+export const INPUT_DELAY_MS = 40;
 
 // --- elements ------------------------------------------------------------------------------
 export function el(tag, attrs = {}, ...children) {
@@ -26,17 +28,6 @@ export function plural(count, one, many) {
 function parseRatio(text) {
   const [num, den = "1"] = String(text).split("/");
   return [BigInt(num), BigInt(den)];
-}
-
-// "num/den" as a percentage with 2 decimals, written exactly like the engine's
-// rules_engine.core.exact.percent(value, 2): rounded half up, and "<0.01%" / ">99.99%"
-// rather than a false 0 or 100. BigInt, because big pools have huge denominators.
-export function percentText(ratio) {
-  const [num, den] = parseRatio(ratio);
-  if (num > 0n && num * 20000n < den) return "<0.01%";
-  if (num < den && (den - num) * 20000n < den) return ">99.99%";
-  const hundredths = (num * 20000n + den) / (2n * den); // round(num/den * 10000), half up
-  return `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, "0")}%`;
 }
 
 // "num/den" as a float, for drawing only.
