@@ -1,5 +1,6 @@
 from fractions import Fraction
 
+from roller_agreement import assert_roller_agrees
 from rules_engine.core.roller import DieFate, Roller
 from rules_engine.doom_stack.notation import parse
 from rules_engine.doom_stack.odds import best_stack_distribution
@@ -50,31 +51,8 @@ def test_bleeding_out_stops_on_a_one_or_death():
     assert roll_bleeding_out(0, 6, Roller(1)) == (0, [])
 
 
-def _chi_square_critical(df: int) -> float:
-    # Wilson–Hilferty: the 99.9th percentile of chi-square with df degrees of freedom.
-    z = 3.090232
-    return df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3
-
-
 def test_roller_agrees_with_the_exact_odds():
-    """Chi-square at fixed seeds (so never flaky): 4d6 rolled 6000 times."""
-    trials = 6000
+    """4d6 rolled at 6000 fixed seeds against the exact best-stack odds."""
     exact = best_stack_distribution(4).probabilities()
-    observed: dict[int, int] = {}
-    for seed in range(trials):
-        value = roll(parse("4d6"), seed=seed).stack.value
-        observed[value] = observed.get(value, 0) + 1
-    assert set(observed) <= set(exact)
-    # pool outcomes with small expected counts into one bin
-    bins: list[tuple[float, int]] = []
-    spill_e, spill_o = 0.0, 0
-    for value, p in exact.items():
-        expected = float(p * trials)
-        if expected < 5:
-            spill_e, spill_o = spill_e + expected, spill_o + observed.get(value, 0)
-        else:
-            bins.append((expected, observed.get(value, 0)))
-    bins.append((spill_e, spill_o))
-    statistic = sum((o - e) ** 2 / e for e, o in bins)
-    assert statistic < _chi_square_critical(len(bins) - 1)
     assert sum(exact.values()) == Fraction(1)
+    assert_roller_agrees(exact, lambda seed: roll(parse("4d6"), seed=seed).stack.value, trials=6000)

@@ -22,6 +22,7 @@ from rules_engine.dice_and_danger.notation import parse
 from rules_engine.dice_and_danger.odds import odds
 from rules_engine.dice_and_danger.roll import generate_character
 from rules_engine.dice_and_danger.rules import ATTRIBUTE_NAMES
+from page_watch import record_shown, shown_texts
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_LOAD_MS = 60_000  # cold Pyodide start: a few seconds; generous for a loaded CI box
@@ -217,15 +218,8 @@ def test_the_sources_line_reads_as_the_engine_reads_it_with_its_exact_chart(page
 
 def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
     open_page(page, site_url)
-    page.evaluate("""() => {
-        window.__shown = [];
-        const watch = (selector, inner) => new MutationObserver(() => {
-            const node = document.querySelector(inner);
-            if (node) window.__shown.push(node.textContent);
-        }).observe(document.querySelector(selector), {childList: true, subtree: true});
-        watch('#dd-roller .srd-widget__canonical', '.srd-reading__notation');
-        watch('#dd-roller .srd-widget__result', '.srd-widget__line');
-    }""")
+    record_shown(page, [('#dd-roller .srd-widget__canonical', '.srd-reading__notation'),
+                        ('#dd-roller .srd-widget__result', '.srd-widget__line')])
     # A slow request (130 dice: hundreds of ms in the worker) and, straight after, a quick
     # one: the worker answers the slow one first, when it is already out of date.
     page.fill("#dd-notation", "100d+30b vs DC 2")
@@ -238,7 +232,7 @@ def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
     page.fill("#dd-seed", "6")  # one more round trip: every older reply has arrived by then
     page.press("#dd-seed", "Enter")
     expect(page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text("6")
-    shown = page.evaluate("window.__shown")
+    shown = shown_texts(page)
     assert shown and not any("100d" in text for text in shown), shown
     assert page_errors == []
 

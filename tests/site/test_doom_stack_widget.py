@@ -22,6 +22,7 @@ from rules_engine.doom_stack.notation import query_from_fields
 from rules_engine.doom_stack.odds import odds
 from rules_engine.doom_stack.roll import pool_line
 from rules_engine.web import call
+from page_watch import record_shown, shown_texts
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_LOAD_MS = 60_000  # cold Pyodide start: a few seconds; generous for a loaded CI box
@@ -181,15 +182,7 @@ def test_odds_equal_the_engine_and_update_when_an_input_changes(page, site_url, 
 def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
     open_roller(page, site_url)
     # Record every pool the odds and the result ever show.
-    page.evaluate("""() => {
-        window.__shown = [];
-        const watch = (selector, inner) => new MutationObserver(() => {
-            const node = document.querySelector(inner);
-            if (node) window.__shown.push(node.textContent);
-        }).observe(document.querySelector(selector), {childList: true, subtree: true});
-        watch('.srd-widget__odds', '.srd-odds__pool');
-        watch('.srd-widget__result', '.srd-widget__line');
-    }""")
+    record_shown(page, [('.srd-widget__odds', '.srd-odds__pool'), ('.srd-widget__result', '.srd-widget__line')])
     # A slow request (300 dice, hundreds of ms in the worker) and, straight after, a quick
     # one: the worker answers the slow one first, when it is already out of date.
     set_fields(page, attribute="150", skill="150", seed="5")
@@ -201,7 +194,7 @@ def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
     page.fill("#ds-seed", "6")  # one more round trip: every older reply has arrived by then
     page.press("#ds-seed", "Enter")
     expect(page.locator(".srd-roll__seed")).to_have_text("6")
-    shown = page.evaluate("window.__shown")
+    shown = shown_texts(page)
     assert shown and not any("300d6" in text for text in shown), shown
     assert page_errors == []
 
