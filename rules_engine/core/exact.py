@@ -47,8 +47,3 @@ def percent(value: Fraction, places: int = 1) -> str:
     if 1 - step / 2 < value < 1:
         return f">{decimal_text((1 - step) * 100, places)}%"
     return decimal_text(value * 100, places) + "%"
-
-
-def parse_decimal(text: str) -> Fraction:
-    """A decimal written in a source (``"33.64"``) as an exact fraction."""
-    return Fraction(text)

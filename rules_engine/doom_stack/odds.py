@@ -18,7 +18,7 @@ from ..core.errors import RulesError
 from ..core.exact import percent, ratio
 from ..core.system import distribution_lines, outcomes_json
 from .notation import DoomStackQuery
-from .rules import MAX_POOL, SIDES, STACK_FACES, Difficulty, best_stack
+from .rules import MAX_POOL, SIDES, STACK_FACES, best_stack
 
 
 def check_pool(pool: int) -> int:
@@ -103,20 +103,11 @@ class SuccessOdds:
     def failure(self) -> Fraction:
         return 1 - self.success
 
-    @property
-    def clean_success(self) -> Fraction:
-        return self.success - self.glitch
-
 
 def success_odds(pool: int, tn: int) -> SuccessOdds:
     """P(best stack ≥ TN) and P(best stack = TN) for ``pool`` d6."""
     dist = best_stack_distribution(pool)
     return SuccessOdds(pool, tn, dist.p_at_least(tn), dist.p(tn))
-
-
-def ladder_odds(pool: int, ladder: tuple[Difficulty, ...]) -> list[SuccessOdds]:
-    """Success and glitch odds of ``pool`` against every rung of ``ladder``."""
-    return [success_odds(pool, rung.tn) for rung in ladder]
 
 
 @dataclass(frozen=True)
