@@ -1,36 +1,96 @@
+"""The browser bridge, for every registered system: any request gets a reply, and a
+malformed one is told what is wrong with it (never "the engine could not answer").
+
+In-process, so these run inside Pyodide too."""
+
+from __future__ import annotations
+
 import json
 
-from rules_engine.web import call
+import pytest
+
+from rules_engine.systems import SYSTEM_PACKAGES, all_systems
+from rules_engine.web import MAX_REQUEST_LENGTH, call
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+ENGINE_FAULT = "could not answer"
 
 
-def ask(**request):
-    return json.loads(call(json.dumps(request)))
+def reply_to(text: str) -> dict:
+    reply = json.loads(call(text))
+    assert set(reply) == {"ok", "result"} if reply["ok"] else set(reply) == {"ok", "error"}
+    if not reply["ok"]:
+        assert ENGINE_FAULT not in reply["error"]["message"], reply
+    return reply
 
 
-def test_roll_fields_matches_a_notation_roll():
-    by_fields = ask(system="doom-stack", action="roll_fields", seed="7",
-                    fields={"attribute": "3", "skill": "2", "modifiers": "5", "tn": "8"})
-    assert by_fields["ok"]
-    result = by_fields["result"]
-    assert result["notation"] == "7d6 vs TN 8" and "held to +2" in result["pool_line"]
-    by_notation = ask(system="doom-stack", action="roll", notation="7d6 vs TN 8", seed=7)["result"]
-    assert by_notation["lines"] == result["lines"]
+@pytest.mark.parametrize("text,says", [
+    ("this is not json", "not valid JSON"),
+    ("", "not valid JSON"),
+    ("[1, 2]", "must be a JSON object"),
+    ('"odds"', "must be a JSON object"),
+    ("null", "must be a JSON object"),
+    ("[" * 100_000 + "]" * 100_000, "too long"),
+    ("[" * 5_000 + "]" * 5_000, "nested too deeply"),
+    ('{"system": 7, "action": "odds"}', "'system' must be text, not a number"),
+    ('{"system": "KEY", "action": ["odds"]}', "'action' must be text, not an array"),
+    ('{"system": "KEY", "action": "odds", "notation": {"a": 1}}', "'notation' must be text, not an object"),
+    ('{"system": "KEY", "action": "roll", "notation": "4d6", "seed": true}', "'seed' must be text, not a boolean"),
+    ('{"system": "KEY", "action": "roll", "notation": "4d6", "seed": 1.5}', "'seed' must be text, not a number"),
+    ('{"system": "nope", "action": "odds"}', "known systems are"),
+    ('{"system": "KEY", "action": "dance"}', "it answers roll, odds"),
+    ('{"system": "KEY", "action": "odds", "notation": "' + "1" * 5000 + 'd6"}', ""),
+])
+def test_malformed_requests_are_told_what_is_wrong(text, says):
+    reply = reply_to(text.replace("KEY", next(iter(SYSTEM_PACKAGES))))
+    assert not reply["ok"] and says in reply["error"]["message"]
 
 
-def test_odds_fields():
-    reply = ask(system="doom-stack", action="odds_fields", fields={"attribute": "2", "skill": "2",
-                                                                    "modifiers": "0", "tn": "8"})
-    assert reply["ok"] and reply["result"]["p_success"] == "193/432"
+@pytest.mark.parametrize("key", SYSTEM_PACKAGES)
+def test_every_system_answers_roll_and_odds_by_notation(key):
+    example = next(s.example for s in all_systems() if s.key == key)
+    assert reply_to(json.dumps({"system": key, "action": "odds", "notation": example}))["ok"]
+    rolled = reply_to(json.dumps({"system": key, "action": "roll", "notation": example, "seed": 3}))
+    assert rolled["ok"] and rolled["result"]["seed"] == 3
 
 
-def test_errors_come_back_as_messages_with_their_field():
-    reply = ask(system="doom-stack", action="odds_fields", fields={"attribute": "x", "skill": "2", "tn": "8"})
-    assert not reply["ok"] and reply["error"]["field"] == "attribute"
-    reply = ask(system="doom-stack", action="roll", notation="4d6 vs", seed="")
-    assert not reply["ok"] and reply["error"]["caret"][1].endswith("^")
-    assert ask(system="doom-stack", action="dance")["error"]["message"].startswith("unknown action")
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=40),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+ACTIONS = sorted({"roll", "odds", "", "dance", *(a for s in all_systems() for a in s.actions)})
+FIELD_NAMES = st.sampled_from(["attribute", "skill", "modifiers", "tn", "notation", "kind", "seed", "x"])
 
 
-def test_nothing_escapes_as_a_traceback():
-    reply = json.loads(call("this is not json"))
-    assert not reply["ok"] and "could not answer" in reply["error"]["message"]
+@st.composite
+def requests(draw) -> dict:
+    """Requests shaped like a widget's, every part possibly of the wrong type or value."""
+    request = {
+        "system": draw(st.sampled_from([*SYSTEM_PACKAGES, "", f" {next(iter(SYSTEM_PACKAGES)).upper()} "]) | JSON_VALUES),
+        "action": draw(st.sampled_from(ACTIONS) | JSON_VALUES),
+    }
+    for key in ("notation", "seed", "kind", "fields"):
+        if draw(st.booleans()):
+            request[key] = draw(JSON_VALUES | st.text(max_size=30) | st.dictionaries(FIELD_NAMES, JSON_VALUES))
+    return request
+
+
+@settings(max_examples=400, deadline=2000)
+@given(JSON_VALUES)
+def test_any_json_value_gets_a_reply(value):
+    reply_to(json.dumps(value))
+
+
+@settings(max_examples=600, deadline=2000)
+@given(requests())
+def test_any_widget_shaped_request_gets_a_reply(request):
+    reply_to(json.dumps(request))
+
+
+@settings(max_examples=200, deadline=2000)
+@given(st.text(max_size=200))
+def test_any_text_gets_a_reply(text):
+    reply_to(text)

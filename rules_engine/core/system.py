@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from .dist import Dist
 from .exact import percent, ratio
@@ -19,9 +19,17 @@ class Explained(Protocol):
     def to_json(self) -> dict[str, object]: ...
 
 
+#: A widget action: the decoded request in, a JSON-ready result out (``RulesError`` on bad input).
+Action = Callable[[Mapping[str, Any]], dict[str, object]]
+
+
 @dataclass(frozen=True)
 class System:
-    """A dice system as the CLI and the browser bridge see it."""
+    """A dice system as the CLI, the browser bridge and the site's macros see it.
+
+    ``actions`` are the widget actions the bridge answers for this system besides the
+    generic ``roll`` and ``odds`` by notation (``rules_engine/web.py``).
+    """
 
     key: str  # as typed on the command line, e.g. "doom-stack"
     title: str
@@ -30,6 +38,7 @@ class System:
     odds: Callable[[str], Explained]
     tables: Mapping[str, Callable[[], Table]] = field(default_factory=dict)
     errata: Callable[[], list[Erratum]] = list
+    actions: Mapping[str, Action] = field(default_factory=dict)
 
     def table(self, name: str) -> Table:
         """One of the system's reference tables by name (``"difficulty"`` …)."""

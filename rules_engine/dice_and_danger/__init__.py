@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from ..core.system import System
-from . import notation, odds, roll, rules, tables
+from . import actions, notation, odds, roll, rules, tables
 
-__all__ = ["SYSTEM", "notation", "odds", "roll", "rules", "tables"]
+__all__ = ["SYSTEM", "actions", "notation", "odds", "roll", "rules", "tables"]
 
 
 def roll_notation(text: str, seed: int | None = None) -> roll.DiceAndDangerRoll:
@@ -20,4 +20,4 @@ def odds_notation(text: str) -> odds.DiceAndDangerOdds:
 
 
 SYSTEM = System("dice-and-danger", "dice & danger", notation.EXAMPLE, roll_notation, odds_notation,
-                tables.TABLES, tables.errata)
+                tables.TABLES, tables.errata, actions.ACTIONS)

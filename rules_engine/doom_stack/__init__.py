@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ..core.system import System
-from . import notation, odds, roll, rules, tables
+from . import actions, notation, odds, roll, rules, tables
 
-__all__ = ["SYSTEM", "notation", "odds", "roll", "rules", "tables"]
+__all__ = ["SYSTEM", "actions", "notation", "odds", "roll", "rules", "tables"]
 
 
 def roll_notation(text: str, seed: int | None = None) -> roll.DoomStackRoll:
@@ -19,4 +19,4 @@ def odds_notation(text: str) -> odds.DoomStackOdds:
 
 
 SYSTEM = System("doom-stack", "Doom Stack", "4d6 vs TN 8", roll_notation, odds_notation,
-                tables.TABLES, tables.errata)
+                tables.TABLES, tables.errata, actions.ACTIONS)

@@ -1,0 +1,42 @@
+"""Doom Stack's widget actions for the browser bridge (``rules_engine.web``).
+
+The roller's form sends its fields as text: ``odds_fields`` answers with the exact odds,
+``roll_fields`` with a seeded roll, both with the pool line the fields assemble.
+"""
+
+from __future__ import annotations
+
+from ..core.exact import percent
+from ..core.requests import Request, request_fields, request_seed
+from .notation import DoomStackQuery, query_from_fields
+from .odds import odds
+from .roll import pool_line, roll
+
+#: The roller's fields, in the order the engine checks them.
+FIELDS = ("attribute", "skill", "modifiers", "tn")
+
+
+def _query(request: Request) -> tuple[DoomStackQuery, str]:
+    """The query the form's fields make, and the line that says how the pool was built."""
+    fields = request_fields(request, FIELDS)
+    query, pool = query_from_fields(*(fields[name] for name in FIELDS))
+    return query, pool_line(pool)
+
+
+def roll_fields(request: Request) -> dict[str, object]:
+    """A seeded roll of the form's pool, as ``roll --json`` writes it, plus the pool line."""
+    query, assembled = _query(request)
+    return {**roll(query, request_seed(request)).to_json(), "pool_line": assembled}
+
+
+def odds_fields(request: Request) -> dict[str, object]:
+    """The exact odds of the form's pool, plus the pool line and the percentages to show."""
+    query, assembled = _query(request)
+    result = odds(query)
+    shown = result.odds
+    percents = {} if shown is None else {
+        "success": percent(shown.success, 2), "glitch": percent(shown.glitch, 2), "failure": percent(shown.failure, 2)}
+    return {**result.to_json(), "pool_line": assembled, "percent": percents}
+
+
+ACTIONS = {"roll_fields": roll_fields, "odds_fields": odds_fields}
