@@ -1,23 +1,28 @@
-"""mkdocs-macros entry point: every number on the site comes from ``rules_engine`` here."""
+"""mkdocs-macros entry point: every number on the site comes from ``rules_engine`` here.
+
+Generic macros live here; each registered system's own widgets and charts are registered
+by its module ``macros/<package>.py`` (``register(env)``), named after the system's
+package in ``rules_engine/systems.py``.
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from rules_engine.core.dist import EXPLOSION_CUTOFF
 from rules_engine.core.tables import errata_table
-from rules_engine.doom_stack import rules as doom_rules
-from rules_engine.dice_and_danger.odds import hits_distribution
-from rules_engine.dice_and_danger.notation import parse as parse_dice_and_danger
-from rules_engine.doom_stack.tables import stack_chart_series
-from rules_engine.systems import all_errata, get_system
+from rules_engine.systems import SYSTEM_PACKAGES, all_errata, get_system
 
-from macros.charts import line_chart
 from macros.render import table_html
-from macros.dnd_widgets import character_generator, dice_and_danger_roller
-from macros.widgets import doom_stack_roller
+
+
+def system_macro_module(package: str) -> str:
+    """The macros module of a system package: ``rules_engine.x_y`` → ``macros.x_y``."""
+    return "macros." + package.rsplit(".", 1)[-1]
 
 
 def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
-    """Register the macros the pages use."""
+    """Register the generic macros, then every system's own."""
 
     @env.macro
     def engine_table(system: str, name: str) -> str:
@@ -29,36 +34,7 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
         """Every erratum of every system, as one table."""
         return table_html(errata_table(all_errata()))
 
-    @env.macro
-    def best_stack_chart() -> str:
-        """Best-stack distribution by pool size."""
-        series = {f"{pool}d6": points for pool, points in stack_chart_series().items()}
-        return line_chart(series, title="Doom Stack: chance of each best stack, by pool size",
-                          x_label="best stack", y_label="chance", x_max=40)
-
-    @env.macro
-    def hits_chart() -> str:
-        """dice & danger: the hits distribution of damage rolls at DC 4, by pool size."""
-        series = {notation: hits_distribution(parse_dice_and_danger(notation)).probabilities()
-                  for notation in ("1d vs DC 4", "2d vs DC 4", "3d vs DC 4", "4d vs DC 4",
-                                   "6d vs DC 4", "8d vs DC 4")}
-        return line_chart(series, title="dice & danger: chance of each number of hits, damage rolls at DC 4",
-                          x_label="hits", y_label="chance", x_max=12, x_step=1)
-
-    @env.macro
-    def doom_stack_widget() -> str:
-        """The live roller for the Doom Stack page."""
-        return doom_stack_roller()
-
-    @env.macro
-    def dnd_widget() -> str:
-        """The live notation roller for the dice & danger page."""
-        return dice_and_danger_roller()
-
-    @env.macro
-    def character_widget() -> str:
-        """The dice & danger character generator."""
-        return character_generator()
-
-    env.variables["doom_stack_max_pool"] = doom_rules.MAX_POOL
     env.variables["explosion_cutoff"] = f"1/{EXPLOSION_CUTOFF.denominator:,}"
+
+    for package in SYSTEM_PACKAGES.values():
+        import_module(system_macro_module(package)).register(env)

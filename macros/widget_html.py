@@ -3,7 +3,8 @@ reserved line for the engine's error, the seed field, the widget shell (form, Ro
 status line, result regions) and the note shown without JavaScript.
 
 Contract with ``docs/assets/js/widgets.js``: the shell is ``div.srd-widget`` with
-``data-widget`` naming the kind of widget and ``data-state="loading"``; every control starts
+``data-view`` naming the system's view module (``docs/assets/js/<data-view>.js``),
+``data-widget`` the kind of widget that module attaches, and ``data-state="loading"``; every control starts
 disabled and is enabled once the engine is ready; field ``NAME`` of widget ``PREFIX`` is
 ``#PREFIX-NAME`` with its error in ``#PREFIX-NAME-error``."""
 
@@ -52,10 +53,15 @@ def region(kind: str, label: str = "", tag: str = "section") -> str:
     return f'<{tag} class="srd-widget__{kind}" aria-live="polite"{aria_label}></{tag}>'
 
 
-def widget_shell(widget_id: str, widget: str, label: str, fields: str, button: str, regions: str) -> str:
-    """The widget: its form and button, the status line, the result regions, the noscript note."""
+def widget_shell(widget_id: str, view: str, widget: str, label: str, fields: str, button: str,
+                 regions: str) -> str:
+    """The widget: its form and button, the status line, the result regions, the noscript note.
+
+    ``view`` is the system's key, which names its view module; ``widget`` is the kind of
+    widget in that module."""
     return (
-        f'<div class="srd-widget" id="{widget_id}" data-widget="{widget}" data-state="loading">'
+        f'<div class="srd-widget" id="{widget_id}" data-view="{escape(view)}" data-widget="{escape(widget)}" '
+        f'data-state="loading">'
         f'<form class="srd-widget__form" novalidate aria-label="{escape(label)}">{fields}'
         f'<div class="srd-widget__actions"><button class="md-button md-button--primary" type="submit" disabled>'
         f"{escape(button)}</button></div></form>"

@@ -228,7 +228,7 @@ def browser_section() -> None:
                     context = browser.new_context()  # a new context has a cold cache
                     page = context.new_page()
                     page.goto(page_url)
-                    page.wait_for_selector('[data-widget="doom-stack"][data-state="ready"]', timeout=60_000)
+                    page.wait_for_selector('[data-view="doom-stack"][data-state="ready"]', timeout=60_000)
                     mark = page.evaluate("(() => { const m = performance.getEntriesByName('dice-engine-ready')[0];"
                                          " return {at: m.startTime, worker: m.detail}; })()")
                     ready.append(mark["at"])

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from rules_engine.systems import SYSTEM_PACKAGES, all_systems
-from rules_engine.web import MAX_REQUEST_LENGTH, call
+from rules_engine.web import call
 
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import given, settings, strategies as st  # noqa: E402

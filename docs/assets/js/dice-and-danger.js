@@ -16,7 +16,7 @@ const SYSTEM = "dice-and-danger";
 const KIND_WORDS = { damage: "damage roll", save: "save", face: "face roll" };
 
 // --- the notation roller -------------------------------------------------------------------
-export function attachDiceAndDanger(root) {
+function attachRoller(root) {
   const w = engineForm(root, {
     prefix: "dd", fields: ["notation", "seed"], readyText: "Ready: the odds follow the notation.",
   });
@@ -267,7 +267,7 @@ function dieFace(die, label) {
 }
 
 // --- the character generator ---------------------------------------------------------------
-export function attachCharacter(root) {
+function attachCharacter(root) {
   const w = engineForm(root, { prefix: "dc", fields: ["seed"], readyText: "Ready to roll a character." });
   const resultBox = root.querySelector(".srd-widget__result");
   const latestRoll = newestOnly();
@@ -331,3 +331,6 @@ function renderCharacter(result, href) {
   return el("div", { class: "srd-character" }, attributes, derived,
     explanation(result.lines, "srd-widget__explain--columns"), rollMeta(result.seed, href, "character"));
 }
+
+// The widgets this view attaches, by their markup's data-widget (macros/dice_and_danger.py).
+export const WIDGETS = { roller: attachRoller, character: attachCharacter };

@@ -9,7 +9,7 @@ const FIELDS = ["attribute", "skill", "modifiers", "tn"]; // the order the engin
 const READY_TEXT = "Ready: the odds follow your inputs.";
 const SYSTEM = "doom-stack";
 
-export function attachDoomStack(root) {
+function attachRoller(root) {
   const w = engineForm(root, { prefix: "ds", fields: [...FIELDS, "seed"], readyText: READY_TEXT });
   const { inputs } = w;
   const oddsBox = root.querySelector(".srd-widget__odds");
@@ -150,3 +150,6 @@ export function attachDoomStack(root) {
     }
   });
 }
+
+// The widgets this view attaches, by their markup's data-widget (macros/doom_stack.py).
+export const WIDGETS = { roller: attachRoller };

@@ -1,4 +1,6 @@
-"""Fixtures for browser tests of the built site (Playwright + Debian's chromium).
+"""Fixtures for browser tests of the built site (Playwright + Debian's chromium), shared by
+``tests/site/`` and every system's ``tests/<system>/test_browser_*.py`` (``tests/conftest.py``
+loads them natively; inside Pyodide there is no browser and those files are not collected).
 
 Session-wide: the site is built once into a temp dir for the exact address it is
 served at (Material's instant navigation needs site_url to match, port included),
@@ -18,7 +20,7 @@ from urllib.parse import urlsplit
 import pytest
 
 # site_build is not installed (only the engine is); make it importable however pytest runs.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from site_build import bind_server, build_site, server_url
 from site_build.serve import serve_in_background
@@ -133,3 +135,12 @@ def phone_page(browser, site_origin, request_log, page_errors) -> Iterator:
 def nojs_page(browser, site_origin, request_log, page_errors) -> Iterator:
     """Like ``page`` with JavaScript turned off (what a reader without scripting sees)."""
     yield from _open_page(browser, site_origin, request_log, page_errors, java_script_enabled=False)
+
+
+SCHEMES = {"light": "default", "dark": "slate"}
+
+
+@pytest.fixture(params=sorted(SCHEMES))
+def theme(request) -> str:
+    """Each of Material's two colour schemes, by the name its toggle uses."""
+    return request.param

@@ -1,12 +1,16 @@
-"""HTML of the dice & danger widgets: the notation roller and the character generator.
+"""dice & danger's macros: the notation roller, the character generator and the hits chart.
 
-Same contract and parts as the Doom Stack roller (``macros/widget_html.py``): disabled
-until the engine is ready, a status line, ``aria-live`` result regions, a noscript note."""
+The widgets are built from the shared parts (``macros/widget_html.py``): disabled until
+the engine is ready, a status line, ``aria-live`` result regions, a noscript note. Their
+view module is ``docs/assets/js/dice-and-danger.js``."""
 
 from __future__ import annotations
 
-from rules_engine.dice_and_danger.notation import EXAMPLE, KINDS
+from rules_engine.dice_and_danger import SYSTEM
+from rules_engine.dice_and_danger.notation import EXAMPLE, KINDS, parse
+from rules_engine.dice_and_danger.odds import hits_distribution
 
+from macros.charts import line_chart
 from macros.widget_html import region, seed_field, text_field, widget_shell
 
 #: The switch's labels, in the engine's order of kinds.
@@ -43,11 +47,26 @@ def dice_and_danger_roller(example: str = EXAMPLE) -> str:
         + region("odds", "Exact odds")
         + region("result", "Roll result")
     )
-    return widget_shell(f"{p}-roller", "dice-and-danger", "dice & danger roller", fields, "Roll", regions)
+    return widget_shell(f"{p}-roller", SYSTEM.key, "roller", "dice & danger roller", fields, "Roll", regions)
 
 
 def character_generator() -> str:
     """Roll the five attributes (seeded); Luck, slots and starting Hit Defense follow."""
     p = "dc"
-    return widget_shell(f"{p}-character", "dice-and-danger-character", "Character generator", seed_field(p),
+    return widget_shell(f"{p}-character", SYSTEM.key, "character", "Character generator", seed_field(p),
                         "Roll a character", region("result", "New character"))
+
+
+def hits_chart() -> str:
+    """The hits distribution of damage rolls at DC 4, by pool size."""
+    series = {notation: hits_distribution(parse(notation)).probabilities()
+              for notation in ("1d vs DC 4", "2d vs DC 4", "3d vs DC 4", "4d vs DC 4", "6d vs DC 4", "8d vs DC 4")}
+    return line_chart(series, title="dice & danger: chance of each number of hits, damage rolls at DC 4",
+                      x_label="hits", y_label="chance", x_max=12, x_step=1)
+
+
+def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
+    """The macros the dice & danger page uses."""
+    env.macro(dice_and_danger_roller, "dnd_widget")
+    env.macro(character_generator, "character_widget")
+    env.macro(hits_chart)

@@ -1,0 +1,82 @@
+"""dice & danger at phone width (360x740) in Material's light and dark themes: the roller and
+the character generator fit and never move the page (long notations, caret lines and big
+rolls stay inside their own boxes), and the hits chart reads in both themes."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from browser_kit import (ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, height, parse_colour,
+                         use_theme)
+
+
+DD_REGIONS = ("#dd-roller .srd-widget__canonical", "#dd-roller .srd-widget__odds",
+              "#dd-roller .srd-widget__result", "#dc-character .srd-widget__result")
+LONG_BAD_NOTATION = "3d +2d +1b +3b +1p +2p vs DC 3 & -1d & +2b & +1p & +1b & +2d & -1h -4b & +1p"
+
+
+def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, site_url, theme, page_errors):
+    page = phone_page
+    use_theme(page, site_url, theme)
+    page.goto(site_url + "dice-and-danger/")
+    # While the engine loads: the space for the reading, the odds and the results is there.
+    loading = {s: height(page, s) for s in DD_REGIONS}
+    expect(page.locator("#dd-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    expect(page.locator("#dd-roller [data-odds=any-hit] .srd-exact")).to_be_visible()
+    expect(page.locator(".srd-hits-chart__column").first).to_be_visible()
+    assert {s: height(page, s) for s in DD_REGIONS} == loading
+
+    page.fill("#dd-seed", "123")
+    page.press("#dd-seed", "Enter")
+    expect(page.locator("#dd-roller .srd-roll__seed")).to_have_text("123")
+    page.fill("#dc-seed", "123")
+    page.press("#dc-seed", "Enter")
+    expect(page.locator("#dc-character .srd-roll__seed")).to_have_text("123")
+    assert {s: height(page, s) for s in DD_REGIONS} == loading
+    assert_no_sideways_scroll(page, "dice-and-danger after a roll and a character")
+
+    # Every control and result is inside the screen.
+    width = page.evaluate("window.innerWidth")
+    for selector in ("#dd-notation", "#dd-kind-damage", "#dd-kind-save", "#dd-seed", "#dd-roller button[type=submit]",
+                     ".srd-hits-chart", "#dd-roller .srd-dice", "#dc-seed", "#dc-character button[type=submit]",
+                     ".srd-character__attributes"):
+        box = page.locator(selector).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+
+    # A long bad notation: its caret line scrolls inside its own box, the page stays put.
+    page.fill("#dd-notation", LONG_BAD_NOTATION)
+    caret = page.locator("#dd-notation-error .srd-caret")
+    expect(caret).to_be_visible()
+    assert caret.evaluate("p => p.scrollWidth > p.clientWidth")
+    assert caret.evaluate("p => getComputedStyle(p).overflowX") in ("auto", "scroll")
+    box = caret.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert_no_sideways_scroll(page, "dice-and-danger with a long caret error")
+
+    # A big roll: many dice and bars, all inside the screen; the exact table scrolls in its box.
+    page.fill("#dd-notation", "60d+10b vs DC 2")
+    page.press("#dd-notation", "Enter")
+    expect(page.locator("#dd-roller .srd-widget__line").first).to_contain_text("60d+10b vs DC 2")
+    expect(page.locator(".srd-reading__notation")).to_have_text("60d+10b vs DC 2")
+    page.click(".srd-hits-table summary")
+    wrap = page.locator(".srd-hits-table .srd-table-wrap")
+    expect(wrap).to_be_visible()
+    assert wrap.evaluate("w => w.querySelector('table').scrollWidth > w.clientWidth")
+    assert_no_sideways_scroll(page, "dice-and-danger after 60d+10b")
+    for selector in (".srd-hits-chart", "#dd-roller .srd-dice", ".srd-hits-table .srd-table-wrap"):
+        box = page.locator(selector).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+    assert page_errors == []
+
+
+def test_the_hits_chart_reads_in_both_themes(phone_page, site_url, theme):
+    page = phone_page
+    use_theme(page, site_url, theme)
+    page.goto(site_url + "dice-and-danger/")
+    expect(page.locator(".srd-hits-chart__bar").first).to_be_visible(timeout=ENGINE_LOAD_MS)
+    background = parse_colour(page.locator("#dd-roller").evaluate("w => getComputedStyle(w).backgroundColor"))
+    bar = parse_colour(page.locator(".srd-hits-chart__bar").first.evaluate("b => getComputedStyle(b).backgroundColor"))
+    assert contrast(bar, background) >= 3, f"bars have contrast {contrast(bar, background):.2f} in {theme}"
+    for selector in (".srd-hits-chart__label", ".srd-hits-chart figcaption", ".srd-reading__notation"):
+        colour = parse_colour(page.locator(selector).first.evaluate("t => getComputedStyle(t).color"))
+        assert contrast(colour, background) >= 4.5, selector

@@ -1,0 +1,93 @@
+"""Doom Stack at phone width (360x740) in Material's light and dark themes: the roller's odds
+and roll appear without moving the page, its wide tables scroll inside their box, and the
+best-stack chart fits the screen with colours that keep their contrast."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from browser_kit import (ENGINE_LOAD_MS, PAGE_BACKGROUND, assert_no_sideways_scroll, contrast, height, parse_colour,
+                         use_theme)
+
+
+def test_the_roller_fits_and_never_moves_the_page(phone_page, site_url, theme, page_errors):
+    page = phone_page
+    use_theme(page, site_url, theme)
+    page.goto(site_url + "doom-stack/")
+    # While the engine loads: the space for the odds and the roll is already there.
+    loading = {s: height(page, s) for s in (".srd-widget", ".srd-widget__odds", ".srd-widget__result")}
+    expect(page.locator("#ds-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    expect(page.locator("[data-odds=success] .srd-exact")).to_be_visible()
+    with_odds = {s: height(page, s) for s in loading}
+    assert with_odds == loading
+
+    page.fill("#ds-seed", "123")
+    page.press("#ds-seed", "Enter")
+    expect(page.locator(".srd-roll__seed")).to_have_text("123")
+    rolled = {s: height(page, s) for s in loading}
+    assert rolled == loading
+    assert_no_sideways_scroll(page, "doom-stack after a roll")
+
+    # The form wraps inside the widget; every field and the button are inside the screen.
+    width = page.evaluate("window.innerWidth")
+    for selector in ("#ds-attribute", "#ds-skill", "#ds-modifiers", "#ds-tn", "#ds-seed",
+                     "#ds-roller button[type=submit]", ".srd-odds__summary", ".srd-dice"):
+        box = page.locator(selector).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+    assert page_errors == []
+
+
+def test_wide_tables_scroll_inside_their_box(phone_page, site_url, theme):
+    page = phone_page
+    use_theme(page, site_url, theme)
+    page.goto(site_url + "doom-stack/")
+    wraps = page.locator("div.srd-table-wrap")
+    assert wraps.count() >= 2
+    width = page.evaluate("window.innerWidth")
+    wide = 0
+    for index in range(wraps.count()):
+        wrap = wraps.nth(index)
+        box = wrap.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert wrap.evaluate("w => getComputedStyle(w).overflowX") in ("auto", "scroll")
+        if wrap.evaluate("w => w.querySelector('table').scrollWidth > w.clientWidth"):
+            wide += 1
+            # It really scrolls, sideways, inside its own box.
+            assert wrap.evaluate("w => { w.scrollLeft = 80; return w.scrollLeft; }") > 0
+    assert wide >= 1, "expected at least one engine table wider than a phone"
+    # Numbers sit right-aligned on tabular figures.
+    cell = page.locator("table.srd-table[data-engine-table$='-difficulty'] tbody td").first
+    assert cell.evaluate("c => getComputedStyle(c).textAlign") == "right"
+    assert "tabular-nums" in cell.evaluate("c => getComputedStyle(c).fontVariantNumeric")
+
+
+def test_the_chart_fits_the_screen_and_reads_in_both_themes(phone_page, site_url, theme):
+    page = phone_page
+    use_theme(page, site_url, theme)
+    page.goto(site_url + "doom-stack/")
+    chart = page.locator("svg.srd-chart").first
+    box = chart.bounding_box()
+    content = page.locator(".md-content__inner").bounding_box()
+    assert box["width"] <= content["width"] and box["width"] >= 0.8 * content["width"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= page.evaluate("window.innerWidth")
+
+    background = parse_colour(page.evaluate(PAGE_BACKGROUND))
+    lines = chart.locator("polyline.srd-chart__line")
+    assert lines.count() >= 2
+    strokes = []
+    for index in range(lines.count()):
+        stroke = lines.nth(index).evaluate("l => getComputedStyle(l).stroke")
+        assert stroke.startswith("rgb"), f"line {index} has no colour: {stroke}"
+        strokes.append(stroke)
+        ratio = contrast(parse_colour(stroke), background)
+        assert ratio >= 3, f"line {index} ({stroke}) has contrast {ratio:.2f} on {background} in {theme}"
+    assert len(set(strokes)) == len(strokes), "every line has its own colour"
+
+    # Text in the chart is the page's text colour (currentColor), readable in both themes.
+    text = chart.locator("text").first
+    fill, colour = text.evaluate("t => [getComputedStyle(t).fill, getComputedStyle(t).color]")
+    assert fill == colour
+    assert contrast(parse_colour(fill), background) >= 4.5
+    legend = page.locator("ul.srd-chart__legend").first
+    legend_box = legend.bounding_box()
+    assert legend_box["x"] + legend_box["width"] <= page.evaluate("window.innerWidth")
