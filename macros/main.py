@@ -7,11 +7,12 @@ package in ``rules_engine/systems.py``.
 
 from __future__ import annotations
 
+from html import escape
 from importlib import import_module
 
 from rules_engine.core.dist import EXPLOSION_CUTOFF
 from rules_engine.core.tables import errata_table
-from rules_engine.systems import SYSTEM_PACKAGES, all_errata, get_system
+from rules_engine.systems import SYSTEM_PACKAGES, all_errata, all_systems, get_system
 
 from macros.render import table_html
 
@@ -33,6 +34,22 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
     def errata() -> str:
         """Every erratum of every system, as one table."""
         return table_html(errata_table(all_errata()))
+
+    @env.macro
+    def chapters_table() -> str:
+        """The home page's list of chapters: every registered system, linked, with what it rolls."""
+        rows = "".join(f'<tr><td><a href="{escape(s.key)}/">{escape(s.title)}</a></td><td>{escape(s.summary)}</td></tr>'
+                       for s in all_systems())
+        return ('<div class="srd-table-wrap" role="region" aria-label="Chapters" tabindex="0"><table>'
+                f'<thead><tr><th scope="col">Chapter</th><th scope="col">What it rolls</th></tr></thead>'
+                f"<tbody>{rows}</tbody></table></div>")
+
+    @env.macro
+    def cli_examples() -> str:
+        """A roll and an odds command for every registered system, from its own example."""
+        return "\n".join(line for s in all_systems() for line in (
+            f'python -m rules_engine roll {s.key} "{s.example}" --seed 7',
+            f'python -m rules_engine odds {s.key} "{s.example}" --json'))
 
     env.variables["explosion_cutoff"] = f"1/{EXPLOSION_CUTOFF.denominator:,}"
 

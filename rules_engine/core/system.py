@@ -39,6 +39,7 @@ class System:
     tables: Mapping[str, Callable[[], Table]] = field(default_factory=dict)
     errata: Callable[[], list[Erratum]] = list
     actions: Mapping[str, Action] = field(default_factory=dict)
+    summary: str = ""  # what it rolls, in a few words, for the home page's list of chapters
 
     def table(self, name: str) -> Table:
         """One of the system's reference tables by name (``"difficulty"`` …)."""

@@ -20,4 +20,5 @@ def odds_notation(text: str) -> odds.DiceAndDangerOdds:
 
 
 SYSTEM = System("dice-and-danger", "dice & danger", notation.EXAMPLE, roll_notation, odds_notation,
-                tables.TABLES, tables.errata, actions.ACTIONS)
+                tables.TABLES, tables.errata, actions.ACTIONS,
+                summary="d6 that hit on a DC; bonus and penalty dice, exploding 6s")

@@ -19,4 +19,5 @@ def odds_notation(text: str) -> odds.DoomStackOdds:
 
 
 SYSTEM = System("doom-stack", "Doom Stack", "4d6 vs TN 8", roll_notation, odds_notation,
-                tables.TABLES, tables.errata, actions.ACTIONS)
+                tables.TABLES, tables.errata, actions.ACTIONS,
+                summary="a pool of d6; matching dice stack, ones are wild")
