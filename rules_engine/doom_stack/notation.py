@@ -43,6 +43,7 @@ def parse(text: str) -> DoomStackQuery:
     if scanner.at_end():
         raise scanner.error("write a pool such as 4d6 or 4d6 vs TN 8", 0, 1)
     pool, start = scanner.integer("the number of dice, as in 4d6")
+    pool_length = scanner.pos - start  # leading zeros included
     if not scanner.accept("d"):
         raise scanner.error("expected d6 after the number of dice, as in 4d6")
     sides_at = scanner.pos
@@ -50,7 +51,7 @@ def parse(text: str) -> DoomStackQuery:
         sides, sides_at = scanner.integer("6")
         if sides != SIDES:
             raise scanner.error("Doom Stack rolls only six-sided dice: write d6", sides_at, len(str(sides)))
-    check_range(pool, 0, MAX_POOL, "the number of dice", scanner=scanner, position=start)
+    check_range(pool, 0, MAX_POOL, "the number of dice", scanner=scanner, position=start, length=pool_length)
     if scanner.at_end():
         return DoomStackQuery(pool)
     if not scanner.accept("vs"):
@@ -58,7 +59,7 @@ def parse(text: str) -> DoomStackQuery:
     scanner.accept("TN")
     if scanner.peek_int():
         tn, at = scanner.integer("a TN")
-        check_range(tn, 1, MAX_TN, "the TN", scanner=scanner, position=at)
+        check_range(tn, 1, MAX_TN, "the TN", scanner=scanner, position=at, length=scanner.pos - at)
     else:
         name, at = scanner.word()
         rung = difficulty_by_name(name)

@@ -110,7 +110,10 @@ def assemble_pool(attribute: int, skill: int, modifiers: int = 0) -> Pool:
     cap = modifier_cap(attribute, skill)
     pool = Pool(attribute, skill, modifiers, max(-cap, min(cap, modifiers)))
     if pool.size > MAX_POOL:
-        raise RulesError(f"a pool of {pool.size} dice is more than the {MAX_POOL} the engine computes")
+        # Name the field that takes the pool past the limit, read as the form reads.
+        field = "skill" if attribute + skill > MAX_POOL else "modifiers"
+        raise RulesError(f"a pool of {pool.size} dice is more than the {MAX_POOL} the engine computes",
+                         field=field)
     return pool
 
 
