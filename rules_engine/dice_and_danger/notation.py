@@ -30,11 +30,12 @@ Rulings:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from ..core.errors import RulesError
-from ..core.notation import Scanner
-from .rules import MAX_DICE, MAX_EXTRA, MAX_TERM, SIDES, Terms, clamp_dc, drops_highest
+from ..core.notation import MAX_NOTATION_LENGTH, Scanner, check_range
+from .rules import MAX_DICE, MAX_EXTRA, MAX_HITS, MAX_TERM, SIDES, Terms, clamp_dc, drops_highest
 
 EXAMPLE = "4d-1p vs DC 3"
 _UNITS = ("d", "b", "p", "h")
@@ -122,21 +123,83 @@ def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other:
     dice = max(dice, 0)
     extra = terms.extra if dice else 0
     if dice > MAX_DICE or abs(extra) > MAX_EXTRA:
-        raise RulesError(f"a pool of {_dice(dice, 'base')} and {_dice(abs(extra), 'bonus or penalty')} is too "
-                         f"large: the engine computes up to {MAX_DICE} base dice and {MAX_EXTRA} bonus or "
-                         "penalty dice", notation=notation)
+        raise RulesError(_pool_message(dice, extra), notation=notation)
+    if abs(terms.hits) > MAX_HITS:
+        raise RulesError(_hits_message(terms.hits), notation=notation)
     return DiceAndDangerQuery(dice, extra, terms.hits, dc, save, tuple(notes))
 
 
+def _pool_message(dice: int, extra: int) -> str:
+    """Why a pool of ``dice`` base dice and ``extra`` bonus (or penalty) dice is refused."""
+    return (f"a pool of {_dice(dice, 'base')} and {_dice(abs(extra), 'bonus or penalty')} is too large: the "
+            f"engine computes up to {MAX_DICE} base dice and {MAX_EXTRA} bonus or penalty dice")
+
+
+def _hits_message(hits: int) -> str:
+    """Why ``hits`` added (> 0) or removed (< 0) hits in all are refused."""
+    return (f"the {'added' if hits > 0 else 'removed'} hits come to {abs(hits)} in all: the engine "
+            f"computes up to {MAX_HITS} added or removed hits")
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One written part of a notation as it counts for the roller: a term (the other
+    side's already swapped) or the DC's extra or fewer dice, and where it is written."""
+
+    position: int
+    length: int
+    terms: Terms
+
+
+def _crossing(steps: list[_Step], amount: Callable[[Terms], int], limit: int) -> _Step | None:
+    """The step after which the running total of ``amount`` last went past ``limit`` (read
+    left to right), when the total ends past it; else ``None``."""
+    total, culprit = 0, None
+    for step in steps:
+        before, total = total, total + amount(step.terms)
+        if total > limit >= before:
+            culprit = step
+    return culprit if total > limit else None
+
+
+def _check_totals(steps: list[_Step], scanner: Scanner) -> None:
+    """A ``RulesError`` at the term that takes a total past its limit: base dice (with the
+    DC's), bonus or penalty dice left after cancelling (when any base die is rolled), and
+    added or removed hits. Every total that sets how much work the odds are is bounded."""
+    total = sum((step.terms for step in steps), Terms())
+    dice = max(total.dice, 0)
+    extra = total.extra if dice else 0
+    checks: list[tuple[Callable[[Terms], int], int, str]] = [
+        (lambda t: t.dice, MAX_DICE, _pool_message(dice, extra)),
+        (lambda t: t.extra, MAX_EXTRA, _pool_message(dice, extra)) if dice else None,
+        (lambda t: -t.extra, MAX_EXTRA, _pool_message(dice, extra)) if dice else None,
+        (lambda t: t.hits, MAX_HITS, _hits_message(total.hits)),
+        (lambda t: -t.hits, MAX_HITS, _hits_message(total.hits)),
+    ]
+    for check in checks:
+        if check is None:
+            continue
+        amount, limit, message = check
+        step = _crossing(steps, amount, limit)
+        if step is not None:
+            raise scanner.error(message, step.position, step.length)
+
+
 def parse(text: str) -> DiceAndDangerQuery:
-    """Read a dice & danger notation; a ``RulesError`` with a caret for anything else."""
+    """Read a dice & danger notation; a ``RulesError`` with a caret for anything else.
+
+    Ruling: a written ``save`` or ``damage`` counts hits, so it needs ``vs DC n``; without
+    a DC the notation reads one die's face (``1d+2p``, attribute generation), which is
+    neither."""
     scanner = Scanner(text.replace("\u2212", "-"))  # a typographic minus is a minus
     if scanner.at_end():
         raise scanner.error(f"write a roll such as {EXAMPLE}", 0, 1)
+    scanner.skip_space()
+    kind_at = scanner.pos
     save = scanner.accept("save")
-    if not save:
-        scanner.accept("damage")
+    kind_word = "save" if save else ("damage" if scanner.accept("damage") else None)
     own, other = Terms(), Terms()
+    steps: list[_Step] = []
     side_is_other = False
     dc: int | None = None
     first_hits_at: int | None = None
@@ -154,7 +217,9 @@ def parse(text: str) -> DiceAndDangerQuery:
                 raise scanner.error("the DC is given twice", start, scanner.pos - start)
             if not scanner.peek_int():
                 raise scanner.error("expected the DC (a whole number) here, as in vs DC 3")
-            dc, _ = scanner.integer("the DC")
+            dc, at = scanner.integer("the DC")
+            check_range(dc, 0, MAX_TERM, "the DC", scanner=scanner, position=at, length=scanner.pos - at)
+            steps.append(_Step(start, scanner.pos - start, Terms(dice=clamp_dc(dc)[1])))
             continue
         for word in ("save", "damage"):
             if scanner.accept(word):
@@ -166,13 +231,19 @@ def parse(text: str) -> DiceAndDangerQuery:
             other += term
         else:
             own += term
+        steps.append(_Step(start, scanner.pos - start, term.from_other_side() if side_is_other else term))
     if dc is None:
+        if kind_word is not None:
+            raise scanner.error(f"a {kind_word} {'roll ' if kind_word == 'damage' else ''}counts hits, so it "
+                                f"needs a DC: add vs DC n, as in {kind_word} 3d vs DC 4 (without a DC, "
+                                "1d+2p reads one die's face)", kind_at, len(kind_word))
         if first_hits_at is not None:
             raise scanner.error("added or removed hits need a DC: add vs DC n", first_hits_at)
         total = (own + other).dice
         if total != 1:
             raise scanner.error("without a DC the roll reads one die's face (as 1d+2p does for an attribute): "
                                 "add vs DC n to count hits", len(text), 1)
+    _check_totals(steps, scanner)
     return build_query(own, dc, save=save, other=other, notation=text)
 
 
@@ -182,7 +253,7 @@ KINDS = ("damage", "save")
 
 def written_kind(text: str) -> str | None:
     """``"save"`` or ``"damage"`` when the notation starts with that word, else ``None``."""
-    scanner = Scanner(text)
+    scanner = Scanner(text[:MAX_NOTATION_LENGTH])  # never refuses: a long notation fails in parse
     return next((word for word in ("save", "damage") if scanner.accept(word)), None)
 
 
@@ -190,6 +261,8 @@ def parse_with_kind(text: str, kind: str) -> tuple[DiceAndDangerQuery, str | Non
     """Read a notation beside a damage/save switch (``kind``): a ``save`` or ``damage``
     written at the start of the notation wins; otherwise ``kind`` decides, as if written
     there. Returns the query and the word the notation wrote (``None``: the switch decided).
+    A notation without a DC reads one die's face (``1d+2p``): the switch does not apply to
+    it, while a ``save`` or ``damage`` written without a DC is refused (see ``parse``).
 
     Ruling: the notation is what the reader typed last and is explicit, so it wins; the
     switch then shows the notation's kind."""
@@ -197,14 +270,14 @@ def parse_with_kind(text: str, kind: str) -> tuple[DiceAndDangerQuery, str | Non
         raise RulesError(f"the kind of roll must be damage or save, not {kind!r}", field="kind")
     query = parse(text)
     written = written_kind(text)
-    if written is None and kind == "save":
+    if written is None and kind == "save" and query.dc is not None:
         query = replace(query, save=True)
     return query, written
 
 
 def _at_dc(scanner: Scanner) -> bool:
     scanner.skip_space()
-    rest = scanner.text[scanner.pos:].lower()
+    rest = scanner.text[scanner.pos:scanner.pos + 3].lower()  # a bounded slice keeps parsing linear
     return any(rest.startswith(word) and not rest[len(word):len(word) + 1].isalpha() for word in ("vs", "dc"))
 
 

@@ -20,7 +20,12 @@ LOWEST_DC, HIGHEST_DC = 2, 6
 #: and the DC's extra or fewer dice, and bonus or penalty dice left after cancelling.
 MAX_DICE = 100
 MAX_EXTRA = 30
-#: The largest number a single term may carry (``999d`` is already far past the limits).
+#: The most hits a roll may add or remove in all (the net of every ``h`` term). Removed
+#: hits set how far the odds follow explosions (to keep the average exact), so this bounds
+#: the work: as many as the largest pool has dice, already past any roll's real hits.
+MAX_HITS = 100
+#: The largest number a single term (or the DC) may carry (``999d`` is already far past
+#: the limits).
 MAX_TERM = 999
 
 

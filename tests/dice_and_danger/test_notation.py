@@ -105,12 +105,13 @@ def test_errors_point_at_the_problem(text, position, length, words):
 
 def test_limits_are_named_and_the_largest_pool_is_accepted():
     assert parse(f"{MAX_DICE}d+{MAX_EXTRA}b vs DC 4").rolled == MAX_DICE + MAX_EXTRA
-    for text in (f"{MAX_DICE + 1}d vs DC 4", f"4d+{MAX_EXTRA + 1}b vs DC 4", f"{MAX_DICE}d vs DC 1",
-                 f"4d & +{MAX_EXTRA + 1}b vs DC 4"):
+    for text, position, length in ((f"{MAX_DICE + 1}d vs DC 4", 0, 4), (f"4d+{MAX_EXTRA + 1}b vs DC 4", 2, 4),
+                                   (f"{MAX_DICE}d vs DC 1", 5, 7), (f"4d & +{MAX_EXTRA + 1}b vs DC 4", 5, 4)):
         with pytest.raises(RulesError) as info:
             parse(text)
         assert f"up to {MAX_DICE} base dice and {MAX_EXTRA} bonus or penalty dice" in info.value.message
-        assert info.value.position is None  # the whole pool is too large, not one term
+        # The caret marks the term (or the DC) that takes the total past the limit.
+        assert (info.value.position, info.value.length) == (position, length)
     assert parse(f"{MAX_DICE + 5}d -5d vs DC 4").dice == MAX_DICE  # only the total counts
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from rules_engine.core.dist import EXPLOSION_CUTOFF
 from rules_engine.core.errors import RulesError
-from rules_engine.dice_and_danger.notation import parse
+from rules_engine.dice_and_danger.notation import build_query, parse
 from rules_engine.dice_and_danger.odds import (
     crit_cap,
     face_distribution,
@@ -15,7 +15,7 @@ from rules_engine.dice_and_danger.odds import (
     odds,
 )
 from rules_engine.dice_and_danger.roll import resolve_dice
-from rules_engine.dice_and_danger.rules import MAX_DICE, MAX_EXTRA
+from rules_engine.dice_and_danger.rules import MAX_DICE, MAX_EXTRA, Terms
 
 
 def every_roll(query, cap):
@@ -138,7 +138,8 @@ def test_an_empty_pool():
 def test_face_roll_is_the_attribute_roll():
     dist = face_distribution(parse("1d+2p"))
     assert dist.p(1) == Fraction(91, 216) and dist.p(6) == Fraction(1, 216)
-    assert face_distribution(parse("save 1d+1p")).p(6) == Fraction(11, 36)  # a save's penalty drops the lowest
+    save = build_query(Terms(dice=1, penalty=1), save=True)  # a written save needs a DC: built, not parsed
+    assert face_distribution(save).p(6) == Fraction(11, 36)  # a save's penalty drops the lowest
     result = odds(parse("1d+2p"))
     assert result.cap is None and result.to_json()["reads"] == "face" and result.to_json()["cut_mass"] == "0/1"
 

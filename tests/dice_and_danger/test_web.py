@@ -41,7 +41,7 @@ def test_written_kind_reads_only_a_leading_word():
     assert written_kind("saves 3d") is None  # a word ends at a word edge
 
 
-@pytest.mark.parametrize("notation", ["3d+1b vs DC 4", "2d-2p+1h vs DC 9", GNARLY, "1d+2p"])
+@pytest.mark.parametrize("notation", ["3d+1b vs DC 4", "2d-2p+1h vs DC 9", GNARLY])
 def test_the_save_switch_reads_as_if_save_were_written(notation):
     query, written = parse_with_kind(notation, "save")
     assert written is None
@@ -151,7 +151,7 @@ def test_roll_kind_errors_name_their_field():
         assert not reply["ok"] and error["field"] == "notation"
         assert error["caret"][0] == notation and error["caret"][1].strip() and set(error["caret"][1].strip()) == {"^"}
     reply = ask(system="dice-and-danger", action="roll_kind", notation="500d vs DC 3", kind="damage", seed="1")
-    assert reply["error"]["field"] == "notation" and reply["error"]["caret"] == []
+    assert reply["error"]["field"] == "notation" and reply["error"]["caret"] == ["500d vs DC 3", "^^^^"]
     reply = ask(system="dice-and-danger", action="roll_kind", notation="3d vs DC 3", kind="damage", seed="x")
     assert reply["error"]["field"] == "seed"
     # The notation is checked before the seed.
