@@ -1,62 +1,203 @@
 """The command line: ``python -m rules_engine roll|odds SYSTEM NOTATION [--seed N] [--json]``.
 
 Output with ``--json`` is a stable contract for scripts. On bad input the exit code is 2
-and the error is printed (as ``{"error": {...}}`` with ``--json``), never a traceback.
+and the error is printed (as ``{"error": {...}}`` with ``--json``), never a traceback:
+that holds for a bad notation, system or seed and for a bad command line alike.
+
+The notation may be given as one argument or as several words, and a word may start with
+``-`` (``roll dice-and-danger 4d -1p vs DC 3``, ``roll dice-and-danger -1p``): only
+``--json``, ``--seed N`` (or ``--seed=N``), ``-h``/``--help`` and ``--`` are options;
+after ``--`` every word is notation.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from .core.errors import RulesError
-from .core.roller import check_seed
+from .core.notation import parse_seed
 from .systems import SYSTEM_PACKAGES, all_systems, get_system
 
 EXIT_BAD_INPUT = 2
+#: Exit code when the engine itself fails (a bug): the reader still gets a message.
+EXIT_ENGINE_FAILURE = 1
+VERBS = ("roll", "odds")
+#: The long options, for reading unambiguous abbreviations (``--js``) as argparse did.
+_LONG_OPTIONS = ("--json", "--seed", "--help")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The help texts: the main parser and one per verb (the reading is done by ``read_argv``)."""
     parser = argparse.ArgumentParser(
         prog="python -m rules_engine",
         description="Roll dice (seeded, explained) or compute exact odds for a dice system.",
         epilog="systems: " + ", ".join(f"{s.key} (e.g. \"{s.example}\")" for s in all_systems()),
     )
     verbs = parser.add_subparsers(dest="verb", required=True)
+    subs = {}
     for verb, help_text in (("roll", "roll a notation and explain every die"),
                             ("odds", "print the exact odds of a notation")):
         sub = verbs.add_parser(verb, help=help_text)
         sub.add_argument("system", help="one of: " + ", ".join(SYSTEM_PACKAGES))
-        sub.add_argument("notation", help="what to roll, e.g. \"4d6 vs TN 8\"")
+        sub.add_argument("notation", nargs="+",
+                         help="what to roll, e.g. \"4d6 vs TN 8\" (one argument or several words; "
+                              "words may start with -, as in 4d -1p vs DC 3)")
         sub.add_argument("--json", action="store_true", help="print one JSON object")
         if verb == "roll":
-            sub.add_argument("--seed", type=int, help="a whole number; the same seed gives the same roll")
-    return parser
+            sub.add_argument("--seed", metavar="N",
+                             help="a whole number; the same seed gives the same roll")
+        subs[verb] = sub
+    return parser, subs
+
+
+@dataclass
+class Reading:
+    """The command line as read: the words, the options, and the first problem found."""
+
+    words: list[str] = field(default_factory=list)
+    seed: str | None = None
+    json: bool = False
+    help: bool = False
+    problem: RulesError | None = None
+
+    def refuse(self, message: str, field_name: str) -> None:
+        """Keep the first problem (reading goes on, so ``--json`` later still counts)."""
+        if self.problem is None:
+            self.problem = RulesError(message, field=field_name)
+
+
+def _long_option(word: str) -> str | None:
+    """The long option ``word`` names (exactly or as an unambiguous abbreviation), else None."""
+    matches = [option for option in _LONG_OPTIONS if option.startswith(word)] if len(word) > 2 else []
+    return matches[0] if len(matches) == 1 else None
+
+
+def read_argv(argv: Sequence[str]) -> Reading:
+    """Read ``argv`` into words and options; never raises (a problem is kept in ``problem``)."""
+    reading = Reading()
+    words = iter(argv)
+    options_end = False
+    for word in words:
+        if options_end or word == "-" or not word.startswith("-") or (
+                not word.startswith("--") and word != "-h"):
+            reading.words.append(word)  # notation words such as -1p are words, not options
+            continue
+        if word == "--":
+            options_end = True
+            continue
+        name, equals, value = word.partition("=")
+        option = "--help" if word == "-h" else _long_option(name)
+        if option == "--seed":
+            if not equals:
+                value = next(words, None)
+                if value is None or value.startswith("--"):  # as argparse: an option is no value
+                    reading.refuse("--seed needs a value: a whole number, as in --seed 7", "seed")
+                    if value is not None:
+                        reading.json = reading.json or _long_option(value.partition("=")[0]) == "--json"
+                    continue
+            reading.seed = value
+        elif option in ("--json", "--help") and not equals:
+            reading.json = reading.json or option == "--json"
+            reading.help = reading.help or option == "--help"
+        else:
+            reading.refuse(f"unknown option {word!r}: the options are --seed N and --json (put -- before a "
+                           "notation word that starts with --)", "arguments")
+    return reading
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command line that reads: what to do, with what, on which notation."""
+
+    verb: str
+    system: str
+    notation: str
+    seed: int | None
+    json: bool
+
+
+def command_from(reading: Reading) -> Command:
+    """The command ``reading`` asks for, else the ``RulesError`` naming what is wrong."""
+    if reading.problem is not None:
+        raise reading.problem
+    words = reading.words
+    if not words:
+        raise RulesError("missing the command: roll or odds, as in roll doom-stack \"4d6 vs TN 8\"", field="verb")
+    verb = words[0].strip().lower()
+    if verb not in VERBS:
+        raise RulesError(f"unknown command {words[0]!r}: use roll or odds", field="verb")
+    if len(words) < 2:
+        raise RulesError("missing the system: one of " + ", ".join(SYSTEM_PACKAGES), field="system")
+    if len(words) < 3:
+        raise RulesError("missing the notation, as in " + " or ".join(
+            f"\"{s.example}\"" for s in all_systems()), field="notation")
+    if verb == "odds" and reading.seed is not None:
+        raise RulesError("odds take no --seed: they are exact, no dice are rolled", field="seed")
+    seed = None if reading.seed is None else parse_seed(reading.seed)
+    return Command(verb, words[1], " ".join(words[2:]), seed, reading.json)
+
+
+def _usage(verb: str | None) -> str:
+    parser, subs = _parser()
+    return (subs[verb] if verb in subs else parser).format_usage().rstrip()
 
 
 def run(argv: Sequence[str]) -> tuple[int, str]:
     """Run the CLI on ``argv``; return ``(exit code, text for standard output)``."""
-    args = _parser().parse_args(argv)
+    reading = read_argv(argv)
+    verb = reading.words[0].strip().lower() if reading.words else None
+    if reading.help:
+        parser, subs = _parser()
+        return 0, (subs[verb] if verb in subs else parser).format_help().rstrip()
     try:
-        system = get_system(args.system)
-        if args.verb == "roll":
-            seed = None if args.seed is None else check_seed(args.seed)
-            result = system.roll(args.notation, seed)
-        else:
-            result = system.odds(args.notation)
+        command = command_from(reading)
     except RulesError as error:
-        if args.json:
+        if reading.json:
+            return EXIT_BAD_INPUT, json.dumps({"error": error.to_dict()}, indent=2)
+        return EXIT_BAD_INPUT, f"{_usage(verb)}\nerror: {error}"
+    try:
+        system = get_system(command.system)
+        if command.verb == "roll":
+            result = system.roll(command.notation, command.seed)
+        else:
+            result = system.odds(command.notation)
+        text = json.dumps(result.to_json(), indent=2) if command.json else "\n".join(result.lines())
+    except RulesError as error:
+        if command.json:
             return EXIT_BAD_INPUT, json.dumps({"error": error.to_dict()}, indent=2)
         return EXIT_BAD_INPUT, "error: " + str(error)
-    if args.json:
-        return 0, json.dumps(result.to_json(), indent=2)
-    return 0, "\n".join(result.lines())
+    return 0, text
+
+
+def _write(text: str, stream: object) -> None:
+    """Print ``text``; when the reader has stopped reading (``| head -1``), stop quietly."""
+    try:
+        print(text, file=stream)  # type: ignore[arg-type]
+        stream.flush()  # type: ignore[attr-defined]
+    except BrokenPipeError:
+        # Point the stream at /dev/null so the flush at exit does not complain again.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())  # type: ignore[attr-defined]
+        except (OSError, ValueError, AttributeError):
+            pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    code, text = run(sys.argv[1:] if argv is None else argv)
-    stream = sys.stdout if code == 0 or "--json" in (argv or sys.argv) else sys.stderr
-    print(text, file=stream)
+    """The CLI as a program: print the result (or the error) and return the exit code."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    try:
+        code, text = run(args)
+    except Exception as error:  # noqa: BLE001 - a bug must still end in a message, not a traceback
+        message = f"the engine could not answer ({type(error).__name__}: {error}); please report this"
+        failure = RulesError(message)
+        code = EXIT_ENGINE_FAILURE
+        text = json.dumps({"error": failure.to_dict()}, indent=2) if read_argv(args).json else "error: " + message
+    stream = sys.stdout if code == 0 or read_argv(args).json else sys.stderr
+    _write(text, stream)
     return code
