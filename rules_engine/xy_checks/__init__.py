@@ -1,0 +1,24 @@
+"""X-in-Y checks: roll x or lower on a y-sided die; a die ladder, bonus and penalty dice
+with degrees, attacks, volleys and contested volleys (source 003)."""
+
+from __future__ import annotations
+
+from ..core.system import System
+from . import actions, notation, odds, roll, rules, tables
+
+__all__ = ["SYSTEM", "actions", "notation", "odds", "roll", "rules", "tables"]
+
+
+def roll_notation(text: str, seed: int | None = None) -> roll.XYCheckRoll | roll.VolleyRoll | roll.ContestRoll:
+    """Roll a check (``5/6 -3 TN +1b``), a volley or a contested volley."""
+    return roll.roll(notation.parse(text), seed)
+
+
+def odds_notation(text: str) -> odds.CheckOdds | odds.VolleyOdds | odds.ContestOdds:
+    """The exact odds of a check, a volley or a contested volley."""
+    return odds.odds(notation.parse(text))
+
+
+SYSTEM = System("xy-checks", "X-in-Y checks", notation.EXAMPLE, roll_notation, odds_notation,
+                tables.TABLES, tables.errata, actions.ACTIONS,
+                summary="x or lower on a die of the ladder d4–d20; bonus and penalty dice, volleys")
