@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -31,18 +32,26 @@ VERBS = ("roll", "odds")
 _LONG_OPTIONS = ("--json", "--seed", "--help")
 
 
+def _epilog() -> str:
+    """Every system with its example, then the notation help of each system that has one."""
+    paragraphs = ["systems: " + ", ".join(f"{s.key} (e.g. \"{s.example}\")" for s in all_systems())]
+    paragraphs += [f"{s.key}: {s.notation_help}" for s in all_systems() if s.notation_help]
+    return "\n\n".join("\n".join(textwrap.wrap(p, 88, subsequent_indent="  ")) for p in paragraphs)
+
+
 def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The help texts: the main parser and one per verb (the reading is done by ``read_argv``)."""
     parser = argparse.ArgumentParser(
         prog="python -m rules_engine",
         description="Roll dice (seeded, explained) or compute exact odds for a dice system.",
-        epilog="systems: " + ", ".join(f"{s.key} (e.g. \"{s.example}\")" for s in all_systems()),
+        epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     verbs = parser.add_subparsers(dest="verb", required=True)
     subs = {}
     for verb, help_text in (("roll", "roll a notation and explain every die"),
                             ("odds", "print the exact odds of a notation")):
-        sub = verbs.add_parser(verb, help=help_text)
+        sub = verbs.add_parser(verb, help=help_text, epilog=_epilog(),
+                               formatter_class=argparse.RawDescriptionHelpFormatter)
         sub.add_argument("system", help="one of: " + ", ".join(SYSTEM_PACKAGES))
         sub.add_argument("notation", nargs="+",
                          help="what to roll, e.g. \"4d6 vs TN 8\" (one argument or several words; "

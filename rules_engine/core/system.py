@@ -40,6 +40,7 @@ class System:
     errata: Callable[[], list[Erratum]] = list
     actions: Mapping[str, Action] = field(default_factory=dict)
     summary: str = ""  # what it rolls, in a few words, for the home page's list of chapters
+    notation_help: str = ""  # optional: the system's notations in a few lines, for --help
 
     def table(self, name: str) -> Table:
         """One of the system's reference tables by name (``"difficulty"`` …)."""
