@@ -2,7 +2,7 @@
 
 import pytest
 from hostile_input import examples_for
-from hostile_strategies import CONTRACT, check_both, mutated, texts
+from hostile_strategies import CONTRACT, check_both, mutated, numbers, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -10,8 +10,6 @@ from rules_engine.core.errors import RulesError
 from rules_engine.doom_stack.notation import MAX_TN, parse, query_from_fields
 from rules_engine.doom_stack.rules import MAX_POOL
 from rules_engine.systems import get_system
-
-from hostile_strategies import numbers
 
 SYSTEM = get_system("doom-stack")
 EXAMPLES = examples_for(SYSTEM) + ["4d6 vs Challenging", "0d6", "12D6 VS TN 30", f"{MAX_POOL}d6"]
