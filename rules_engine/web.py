@@ -53,8 +53,10 @@ def decode(request_json: str) -> Any:
         return json.loads(request_json)
     except RecursionError:
         raise RulesError("the request is nested too deeply to read") from None
-    except ValueError as error:  # json.JSONDecodeError, and numbers past Python's digit limit
-        raise RulesError(f"the request is not valid JSON ({str(error).splitlines()[0]})") from None
+    except json.JSONDecodeError as error:
+        raise RulesError(f"the request is not valid JSON ({error.msg} at character {error.pos})") from None
+    except ValueError:  # a number past Python's 4,300-digit limit
+        raise RulesError("the request holds a number with too many digits to read") from None
 
 
 def call(request_json: str) -> str:

@@ -42,6 +42,7 @@ def reply_to(text: str) -> dict:
     ('{"system": "nope", "action": "odds"}', "known systems are"),
     ('{"system": "KEY", "action": "dance"}', "it answers roll, odds"),
     ('{"system": "KEY", "action": "odds", "notation": "' + "1" * 5000 + 'd6"}', ""),
+    ('{"system": "KEY", "action": "roll", "notation": "4d6", "seed": ' + "1" * 5000 + "}", "too many digits"),
 ])
 def test_malformed_requests_are_told_what_is_wrong(text, says):
     reply = reply_to(text.replace("KEY", next(iter(SYSTEM_PACKAGES))))

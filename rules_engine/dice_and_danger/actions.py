@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from ..core.errors import RulesError
 from ..core.requests import Request, request_seed, request_text
-from .notation import DiceAndDangerQuery, parse_with_kind
+from .notation import KINDS, DiceAndDangerQuery, parse_with_kind
 from .odds import odds
 from .roll import generate_character, roll
 from .rules import ATTRIBUTE_NAMES
@@ -39,7 +39,9 @@ def _query(request: Request) -> tuple[DiceAndDangerQuery, dict[str, object]]:
         if error.field is None:
             error.field = "notation"  # the notation is the widget's only field it can be
         raise
-    return query, {"written_kind": written, "switch": "save" if query.save else "damage"}
+    # A face roll (no DC) has no kind of its own: the switch stays where the reader put it.
+    shown = written or (kind if query.dc is None and kind in KINDS else ("save" if query.save else "damage"))
+    return query, {"written_kind": written, "switch": shown}
 
 
 def odds_kind(request: Request) -> dict[str, object]:

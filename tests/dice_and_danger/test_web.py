@@ -167,3 +167,10 @@ def test_character_says_which_die_each_attribute_kept():
     for name, position in result["attribute_kept"].items():
         dice = result["attribute_dice"][name]
         assert dice[position] == result["attributes"][name] == min(dice)
+
+
+def test_a_face_roll_leaves_the_switch_where_it_was():
+    for kind in ("damage", "save"):
+        result = odds_kind("1d+2p", kind)
+        assert result["switch"] == kind and result["written_kind"] is None
+        assert result["outcomes"]["1"] == "91/216"  # still the face roll: keep the lowest of three
