@@ -102,9 +102,9 @@ def damage_pool(*, expert: bool = False, prepared: bool = False, friend_helps: b
     Ruling: on a damage roll a penalty die hurts the roller, so paying a Hit Defense for
     it makes no sense as written. The engine reads it (``reading="target"``) as the
     target marking off one of its Hit Defense to put +1p on the damage roll against it:
-    the roll gets the +1p the source prints, and the one who pays is the one who gains,
-    as with a friend's HD. Other readings: ``"bonus"`` (the roller pays and gets +1b)
-    and ``"literal"`` (the roller pays and gets +1p).
+    the target pays and the target gains. (A friend's HD is the other way round: the
+    friend pays and the roller gains.) Other readings, where the roller pays:
+    ``"bonus"`` (+1b) and ``"literal"`` (+1p, as printed).
     """
     if reading not in HD_READINGS:
         raise RulesError(f"unknown reading {reading!r} of spending a HD: use one of {', '.join(HD_READINGS)}")
@@ -129,14 +129,15 @@ class Attribute:
 
 
 ATTRIBUTES: tuple[Attribute, ...] = (
-    Attribute("Strength", "brute force: breaking free, hauling, climbing and swimming, being held or "
-                          "crushed, stopping a blow in melee"),
-    Attribute("Reflex", "quick reactions and agility: ambushes, arrows, blasts and falls, staying "
-                        "unseen or uncaught, keeping your balance"),
-    Attribute("Health", "the body's endurance: sickness, poison, heat and cold, wounds and death"),
-    Attribute("Intelligence", "skill and focus: getting it right first time, careful handiwork, aim, "
-                              "locks, learning fast, knowing things"),
-    Attribute("Will", "force of personality: fear, despair and temptation, taming beasts, leading others"),
+    Attribute("Strength", "force: bursting bonds, lifting great weights, running, climbing, jumping, "
+                          "swimming; against paralysis, grappling, crushing; blocking in melee"),
+    Attribute("Reflex", "instinct and agility: against surprise, missile weapons, fireballs, pit traps; "
+                        "going undetected or uncaught; a tightrope"),
+    Attribute("Health", "endurance: against illness, disease and death, heat and cold"),
+    Attribute("Intelligence", "training and concentration: right first time, making the shot, even "
+                              "stitches, picking a lock, juggling, learning quickly, knowing the answer"),
+    Attribute("Will", "force of personality: against despair, fear and temptation; taming a mule, "
+                      "leading an army"),
 )
 ATTRIBUTE_NAMES = tuple(a.name for a in ATTRIBUTES)
 #: An attribute's value is read off one die kept from three (not a save: keep the lowest).

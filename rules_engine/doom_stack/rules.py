@@ -56,7 +56,7 @@ PERFORMANCE_NAMES: tuple[tuple[int, str], ...] = (
 HEALING_RATES: tuple[tuple[str, int, str, str], ...] = (
     ("physical", 1, "day", "with modern medicine"),
     ("physical", 1, "month", "without modern medicine"),
-    ("stun", 1, "hour", "resting it off"),
+    ("stun", 1, "hour", "whatever the character does (sleeping is the source's advice, not a condition)"),
 )
 
 
