@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules_engine.dice_and_danger import SYSTEM
 from rules_engine.dice_and_danger.notation import EXAMPLE, KINDS, parse
 from rules_engine.dice_and_danger.odds import hits_distribution
+from rules_engine.dice_and_danger.rules import MAX_DICE, MAX_EXTRA, MAX_HITS
 
 from macros.charts import line_chart
 from macros.widget_html import region, seed_field, text_field, widget_shell
@@ -70,3 +71,4 @@ def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env ty
     env.macro(dice_and_danger_roller, "dnd_widget")
     env.macro(character_generator, "character_widget")
     env.macro(hits_chart)
+    env.variables["dice_and_danger_limits"] = {"dice": MAX_DICE, "extra": MAX_EXTRA, "hits": MAX_HITS}

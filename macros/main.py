@@ -11,6 +11,7 @@ from html import escape
 from importlib import import_module
 
 from rules_engine.core.dist import EXPLOSION_CUTOFF
+from rules_engine.core.notation import MAX_NOTATION_LENGTH
 from rules_engine.core.tables import errata_table
 from rules_engine.systems import SYSTEM_PACKAGES, all_errata, all_systems, get_system
 
@@ -51,6 +52,7 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
             f'python -m rules_engine roll {s.key} "{s.example}" --seed 7',
             f'python -m rules_engine odds {s.key} "{s.example}" --json'))
 
+    env.variables["notation_max_length"] = MAX_NOTATION_LENGTH
     env.variables["explosion_cutoff"] = f"1/{EXPLOSION_CUTOFF.denominator:,}"
 
     for package in SYSTEM_PACKAGES.values():

@@ -127,7 +127,7 @@ def luck_table() -> Table:
 # --- characters and equipment -----------------------------------------------------------
 def attributes_table() -> Table:
     rows = tuple((cell(a.name), cell(a.resists)) for a in ATTRIBUTES)
-    return Table("dice-and-danger-attributes", "The attributes", ("Attribute", "Stands against"), rows,
+    return Table("dice-and-danger-attributes", "The attributes", ("Attribute", "Approach and examples"), rows,
                  ("Armor and Faith start at 2; Luck comes from the sum of these five.",))
 
 
