@@ -36,7 +36,7 @@ def _epilog() -> str:
     """Every system with its example, then the notation help of each system that has one."""
     paragraphs = ["systems: " + ", ".join(f"{s.key} (e.g. \"{s.example}\")" for s in all_systems())]
     paragraphs += [f"{s.key}: {s.notation_help}" for s in all_systems() if s.notation_help]
-    return "\n\n".join("\n".join(textwrap.wrap(p, 88, subsequent_indent="  ")) for p in paragraphs)
+    return "\n\n".join("\n".join(textwrap.wrap(p, 88, subsequent_indent="  ", break_on_hyphens=False)) for p in paragraphs)
 
 
 def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:

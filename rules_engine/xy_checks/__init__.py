@@ -21,4 +21,5 @@ def odds_notation(text: str) -> odds.CheckOdds | odds.VolleyOdds | odds.ContestO
 
 SYSTEM = System("xy-checks", "X-in-Y checks", notation.EXAMPLE, roll_notation, odds_notation,
                 tables.TABLES, tables.errata, actions.ACTIONS,
-                summary="x or lower on a die of the ladder d4–d20; bonus and penalty dice, volleys")
+                summary="x or lower on a die of the ladder d4–d20; bonus and penalty dice, volleys",
+                notation_help=notation.HELP)

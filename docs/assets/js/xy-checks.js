@@ -1,0 +1,316 @@
+// The X-in-Y widgets: the check roller, the attack builder and the volley resolver.
+//
+// Each sends its form's values to the engine (rules_engine/xy_checks/actions.py) and shows
+// what comes back: the canonical notation, the exact odds (every number written by the
+// engine) and seeded rolls with every die, the engine's explanation, the seed and a
+// permalink. A permalink names its widget (`w=PREFIX`), since the three share one page.
+
+import {
+  INPUT_DELAY_MS, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
+} from "./widget-kit.js";
+
+const SYSTEM = "xy-checks";
+
+// --- shared parts ------------------------------------------------------------------------
+function radioValue(root, name) {
+  const checked = root.querySelector(`input[type=radio][name=${name}]:checked`);
+  return checked ? checked.value : "";
+}
+
+function setRadio(root, name, value) {
+  const radios = [...root.querySelectorAll(`input[type=radio][name=${name}]`)];
+  if (!radios.some((radio) => radio.value === value)) return;
+  for (const radio of radios) radio.checked = radio.value === value;
+}
+
+// A widget's form, its odds kept live and its rolls: `texts` the text fields (in the order
+// the engine checks them), `radios` the radio groups, `crit` whether there is a crit box.
+function liveWidget(root, { prefix, texts, radios = [], crit = false, oddsAction, rollAction, readyText, renderOdds,
+  renderRoll, onChange = () => {} }) {
+  const w = engineForm(root, { prefix, fields: [...texts, "seed"], readyText });
+  const { inputs } = w;
+  const critBox = crit ? root.querySelector(`#${prefix}-crit`) : null;
+  const resultBox = root.querySelector(".srd-widget__result");
+
+  function values() {
+    const fields = Object.fromEntries(texts.map((name) => [name, inputs[name].value]));
+    for (const name of radios) fields[name] = radioValue(root, name);
+    if (critBox) fields.crit = critBox.checked ? "on" : "";
+    return fields;
+  }
+  const inputsKey = () => JSON.stringify(values());
+  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
+  const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
+  const latestOdds = newestOnly();
+  const latestRoll = newestOnly();
+  let oddsTimer = 0;
+
+  // A permalink (?w=PREFIX&field=…&seed=…#widget) fills in the form and rolls once ready.
+  function prefill(params) {
+    if (params.get("w") !== prefix) return false;
+    for (const name of texts) if (params.has(name)) inputs[name].value = params.get(name);
+    for (const name of radios) if (params.has(name)) setRadio(root, name, params.get(name));
+    if (critBox) critBox.checked = params.get("crit") === "on";
+    if (params.has("seed")) inputs.seed.value = params.get("seed");
+    onChange();
+    return (params.get("seed") || "").trim() !== "";
+  }
+  let rollOnReady = prefill(new URLSearchParams(location.search));
+
+  async function updateOdds(typing = false) {
+    clearTimeout(oddsTimer);
+    oddsTimer = 0;
+    const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: oddsAction, fields: values() }));
+    if (!reply) return; // a newer request is on its way: this answer is stale
+    const result = w.accept(reply, texts, { typing });
+    if (!result) return odds.stale(true);
+    odds.show(renderOdds(result), result.notation);
+  }
+
+  function scheduleOdds() {
+    clearTimeout(oddsTimer);
+    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS, true);
+  }
+
+  async function roll() {
+    if (oddsTimer) updateOdds();
+    const fields = values();
+    const seed = inputs.seed.value;
+    const key = inputsKey();
+    const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: rollAction, fields, seed }));
+    if (!reply) return;
+    const result = w.accept(reply, [...texts, "seed"]);
+    if (!result) return;
+    const href = w.permalink({ w: prefix, ...fields, seed: String(result.seed) });
+    rolled.show(renderRoll(result, href), result.notation, key);
+  }
+
+  w.onSubmit(roll);
+  w.onPermalinkClick(resultBox, (params) => {
+    prefill(params);
+    updateOdds();
+    roll();
+  });
+  for (const name of texts) inputs[name].addEventListener("input", scheduleOdds);
+  for (const control of root.querySelectorAll("input[type=radio], input[type=checkbox]")) {
+    control.addEventListener("change", () => {
+      onChange();
+      updateOdds();
+    });
+  }
+  w.watchSeed((seed) => ({ system: SYSTEM, action: rollAction, fields: values(), seed }));
+  w.whenReady(() => {
+    updateOdds();
+    if (rollOnReady) {
+      rollOnReady = false;
+      roll();
+    }
+  });
+  return w;
+}
+
+function summaryItem(key, label, shown, exact) {
+  return el("div", { class: "srd-odds__item", "data-odds": key },
+    el("dt", {}, label),
+    el("dd", {}, el("span", { class: "srd-pct" }, shown), " ",
+      exact ? el("span", { class: "srd-exact", title: `exactly ${exact}` }, exact) : null));
+}
+
+// The engine's lines, folded away: everything it computed, as the command line prints it.
+function fullOdds(lines) {
+  return el("details", { class: "srd-xy-lines" }, el("summary", {}, "Every number (as the command line prints it)"),
+    explanation(lines));
+}
+
+function cutNote(result) {
+  return result.cut_mass && result.cut_mass !== "0/1"
+    ? el("p", { class: "srd-odds__note" }, `The crit die is cut off: ${result.cut_mass} of the chance is left out.`)
+    : null;
+}
+
+// --- a check's odds: the chance of success, then one bar per signed degree -----------------
+function renderCheckOdds(result, extra = null) {
+  const box = el("div", { class: "srd-xy-odds" });
+  box.append(el("p", { class: "srd-reading__canonical" },
+    "Rolls ", el("code", { class: "srd-xy-check" }, result.check), " as ",
+    el("code", { class: "srd-reading__notation" }, result.notation), `: ${plural(result.dice, "die", "dice")}`));
+  if (extra) box.append(extra);
+  for (const note of result.notes) box.append(el("p", { class: "srd-odds__note" }, note));
+  box.append(el("dl", { class: "srd-odds__summary srd-odds__summary--two" },
+    summaryItem("success", "Success", result.success_percent, result.p_success)));
+  const top = Math.max(...result.bars.map((bar) => ratioValue(bar.ratio)));
+  const rows = result.bars.map((bar) => {
+    const width = top > 0 ? (100 * ratioValue(bar.ratio)) / top : 0;
+    const kind = bar.degree > 0 ? "success" : "failure";
+    return el("tr", { "data-degree": String(bar.degree) },
+      el("th", { scope: "row" }, bar.label),
+      el("td", { class: "srd-num" }, bar.percent),
+      el("td", { class: "srd-xy-bar-cell", "aria-hidden": "true" },
+        el("span", { class: `srd-xy-bar srd-xy-bar--${kind}`, style: `width: ${width.toFixed(1)}%` })),
+      el("td", { class: "srd-exact-cell" }, bar.ratio));
+  });
+  box.append(el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Chance of each degree", tabindex: "0" },
+    el("table", { class: "srd-table srd-xy-degrees" },
+      el("thead", {}, el("tr", {}, ...["Degree", "Chance", "", "Exact"].map((t) => el("th", { scope: "col" }, t)))),
+      el("tbody", {}, ...rows))));
+  const cut = cutNote(result);
+  if (cut) box.append(cut);
+  return box;
+}
+
+// --- a check's roll: each die, hit or miss, then the crit dice -------------------------------
+function dieFace(value, hit, label, extraClass = "") {
+  return el("span", {
+    class: `srd-die srd-die--${hit ? "hit" : "miss"} ${extraClass}`.trim(), role: "img", "aria-label": label, title: label,
+  }, String(value));
+}
+
+function diceList(roll, who = "Die") {
+  const list = el("ul", { class: "srd-dice srd-dice--xy", "aria-label": `${who}: the dice, in the order rolled` });
+  roll.dice.forEach((value, i) => {
+    list.append(el("li", {}, dieFace(value, roll.hit[i], `${who} ${i + 1}: ${value}, ${roll.hit[i] ? "a hit" : "a miss"} on ${roll.check}`)));
+  });
+  roll.crit_dice.forEach((value, i) => {
+    const hit = value <= 1;
+    list.append(el("li", {}, el("span", { class: "srd-dice__arrow", "aria-hidden": "true" }, "→"),
+      dieFace(value, hit, `Crit die ${i + 1}: ${value}, ${hit ? "one more degree" : "a miss: the crit ends"}`, "srd-die--crit")));
+  });
+  return list;
+}
+
+function verdict(degree) {
+  const kind = degree > 0 ? "success" : "failure";
+  return el("span", { class: `srd-roll__verdict srd-roll__verdict--${kind}` },
+    `${kind === "success" ? "Success" : "Failure"} of degree ${Math.abs(degree)}`);
+}
+
+function renderCheckRoll(result, href) {
+  return el("div", { class: "srd-roll" },
+    el("p", { class: "srd-roll__headline" }, verdict(result.degree), " ",
+      el("span", { class: "srd-roll__kind" }, `on ${result.check}`)),
+    diceList(result),
+    explanation(result.lines),
+    rollMeta(result.seed, href));
+}
+
+// --- the check roller --------------------------------------------------------------------
+function attachCheck(root) {
+  liveWidget(root, {
+    prefix: "xyc", texts: ["check", "tn", "bonus", "penalty"], crit: true,
+    oddsAction: "check_odds", rollAction: "check_roll", readyText: "Ready: the odds follow your inputs.",
+    renderOdds: (result) => renderCheckOdds(result), renderRoll: renderCheckRoll,
+  });
+}
+
+// --- the attack builder ------------------------------------------------------------------
+function attachAttack(root) {
+  liveWidget(root, {
+    prefix: "xya", texts: ["attack_bonus", "advantages", "disadvantages"], radios: ["defence", "form"], crit: true,
+    oddsAction: "attack_odds", rollAction: "attack_roll", readyText: "Ready: the check follows your choices.",
+    renderOdds: (result) => renderCheckOdds(result,
+      el("ol", { class: "srd-xy-steps", "aria-label": "How the check was built" },
+        ...result.steps.map((step) => el("li", {}, step)))),
+    renderRoll: renderCheckRoll,
+  });
+}
+
+// --- the volley resolver -----------------------------------------------------------------
+function attachVolley(root) {
+  const onlyFor = {
+    volley: ["targets", "order"],
+    contest: ["other", "tie"],
+  };
+  function showMode() {
+    const mode = radioValue(root, "mode") || "volley";
+    for (const [owner, names] of Object.entries(onlyFor)) {
+      for (const name of names) {
+        const box = root.querySelector(`#xyv-${name}`).closest(".srd-field");
+        box.hidden = owner !== mode;
+      }
+    }
+  }
+  showMode();
+  liveWidget(root, {
+    prefix: "xyv", texts: ["attackers", "targets", "other"], radios: ["mode", "order", "tie"],
+    oddsAction: "volley_odds", rollAction: "volley_roll", readyText: "Ready: the odds follow your inputs.",
+    renderOdds: renderVolleyOdds, renderRoll: renderVolleyRoll, onChange: showMode,
+  });
+}
+
+function percentOf(ratio) {
+  return `${(100 * ratioValue(ratio)).toFixed(2)}%`;
+}
+
+function renderVolleyOdds(result) {
+  const box = el("div", { class: "srd-xy-odds" });
+  box.append(el("p", { class: "srd-reading__canonical" }, "Reads as ",
+    el("code", { class: "srd-reading__notation" }, result.notation)));
+  for (const note of result.notes) box.append(el("p", { class: "srd-odds__note" }, note));
+  if (result.kind === "volley") {
+    box.append(el("dl", { class: "srd-odds__summary srd-odds__summary--two" },
+      summaryItem("mean-hits", "Average hits", result.mean_hits, ""),
+      summaryItem("mean-damage", "Average damage", result.mean_damage, "")));
+    const rows = result.targets.map((t) => el("tr", { "data-target": String(t.target) },
+      el("th", { scope: "row" }, `${t.target}: ${t.label}`),
+      el("td", { class: "srd-num" }, String(t.priority)),
+      el("td", { class: "srd-num" }, percentOf(t.p_hit)),
+      el("td", { class: "srd-num" }, t.mean_damage)));
+    box.append(el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Each target", tabindex: "0" },
+      el("table", { class: "srd-table srd-xy-targets" },
+        el("thead", {}, el("tr", {}, ...["Target", "Priority", "Hit", "Average damage"].map((t) => el("th", { scope: "col" }, t)))),
+        el("tbody", {}, ...rows))));
+  } else {
+    box.append(el("dl", { class: "srd-odds__summary" },
+      summaryItem("first-more", "Attackers out-hit", percentOf(result.p_first_more), result.p_first_more),
+      summaryItem("second-more", "The other side out-hits", percentOf(result.p_second_more), result.p_second_more),
+      summaryItem("tie", "A tie", percentOf(result.p_tie), result.p_tie)));
+    box.append(el("dl", { class: "srd-odds__summary srd-odds__summary--two" },
+      summaryItem("first-damage", "Attackers deal on average", result.sides[0].mean_damage, ""),
+      summaryItem("second-damage", "The other side deals on average", result.sides[1].mean_damage, "")));
+  }
+  const cut = cutNote(result);
+  if (cut) box.append(cut);
+  box.append(fullOdds(result.lines));
+  return box;
+}
+
+function renderSide(side, name) {
+  const box = el("div", { class: "srd-xy-side" });
+  box.append(el("p", { class: "srd-xy-side__title" }, `${name}: ${plural(side.hits, "hit", "hits")}`,
+    side.full_damage ? ", full damage" : ", 1 damage per hit"));
+  const attackers = el("ul", { class: "srd-xy-attackers", "aria-label": `${name}: each attacker` });
+  side.attackers.forEach((a, i) => {
+    const who = i === 0 ? "Champion" : `Attacker ${i + 1}`;
+    attackers.append(el("li", {}, el("span", { class: "srd-xy-who" }, `${who} (${a.check})`), diceList(a, who),
+      el("span", { class: "srd-xy-scored" }, plural(a.hits_scored, "hit", "hits"))));
+  });
+  const targets = el("ul", { class: "srd-xy-hit-targets", "aria-label": `${name}: each target` });
+  for (const t of side.targets) {
+    let text = `Target ${t.target} (${t.label}): `;
+    if (!t.hits) text += "no hits";
+    else if (t.damage_die === null) text += `${plural(t.hits, "hit", "hits")}, ${t.damage} damage`;
+    else text += `${plural(t.hits, "hit", "hits")}, 1d6 (${t.damage_die})${t.hits > 1 ? ` + ${t.hits - 1}` : ""} = ${t.damage} damage`;
+    targets.append(el("li", { "data-target": String(t.target) }, text));
+  }
+  box.append(attackers, targets);
+  return box;
+}
+
+function renderVolleyRoll(result, href) {
+  const box = el("div", { class: "srd-roll" });
+  if (result.kind === "volley") {
+    box.append(el("p", { class: "srd-roll__headline" },
+      el("strong", { class: "srd-roll__outcome" }, plural(result.hits, "hit", "hits")), " ",
+      el("span", { class: "srd-roll__kind" }, `${result.total_damage} damage in all`)));
+    box.append(renderSide(result, "The volley"));
+  } else {
+    const words = { first: "The attackers out-hit the other side", second: "The other side out-hits the attackers", tie: "A tie" };
+    box.append(el("p", { class: "srd-roll__headline" }, el("strong", { class: "srd-roll__outcome" }, words[result.winner])));
+    box.append(renderSide(result.sides[0], "Attackers"), renderSide(result.sides[1], "The other side"));
+  }
+  box.append(explanation(result.lines), rollMeta(result.seed, href));
+  return box;
+}
+
+// The widgets this view attaches, by their markup's data-widget (macros/xy_checks.py).
+export const WIDGETS = { check: attachCheck, attack: attachAttack, volley: attachVolley };

@@ -1,0 +1,139 @@
+"""X-in-Y checks' macros: the check roller, the attack builder, the volley resolver and the
+degree and volley charts.
+
+The widgets are built from the shared parts (``macros/widget_html.py``); their view module
+is ``docs/assets/js/xy-checks.js``. Choices are radio groups (arrow keys move between
+them), enabled with every other input once the engine is ready."""
+
+from __future__ import annotations
+
+from html import escape
+
+from rules_engine.xy_checks import SYSTEM
+from rules_engine.xy_checks.notation import HELP, VOLLEY_EXAMPLE, CheckQuery, parse
+from rules_engine.xy_checks.odds import degree_distribution, volley_odds
+from rules_engine.xy_checks.rules import TIES, Check
+
+from macros.charts import line_chart
+from macros.widget_html import field_error, region, seed_field, text_field, widget_shell
+
+DEFENCE_WORDS = {"none": "Not effective", "barely": "Barely (−1 TN)", "partially": "Partially (−2 TN)",
+                 "fully": "Fully (−3 TN)"}
+FORM_WORDS = {"even": "Neither", "attacker": "Attacker (+1 TN)", "defender": "Defender (−1 TN)"}
+TIE_WORDS = {"min": "1 damage per hit for both", "full": "Full damage for both",
+             "first": "Attackers have initiative", "second": "The other side has initiative"}
+
+
+def radio_group(prefix: str, name: str, legend: str, options: dict[str, str], checked: str, hint: str = "") -> str:
+    """A labelled radio group; its error line is reserved like a text field's."""
+    hint_id = f"{prefix}-{name}-hint"
+    described = f' aria-describedby="{hint_id}"' if hint else ""
+    radios = "".join(
+        f'<label class="srd-switch__option"><input type="radio" id="{prefix}-{name}-{value}" name="{name}" '
+        f'value="{value}"{" checked" if value == checked else ""}{described} disabled> {escape(label)}</label>'
+        for value, label in options.items())
+    return (f'<fieldset class="srd-field srd-switch" id="{prefix}-{name}"><legend>{escape(legend)}</legend>'
+            f'<div class="srd-switch__options">{radios}</div>'
+            + (f'<span class="srd-field__hint" id="{hint_id}">{escape(hint)}</span>' if hint else "")
+            + field_error(f"{prefix}-{name}") + "</fieldset>")
+
+
+def crit_box(prefix: str) -> str:
+    """The optional crit die, off by default."""
+    return (f'<div class="srd-field srd-field--check"><label for="{prefix}-crit">'
+            f'<input type="checkbox" id="{prefix}-crit" name="crit" disabled> Crit die (optional rule)</label>'
+            f'<span class="srd-field__hint">every die hit or missed: roll 1/6 again and again for extra degrees</span>'
+            + field_error(f"{prefix}-crit") + "</div>")
+
+
+def check_roller() -> str:
+    """x/y, TN steps, bonus and penalty dice, the crit die; odds and degrees live; seeded roll."""
+    p = "xyc"
+    fields = (
+        text_field(p, "check", "Check x/y", "5/6", "x or lower on a dY (d4 d6 d8 d10 d12 d20)", numeric=False)
+        + text_field(p, "tn", "TN steps", "0", "+ easier, − harder")
+        + text_field(p, "bonus", "Bonus dice", "0")
+        + text_field(p, "penalty", "Penalty dice", "0")
+        + crit_box(p)
+        + seed_field(p)
+    )
+    regions = region("odds", "Exact odds") + region("result", "Roll result")
+    return widget_shell(f"{p}-roller", SYSTEM.key, "check", "X-in-Y check roller", fields, "Roll", regions)
+
+
+def attack_builder() -> str:
+    """Defences, form superiority, attack bonus, advantages, disadvantages → the attack's check."""
+    p = "xya"
+    fields = (
+        radio_group(p, "defence", "The defender's defences", DEFENCE_WORDS, "none")
+        + radio_group(p, "form", "Form superiority", FORM_WORDS, "even")
+        + text_field(p, "attack_bonus", "Attack bonus", "0", "one bonus die per point")
+        + text_field(p, "advantages", "Advantages", "0", "one bonus die each")
+        + text_field(p, "disadvantages", "Disadvantages", "0", "one penalty die each")
+        + crit_box(p)
+        + seed_field(p)
+    )
+    regions = region("odds", "The attack's check and odds") + region("result", "Roll result")
+    return widget_shell(f"{p}-builder", SYSTEM.key, "attack", "X-in-Y attack builder", fields, "Roll the attack",
+                        regions)
+
+
+def volley_resolver() -> str:
+    """One side's volley against targets, or a contested volley; exact odds as you edit."""
+    p = "xyv"
+    fields = (
+        radio_group(p, "mode", "Who rolls", {"volley": "One side", "contest": "Both sides (contested)"}, "volley")
+        + text_field(p, "attackers", "Attackers", "5/6 +1b, 4/6, 4/6",
+                     "checks, the champion first; 3x 4/6 for three alike", numeric=False, wide=True)
+        + text_field(p, "targets", "Targets", "barely, fully",
+                     "none, barely, partially or fully, and inferior or superior; or a number", numeric=False,
+                     wide=True)
+        + radio_group(p, "order", "Extra hits go", {"lightest": "To the lightest first", "written": "As written"},
+                      "lightest")
+        + text_field(p, "other", "The other side's attackers", "4/6, 3/6, 3/6",
+                     "their checks against the attackers, their champion first", numeric=False, wide=True)
+        + radio_group(p, "tie", "On a tie", {k: TIE_WORDS[k] for k in TIES}, "min")
+        + seed_field(p)
+    )
+    regions = region("odds", "Exact odds") + region("result", "Roll result")
+    return widget_shell(f"{p}-resolver", SYSTEM.key, "volley", "X-in-Y volley resolver", fields, "Roll the volley",
+                        regions)
+
+
+def bonus_degree_chart() -> str:
+    """Degrees of success at 3/6 with 0–4 bonus dice (0 on the axis: a failure)."""
+    series = {}
+    for extra in range(5):
+        dist = degree_distribution(CheckQuery(Check(3, 6), 0, extra, 0)).map(lambda d: max(d, 0))
+        series[f"3/6 +{extra}b" if extra else "3/6"] = dist.probabilities()
+    return line_chart(series, title="X-in-Y: degree of success at 3/6 by bonus dice (0: a failure)",
+                      x_label="degree of success", y_label="chance", x_max=5, x_step=1)
+
+
+def penalty_degree_chart() -> str:
+    """Degrees of failure at 3/6 with 0–4 penalty dice (0 on the axis: a success)."""
+    series = {}
+    for extra in range(5):
+        dist = degree_distribution(CheckQuery(Check(3, 6), 0, 0, extra)).map(lambda d: max(-d, 0))
+        series[f"3/6 -{extra}p" if extra else "3/6"] = dist.probabilities()
+    return line_chart(series, title="X-in-Y: degree of failure at 3/6 by penalty dice (0: a success)",
+                      x_label="degree of failure", y_label="chance", x_max=5, x_step=1)
+
+
+def volley_chart(text: str = VOLLEY_EXAMPLE) -> str:
+    """A volley's total hits and total damage."""
+    result = volley_odds(parse(text))
+    series = {"total hits": result.hits.probabilities(), "total damage": result.damage.probabilities()}
+    return line_chart(series, title=f"X-in-Y: hits and damage of {result.query.notation}",
+                      x_label="hits or damage", y_label="chance", x_max=max(result.damage.outcomes), x_step=2)
+
+
+def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
+    """The macros and variables the X-in-Y page uses."""
+    env.macro(check_roller, "xy_check_widget")
+    env.macro(attack_builder, "xy_attack_widget")
+    env.macro(volley_resolver, "xy_volley_widget")
+    env.macro(bonus_degree_chart, "xy_bonus_chart")
+    env.macro(penalty_degree_chart, "xy_penalty_chart")
+    env.macro(volley_chart, "xy_volley_chart")
+    env.variables["xy_notation_help"] = HELP
