@@ -24,8 +24,8 @@ def _nice_step(top: float) -> float:
 
 
 def line_chart(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_label: str, y_label: str,
-               x_max: int, x_step: int = 5) -> str:
-    """One line per series (x → probability), x from 0 to ``x_max``, as accessible SVG."""
+               x_max: int, x_step: int = 5, x_min: int = 0) -> str:
+    """One line per series (x → probability), x from ``x_min`` to ``x_max``, as accessible SVG."""
     y_top = max(float(p) for points in series.values() for p in points.values())
     step = _nice_step(y_top)
     y_max = step * (int(y_top / step) + 1)
@@ -33,7 +33,7 @@ def line_chart(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_la
     slug = "chart-" + re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")  # ids unique per page
 
     def sx(x: int) -> float:
-        return LEFT + plot_w * x / x_max
+        return LEFT + plot_w * (x - x_min) / (x_max - x_min)
 
     def sy(y: float) -> float:
         return TOP + plot_h * (1 - y / y_max)
@@ -50,12 +50,12 @@ def line_chart(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_la
         y = step * i
         parts.append(f'<line class="srd-chart__grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{sy(y):.1f}" y2="{sy(y):.1f}"/>')
         parts.append(f'<text x="{LEFT - 6}" y="{sy(y) + 4:.1f}" text-anchor="end">{y * 100:.0f}%</text>')
-    for x in range(0, x_max + 1, x_step):
+    for x in range(x_min, x_max + 1, x_step):
         parts.append(f'<text x="{sx(x):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">{x}</text>')
     parts.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle">{escape(x_label)}</text>')
     parts.append(f'<line class="srd-chart__axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{sy(0):.1f}" y2="{sy(0):.1f}"/>')
     for index, (name, points) in enumerate(series.items()):
-        coords = " ".join(f"{sx(x):.1f},{sy(float(points.get(x, 0))):.1f}" for x in range(0, x_max + 1))
+        coords = " ".join(f"{sx(x):.1f},{sy(float(points.get(x, 0))):.1f}" for x in range(x_min, x_max + 1))
         dash = f' stroke-dasharray="{DASHES[index % len(DASHES)]}"' if DASHES[index % len(DASHES)] else ""
         parts.append(f'<polyline class="srd-chart__line srd-chart__line--{index}" points="{coords}"{dash}>'
                      f"<title>{escape(name)}</title></polyline>")

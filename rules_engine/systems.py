@@ -16,6 +16,7 @@ from .core.tables import Erratum
 SYSTEM_PACKAGES: dict[str, str] = {
     "doom-stack": "rules_engine.doom_stack",
     "dice-and-danger": "rules_engine.dice_and_danger",
+    "adrenaline": "rules_engine.adrenaline",
     "xy-checks": "rules_engine.xy_checks",
 }
 
