@@ -6,7 +6,9 @@ Contract with ``docs/assets/js/widgets.js``: the shell is ``div.srd-widget`` wit
 ``data-view`` naming the system's view module (``docs/assets/js/<data-view>.js``),
 ``data-widget`` the kind of widget that module attaches, and ``data-state="loading"``; every control starts
 disabled and is enabled once the engine is ready; field ``NAME`` of widget ``PREFIX`` is
-``#PREFIX-NAME`` with its error in ``#PREFIX-NAME-error``."""
+``#PREFIX-NAME`` with its error in ``#PREFIX-NAME-error``. Beside the status line, a hidden
+Retry button (``.srd-widget__retry``) is shown when the view module or the engine failed to
+load."""
 
 from __future__ import annotations
 
@@ -55,7 +57,8 @@ def region(kind: str, label: str = "", tag: str = "section") -> str:
 
 def widget_shell(widget_id: str, view: str, widget: str, label: str, fields: str, button: str,
                  regions: str) -> str:
-    """The widget: its form and button, the status line, the result regions, the noscript note.
+    """The widget: its form and button, the status line (with its Retry button, hidden until a
+    load fails), the result regions, the noscript note.
 
     ``view`` is the system's key, which names its view module; ``widget`` is the kind of
     widget in that module."""
@@ -65,6 +68,8 @@ def widget_shell(widget_id: str, view: str, widget: str, label: str, fields: str
         f'<form class="srd-widget__form" novalidate aria-label="{escape(label)}">{fields}'
         f'<div class="srd-widget__actions"><button class="md-button md-button--primary" type="submit" disabled>'
         f"{escape(button)}</button></div></form>"
+        f'<div class="srd-widget__statusbar">'
         f'<p class="srd-widget__status" role="status" aria-live="polite">Loading the dice engine…</p>'
+        f'<button class="srd-widget__retry md-button" type="button" hidden>Retry</button></div>'
         f"{regions}</div>{NOSCRIPT}"
     )

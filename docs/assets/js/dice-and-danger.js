@@ -23,9 +23,12 @@ function attachRoller(root) {
   const { inputs } = w;
   const radios = [...root.querySelectorAll("input[name=kind]")];
   const switchBox = root.querySelector(".srd-switch");
-  const readingBox = root.querySelector(".srd-widget__canonical");
-  const oddsBox = root.querySelector(".srd-widget__odds");
   const resultBox = root.querySelector(".srd-widget__result");
+  // A roll belongs to its notation and kind (the kind the engine rolled: the notation's own word wins).
+  const inputsKey = (notation = inputs.notation.value, as = kind()) => JSON.stringify([notation.trim(), as]);
+  const reading = w.region(root.querySelector(".srd-widget__canonical"), { words: "Reading of the last valid input" });
+  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
+  const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
   let oddsTimer = 0;
@@ -57,25 +60,27 @@ function attachRoller(root) {
   let rollOnReady = prefill(new URLSearchParams(location.search));
 
   // --- reading the notation, as it is typed ---
-  async function updateOdds() {
+  async function updateOdds(typing = false) {
     clearTimeout(oddsTimer);
     oddsTimer = 0;
     const request = { system: SYSTEM, action: "odds_kind", notation: inputs.notation.value, kind: kind() };
     const reply = await latestOdds(w.engine.call(request));
     if (!reply) return; // a newer request is on its way: this answer is stale
-    const result = w.accept(reply, ["notation"]);
-    if (!result) { // the error is under the field; what was shown stays
+    const result = w.accept(reply, ["notation"], { typing });
+    if (!result) { // the error is (or soon will be) under the field; what was shown stays, marked
       lockSwitch(false); // until the notation reads again, it names no kind
+      reading.stale(true);
+      odds.stale(true);
       return;
     }
     followSwitch(result);
-    readingBox.replaceChildren(renderReading(result));
-    oddsBox.replaceChildren(renderOdds(result));
+    reading.show(renderReading(result), result.notation);
+    odds.show(renderOdds(result), result.notation);
   }
 
   function scheduleOdds() {
     clearTimeout(oddsTimer);
-    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS);
+    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS, true);
   }
 
   // --- rolling ---
@@ -87,7 +92,7 @@ function attachRoller(root) {
     const result = w.accept(reply, ["notation", "seed"]);
     if (!result) return;
     followSwitch(result);
-    resultBox.replaceChildren(renderRoll(result, asked.notation));
+    rolled.show(renderRoll(result, asked.notation), result.notation, inputsKey(asked.notation, result.switch));
   }
 
   function renderRoll(result, notation) {
@@ -113,7 +118,7 @@ function attachRoller(root) {
     roll();
   });
   inputs.notation.addEventListener("input", scheduleOdds);
-  for (const radio of radios) radio.addEventListener("change", updateOdds);
+  for (const radio of radios) radio.addEventListener("change", () => updateOdds());
   w.watchSeed((seed) => ({
     system: SYSTEM, action: "roll_kind", notation: inputs.notation.value, kind: kind(), seed,
   }));
@@ -270,6 +275,7 @@ function dieFace(die, label) {
 function attachCharacter(root) {
   const w = engineForm(root, { prefix: "dc", fields: ["seed"], readyText: "Ready to roll a character." });
   const resultBox = root.querySelector(".srd-widget__result");
+  const character = w.region(resultBox, { words: "Character", reveal: true });
   const latestRoll = newestOnly();
 
   // A permalink (?character=SEED#dc-character) fills in the seed and rolls once ready.
@@ -284,7 +290,7 @@ function attachCharacter(root) {
     const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "character", seed: w.inputs.seed.value }));
     if (!reply) return;
     const result = w.accept(reply, ["seed"]);
-    if (result) resultBox.replaceChildren(renderCharacter(result, w.permalink({ character: String(result.seed) })));
+    if (result) character.show(renderCharacter(result, w.permalink({ character: String(result.seed) })), String(result.seed));
   }
 
   w.onSubmit(roll);

@@ -12,8 +12,10 @@ const SYSTEM = "doom-stack";
 function attachRoller(root) {
   const w = engineForm(root, { prefix: "ds", fields: [...FIELDS, "seed"], readyText: READY_TEXT });
   const { inputs } = w;
-  const oddsBox = root.querySelector(".srd-widget__odds");
   const resultBox = root.querySelector(".srd-widget__result");
+  const inputsKey = (fields = fieldValues()) => JSON.stringify(FIELDS.map((name) => fields[name].trim()));
+  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
+  const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
   let oddsTimer = 0;
@@ -32,18 +34,19 @@ function attachRoller(root) {
   }
 
   // --- odds, as the inputs change ---
-  async function updateOdds() {
+  async function updateOdds(typing = false) {
     clearTimeout(oddsTimer);
     oddsTimer = 0;
     const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "odds_fields", fields: fieldValues() }));
     if (!reply) return; // a newer request is on its way: this answer is stale
-    const result = w.accept(reply, FIELDS);
-    if (result) oddsBox.replaceChildren(renderOdds(result));
+    const result = w.accept(reply, FIELDS, { typing });
+    if (result) odds.show(renderOdds(result), result.notation);
+    else odds.stale(true); // what is shown answers other inputs
   }
 
   function scheduleOdds() {
     clearTimeout(oddsTimer);
-    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS);
+    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS, true);
   }
 
   // --- rolling ---
@@ -54,7 +57,7 @@ function attachRoller(root) {
     const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_fields", fields, seed }));
     if (!reply) return;
     const result = w.accept(reply, [...FIELDS, "seed"]);
-    if (result) resultBox.replaceChildren(renderRoll(result, fields));
+    if (result) rolled.show(renderRoll(result, fields), result.notation, inputsKey(fields));
   }
 
   function renderRoll(result, fields) {

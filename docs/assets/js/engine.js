@@ -2,25 +2,49 @@
 // Python rules engine in the site's own Pyodide. A module is evaluated once per page load,
 // and Material's instant navigation swaps pages without reloading: so the worker is started
 // on the first page that has a widget and serves every widget of every later page.
+//
+// A load never hangs: the worker reports progress (each file arriving, each stage) and
+// fails at once when a file cannot be fetched (HTTP error, network error). If nothing at
+// all happens for STALL_MS, the load is given up as failed. A failed engine can be retried:
+// retry() starts a fresh worker.
+//
+// Test hook: `window.srdTimeouts = {stall: ms}` (set before the page's scripts run) shortens
+// the stall limit; widgets.js reads the same value for its view modules.
+
+// No progress for this long (no byte, no stage) and the load counts as failed. Long enough
+// for a slow connection that still delivers, or a busy machine compiling the 9.6 MB wasm.
+export const STALL_MS = 40_000;
+
+export function stallLimit() {
+  const hook = globalThis.srdTimeouts && globalThis.srdTimeouts.stall;
+  return Number.isFinite(hook) && hook > 0 ? hook : STALL_MS;
+}
 
 let engine = null;
 
-// The engine: {status, message, whenSettled(callback), call(request) → Promise<reply>}.
+// The engine: {status, message, whenSettled(callback), whenRestarted(callback), retry(),
+// call(request) → Promise<reply>}. The same object across retries.
 export function getEngine() {
-  if (!engine) engine = startEngine();
+  if (!engine) engine = createEngine();
   return engine;
 }
 
-function startEngine() {
-  const pending = new Map(); // request id → resolve(reply)
-  let waiting = []; // callbacks to run once the engine is ready or has failed
-  let nextId = 1;
+function createEngine() {
   const state = { status: "loading", message: "" };
+  let pending = new Map(); // request id → resolve(reply)
+  let waiting = []; // callbacks to run once the engine is ready or has failed
+  let restarted = []; // callbacks to run when a failed engine starts loading again
+  let nextId = 1;
+  let worker = null;
+  let watchdog = 0;
 
   function settle(status, message = "") {
+    if (state.status === "failed") return; // the first failure is the one reported
+    clearTimeout(watchdog);
     state.status = status;
     state.message = message;
     if (status === "failed") {
+      if (worker) worker.terminate(); // a stalled download stops with it
       // Nothing already asked will be answered now: answer it with the failure.
       for (const resolve of pending.values()) resolve({ ok: false, error: { message, field: null } });
       pending.clear();
@@ -30,11 +54,30 @@ function startEngine() {
     for (const callback of callbacks) callback();
   }
 
-  let worker = null;
-  try {
-    worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+  // Any sign of life while loading puts the stall limit off again.
+  function progressed() {
+    if (state.status !== "loading") return;
+    clearTimeout(watchdog);
+    const limit = stallLimit();
+    watchdog = setTimeout(() => settle("failed",
+      `The dice engine could not load (nothing arrived for ${Math.round(limit / 1000)} s). ` +
+      "Check the connection, then press Retry."), limit);
+  }
+
+  function start() {
+    progressed();
+    try {
+      worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+    } catch (error) {
+      console.error(error);
+      queueMicrotask(() => settle("failed", "This browser cannot run the dice engine (no module Web Workers)."));
+      return;
+    }
+    const mine = worker;
     worker.onmessage = ({ data }) => {
-      if (data.type === "ready") {
+      if (mine !== worker) return; // a worker given up on
+      if (data.type === "progress") progressed();
+      else if (data.type === "ready") {
         // A User Timing mark, so the benchmark (tests/benchmark.py) can read when the engine
         // became ready and how the worker's start-up time split.
         performance.mark("dice-engine-ready", { detail: data.timings });
@@ -49,12 +92,11 @@ function startEngine() {
     // A worker script that cannot even start (404, syntax error) only reports here.
     worker.onerror = (event) => {
       event.preventDefault();
-      settle("failed", "The dice engine could not start. Reload the page to try again.");
+      if (mine === worker) settle("failed", "The dice engine could not start. Press Retry to try again.");
     };
-  } catch (error) {
-    console.error(error);
-    queueMicrotask(() => settle("failed", "This browser cannot run the dice engine (no module Web Workers)."));
   }
+
+  start();
 
   return {
     get status() { return state.status; },
@@ -63,6 +105,21 @@ function startEngine() {
     whenSettled(callback) {
       if (state.status === "loading") waiting.push(callback);
       else queueMicrotask(callback);
+    },
+    // Run `callback` once, when a failed engine is retried (by any widget).
+    whenRestarted(callback) {
+      restarted.push(callback);
+    },
+    // A failed engine starts again in a fresh worker; every widget waiting on it hears so.
+    retry() {
+      if (state.status !== "failed") return;
+      state.status = "loading";
+      state.message = "";
+      pending = new Map();
+      start();
+      const callbacks = restarted;
+      restarted = [];
+      for (const callback of callbacks) callback();
     },
     // Ask the engine; resolves with its reply, {ok, result} or {ok: false, error}.
     call(request) {

@@ -1,6 +1,7 @@
 // What every widget shares: building elements, numbers written like the engine writes them,
 // replies that must not arrive out of order, and the form around the engine (status line,
-// errors under their field, the seed, the permalink, enabling once the engine is ready).
+// errors under their field, the seed, the permalink, enabling once the engine is ready and
+// a Retry when it could not load, results that say when they no longer match the inputs).
 // Markup contract: macros/widget_html.py.
 
 import { getEngine } from "./engine.js";
@@ -8,6 +9,19 @@ import { getEngine } from "./engine.js";
 // Typing pauses this long before the engine is asked: short enough to feel live (odds
 // are a few ms for ordinary pools), long enough not to queue a big pool per keystroke.
 export const INPUT_DELAY_MS = 40;
+
+// An input being typed is unfinished more often than wrong: its error is shown once typing
+// has paused this long, or when the field is left, or on Roll (valid input updates at once).
+// Test hook: `window.srdTimeouts = {errorPause: ms}`, set before the page's scripts run.
+export const ERROR_PAUSE_MS = 700;
+
+function errorPause() {
+  const hook = globalThis.srdTimeouts && globalThis.srdTimeouts.errorPause;
+  return Number.isFinite(hook) && hook >= 0 ? hook : ERROR_PAUSE_MS;
+}
+
+// The status line while a field shows an error: the results on screen are older.
+const FIX_TEXT = "Check the marked field: what is shown is for the last valid input.";
 
 // --- elements ------------------------------------------------------------------------------
 export function el(tag, attrs = {}, ...children) {
@@ -56,23 +70,38 @@ export function engineForm(root, { prefix, fields, readyText }) {
   const form = root.querySelector("form");
   const button = form.querySelector("button[type=submit]");
   const status = root.querySelector(".srd-widget__status");
+  const retry = root.querySelector(".srd-widget__retry");
   const inputs = {};
   for (const name of fields) inputs[name] = root.querySelector(`#${prefix}-${name}`);
   const engine = getEngine();
+  const regions = [];
+  let engineError = ""; // a message about the engine itself (not about a field), if any
 
   function setStatus(text, isError = false) {
     status.textContent = text;
     status.classList.toggle("srd-widget__status--error", isError);
   }
 
+  // What the status line says once the engine is ready.
+  function readyStatus() {
+    if (root.dataset.state !== "ready") return;
+    if (engineError) setStatus(engineError, true);
+    else if (form.querySelector("[aria-invalid=true]")) setStatus(FIX_TEXT);
+    else setStatus(readyText);
+  }
+
   // The engine's error under its field: the message and, for a notation, the notation with
   // a caret line under the offending characters (the error's own `caret` lines).
   function setFieldError(name, error) {
+    dropHeld(name);
     inputs[name].setAttribute("aria-invalid", "true");
     const box = root.querySelector(`#${prefix}-${name}-error`);
     const message = el("span", { class: "srd-field__message" }, String(error.message));
     const caret = error.caret || [];
-    if (caret.length !== 2) return box.replaceChildren(message);
+    if (caret.length !== 2) {
+      box.replaceChildren(message);
+      return readyStatus();
+    }
     const [text, marks] = caret;
     const start = marks.indexOf("^");
     const spot = start >= text.length ? "at the end" : `at “${text.slice(start, marks.length)}”`;
@@ -81,19 +110,54 @@ export function engineForm(root, { prefix, fields, readyText }) {
     // A long notation scrolls in its box: bring the caret into view, a third of the way in.
     const columns = Math.max(text.length, marks.length, 1);
     pre.scrollLeft = Math.max(0, (pre.scrollWidth * start) / columns - pre.clientWidth / 3);
+    readyStatus();
   }
 
   function clearFieldError(name) {
+    dropHeld(name);
+    if (!inputs[name].hasAttribute("aria-invalid")) return;
     inputs[name].removeAttribute("aria-invalid");
     root.querySelector(`#${prefix}-${name}-error`).replaceChildren();
+    readyStatus();
+  }
+
+  // --- errors found while typing wait for a pause (ERROR_PAUSE_MS), the field's blur or Roll
+  const typedAt = {}; // field → when it was last typed in
+  const held = {}; // field → {error, timer}: an error not shown yet
+  function dropHeld(name) {
+    if (held[name]) clearTimeout(held[name].timer);
+    delete held[name];
+  }
+  function showHeld(name) {
+    const waiting = held[name];
+    if (waiting) setFieldError(name, waiting.error);
+  }
+  function holdError(name, error) {
+    const input = inputs[name];
+    // A field already marked keeps its message current; one left, or paused in, shows it now.
+    const wait = (typedAt[name] || 0) + errorPause() - performance.now();
+    if (input.hasAttribute("aria-invalid") || document.activeElement !== input || wait <= 0) {
+      return setFieldError(name, error);
+    }
+    dropHeld(name);
+    held[name] = { error, timer: setTimeout(() => showHeld(name), wait) };
+  }
+  for (const name of fields) {
+    inputs[name].addEventListener("input", () => {
+      typedAt[name] = performance.now();
+      dropHeld(name); // it was about the text before this keystroke
+    });
+    inputs[name].addEventListener("blur", () => showHeld(name));
   }
 
   // A reply to a request that checked the fields `checked` (in the engine's order).
-  // Returns the result, or null after showing the error where it belongs.
-  function accept(reply, checked) {
+  // Returns the result, or null after showing the error where it belongs; `typing`: the
+  // request followed typing, so an error in the field being typed in waits for a pause.
+  function accept(reply, checked, { typing = false } = {}) {
     if (reply.ok) {
+      engineError = "";
       for (const name of checked) clearFieldError(name);
-      if (status.classList.contains("srd-widget__status--error")) setStatus(readyText);
+      readyStatus();
       return reply.result;
     }
     const error = reply.error || {};
@@ -101,9 +165,14 @@ export function engineForm(root, { prefix, fields, readyText }) {
     if (checked.includes(name)) {
       // The engine stops at the first bad field, so every field before it is fine.
       for (const before of checked.slice(0, checked.indexOf(name))) clearFieldError(before);
-      setFieldError(name, { ...error, message: error.message || "The dice engine could not answer." });
+      const shown = { ...error, message: error.message || "The dice engine could not answer." };
+      if (typing) holdError(name, shown);
+      else setFieldError(name, shown);
+    } else if (engine.status === "failed") {
+      showFailure();
     } else {
-      setStatus(String(error.message || "The dice engine could not answer."), true);
+      engineError = String(error.message || "The dice engine could not answer.");
+      readyStatus();
     }
     return null;
   }
@@ -126,6 +195,51 @@ export function engineForm(root, { prefix, fields, readyText }) {
     });
   }
 
+  // --- results that say which inputs they belong to ---
+  // A region (the odds, a reading, a roll) shows the engine's answer for some inputs. Once
+  // the inputs no longer match, what it shows stays, dimmed, under a visible label naming
+  // the inputs it answers ("Odds for the last valid input: 3d+1b vs DC 4"); the label is
+  // inside the region, so its aria-live says so too, and the region carries data-stale.
+  // `words`: the label's start. `key()`: the current inputs, for a region that goes stale
+  // as soon as they change (a roll); a region without one is marked by `stale(true)` (the
+  // odds, when the inputs cannot be read). `reveal`: scroll what is shown into view.
+  function region(box, { words, key = null, reveal = false }) {
+    let shownFor = "";
+    let shownKey = null;
+    let label = null;
+    function mark(on) {
+      const stale = Boolean(on) && box.childElementCount > 0;
+      box.toggleAttribute("data-stale", stale);
+      if (stale && !label) {
+        label = el("p", { class: "srd-stale-label" }, `${words}: ${shownFor}`);
+        label.title = label.textContent; // in full, where the line is cut short
+        box.prepend(label);
+      } else if (!stale && label) {
+        label.remove();
+        label = null;
+      }
+    }
+    const part = {
+      // `content` answers the inputs described by `description` (whose key was `askedKey`).
+      show(content, description, askedKey = key ? key() : null) {
+        label = null;
+        shownFor = description;
+        shownKey = askedKey;
+        box.replaceChildren(content);
+        mark(key && shownKey !== key());
+        if (reveal) revealResult(box);
+      },
+      stale: mark,
+      follow() {
+        if (key) mark(shownKey !== key());
+      },
+    };
+    regions.push(part);
+    return part;
+  }
+  // Every edit (typing, a switch) re-checks the rolls against the inputs.
+  for (const type of ["input", "change"]) form.addEventListener(type, () => regions.forEach((r) => r.follow()));
+
   // This page with `params` as its query and the widget as its anchor.
   function permalink(params) {
     const url = new URL(location.href);
@@ -146,32 +260,67 @@ export function engineForm(root, { prefix, fields, readyText }) {
     });
   }
 
-  // Once the engine is ready: enable every control and run `start`. If it failed: say so.
-  function whenReady(start) {
-    engine.whenSettled(() => {
-      if (engine.status !== "ready") {
-        root.dataset.state = "failed";
-        setStatus(engine.message, true);
-        return;
-      }
-      root.dataset.state = "ready";
-      for (const control of form.querySelectorAll("input, button")) control.disabled = false;
-      setStatus(readyText);
-      start();
+  // --- loading: enabled once the engine is ready; a Retry when it could not load ---
+  let start = () => {};
+
+  function settled() {
+    if (engine.status !== "ready") return showFailure();
+    // A keyboard user who pressed Retry carries on in the form, not on a vanished button
+    // (after a tap or a click, focus is left alone: no phone keyboard pops up).
+    const retryHadFocus = retry && retry.matches(":focus-visible");
+    if (retry) retry.hidden = true;
+    root.dataset.state = "ready";
+    for (const control of form.querySelectorAll("input, button")) control.disabled = false;
+    setStatus(readyText);
+    if (retryHadFocus) form.querySelector("input, button").focus();
+    start();
+  }
+
+  // The engine could not load: say why, and offer Retry (a fresh worker, for every widget).
+  function showFailure() {
+    if (root.dataset.state === "failed") return;
+    root.dataset.state = "failed";
+    setStatus(engine.message, true);
+    if (!retry) return;
+    retry.hidden = false;
+    retry.removeAttribute("aria-disabled");
+    retry.onclick = () => {
+      if (retry.getAttribute("aria-disabled") !== "true") engine.retry();
+    };
+    engine.whenRestarted(() => {
+      root.dataset.state = "loading";
+      setStatus("Loading the dice engine again…");
+      retry.setAttribute("aria-disabled", "true"); // stays in place (and focused) while it loads
+      engine.whenSettled(settled);
     });
+  }
+
+  // Once the engine is ready (again, after a Retry): enable every control and run `onReady`.
+  // If it failed: say so, with Retry.
+  function whenReady(onReady) {
+    start = onReady;
+    engine.whenSettled(settled);
   }
 
   function onSubmit(action) {
     form.addEventListener("submit", (event) => {
       event.preventDefault(); // Enter in any field also lands here
+      for (const name of fields) showHeld(name);
       action();
     });
   }
 
   return {
     engine, form, button, inputs, setStatus, setFieldError, clearFieldError, accept,
-    watchSeed, permalink, onPermalinkClick, whenReady, onSubmit,
+    watchSeed, region, permalink, onPermalinkClick, whenReady, onSubmit,
   };
+}
+
+// Bring a result that just appeared into view (a phone's Roll button sits above the fold of
+// its result) without moving the keyboard focus; smooth unless the reader asks for less motion.
+export function revealResult(box) {
+  const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  box.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
 }
 
 // The seed and the permalink under a roll.

@@ -12,25 +12,60 @@
 
 const VIEW_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const attached = new WeakSet();
+const STALL_MS = 40_000; // as engine.js: a view module that has not arrived by then has failed
+let retries = 0;
 
-function loadView(view) {
+// The view module; a retry asks for a fresh copy (`?retry=N`), since the browser remembers
+// a module that failed, or is still stuck, under its plain address.
+function loadView(view, retry) {
   if (!VIEW_NAME.test(view)) return Promise.reject(new Error(`no view module named “${view}”`));
-  return import(new URL(`./${view}.js`, import.meta.url).href);
+  const url = new URL(`./${view}.js`, import.meta.url);
+  if (retry) url.search = `retry=${retry}`;
+  const hook = window.srdTimeouts && window.srdTimeouts.stall; // test hook (engine.js)
+  const limit = Number.isFinite(hook) && hook > 0 ? hook : STALL_MS;
+  let timer = 0;
+  const stalled = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${view}.js did not arrive within ${Math.round(limit / 1000)} s`)), limit);
+  });
+  return Promise.race([import(url.href), stalled]).finally(() => clearTimeout(timer));
 }
 
+// The status line says what failed, and the Retry button (macros/widget_html.py) loads the
+// view again, for every widget of the page that it failed.
 function showLoadFailure(root, error) {
   console.error(`widget view ${root.dataset.view} failed to load:`, error);
   root.dataset.state = "failed";
+  root.dataset.viewFailed = "";
   const status = root.querySelector(".srd-widget__status");
   if (status) {
-    status.textContent = "This roller could not load. Reload the page to try again.";
+    status.textContent = "This roller could not load. Check the connection, then press Retry.";
     status.classList.add("srd-widget__status--error");
   }
+  const retry = root.querySelector(".srd-widget__retry");
+  if (!retry) return;
+  retry.hidden = false;
+  retry.removeAttribute("aria-disabled");
+  retry.onclick = () => {
+    if (retry.getAttribute("aria-disabled") === "true") return;
+    retries += 1;
+    for (const failed of document.querySelectorAll(".srd-widget[data-view-failed]")) {
+      if (failed.dataset.view !== root.dataset.view) continue;
+      delete failed.dataset.viewFailed;
+      failed.dataset.state = "loading";
+      failed.querySelector(".srd-widget__retry")?.setAttribute("aria-disabled", "true");
+      const line = failed.querySelector(".srd-widget__status");
+      if (line) {
+        line.textContent = "Loading the roller again…";
+        line.classList.remove("srd-widget__status--error");
+      }
+      attach(failed, retries);
+    }
+  };
 }
 
-async function attach(root) {
+async function attach(root, retry = 0) {
   try {
-    const { WIDGETS } = await loadView(root.dataset.view || "");
+    const { WIDGETS } = await loadView(root.dataset.view || "", retry);
     const attachWidget = WIDGETS && WIDGETS[root.dataset.widget];
     if (!attachWidget) throw new Error(`view ${root.dataset.view} has no widget “${root.dataset.widget}”`);
     attachWidget(root);
