@@ -84,6 +84,11 @@ def check_dice(page: Page, notation: str, seed: str) -> None:
     assert next(chains, None) is None
 
 
+def shown_content(page: Page, region: str) -> str:
+    """What the roller's region shows, without the label that marks it as out of date."""
+    return "\n".join(page.locator(f"{ROLLER} .srd-widget__{region} > :not(.srd-stale-label)").all_inner_texts())
+
+
 def permalink_params(page: Page, widget: str) -> tuple[str, dict[str, str]]:
     href = page.get_attribute(f"{widget} .srd-roll__permalink", "href")
     link = urlsplit(href)
@@ -254,7 +259,7 @@ def test_bad_notation_shows_the_engine_message_with_an_aligned_caret_and_keeps_t
         page, site_url, page_errors):
     open_page(page, site_url)
     roll(page, "99")
-    before = {region: page.inner_text(f"{ROLLER} .srd-widget__{region}") for region in ("canonical", "odds", "result")}
+    before = {region: shown_content(page, region) for region in ("canonical", "odds", "result")}
     good = page.input_value("#dd-notation")
 
     for bad in ("4d -1b vs DC 3", "4q", "4d vs DC", "3d+1b vs DC 4 & +1b & +2p & -1d & +3b & +1h -2b"):
@@ -276,25 +281,34 @@ def test_bad_notation_shows_the_engine_message_with_an_aligned_caret_and_keeps_t
         if expected.position < len(bad):  # the carets sit exactly under the characters
             assert abs(geometry["chars"][0] - geometry["carets"][0]) < 0.5, geometry
             assert abs(geometry["chars"][1] - geometry["carets"][1]) < 0.5, geometry
-        # Rolling it says the same; what was shown before is all still there.
+        # Rolling it says the same; what was shown before is all still there, marked as
+        # belonging to the last valid input (the reading and odds) and earlier inputs (the roll).
         page.press("#dd-notation", "Enter")
         expect(message).to_have_text(expected.message)
         for region, text in before.items():
-            assert page.inner_text(f"{ROLLER} .srd-widget__{region}") == text, region
+            assert shown_content(page, region) == text, region
+        canonical = parse(good).notation
+        expect(page.locator(f"{ROLLER} .srd-widget__odds .srd-stale-label")).to_have_text(
+            f"Odds for the last valid input: {canonical}")
+        expect(page.locator(f"{ROLLER} .srd-widget__canonical .srd-stale-label")).to_have_text(
+            f"Reading of the last valid input: {canonical}")
+        expect(page.locator(f"{ROLLER} .srd-widget__result .srd-stale-label")).to_have_text(
+            f"Roll for earlier inputs: {canonical}")
         shown = page.inner_text(ROLLER)
         assert "Traceback" not in shown and '"ok"' not in shown and "{" not in shown
 
-    # Fixed, the message goes away as the odds come back.
+    # Fixed, the message and the marks go away as the odds come back.
     page.fill("#dd-notation", good)
     expect(page.locator("#dd-notation-error")).to_have_text("")
     expect(page.locator("#dd-notation")).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator(f"{ROLLER} .srd-stale-label")).to_have_count(0)
 
     # A bad seed is the seed's fault, and goes away once it is fixed.
     page.fill("#dd-seed", "abc")
     page.press("#dd-seed", "Enter")
     expect(page.locator("#dd-seed-error")).to_contain_text("seed must be a whole number")
     expect(page.locator("#dd-seed")).to_have_attribute("aria-invalid", "true")
-    assert page.inner_text(f"{ROLLER} .srd-widget__result") == before["result"]
+    assert shown_content(page, "result") == before["result"]
     page.fill("#dd-seed", "100")
     expect(page.locator("#dd-seed-error")).to_have_text("")
     assert roll(page, "100") == cli_lines(parse(good).notation, "100")

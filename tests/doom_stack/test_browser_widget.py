@@ -81,6 +81,11 @@ def engine_error(fields: dict[str, str], seed: str | None = None) -> str:
     return reply["error"]["message"]
 
 
+def shown_content(page: Page, region: str) -> str:
+    """What a result region shows, without the label that marks it as out of date."""
+    return "\n".join(page.locator(f"{region} > :not(.srd-stale-label)").all_inner_texts())
+
+
 def shown_odds(page: Page) -> dict[str, tuple[str, str]]:
     """success/glitch/failure → (percentage, exact fraction) as the widget shows them."""
     return {
@@ -217,17 +222,24 @@ def test_bad_input_is_explained_under_its_field_and_earlier_results_stay(page, s
         error = page.locator(f"#ds-{name}-error")
         expect(error).to_have_text(message)
         expect(page.locator(f"#ds-{name}")).to_have_attribute("aria-invalid", "true")
-        # The error is read with the field, and what was shown before is all still there.
+        # The error is read with the field, and what was shown before is all still there,
+        # marked as the odds of the last valid input and the roll of earlier inputs.
         assert f"ds-{name}-error" in page.get_attribute(f"#ds-{name}", "aria-describedby").split()
-        assert page.inner_text(".srd-widget__odds") == odds_before
-        assert page.inner_text(".srd-widget__result") == result_before
+        assert shown_content(page, ".srd-widget__odds") == odds_before
+        assert shown_content(page, ".srd-widget__result") == result_before
+        if name != "seed":  # the seed is not an input of the odds, and the roll shows its own
+            expect(page.locator(".srd-widget__odds .srd-stale-label")).to_have_text(
+                f"Odds for the last valid input: {notation(good)}")
+            expect(page.locator(".srd-widget__result .srd-stale-label")).to_have_text(
+                f"Roll for earlier inputs: {notation(good)}")
         text = page.inner_text(ROLLER)
         assert "Traceback" not in text and '"ok"' not in text and "{" not in text
 
-        # Fixed, the message goes away without another roll.
+        # Fixed, the message and the marks go away without another roll.
         page.fill(f"#ds-{name}", "99" if name == "seed" else good[name])
         expect(error).to_have_text("")
         expect(page.locator(f"#ds-{name}")).not_to_have_attribute("aria-invalid", "true")
+        expect(page.locator(f"{ROLLER} .srd-stale-label")).to_have_count(0)
 
     # The odds and the roll still work afterwards.
     assert roll_with_seed(page, "100") == cli_lines(notation(good), "100")
@@ -240,7 +252,8 @@ def test_a_broken_engine_says_so_in_the_status_line(page, site_url):
     page.goto(f"{site_url}doom-stack/")
     expect(page.locator(ROLLER)).to_have_attribute("data-state", "failed", timeout=ENGINE_LOAD_MS)
     status = page.inner_text(".srd-widget__status")
-    assert status.startswith("The dice engine could not load") and "Reload" in status
+    assert status.startswith("The dice engine could not load") and "Retry" in status
+    expect(page.locator(ROLLER).get_by_role("button", name="Retry")).to_be_visible()
     assert page.locator("#ds-attribute").is_disabled()
     assert page.locator(f"{ROLLER} button[type=submit]").is_disabled()
 
@@ -256,11 +269,14 @@ def test_the_engine_survives_instant_navigation_and_loads_once(page, site_url, r
     assert roll_with_seed(page, "11") == cli_lines(notation(fields), "11")
     page.evaluate("window.__same_page_load = true")
 
+    # The roll scrolled its result into view: Material's navigation.tracking may carry the
+    # anchor scrolled to into the next address.
     nav_link(page, "errata/").click()
-    page.wait_for_url("**/errata/")
+    page.wait_for_url(re.compile(r"/errata/(#[\w-]*)?$"))
+    expect(page.locator("h1")).to_contain_text("Errata")
     expect(page.locator("table.srd-table")).to_be_visible()
     nav_link(page, "doom-stack/").click()
-    page.wait_for_url("**/doom-stack/")
+    page.wait_for_url(re.compile(r"/doom-stack/(#[\w-]*)?$"))
     # Instant navigation really happened: no page load in between.
     assert page.evaluate("window.__same_page_load") is True
 
