@@ -5,7 +5,7 @@ and the error is printed (as ``{"error": {...}}`` with ``--json``), never a trac
 that holds for a bad notation, system or seed and for a bad command line alike.
 
 The notation may be given as one argument or as several words, and a word may start with
-``-`` (``roll dice-and-danger 4d -1p vs DC 3``, ``roll dice-and-danger -1p``): only
+``-`` (``roll SYSTEM 4d -1p vs DC 3``, ``roll SYSTEM -1p``): only
 ``--json``, ``--seed N`` (or ``--seed=N``), ``-h``/``--help`` and ``--`` are options;
 after ``--`` every word is notation.
 """
@@ -136,7 +136,8 @@ def command_from(reading: Reading) -> Command:
         raise reading.problem
     words = reading.words
     if not words:
-        raise RulesError("missing the command: roll or odds, as in roll doom-stack \"4d6 vs TN 8\"", field="verb")
+        first = all_systems()[0]
+        raise RulesError(f"missing the command: roll or odds, as in roll {first.key} \"{first.example}\"", field="verb")
     verb = words[0].strip().lower()
     if verb not in VERBS:
         raise RulesError(f"unknown command {words[0]!r}: use roll or odds", field="verb")
