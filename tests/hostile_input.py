@@ -29,8 +29,10 @@ UNICODE_DIGITS = "\u0663\u06f5\u0967\uff15\u00b2\u2460\U0001d7d3\u136b"
 
 
 def examples_for(system: System) -> list[str]:
-    """The system's own example first, then every generic one."""
-    return [system.example, *(e for e in GENERIC_EXAMPLES if e != system.example)]
+    """The system's own examples first (its ``example`` and every quoted example in its
+    ``notation_help``), then every generic one."""
+    own = list(dict.fromkeys([system.example, *re.findall(r'"([^"]+)"', system.notation_help)]))
+    return [*own, *(e for e in GENERIC_EXAMPLES if e not in own)]
 
 
 def check_call(call: Callable[[str], object], text: str) -> str:
