@@ -1,0 +1,241 @@
+"""Action!: the exact chance of each degree, with no cut-off.
+
+The dice part (positive d10s − negative d10s, open-ended) has infinitely many values, but
+``core.open_ended`` gives P(dice part ≥ t) exactly for any t. The degree only ever rises
+as the dice part rises (for a given double-0 or not), so each degree is a run of dice
+parts between two breakpoints, found by bisection on the rule itself
+(``rules.degree_index``); its chance is a difference of two exact tails.
+
+A double-0 (the first positive and first negative die both show 10 before rerolling;
+with Experimental, any equal pair) is split off exactly: given it, each of those two dice
+is its face plus, when the face is a 10 on an open die, a fresh open die. So the roll
+given a double is another open pool (``conditional_pools``), weighted by its chance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+from ..core.dist import Dist
+from ..core.exact import percent, ratio
+from ..core.open_ended import OpenPool
+from .notation import ActionQuery
+from .rules import DEGREE_NAMES, DEGREES, SIDES, degree_index, payoff, routine_dice
+
+#: The dice part's chances are listed for every value from −DICE_PART_SHOWN to +DICE_PART_SHOWN.
+DICE_PART_SHOWN = 60
+
+
+def _dice(positive_open: int, negative_open: int, fixed: int = 0, closed_positive: int = 0) -> OpenPool:
+    """An open pool: open positive and negative dice, a fixed amount, closed positive d10s."""
+    rest = Dist.constant(fixed)
+    if closed_positive:
+        rest = rest + Dist.die(SIDES).repeat_sum(closed_positive)
+    return OpenPool(SIDES, positive_open, negative_open, rest)
+
+
+def roll_pool(query: ActionQuery) -> OpenPool:
+    """The dice part of the whole roll (before Routine), as an exact open pool."""
+    plan = query.plan
+    if plan.positive_closed:
+        return _dice(0, plan.negative, closed_positive=plan.positive)
+    return _dice(plan.positive, plan.negative)
+
+
+def conditional_pools(query: ActionQuery) -> list[tuple[Fraction, OpenPool]]:
+    """``(chance, dice part given it)`` for each way the roll shows a double-0 (or, for
+    Experimental, any pair): the first positive and first negative die show the same
+    face f (only f = 10 without Experimental). A face below 10, or a closed 10, is just
+    that face; an open 10 is 10 plus a fresh open die."""
+    plan = query.plan
+    if not (plan.positive and plan.negative):
+        return []
+    faces = range(1, SIDES + 1) if "experimental" in query.types else (SIDES,)
+    closed = plan.positive_closed
+    chance = Fraction(1, SIDES * SIDES)
+    pools: dict[tuple[int, int, int], Fraction] = {}
+    for face in faces:
+        open_ten = face == SIDES
+        # The two faces cancel (face − face); an open 10 brings a fresh open die on its side.
+        shape = ((plan.positive - 1 + open_ten) if not closed else 0,  # open positive dice
+                 plan.negative - 1 + open_ten,  # open negative dice
+                 (plan.positive - 1) if closed else 0)  # closed positive dice
+        pools[shape] = pools.get(shape, Fraction(0)) + chance
+    return [(weight, _dice(up, down, 0, closed_up)) for (up, down, closed_up), weight in pools.items()]
+
+
+def dice_part_at_least(pool: OpenPool, query: ActionQuery, t: int) -> Fraction:
+    """P(dice part as it counts ≥ t): Routine's floor of +1, Static's 0."""
+    if "static" in query.types:
+        return Fraction(1 if t <= 0 else 0)
+    if "routine" in query.types and t <= 1:
+        return Fraction(1)
+    return pool.p_at_least(t)
+
+
+def degree_for_dice(query: ActionQuery, dice_part: int, double: bool) -> int:
+    """The degree (index) for a given dice part (as it counts) and double-0 or not."""
+    av = query.skill + dice_part
+    outcome = av - query.defence_value
+    pv = payoff(outcome, query.ev_bonus, query.threshold, query.types)
+    return degree_index(av, outcome, pv, query.threshold, double, query.types)
+
+
+#: Breakpoints that are not a dice part: every dice part reaches the degree, or none does.
+ALWAYS, NEVER = "always", "never"
+
+
+def breakpoints(query: ActionQuery, double: bool) -> list[int | str]:
+    """For each degree k: the least dice part whose degree is k or better (``ALWAYS``:
+    every dice part; ``NEVER``: none). The degree never falls as the dice part rises, and it is constant
+    below ``low`` and above ``high``, so bisection on the rule finds each one."""
+    span = abs(query.skill) + abs(query.defence_value) + abs(query.ev_bonus)
+    low = -span - 10
+    high = span + 5 * query.threshold + 10
+    found: list[int | str] = [ALWAYS]  # every dice part is Fumble or better
+    for k in range(1, len(DEGREES)):
+        if degree_for_dice(query, high, double) < k:
+            found.append(NEVER)
+            continue
+        if degree_for_dice(query, low, double) >= k:
+            found.append(ALWAYS)
+            continue
+        lo, hi = low, high  # degree(lo) < k ≤ degree(hi)
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if degree_for_dice(query, mid, double) >= k:
+                hi = mid
+            else:
+                lo = mid
+        found.append(hi)
+    return found
+
+
+def _at_least_by_degree(query: ActionQuery, pool: OpenPool, double: bool) -> list[Fraction]:
+    """P(degree ≥ k) for each k, over the pool (given double-0 or not)."""
+    out = []
+    for point in breakpoints(query, double):
+        if point == ALWAYS:
+            out.append(Fraction(1))
+        elif point == NEVER:
+            out.append(Fraction(0))
+        else:
+            out.append(dice_part_at_least(pool, query, point))  # type: ignore[arg-type]
+    return out
+
+
+def _differences(at_least: list[Fraction]) -> list[Fraction]:
+    return [at_least[k] - (at_least[k + 1] if k + 1 < len(at_least) else 0) for k in range(len(at_least))]
+
+
+def degree_odds(query: ActionQuery) -> list[Fraction]:
+    """The exact chance of each degree, in ``DEGREES`` order."""
+    if "static" in query.types:
+        result = [Fraction(0)] * len(DEGREES)
+        result[degree_for_dice(query, 0, False)] = Fraction(1)
+        return result
+    pool = roll_pool(query)
+    total = _at_least_by_degree(query, pool, False)  # as if no double came up
+    for chance, given in conditional_pools(query):
+        plain = _at_least_by_degree(query, given, False)
+        doubled = _at_least_by_degree(query, given, True)
+        total = [t + chance * (d - p) for t, p, d in zip(total, plain, doubled)]
+    return _differences(total)
+
+
+def p_double(query: ActionQuery) -> tuple[Fraction, Fraction]:
+    """``(P(double-0), P(any pair of first faces))``: 1/100 and 1/10 when both kinds of
+    die are rolled (Stymied or not), else 0."""
+    plan = query.plan
+    if not (plan.positive and plan.negative):
+        return Fraction(0), Fraction(0)
+    return Fraction(1, SIDES * SIDES), Fraction(1, SIDES)
+
+
+@dataclass(frozen=True)
+class ActionOdds:
+    """The exact odds of an action: each degree, double-0, the dice part."""
+
+    query: ActionQuery
+    degrees: tuple[Fraction, ...]
+
+    @cached_property
+    def pool(self) -> OpenPool:
+        return roll_pool(self.query)
+
+    def dice_part_p(self, value: int) -> Fraction:
+        """P(dice part as it counts = value)."""
+        q = self.query
+        if "static" in q.types:
+            return Fraction(value == 0)
+        if "routine" in q.types:
+            if value < 1:
+                return Fraction(0)
+            if value == 1:
+                return 1 - self.pool.p_at_least(2)
+        return self.pool.p(value)
+
+    def dice_part_at_least(self, value: int) -> Fraction:
+        return dice_part_at_least(self.pool, self.query, value)
+
+    @cached_property
+    def dice_part(self) -> dict[int, Fraction]:
+        """P(dice part = d) for d from −60 to 60."""
+        return {d: self.dice_part_p(d) for d in range(-DICE_PART_SHOWN, DICE_PART_SHOWN + 1)}
+
+    @property
+    def p_success(self) -> Fraction:
+        """P(Outcome ≥ 0 and no Fumble): Success or better."""
+        return sum(self.degrees[3:], Fraction(0))
+
+    def lines(self) -> list[str]:
+        """A readable table: each degree's chance, as a percentage and exactly."""
+        q = self.query
+        double0, pair = p_double(q)
+        lines = [f"Action! {q.notation}: exact odds, no cut-off", *q.notes]
+        width = max(len(n) for n in DEGREE_NAMES)
+        for name, p in zip(DEGREE_NAMES, self.degrees):
+            lines.append(f"{name:<{width}}  {percent(p, 2):>8}  {ratio(p)}")
+        if "static" not in q.types:
+            lines.append(f"double-0: {ratio(double0)}" + (f"; any pair (Experimental): {ratio(pair)}"
+                                                         if "experimental" in q.types else ""))
+            lines.append(f"dice part = 0: {ratio(self.dice_part_p(0))}; dice part ≥ 0: "
+                         f"{ratio(self.dice_part_at_least(0))}")
+        return lines
+
+    def to_json(self) -> dict[str, object]:
+        """The stable JSON form (``odds action … --json``)."""
+        q = self.query
+        double0, pair = p_double(q)
+        plan = q.plan
+        below = 1 - self.dice_part_at_least(-DICE_PART_SHOWN)
+        above = self.dice_part_at_least(DICE_PART_SHOWN + 1)
+        return {
+            "system": "action",
+            "notation": q.notation,
+            "skill": q.skill,
+            "defence": q.defence,
+            "active_defence": q.active,
+            "defence_value": q.defence_value,
+            "types": list(q.ordered_types),
+            "threshold": q.threshold,
+            "ev": {"attack": q.attack_ev, "defence": q.defence_ev},
+            "dice": {"positive": plan.positive, "negative": plan.negative,
+                     "positive_closed": plan.positive_closed, "dropped": plan.dropped},
+            "outcomes": {name: ratio(p) for name, p in zip(DEGREE_NAMES, self.degrees)},
+            "percent": {name: percent(p, 2) for name, p in zip(DEGREE_NAMES, self.degrees)},
+            "p_double0": ratio(double0),
+            "p_pair": ratio(pair),
+            "dice_part": {str(d): ratio(p) for d, p in self.dice_part.items()},
+            "dice_part_below": ratio(below),
+            "dice_part_above": ratio(above),
+            "cut_mass": "0/1",
+            "notes": list(q.notes),
+        }
+
+
+def odds(query: ActionQuery) -> ActionOdds:
+    """The exact odds of a parsed action."""
+    return ActionOdds(query, tuple(degree_odds(query)))
