@@ -18,6 +18,7 @@ SYSTEM_PACKAGES: dict[str, str] = {
     "dice-and-danger": "rules_engine.dice_and_danger",
     "adrenaline": "rules_engine.adrenaline",
     "xy-checks": "rules_engine.xy_checks",
+    "action": "rules_engine.action",
 }
 
 

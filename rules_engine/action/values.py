@@ -53,7 +53,11 @@ def _error(text: str, message: str, position: int, length: int = 1) -> RulesErro
 
 def convert(text: str) -> Conversion:
     """Read ``250 m`` / ``3 weeks`` / ``40 kg`` (a number and a unit) or a value ``0``–``20``."""
-    check_length(text)
+    try:
+        check_length(text)
+    except RulesError as error:
+        error.field = "measure"
+        raise
     cleaned = text.replace("\u00a0", " ")
     at = len(cleaned) - len(cleaned.lstrip())
     if at == len(cleaned):
@@ -64,7 +68,8 @@ def convert(text: str) -> Conversion:
             raise _error(text, "a measure cannot be below 0", at)
         raise _error(text, "expected a number here, as in 250 m or 7", at)
     digits = number.group()
-    if len(re.split(r"[.,]", digits)[0].lstrip("0")) > MAX_DIGITS or len(digits) > 2 * MAX_DIGITS:
+    whole, _, fraction = digits.replace(",", ".").partition(".")
+    if len(whole.lstrip("0")) > MAX_DIGITS or len(fraction.rstrip("0")) > MAX_DIGITS:
         raise _error(text, f"the number is too large: at most {MAX_DIGITS} digits", at, len(digits))
     amount = Fraction(digits.replace(",", "."))
     rest = number.end()

@@ -1,0 +1,197 @@
+// The Action! widgets.
+//
+// The Action roller: skill, defence (active or not), Threshold, EV bonuses, extra dice and
+// the action types as toggles. As they change: the engine's notation for them and the
+// exact chance of each degree (fractions and percentages). Roll: a seeded roll with each
+// die's chain of rerolls, AV, Outcome, PV and the degree, with seed and permalink.
+//
+// The value-table converter: a measure (250 m, 3 weeks, 40 kg) gives its value; a value
+// gives its range, time and weight.
+
+import {
+  INPUT_DELAY_MS, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
+} from "./widget-kit.js";
+
+const SYSTEM = "action";
+const FIELDS = ["skill", "defence", "threshold", "attack_ev", "defence_ev", "extra_positive", "extra_negative"];
+
+// --- the Action roller ---------------------------------------------------------------------
+function attachRoller(root) {
+  const w = engineForm(root, {
+    prefix: "ac", fields: [...FIELDS, "seed"], readyText: "Ready: the odds follow your inputs.",
+  });
+  const { inputs } = w;
+  const toggles = [...root.querySelectorAll("input[name^=type-]")];
+  const active = root.querySelector("#ac-active");
+  const resultBox = root.querySelector(".srd-widget__result");
+  const formValues = () => ({
+    ...Object.fromEntries(FIELDS.map((name) => [name, inputs[name].value])),
+    types: toggles.filter((t) => t.checked).map((t) => t.value).join(" "),
+    active: active.checked ? "1" : "",
+  });
+  const inputsKey = (values = formValues()) => JSON.stringify(values);
+  const reading = w.region(root.querySelector(".srd-widget__canonical"), { words: "Notation of the last valid input" });
+  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
+  const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
+  const latestOdds = newestOnly();
+  const latestRoll = newestOnly();
+  let oddsTimer = 0;
+
+  // A permalink (?skill=…&types=…&active=…&seed=…#ac-roller) prefills the form and rolls once ready.
+  function prefill(params) {
+    for (const name of [...FIELDS, "seed"]) if (params.has(name)) inputs[name].value = params.get(name);
+    if (params.has("types")) {
+      const words = params.get("types").split(/\s+/);
+      for (const toggle of toggles) toggle.checked = words.includes(toggle.value);
+    }
+    if (params.has("active")) active.checked = params.get("active") === "1";
+    return (params.get("seed") || "").trim() !== "";
+  }
+  let rollOnReady = prefill(new URLSearchParams(location.search));
+
+  async function updateOdds(typing = false) {
+    clearTimeout(oddsTimer);
+    oddsTimer = 0;
+    const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "odds_fields", fields: formValues() }));
+    if (!reply) return; // a newer request is on its way
+    const result = w.accept(reply, FIELDS, { typing });
+    if (!result) {
+      reading.stale(true);
+      odds.stale(true);
+      return;
+    }
+    reading.show(renderReading(result), result.notation);
+    odds.show(renderOdds(result), result.notation);
+  }
+
+  function scheduleOdds() {
+    clearTimeout(oddsTimer);
+    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS, true);
+  }
+
+  async function roll() {
+    if (oddsTimer) updateOdds();
+    const values = formValues();
+    const seed = inputs.seed.value;
+    const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_fields", fields: values, seed }));
+    if (!reply) return;
+    const result = w.accept(reply, [...FIELDS, "seed"]);
+    if (result) rolled.show(renderRoll(result, values), result.notation, inputsKey(values));
+  }
+
+  function renderReading(result) {
+    const box = el("div", { class: "srd-reading" },
+      el("p", {}, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)));
+    if (result.notes.length) {
+      box.append(el("ul", { class: "srd-reading__notes" }, ...result.notes.map((note) => el("li", {}, note))));
+    }
+    return box;
+  }
+
+  function renderOdds(result) {
+    const names = Object.keys(result.outcomes);
+    const top = Math.max(...names.map((name) => ratioValue(result.outcomes[name])), 1e-9);
+    const rows = names.map((name, index) => el("tr", { "data-degree": name },
+      el("th", { scope: "row" }, name),
+      el("td", { class: "srd-num srd-pct" }, result.percent[name]),
+      el("td", { class: "srd-exact" }, result.outcomes[name]),
+      el("td", { class: "srd-action-odds__barcell", "aria-hidden": "true" },
+        el("span", {
+          class: `srd-action-odds__bar srd-action-odds__bar--${index < 3 ? "fail" : "hit"}`,
+          style: `width: ${((100 * ratioValue(result.outcomes[name])) / top).toFixed(1)}%`,
+        }))));
+    const table = el("table", { class: "srd-action-odds__table" },
+      el("caption", {}, "Exact chance of each degree"),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Degree"), el("th", { scope: "col" }, "Chance"),
+        el("th", { scope: "col" }, "Exact"), el("td", { "aria-hidden": "true" }))),
+      el("tbody", {}, ...rows));
+    const note = result.p_double0 === "0/1"
+      ? "No dice, so no double-0."
+      : `Double-0: ${result.p_double0}` + (result.types.includes("experimental") ? `; any pair: ${result.p_pair}` : "") +
+        ". Exact: every reroll followed, nothing cut.";
+    return el("div", { class: "srd-action-odds" },
+      el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Exact chance of each degree", tabindex: "0" },
+        table),
+      el("p", { class: "srd-odds__note" }, note));
+  }
+
+  function renderRoll(result, values) {
+    const box = el("div", { class: "srd-roll" });
+    box.append(el("p", { class: "srd-roll__headline" },
+      el("strong", { class: "srd-roll__degree" }, result.degree),
+      " ", el("span", { class: "srd-roll__numbers" }, `AV ${result.av}, Outcome ${result.outcome}` +
+        (result.pv === null ? "" : `, PV ${result.pv}`))));
+    const dice = el("ul", { class: "srd-action-dice", "aria-label": "The dice, each with its rerolls" });
+    result.dice.forEach((die, index) => {
+      const sign = die.sign === "+" ? "positive" : "negative";
+      const label = `Die ${index + 1}, ${sign}: ${die.faces.join(", then ")}` +
+        (die.faces.length > 1 ? `, ${die.total} in all` : "") + (die.closed ? " (closed)" : "");
+      const faces = die.faces.map((face) => el("span", { class: `srd-die srd-die--${sign}`, "aria-hidden": "true" },
+        String(face)));
+      dice.append(el("li", { class: "srd-action-dice__chain", role: "img", "aria-label": label, title: label },
+        el("span", { class: "srd-action-dice__sign", "aria-hidden": "true" }, die.sign === "+" ? "+" : "−"),
+        ...faces));
+    });
+    if (result.dice.length) box.append(dice);
+    box.append(explanation(result.lines),
+      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) })));
+    return box;
+  }
+
+  w.onSubmit(roll);
+  w.onPermalinkClick(resultBox, (params) => {
+    prefill(params);
+    updateOdds();
+    roll();
+  });
+  for (const name of FIELDS) inputs[name].addEventListener("input", scheduleOdds);
+  for (const box of [...toggles, active]) box.addEventListener("change", () => updateOdds());
+  w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_fields", fields: formValues(), seed }));
+
+  w.whenReady(() => {
+    updateOdds();
+    if (rollOnReady) {
+      rollOnReady = false;
+      roll();
+    }
+  });
+}
+
+// --- the value-table converter -------------------------------------------------------------
+function attachConverter(root) {
+  const w = engineForm(root, { prefix: "av", fields: ["measure"], readyText: "Ready: type a measure or a value." });
+  const { inputs } = w;
+  const shown = w.region(root.querySelector(".srd-widget__result"), { words: "Conversion of the last valid input" });
+  const latest = newestOnly();
+  let timer = 0;
+
+  async function convert(typing = false) {
+    clearTimeout(timer);
+    timer = 0;
+    const reply = await latest(w.engine.call({ system: SYSTEM, action: "convert", fields: { measure: inputs.measure.value } }));
+    if (!reply) return;
+    const result = w.accept(reply, ["measure"], { typing });
+    if (!result) return shown.stale(true);
+    shown.show(renderConversion(result), result.measure.trim());
+  }
+
+  function renderConversion(result) {
+    const rows = [["Range", result.range], ["Time", result.time], ["Weight", result.weight]];
+    return el("div", { class: "srd-conversion" },
+      el("p", { class: "srd-conversion__value" }, "Value ", el("strong", {}, String(result.value))),
+      el("dl", { class: "srd-conversion__measures" },
+        ...rows.map(([label, text]) => el("div", { class: "srd-conversion__item" }, el("dt", {}, label),
+          el("dd", {}, text)))),
+      explanation(result.lines));
+  }
+
+  w.onSubmit(() => convert());
+  inputs.measure.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(convert, INPUT_DELAY_MS, true);
+  });
+  w.whenReady(() => convert());
+}
+
+// The widgets this view attaches, by their markup's data-widget (macros/action.py).
+export const WIDGETS = { roller: attachRoller, converter: attachConverter };

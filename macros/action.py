@@ -1,0 +1,94 @@
+"""Action!'s macros: the Action roller, the value-table converter and the degree charts.
+
+The page works without JavaScript: the tables stand alone and the widgets say they need
+it. Their view module, ``docs/assets/js/action.js``, enables them once the engine has
+loaded in its Web Worker. The shared parts are in ``macros/widget_html.py``."""
+
+from __future__ import annotations
+
+from html import escape
+
+from rules_engine.action import SYSTEM
+from rules_engine.action.rules import (
+    ACTION_TYPES,
+    DEFAULT_THRESHOLD,
+    MAX_DICE_PER_SIDE,
+    MAX_THRESHOLD,
+    MAX_VALUE,
+)
+from rules_engine.action.tables import TABLE_DEFENCE, chart_series, degree_series
+from rules_engine.core.notation import MAX_NOTATION_LENGTH
+
+from macros.charts import line_chart
+from macros.widget_html import field_error, region, seed_field, text_field, widget_shell
+
+P = "ac"  # the roller's ids: #ac-skill, #ac-type-inspired …
+V = "av"  # the converter's ids: #av-measure
+CHART_TYPES = (None, "inspired", "wild", "stymied", "routine", "hazardous")
+
+
+def _toggle(name: str, label: str, hint: str, value: str) -> str:
+    """A labelled checkbox with its hint read with it."""
+    box_id = f"{P}-{name}"
+    return (f'<label class="srd-toggle" for="{box_id}"><input type="checkbox" id="{box_id}" name="{name}" '
+            f'value="{escape(value)}" aria-describedby="{box_id}-hint" disabled> <span>{escape(label)}</span> '
+            f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(hint)}</span></label>')
+
+
+def action_roller() -> str:
+    """Skill, defence (active or not), Threshold, EV bonuses and the action types in;
+    live exact degree odds and a seeded roll with each die's chain out."""
+    types = "".join(_toggle(f"type-{t.word}", t.name, t.effect, t.word) for t in ACTION_TYPES)
+    fields = (
+        text_field(P, "skill", "Skill", "5", "the acting side's skill value")
+        + text_field(P, "defence", "Defence", "5", "the other side's skill, or a difficulty")
+        + f'<div class="srd-field srd-field--toggle">{_toggle("active", "Active defence", "defence + 5; costs a Shot", "1")}</div>'
+        + text_field(P, "threshold", "Threshold", str(DEFAULT_THRESHOLD), f"1–{MAX_THRESHOLD}; blank: 5")
+        + text_field(P, "attack_ev", "Attacker's EV bonus", "0", "attribute + modifiers")
+        + text_field(P, "defence_ev", "Defender's EV bonus", "0", "attribute + modifiers")
+        + text_field(P, "extra_positive", "Extra + dice", "0", f"0–{MAX_DICE_PER_SIDE}")
+        + text_field(P, "extra_negative", "Extra − dice", "0", f"0–{MAX_DICE_PER_SIDE}")
+        + f'<fieldset class="srd-field srd-field--wide srd-types" id="{P}-types" aria-describedby="{P}-types-error">'
+        f'<legend>Action types</legend><div class="srd-types__list">{types}</div>{field_error(f"{P}-types")}</fieldset>'
+        + seed_field(P)
+    )
+    regions = region("canonical", "Notation") + region("odds", "Exact degree odds") + region("result", "Roll result")
+    return widget_shell(f"{P}-roller", SYSTEM.key, "roller", "Action roller", fields, "Roll", regions)
+
+
+def value_converter() -> str:
+    """A measure in, its value out; a value in, its range, time and weight out."""
+    fields = text_field(V, "measure", "Measure or value", "250 m", "e.g. 250 m, 3 weeks, 40 kg, or a value 0–20",
+                        numeric=False, wide=True)
+    regions = region("result", "Conversion")
+    return widget_shell(f"{V}-converter", SYSTEM.key, "converter", "Value table converter", fields, "Convert",
+                        regions)
+
+
+def _type_name(word: str | None) -> str:
+    return next(t.name for t in ACTION_TYPES if t.word == word) if word else "Plain roll"
+
+
+def success_chart() -> str:
+    """P(Success or better) as skill − defence moves, one line per action type."""
+    series = {_type_name(word): chart_series(word) for word in CHART_TYPES}
+    return line_chart(series, title="Action!: chance of Success or better, by skill − defence and action type",
+                      x_label=f"skill − defence (defence {TABLE_DEFENCE})", y_label="chance",
+                      x_min=-10, x_max=10, x_step=2)
+
+
+def degree_chart() -> str:
+    """Each degree's chance as skill − defence moves, for a plain roll."""
+    return line_chart(degree_series(), title="Action!: chance of each degree, plain roll, by skill − defence",
+                      x_label=f"skill − defence (defence {TABLE_DEFENCE})", y_label="chance",
+                      x_min=-10, x_max=10, x_step=2)
+
+
+def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
+    """The macros and variables the Action! page uses."""
+    env.macro(action_roller)
+    env.macro(value_converter)
+    env.macro(success_chart, "action_success_chart")
+    env.macro(degree_chart, "action_degree_chart")
+    env.variables["action_limits"] = {"value": MAX_VALUE, "threshold": MAX_THRESHOLD, "dice": MAX_DICE_PER_SIDE,
+                                      "length": MAX_NOTATION_LENGTH}
