@@ -186,7 +186,11 @@ function attachRoller(root) {
       box.append(headline(`${words[result.ending]} after ${result.rolls.length} ` +
         (result.rolls.length === 1 ? "roll" : "rolls"), result.ending.replace(" ", "-")));
     }
-    box.append(explanation(result.lines, "srd-ad-lines"),
+    // The lines scroll inside their box: reachable by keyboard, named for screen readers.
+    const lines = explanation(result.lines, "srd-ad-lines");
+    Object.entries({ tabindex: "0", role: "region", "aria-label": "The roll explained" })
+      .forEach(([name, value]) => lines.setAttribute(name, value));
+    box.append(lines,
       rollMeta(result.seed, w.permalink({ ...fields, seed: String(result.seed) })));
     return box;
   }
