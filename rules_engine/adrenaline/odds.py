@@ -23,7 +23,6 @@ from math import comb, factorial, perm
 from ..core.dist import EXPLOSION_CUTOFF, Dist
 from ..core.errors import RulesError
 from ..core.exact import decimal_text, percent, ratio
-from ..core.poly import convolve
 from ..core.system import distribution_lines, outcomes_json
 from .notation import AdrenalineQuery, Side
 from .rules import SIDES, TEN, Options, Tally, degree, difficulty_name, outcome
@@ -318,6 +317,8 @@ def extended(query: AdrenalineQuery, cutoff: Fraction = EXPLOSION_CUTOFF) -> Ext
                          f"{target} would take about {decimal_text(target / progress, 0)} rolls: the engine follows "
                          f"extended rolls of {query.side.pool} {'die' if query.side.pool == 1 else 'dice'} for up to {most} rolls (a lower difficulty or a "
                          "smaller target ends sooner)")
+    # beyond[m]: the weight of gaining m or more in one roll (m = 0 … target)
+    beyond = [sum(step[m:]) for m in range(target + 1)]
     alive = [1] + [0] * (target - 1)  # weights over den ** rolls
     scale = 1
     finished: list[tuple[int, int]] = []  # (reached, lost) on each roll, over den ** roll
@@ -329,14 +330,28 @@ def extended(query: AdrenalineQuery, cutoff: Fraction = EXPLOSION_CUTOFF) -> Ext
             raise RulesError(f"{query.notation} is still rolling after {most} rolls with more than 1e-12 of the "
                              f"chance left: the engine follows extended rolls of {query.side.pool} {'die' if query.side.pool == 1 else 'dice'} for up to "
                              f"{most} rolls (a lower difficulty or a smaller target ends sooner)")
-        moved = convolve(alive, step)
-        finished.append((sum(moved[target:]), living * botch))
-        alive = moved[:target]
+        finished.append((sum(a * beyond[target - g] for g, a in enumerate(alive) if a), living * botch))
+        alive = _advance(alive, step)
         scale *= den
     rolls = len(finished)
     reached = {k: w * den ** (rolls - k) for k, (w, _) in enumerate(finished, 1)}
     lost = {k: w * den ** (rolls - k) for k, (_, w) in enumerate(finished, 1)}
     return ExtendedOdds(query, one, Dist(reached, scale), Dist(lost, scale))
+
+
+def _advance(alive: list[int], step: list[int]) -> list[int]:
+    """One more roll for the attempts still short of the target: ``alive`` convolved with
+    the roll's progress, cut at the target. The progress weights are small integers, so a
+    direct loop beats packing the huge ``alive`` weights into one product."""
+    moved = [0] * len(alive)
+    moves = [(j, w) for j, w in enumerate(step) if w]
+    for g, a in enumerate(alive):
+        if a:
+            for j, w in moves:
+                if g + j >= len(alive):
+                    break
+                moved[g + j] += a * w
+    return moved
 
 
 # --- opposed rolls ------------------------------------------------------------------------------
