@@ -30,9 +30,9 @@ CHART_TYPES = (None, "inspired", "wild", "stymied", "routine", "hazardous")
 def _toggle(name: str, label: str, hint: str, value: str) -> str:
     """A labelled checkbox with its hint read with it."""
     box_id = f"{P}-{name}"
-    return (f'<label class="srd-toggle" for="{box_id}"><input type="checkbox" id="{box_id}" name="{name}" '
-            f'value="{escape(value)}" aria-describedby="{box_id}-hint" disabled> <span>{escape(label)}</span> '
-            f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(hint)}</span></label>')
+    return (f'<div class="srd-toggle"><input type="checkbox" id="{box_id}" name="{name}" value="{escape(value)}" '
+            f'aria-describedby="{box_id}-hint" disabled> <label for="{box_id}">{escape(label)}</label> '
+            f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(hint)}</span></div>')
 
 
 def action_roller() -> str:

@@ -1,0 +1,71 @@
+"""Action! at phone width (360x740) in Material's light and dark themes: the roller and the
+converter fit, never move the page when a result appears, and read in both themes."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, height, parse_colour, use_theme
+
+REGIONS = ("#ac-roller .srd-widget__canonical", "#ac-roller .srd-widget__odds", "#ac-roller .srd-widget__result",
+           "#av-converter .srd-widget__result")
+
+
+def test_the_action_widgets_fit_and_never_move_the_page(phone_page, site_url, theme, page_errors):
+    page = phone_page
+    use_theme(page, site_url, theme)
+    page.goto(site_url + "action/")
+    loading = {s: height(page, s) for s in REGIONS}
+    expect(page.locator("#ac-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    expect(page.locator("#ac-roller .srd-action-odds__table")).to_be_visible()
+    expect(page.locator("#av-converter .srd-conversion__value")).to_be_visible()
+    assert {s: height(page, s) for s in REGIONS} == loading
+
+    # The widest odds (long fractions) and a roll with several dice and notes.
+    page.get_by_label("Inspired", exact=True).check()
+    page.get_by_label("Wild", exact=True).check()
+    page.get_by_label("Stymied", exact=True).check()
+    page.get_by_label("Active defence").check()
+    expect(page.locator("#ac-roller .srd-reading__notation")).to_have_text("5 vs active 5 inspired wild stymied")
+    page.fill("#ac-seed", "123")
+    page.press("#ac-seed", "Enter")
+    expect(page.locator("#ac-roller .srd-roll__seed")).to_have_text("123")
+    page.fill("#av-measure", "1,5 hours")
+    page.press("#av-measure", "Enter")
+    expect(page.locator("#av-converter .srd-widget__line")).to_contain_text("1,5 hours")
+    assert {s: height(page, s) for s in REGIONS} == loading
+    assert_no_sideways_scroll(page, "action after a roll")
+
+    width = page.evaluate("window.innerWidth")
+    for selector in ("#ac-skill", "#ac-type-experimental", "#ac-seed", "#ac-roller button[type=submit]",
+                     "#ac-roller .srd-action-odds .srd-table-wrap", "#ac-roller .srd-action-dice", "#av-measure"):
+        box = page.locator(selector).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+
+    # The wide generated tables scroll inside their own box.
+    wrap = page.locator(".srd-table-wrap:has([data-engine-table='action-odds-plain-exact'])")
+    assert wrap.evaluate("w => w.querySelector('table').scrollWidth > w.clientWidth")
+    assert_no_sideways_scroll(page, "action page")
+    assert page_errors == []
+
+
+def test_the_odds_and_dice_read_in_both_themes(phone_page, site_url, theme):
+    page = phone_page
+    use_theme(page, site_url, theme)
+    page.goto(site_url + "action/")
+    expect(page.locator("#ac-roller .srd-action-odds__table")).to_be_visible(timeout=ENGINE_LOAD_MS)
+    page.fill("#ac-seed", "5")
+    page.press("#ac-seed", "Enter")
+    expect(page.locator("#ac-roller .srd-roll__seed")).to_have_text("5")
+    background = parse_colour(page.locator("#ac-roller").evaluate("w => getComputedStyle(w).backgroundColor"))
+    for selector in ("#ac-roller .srd-action-odds__table th", "#ac-roller .srd-pct", "#ac-roller .srd-exact",
+                     "#ac-roller .srd-toggle__hint", "#ac-roller .srd-die--negative", ".srd-roll__numbers"):
+        colour = parse_colour(page.locator(selector).first.evaluate("t => getComputedStyle(t).color"))
+        assert contrast(colour, background) >= 4.5, selector
+    die = page.locator("#ac-roller .srd-die--positive").first
+    fg = parse_colour(die.evaluate("d => getComputedStyle(d).color"))
+    bg = parse_colour(die.evaluate("d => getComputedStyle(d).backgroundColor"))
+    assert contrast(fg, bg) >= 4.5
+    bar = parse_colour(page.locator(".srd-action-odds__bar--hit").first.evaluate(
+        "b => getComputedStyle(b).backgroundColor"))
+    assert contrast(bar, background) >= 3
