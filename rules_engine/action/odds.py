@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ..core.dist import Dist
 from ..core.exact import percent, ratio
@@ -28,6 +28,7 @@ from .rules import DEGREE_NAMES, DEGREES, SIDES, degree_index, payoff, routine_d
 DICE_PART_SHOWN = 60
 
 
+@lru_cache(maxsize=128)
 def _dice(positive_open: int, negative_open: int, fixed: int = 0, closed_positive: int = 0) -> OpenPool:
     """An open pool: open positive and negative dice, a fixed amount, closed positive d10s."""
     rest = Dist.constant(fixed)
@@ -40,8 +41,8 @@ def roll_pool(query: ActionQuery) -> OpenPool:
     """The dice part of the whole roll (before Routine), as an exact open pool."""
     plan = query.plan
     if plan.positive_closed:
-        return _dice(0, plan.negative, closed_positive=plan.positive)
-    return _dice(plan.positive, plan.negative)
+        return _dice(0, plan.negative, 0, plan.positive)
+    return _dice(plan.positive, plan.negative, 0, 0)
 
 
 def conditional_pools(query: ActionQuery) -> list[tuple[Fraction, OpenPool]]:
@@ -113,10 +114,10 @@ def breakpoints(query: ActionQuery, double: bool) -> list[int | str]:
     return found
 
 
-def _at_least_by_degree(query: ActionQuery, pool: OpenPool, double: bool) -> list[Fraction]:
-    """P(degree ≥ k) for each k, over the pool (given double-0 or not)."""
+def _at_least_by_degree(query: ActionQuery, pool: OpenPool, points: list[int | str]) -> list[Fraction]:
+    """P(degree ≥ k) for each k, over the pool, from the degrees' breakpoints."""
     out = []
-    for point in breakpoints(query, double):
+    for point in points:
         if point == ALWAYS:
             out.append(Fraction(1))
         elif point == NEVER:
@@ -137,10 +138,11 @@ def degree_odds(query: ActionQuery) -> list[Fraction]:
         result[degree_for_dice(query, 0, False)] = Fraction(1)
         return result
     pool = roll_pool(query)
-    total = _at_least_by_degree(query, pool, False)  # as if no double came up
+    plain_points, double_points = breakpoints(query, False), breakpoints(query, True)
+    total = _at_least_by_degree(query, pool, plain_points)  # as if no double came up
     for chance, given in conditional_pools(query):
-        plain = _at_least_by_degree(query, given, False)
-        doubled = _at_least_by_degree(query, given, True)
+        plain = _at_least_by_degree(query, given, plain_points)
+        doubled = _at_least_by_degree(query, given, double_points)
         total = [t + chance * (d - p) for t, p, d in zip(total, plain, doubled)]
     return _differences(total)
 

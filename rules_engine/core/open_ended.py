@@ -176,8 +176,19 @@ class OpenPool:
     def chains_at_least(self, c: int) -> Fraction:
         return chains_at_least(self.sides, self.added, self.taken, c)
 
+    @cached_property
+    def _tails(self) -> dict[int, Fraction]:
+        return {}
+
     def p_at_least(self, t: int) -> Fraction:
-        """P(D ≥ t) = Σ_s P(S = s)·P(M ≥ ⌈(t − s)/sides⌉), grouped by the chain count."""
+        """P(D ≥ t) = Σ_s P(S = s)·P(M ≥ ⌈(t − s)/sides⌉), grouped by the chain count
+        (remembered per pool: the degrees ask for the same tails again)."""
+        known = self._tails.get(t)
+        if known is None:
+            known = self._tails[t] = self._p_at_least(t)
+        return known
+
+    def _p_at_least(self, t: int) -> Fraction:
         by_count: dict[int, int] = {}
         finite = self.finite_part
         for s, weight in finite.weights.items():
