@@ -25,6 +25,8 @@ from .systems import get_system
 
 #: The longest request the bridge reads (characters of JSON); a widget's are far shorter.
 MAX_REQUEST_LENGTH = 20_000
+#: The deepest nesting of arrays and objects it reads (a widget's request nests 2 deep).
+MAX_NESTING = 32
 
 
 def handle(request: Request) -> dict[str, object]:
@@ -43,12 +45,37 @@ def handle(request: Request) -> dict[str, object]:
     return handler(request)
 
 
+def nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in JSON ``text`` (brackets inside strings ignored)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def decode(request_json: str) -> Any:
     """The request's JSON decoded, else a ``RulesError`` saying why it cannot be read."""
     if not isinstance(request_json, str):
         raise RulesError("a request must be JSON text")
     if len(request_json) > MAX_REQUEST_LENGTH:
         raise RulesError(f"the request is too long: at most {MAX_REQUEST_LENGTH:,} characters of JSON")
+    if nesting_depth(request_json) > MAX_NESTING:
+        # Checked before decoding: how deep json.loads may go differs between interpreters.
+        raise RulesError(f"the request is nested too deeply to read: at most {MAX_NESTING} levels")
     try:
         return json.loads(request_json)
     except RecursionError:

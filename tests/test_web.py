@@ -26,6 +26,13 @@ def reply_to(text: str) -> dict:
     return reply
 
 
+def test_nesting_is_measured_outside_strings():
+    from rules_engine.web import nesting_depth
+
+    assert nesting_depth('{"a": [1, {"b": "[[[\\"]]]"}]}') == 3
+    assert nesting_depth("[]") == 1 and nesting_depth('"["') == 0
+
+
 @pytest.mark.parametrize("text,says", [
     ("this is not json", "not valid JSON"),
     ("", "not valid JSON"),
