@@ -271,10 +271,15 @@ def test_on_a_phone_the_roll_scrolls_into_view_and_the_focus_stays(
             result = f"{widget.root} .srd-widget__result"
             for how in ("button", "Enter"):
                 # Roll sits at the bottom of the screen, its result below the fold.
+                # Scrolled there at once, again at each check: the previous roll's smooth
+                # scroll may still be running and would otherwise carry the page back.
                 button = root.locator("button[type=submit]")
-                button.evaluate("b => b.scrollIntoView({block: 'end'})")
-                page.wait_for_function(f"() => document.querySelector('{result}').getBoundingClientRect().top"
-                                       " >= window.innerHeight")
+                page.wait_for_function(
+                    f"""() => {{
+                        document.querySelector('{widget.root} button[type=submit]')
+                            .scrollIntoView({{block: 'end', behavior: 'instant'}});
+                        return document.querySelector('{result}').getBoundingClientRect().top >= window.innerHeight;
+                    }}""", timeout=10_000)
                 seed = "21" if how == "button" else "22"
                 page.fill(f"{widget.root} input[name=seed]", seed)
                 if how == "button":
