@@ -9,7 +9,7 @@
 // gives its range, time and weight.
 
 import {
-  INPUT_DELAY_MS, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
+  afterPause, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
 } from "./widget-kit.js";
 
 const SYSTEM = "action";
@@ -35,7 +35,7 @@ function attachRoller(root) {
   const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
-  let oddsTimer = 0;
+  const oddsPause = afterPause(updateOdds);
 
   // A permalink (?skill=…&types=…&active=…&seed=…#ac-roller) prefills the form and rolls once ready.
   function prefill(params) {
@@ -50,8 +50,7 @@ function attachRoller(root) {
   let rollOnReady = prefill(new URLSearchParams(location.search));
 
   async function updateOdds(typing = false) {
-    clearTimeout(oddsTimer);
-    oddsTimer = 0;
+    oddsPause.cancel();
     const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "odds_fields", fields: formValues() }));
     if (!reply) return; // a newer request is on its way
     const result = w.accept(reply, FIELDS, { typing });
@@ -64,13 +63,9 @@ function attachRoller(root) {
     odds.show(renderOdds(result), result.notation);
   }
 
-  function scheduleOdds() {
-    clearTimeout(oddsTimer);
-    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS, true);
-  }
 
   async function roll() {
-    if (oddsTimer) updateOdds();
+    oddsPause.flush();
     const values = formValues();
     const seed = inputs.seed.value;
     const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_fields", fields: values, seed }));
@@ -144,7 +139,7 @@ function attachRoller(root) {
     updateOdds();
     roll();
   });
-  for (const name of FIELDS) inputs[name].addEventListener("input", scheduleOdds);
+  for (const name of FIELDS) inputs[name].addEventListener("input", oddsPause.schedule);
   for (const box of [...toggles, active]) box.addEventListener("change", () => updateOdds());
   w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_fields", fields: formValues(), seed }));
 
@@ -163,11 +158,10 @@ function attachConverter(root) {
   const { inputs } = w;
   const shown = w.region(root.querySelector(".srd-widget__result"), { words: "Conversion of the last valid input" });
   const latest = newestOnly();
-  let timer = 0;
+  const convertPause = afterPause(convert);
 
   async function convert(typing = false) {
-    clearTimeout(timer);
-    timer = 0;
+    convertPause.cancel();
     const reply = await latest(w.engine.call({ system: SYSTEM, action: "convert", fields: { measure: inputs.measure.value } }));
     if (!reply) return;
     const result = w.accept(reply, ["measure"], { typing });
@@ -186,10 +180,7 @@ function attachConverter(root) {
   }
 
   w.onSubmit(() => convert());
-  inputs.measure.addEventListener("input", () => {
-    clearTimeout(timer);
-    timer = setTimeout(convert, INPUT_DELAY_MS, true);
-  });
+  inputs.measure.addEventListener("input", convertPause.schedule);
   w.whenReady(() => convert());
 }
 

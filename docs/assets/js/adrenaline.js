@@ -4,7 +4,7 @@
 // Adrenaline), the seed and a permalink. Every number comes from the engine.
 
 import {
-  INPUT_DELAY_MS, el, engineForm, explanation, newestOnly, rollMeta,
+  afterPause, el, engineForm, explanation, newestOnly, rollMeta,
 } from "./widget-kit.js";
 
 const SYSTEM = "adrenaline";
@@ -26,7 +26,7 @@ function attachRoller(root) {
   const groups = [...root.querySelectorAll("fieldset[data-mode]")];
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
-  let oddsTimer = 0;
+  const oddsPause = afterPause(updateOdds);
 
   const fieldValues = () => {
     const values = Object.fromEntries(TEXT_FIELDS.map((name) => [name, byId(name).value]));
@@ -70,8 +70,7 @@ function attachRoller(root) {
 
   // --- odds, as the inputs change ---
   async function updateOdds(typing = false) {
-    clearTimeout(oddsTimer);
-    oddsTimer = 0;
+    oddsPause.cancel();
     const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "odds_form", fields: fieldValues() }));
     if (!reply) return; // a newer request is on its way: this answer is stale
     const result = w.accept(reply, CHECKED, { typing });
@@ -79,14 +78,10 @@ function attachRoller(root) {
     else odds.stale(true);
   }
 
-  function scheduleOdds() {
-    clearTimeout(oddsTimer);
-    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS, true);
-  }
 
   // --- rolling ---
   async function roll() {
-    if (oddsTimer) updateOdds();
+    oddsPause.flush();
     const fields = fieldValues();
     const seed = inputs.seed.value;
     const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_form", fields, seed }));
@@ -202,14 +197,14 @@ function attachRoller(root) {
     updateOdds();
     roll();
   });
-  for (const name of TEXT_FIELDS) byId(name).addEventListener("input", scheduleOdds);
+  for (const name of TEXT_FIELDS) byId(name).addEventListener("input", oddsPause.schedule);
   for (const radio of modeRadios) {
     radio.addEventListener("change", () => {
       showMode();
-      scheduleOdds();
+      oddsPause.schedule();
     });
   }
-  for (const box of [...optionBoxes, byId("wastes"), byId("below")]) box.addEventListener("change", scheduleOdds);
+  for (const box of [...optionBoxes, byId("wastes"), byId("below")]) box.addEventListener("change", oddsPause.schedule);
   w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_form", fields: fieldValues(), seed }));
 
   w.whenReady(() => {

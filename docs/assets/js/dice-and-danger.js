@@ -9,7 +9,7 @@
 // starting Hit Defense, with the engine's explanation, seed and permalink.
 
 import {
-  INPUT_DELAY_MS, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
+  afterPause, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
 } from "./widget-kit.js";
 
 const SYSTEM = "dice-and-danger";
@@ -31,7 +31,7 @@ function attachRoller(root) {
   const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
-  let oddsTimer = 0;
+  const oddsPause = afterPause(updateOdds);
 
   const kind = () => (radios.find((radio) => radio.checked) || radios[0]).value;
   function setKind(value) {
@@ -61,8 +61,7 @@ function attachRoller(root) {
 
   // --- reading the notation, as it is typed ---
   async function updateOdds(typing = false) {
-    clearTimeout(oddsTimer);
-    oddsTimer = 0;
+    oddsPause.cancel();
     const request = { system: SYSTEM, action: "odds_kind", notation: inputs.notation.value, kind: kind() };
     const reply = await latestOdds(w.engine.call(request));
     if (!reply) return; // a newer request is on its way: this answer is stale
@@ -78,14 +77,10 @@ function attachRoller(root) {
     odds.show(renderOdds(result), result.notation);
   }
 
-  function scheduleOdds() {
-    clearTimeout(oddsTimer);
-    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS, true);
-  }
 
   // --- rolling ---
   async function roll() {
-    if (oddsTimer) updateOdds(); // the odds catch up with what was just typed
+    oddsPause.flush(); // the odds catch up with what was just typed
     const asked = { notation: inputs.notation.value, kind: kind(), seed: inputs.seed.value };
     const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_kind", ...asked }));
     if (!reply) return;
@@ -117,7 +112,7 @@ function attachRoller(root) {
     updateOdds();
     roll();
   });
-  inputs.notation.addEventListener("input", scheduleOdds);
+  inputs.notation.addEventListener("input", oddsPause.schedule);
   for (const radio of radios) radio.addEventListener("change", () => updateOdds());
   w.watchSeed((seed) => ({
     system: SYSTEM, action: "roll_kind", notation: inputs.notation.value, kind: kind(), seed,

@@ -2,7 +2,7 @@
 // seeded rolls with every die, the engine's explanation, the seed and a permalink.
 
 import {
-  INPUT_DELAY_MS, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
+  afterPause, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
 } from "./widget-kit.js";
 
 const FIELDS = ["attribute", "skill", "modifiers", "tn"]; // the order the engine checks them in
@@ -18,7 +18,7 @@ function attachRoller(root) {
   const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
-  let oddsTimer = 0;
+  const oddsPause = afterPause(updateOdds);
 
   // A permalink (?attribute=…&seed=…#ds-roller) prefills the form and rolls once ready.
   function prefill(params) {
@@ -35,8 +35,7 @@ function attachRoller(root) {
 
   // --- odds, as the inputs change ---
   async function updateOdds(typing = false) {
-    clearTimeout(oddsTimer);
-    oddsTimer = 0;
+    oddsPause.cancel();
     const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "odds_fields", fields: fieldValues() }));
     if (!reply) return; // a newer request is on its way: this answer is stale
     const result = w.accept(reply, FIELDS, { typing });
@@ -44,14 +43,10 @@ function attachRoller(root) {
     else odds.stale(true); // what is shown answers other inputs
   }
 
-  function scheduleOdds() {
-    clearTimeout(oddsTimer);
-    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS, true);
-  }
 
   // --- rolling ---
   async function roll() {
-    if (oddsTimer) updateOdds(); // the odds catch up with what was just typed
+    oddsPause.flush(); // the odds catch up with what was just typed
     const fields = fieldValues();
     const seed = inputs.seed.value;
     const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_fields", fields, seed }));
@@ -142,7 +137,7 @@ function attachRoller(root) {
     updateOdds();
     roll();
   });
-  for (const name of FIELDS) inputs[name].addEventListener("input", scheduleOdds);
+  for (const name of FIELDS) inputs[name].addEventListener("input", oddsPause.schedule);
   w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_fields", fields: fieldValues(), seed }));
 
   w.whenReady(() => {

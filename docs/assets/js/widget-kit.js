@@ -50,6 +50,35 @@ export function ratioValue(ratio) {
   return Number((num * 1000000n) / den) / 1e6;
 }
 
+// --- asking after a pause -----------------------------------------------------------------
+// `const odds = afterPause(update)`: `odds.schedule()` (re)starts the input pause, then calls
+// `update(true)` (true: the reader is typing); `odds.cancel()` drops a waiting call;
+// `odds.flush()` makes a waiting call at once (before a roll, so the odds catch up with what
+// was just typed). The methods need no `this`: pass them as event listeners.
+export function afterPause(run, delay = INPUT_DELAY_MS) {
+  let timer = 0;
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = 0;
+  };
+  return {
+    cancel,
+    schedule() {
+      cancel();
+      timer = setTimeout(() => {
+        timer = 0;
+        run(true);
+      }, delay);
+    },
+    flush() {
+      if (timer) {
+        cancel();
+        run(false);
+      }
+    },
+  };
+}
+
 // --- replies in order ----------------------------------------------------------------------
 // `const latest = newestOnly(); const reply = await latest(promise);` gives the reply, or
 // null when a newer request went out through the same `latest` meanwhile (a stale answer
