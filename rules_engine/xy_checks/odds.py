@@ -223,12 +223,18 @@ class TargetOdds:
     hits: Dist
     damage: Dist
 
+    @property
+    def p_hit(self) -> Fraction:
+        """The chance the target takes at least one hit."""
+        return 1 - self.hits.p(0) - self.hits.cut_mass
+
     def to_json(self) -> dict[str, object]:
         return {
             "target": self.index + 1,
             "label": self.target.label,
             "priority": self.place + 1,
-            "p_hit": ratio(1 - self.hits.p(0) - self.hits.cut_mass),
+            "p_hit": ratio(self.p_hit),
+            "hit_percent": percent(self.p_hit, 2),
             "hits": outcomes_json(self.hits),
             "damage": outcomes_json(self.damage),
             "mean_damage": decimal_text(self.damage.mean(), 2),
@@ -430,6 +436,8 @@ class ContestOdds:
             "p_first_more": ratio(self.p_first_more),
             "p_second_more": ratio(self.p_second_more),
             "p_tie": ratio(self.p_tie),
+            "percent": {"first_more": percent(self.p_first_more, 2), "second_more": percent(self.p_second_more, 2),
+                        "tie": percent(self.p_tie, 2)},
             "sides": sides,
             "cut_mass": ratio(self.cut_mass),
             "notes": list(q.notes),

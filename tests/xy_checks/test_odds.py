@@ -136,3 +136,18 @@ def test_ten_against_ten_is_quick():
         started = time.perf_counter()
         odds(query)
         assert time.perf_counter() - started < 0.1, text
+
+
+def test_volley_and_contest_percents_are_the_engines_own():
+    """What the resolver shows as percents is written by the engine from the exact values."""
+    from fractions import Fraction
+
+    from rules_engine.core.exact import percent
+    from rules_engine.xy_checks import SYSTEM
+
+    volley = SYSTEM.odds("volley 5/6 +1b, 2x 4/6 vs barely, fully").to_json()
+    for target in volley["targets"]:
+        assert target["hit_percent"] == percent(Fraction(target["p_hit"]), 2)
+    contest = SYSTEM.odds("contest 5/6 +1b, 4/6 vs 4/6, 3/6").to_json()
+    assert contest["percent"] == {name: percent(Fraction(contest[f"p_{name}"]), 2)
+                                  for name in ("first_more", "second_more", "tie")}

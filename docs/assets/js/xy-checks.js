@@ -6,7 +6,7 @@
 // permalink. A permalink names its widget (`w=PREFIX`), since the three share one page.
 
 import {
-  INPUT_DELAY_MS, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
+  afterPause, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
 } from "./widget-kit.js";
 
 const SYSTEM = "xy-checks";
@@ -43,7 +43,7 @@ function liveWidget(root, { prefix, texts, radios = [], crit = false, oddsAction
   const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
-  let oddsTimer = 0;
+  const oddsPause = afterPause(updateOdds);
 
   // A permalink (?w=PREFIX&field=…&seed=…#widget) fills in the form and rolls once ready.
   function prefill(params) {
@@ -58,8 +58,7 @@ function liveWidget(root, { prefix, texts, radios = [], crit = false, oddsAction
   let rollOnReady = prefill(new URLSearchParams(location.search));
 
   async function updateOdds(typing = false) {
-    clearTimeout(oddsTimer);
-    oddsTimer = 0;
+    oddsPause.cancel();
     const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: oddsAction, fields: values() }));
     if (!reply) return; // a newer request is on its way: this answer is stale
     const result = w.accept(reply, texts, { typing });
@@ -67,13 +66,9 @@ function liveWidget(root, { prefix, texts, radios = [], crit = false, oddsAction
     odds.show(renderOdds(result), result.notation);
   }
 
-  function scheduleOdds() {
-    clearTimeout(oddsTimer);
-    oddsTimer = setTimeout(updateOdds, INPUT_DELAY_MS, true);
-  }
 
   async function roll() {
-    if (oddsTimer) updateOdds();
+    oddsPause.flush();
     const fields = values();
     const seed = inputs.seed.value;
     const key = inputsKey();
@@ -91,7 +86,7 @@ function liveWidget(root, { prefix, texts, radios = [], crit = false, oddsAction
     updateOdds();
     roll();
   });
-  for (const name of texts) inputs[name].addEventListener("input", scheduleOdds);
+  for (const name of texts) inputs[name].addEventListener("input", oddsPause.schedule);
   for (const control of root.querySelectorAll("input[type=radio], input[type=checkbox]")) {
     control.addEventListener("change", () => {
       onChange();
@@ -237,10 +232,6 @@ function attachVolley(root) {
   });
 }
 
-function percentOf(ratio) {
-  return `${(100 * ratioValue(ratio)).toFixed(2)}%`;
-}
-
 function renderVolleyOdds(result) {
   const box = el("div", { class: "srd-xy-odds" });
   box.append(el("p", { class: "srd-reading__canonical" }, "Reads as ",
@@ -253,7 +244,7 @@ function renderVolleyOdds(result) {
     const rows = result.targets.map((t) => el("tr", { "data-target": String(t.target) },
       el("th", { scope: "row" }, `${t.target}: ${t.label}`),
       el("td", { class: "srd-num" }, String(t.priority)),
-      el("td", { class: "srd-num" }, percentOf(t.p_hit)),
+      el("td", { class: "srd-num" }, t.hit_percent),
       el("td", { class: "srd-num" }, t.mean_damage)));
     box.append(el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Each target", tabindex: "0" },
       el("table", { class: "srd-table srd-xy-targets" },
@@ -261,9 +252,9 @@ function renderVolleyOdds(result) {
         el("tbody", {}, ...rows))));
   } else {
     box.append(el("dl", { class: "srd-odds__summary" },
-      summaryItem("first-more", "Attackers out-hit", percentOf(result.p_first_more), result.p_first_more),
-      summaryItem("second-more", "The other side out-hits", percentOf(result.p_second_more), result.p_second_more),
-      summaryItem("tie", "A tie", percentOf(result.p_tie), result.p_tie)));
+      summaryItem("first-more", "Attackers out-hit", result.percent.first_more, result.p_first_more),
+      summaryItem("second-more", "The other side out-hits", result.percent.second_more, result.p_second_more),
+      summaryItem("tie", "A tie", result.percent.tie, result.p_tie)));
     box.append(el("dl", { class: "srd-odds__summary srd-odds__summary--two" },
       summaryItem("first-damage", "Attackers deal on average", result.sides[0].mean_damage, ""),
       summaryItem("second-damage", "The other side deals on average", result.sides[1].mean_damage, "")));
