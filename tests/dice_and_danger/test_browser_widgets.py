@@ -238,7 +238,10 @@ def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
     page.press("#dd-seed", "Enter")
     expect(page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text("6")
     shown = shown_texts(page)
-    assert shown and not any("100d" in text for text in shown), shown
+    # The slow answer may show while its notation is still the one in the field (on a busy
+    # machine it can come back that fast); once the newer one is shown, never again.
+    first_newer = next(i for i, text in enumerate(shown) if "2d vs DC 3" in text)
+    assert not any("100d" in text for text in shown[first_newer:]), shown
     assert page_errors == []
 
 
