@@ -119,6 +119,13 @@ def make_query(skill: int, defence: int, *, active: bool = False, types: frozens
     return ActionQuery(**{**query.__dict__, "notes": reading_notes(query)})
 
 
+def leading_word(text: str) -> str:
+    """The notation's first word in lower case: ``draw`` and ``deck`` (the cards) lead
+    notations of their own; an action starts with a number."""
+    words = text.split(None, 1)
+    return words[0].split(":", 1)[0].lower() if words else ""
+
+
 def _at_dice_term(scanner: Scanner) -> bool:
     """Whether a ``+Nd`` / ``-Nd`` term comes next (a sign, digits, then d)."""
     scanner.skip_space()
