@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from ..core.exact import percent, ratio
 from ..core.tables import Cell, Erratum, Table, cell
+from .combat_tables import TABLES as COMBAT_TABLES
 from .notation import make_query
 from .odds import degree_odds, p_double
 from .rules import ACTION_TYPES, DEFAULT_THRESHOLD, DEGREE_NAMES, DEGREES, VALUE_TABLE
@@ -148,6 +149,7 @@ TABLES = {
     "values": value_table,
     "examples": examples_table,
     "effects": effects_table,
+    **COMBAT_TABLES,
 }
 
 
