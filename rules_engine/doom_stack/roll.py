@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..core.roller import DieEvent, DieFate, Roller
 from .notation import DoomStackQuery
@@ -15,9 +16,15 @@ from .rules import (
     attention_pool,
     best_stack,
     extra_dice_for_second_action,
+    legal_stacks,
     performance_name,
+    stack_count,
     usable_for_second_action,
 )
+
+#: The most stacks a roll lists (biggest first). Every roll of up to 18 dice has at most
+#: this many; a bigger pool lists its 100 biggest and says how many there are in all.
+MAX_LISTED_STACKS = 100
 
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -40,6 +47,69 @@ def describe_stack(dice: tuple[int, ...], stack: Stack) -> str:
         pieces.append(_count(len(stack.wildcards), "wildcard 1"))
     summary = " and ".join(pieces)
     return f"{sums} = {stack.value} ({summary})" if len(parts) > 1 else f"{stack.value} ({summary})"
+
+
+@dataclass(frozen=True)
+class StackChoice:
+    """One stack the player could take from a roll, and what it leaves behind."""
+
+    stack: Stack
+    dice: tuple[int, ...]  # the stack's dice, as rolled
+    attention: tuple[int, ...]  # the dice left over, in roll order
+    outcome: Outcome | None  # against the TN, when there is one
+
+    @cached_property
+    def defence(self) -> int:
+        """The biggest stack the attention pool still holds: the most it can defend with."""
+        return best_stack(self.attention).value
+
+    def line(self) -> str:
+        """``6 + 1 + 1 = 8: glitch …; attention pool 3 2 4 5 (best stack 5)``."""
+        sums = " + ".join(map(str, self.dice))
+        text = f"{sums} = {self.stack.value}" if len(self.dice) > 1 else sums
+        if self.outcome is not None:
+            text += f": {self.outcome.describe()}"
+        left = " ".join(map(str, self.attention))
+        return text + (f"; attention pool {left} (best stack {self.defence})" if left else "; attention pool empty")
+
+    def to_json(self, best: bool) -> dict[str, object]:
+        outcome = self.outcome
+        return {
+            "value": self.stack.value,
+            "face": self.stack.face,
+            "count": len(self.stack.members),
+            "wildcards": len(self.stack.wildcards),
+            "dice": list(self.dice),
+            "positions": list(self.stack.positions),
+            "best": best,
+            "success": outcome.success if outcome else None,
+            "glitch": outcome.glitch if outcome else None,
+            "performance": outcome.performance if outcome else None,
+            "performance_name": (
+                performance_name(outcome.performance) if outcome and outcome.performance is not None else None
+            ),
+            "attention_pool": list(self.attention),
+            "attention_best": self.defence,
+            "line": self.line(),
+        }
+
+
+def stack_choices(dice: tuple[int, ...], tn: int | None, limit: int | None = MAX_LISTED_STACKS) -> list[StackChoice]:
+    """Every stack ``dice`` allow (the ``limit`` biggest), each with its result against
+    ``tn`` and the attention pool it leaves."""
+    return [StackChoice(stack, tuple(dice[i] for i in stack.positions), tuple(attention_pool(dice, stack)),
+                        Outcome(stack.value, tn) if tn is not None else None)
+            for stack in legal_stacks(dice, limit)]
+
+
+def stack_lines(dice: tuple[int, ...], choices: list[StackChoice]) -> list[str]:
+    """The stacks as the roll lists them: a heading, then one indented line each."""
+    total = stack_count(dice)
+    if not total:
+        return ["Stacks you can choose: none, there are no dice"]
+    listed = "" if len(choices) == total else f", the {len(choices)} biggest listed"
+    return [f"Stacks you can choose: {total}{listed}, biggest first (the roller takes the first):",
+            *(f"  {choice.line()}" for choice in choices)]
 
 
 def pool_line(pool: Pool) -> str:
@@ -65,8 +135,17 @@ class DoomStackRoll:
     def outcome(self) -> Outcome | None:
         return Outcome(self.stack.value, self.query.tn) if self.query.tn is not None else None
 
+    @cached_property
+    def choices(self) -> list[StackChoice]:
+        """The stacks the player may choose instead (the first is the one taken)."""
+        return stack_choices(self.dice, self.query.tn)
+
     def lines(self) -> list[str]:
-        """The roll explained, line by line: the CLI prints these, the widget shows them."""
+        """The roll explained, then the stacks to choose from: the CLI prints these."""
+        return self.roll_lines() + stack_lines(self.dice, self.choices)
+
+    def roll_lines(self) -> list[str]:
+        """The roll explained, line by line: the widget shows these above its stack chooser."""
         rolled = " ".join(map(str, self.dice)) if self.dice else "no dice"
         lines = [
             f"Doom Stack {self.query.title}, seed {self.seed}",
@@ -80,8 +159,13 @@ class DoomStackRoll:
         return lines
 
     def to_json(self) -> dict[str, object]:
-        """The stable JSON form (``roll … --json``)."""
+        """The stable JSON form (``roll … --json``).
+
+        ``lines`` are the roll's lines, then ``stacks_heading``, then one line per listed
+        stack (each also its stack's ``line``): the CLI's text output."""
         outcome = self.outcome
+        choices = self.choices
+        listed = stack_lines(self.dice, choices)
         return {
             "system": "doom-stack",
             "notation": self.query.notation,
@@ -104,7 +188,10 @@ class DoomStackRoll:
             ),
             "attention_pool": list(self.attention),
             "log": [event.to_dict() for event in self.log],
-            "lines": self.lines(),
+            "lines": self.roll_lines() + listed,
+            "stacks": [choice.to_json(best=i == 0) for i, choice in enumerate(choices)],
+            "stacks_total": stack_count(self.dice),
+            "stacks_heading": listed[0],
         }
 
 

@@ -155,6 +155,37 @@ def attention_pool(dice: Sequence[int], stack: Stack) -> list[int]:
     return [d for i, d in enumerate(dice) if i not in used]
 
 
+def stack_count(dice: Sequence[int]) -> int:
+    """How many different stacks ``dice`` allow (see ``legal_stacks``): for each face 2–6,
+    any number of its dice with any number of the ones, plus the ones alone."""
+    ones = sum(1 for d in dice if d == WILDCARD)
+    return (len(dice) - ones) * (ones + 1) + ones
+
+
+def legal_stacks(dice: Sequence[int], limit: int | None = None) -> list[Stack]:
+    """Every stack the dice allow, biggest first: 1 to all of the dice showing one face
+    2–6, with 0 to all of the ones; or 1 to all of the ones by themselves.
+
+    Dice showing the same face are interchangeable, so a stack is told apart by its face,
+    how many of that face and how many ones; it takes the first such dice in roll order.
+    Among stacks of equal value, the one with fewer dice comes first (it leaves more for
+    the attention pool), then the one of the higher face. The first is ``best_stack``.
+    ``limit``: keep only that many, from the top (the rest are never built).
+    """
+    ones = [i for i, d in enumerate(dice) if d == WILDCARD]
+    by_face = {face: [i for i, d in enumerate(dice) if d == face] for face in STACK_FACES}
+    # (value, dice used, face, count of that face, ones): cheap tuples, sorted, then built.
+    shapes = [(face * count + wild, count + wild, face, count, wild)
+              for face, places in by_face.items() for count in range(1, len(places) + 1)
+              for wild in range(len(ones) + 1)]
+    shapes += [(wild, wild, 0, 0, wild) for wild in range(1, len(ones) + 1)]
+    shapes.sort(key=lambda s: (-s[0], s[1], -s[2]))
+    if limit is not None:
+        shapes = shapes[:limit]
+    return [Stack(value, face or None, tuple(by_face[face][:count]) if face else (), tuple(ones[:wild]))
+            for value, _, face, count, wild in shapes]
+
+
 # --- the result -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class Outcome:
