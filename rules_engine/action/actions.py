@@ -8,6 +8,9 @@
   roll (``roll action NOTATION --seed N`` prints the same lines).
 - ``convert``: the value-table converter's ``measure`` field (``250 m``, ``3 weeks``,
   ``40 kg`` or a value 0–20).
+- ``card_draw_odds`` / ``card_draw_roll``, ``deck_odds`` / ``deck_roll``: the Dramatic Card
+  Draw and the Action! Deck (``card_actions``).
+- ``damage_fields``: the damage calculator (``combat_actions``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 from ..core.errors import RulesError
 from ..core.notation import parse_whole_number
 from ..core.requests import Request, request_fields, request_seed
+from . import card_actions, combat_actions
 from .notation import ActionQuery, make_query
 from .odds import odds
 from .roll import roll
@@ -78,4 +82,5 @@ def convert(request: Request) -> dict[str, object]:
     return convert_measure(request_fields(request, ("measure",))["measure"]).to_json()
 
 
-ACTIONS = {"odds_fields": odds_fields, "roll_fields": roll_fields, "convert": convert}
+ACTIONS = {"odds_fields": odds_fields, "roll_fields": roll_fields, "convert": convert,
+           **card_actions.ACTIONS, **combat_actions.ACTIONS}

@@ -188,6 +188,34 @@ def _card_name(text: str, name: str, start: int) -> DeckCard:
     return entry
 
 
+def read_card(text: str, names_text: str, offset: int, kind: str = "cards") -> tuple[DeckCard | None, DeckCard | None]:
+    """The card named by ``names_text`` (which stands at ``offset`` in ``text``): a plot, an
+    action, or ``plot / action``; errors point into ``text``."""
+    plot = action = None
+    halves = names_text.split("/")
+    if len(halves) > 2:
+        raise _error(text, "a card has two halves: write a plot / an action",
+                     offset + len(halves[0]) + len(halves[1]) + 1)
+    for part in halves:
+        name = part.strip()
+        where = offset + len(part) - len(part.lstrip())
+        if not name:
+            raise _error(text, "expected a card's name here, as in deck: Rally in 5 draws", where)
+        entry = _card_name(text, name, where)
+        if (plot if entry.half == "plot" else action) is not None:
+            raise _error(text, "a card has one plot and one action: write a plot / an action", where, len(name))
+        if entry.half == "plot":
+            plot = entry
+        else:
+            action = entry
+        if kind != "cards" and (kind == "plots") != (entry.half == "plot"):
+            article = "an" if entry.half == "action" else "a"
+            raise _error(text, f"the {kind} deck has no {entry.half} cards: {entry.name} is {article} {entry.half}",
+                         where, len(name))
+        offset += len(part) + 1
+    return plot, action
+
+
 def parse(text: str) -> DeckQuery:
     """Read ``deck …`` (the leading word included); a ``RulesError`` with a caret otherwise."""
     check_length(text)
@@ -226,32 +254,7 @@ def parse(text: str) -> DeckQuery:
             value = digits_value(tail.group(1))
             draws = value if value is not None else 10**9
             draw_at, draw_len = colon + 1 + tail.start(1), len(tail.group(1))
-        offset = colon + 1
-        halves = names_text.split("/")
-        if len(halves) > 2:
-            raise _error(text, "a card has two halves: write a plot / an action", offset + len(halves[0]) + len(halves[1]) + 1)
-        for part in halves:
-            name = part.strip()
-            where = offset + len(part) - len(part.lstrip())
-            if not name:
-                raise _error(text, "expected a card's name here, as in deck: Rally in 5 draws", where)
-            entry = _card_name(text, name, where)
-            if entry.half == "plot":
-                if plot is not None:
-                    raise _error(text, "a card has one plot and one action: write a plot / an action", where,
-                                 len(name))
-                plot = entry
-            else:
-                if action is not None:
-                    raise _error(text, "a card has one plot and one action: write a plot / an action", where,
-                                 len(name))
-                action = entry
-            if kind != "cards" and (kind == "plots") != (entry.half == "plot"):
-                raise _error(text, f"the {kind} deck has no {entry.half} cards: {entry.name} is an {entry.half}"
-                             if entry.half == "action" else
-                             f"the {kind} deck has no {entry.half} cards: {entry.name} is a {entry.half}",
-                             where, len(name))
-            offset += len(part) + 1
+        plot, action = read_card(text, names_text, colon + 1, kind)
     if draws is None:
         draws = 1
     size = deck_size(kind)

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from ..core.exact import percent, ratio
 from ..core.tables import Cell, Erratum, Table, cell
+from .card_tables import TABLES as CARD_TABLES
 from .combat_tables import TABLES as COMBAT_TABLES
 from .notation import make_query
 from .odds import degree_odds, p_double
@@ -150,6 +151,7 @@ TABLES = {
     "examples": examples_table,
     "effects": effects_table,
     **COMBAT_TABLES,
+    **CARD_TABLES,
 }
 
 
