@@ -1,13 +1,19 @@
 """Doom Stack's widget actions for the browser bridge (``rules_engine.web``).
 
 The roller's form sends its fields as text: ``odds_fields`` answers with the exact odds,
-``roll_fields`` with a seeded roll, both with the pool line the fields assemble.
+``roll_fields`` with a seeded roll (with every stack the dice allow), both with the pool
+line the fields assemble. ``attack_fields`` resolves the attack helper's form (fields
+``attack``, ``defence``, ``cover``, ``body``, ``hard``, ``antitank``, ``boxes``,
+``physical``, ``stun``, ``overflow``) as ``odds doom-stack "attack …" --json`` does, with
+the canonical notation.
 """
 
 from __future__ import annotations
 
 from ..core.exact import percent
 from ..core.requests import Request, request_fields, request_seed
+from .attack import ATTACK_FIELDS, resolve
+from .attack import query_from_fields as attack_from_fields
 from .notation import DoomStackQuery, query_from_fields
 from .odds import odds
 from .roll import pool_line, roll
@@ -39,4 +45,9 @@ def odds_fields(request: Request) -> dict[str, object]:
     return {**result.to_json(), "pool_line": assembled, "percent": percents}
 
 
-ACTIONS = {"roll_fields": roll_fields, "odds_fields": odds_fields}
+def attack_fields(request: Request) -> dict[str, object]:
+    """The attack helper's form resolved: damage, the track filled, bleeding-out odds."""
+    return resolve(attack_from_fields(request_fields(request, ATTACK_FIELDS))).to_json()
+
+
+ACTIONS = {"roll_fields": roll_fields, "odds_fields": odds_fields, "attack_fields": attack_fields}
