@@ -230,7 +230,7 @@ def parse(text: str) -> DeckQuery:
     kind = "cards"
     for token in _TOKEN.finditer(text, pos, before_end):
         word, at = token.group(1), token.start(1)
-        if word.isdigit():
+        if word.isascii() and word.isdigit():
             value = digits_value(word)
             if draws is not None:
                 raise _error(text, "the number of draws is given twice", at, len(word))
