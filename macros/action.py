@@ -20,7 +20,7 @@ from rules_engine.action.tables import TABLE_DEFENCE, chart_series, degree_serie
 from rules_engine.core.notation import MAX_NOTATION_LENGTH
 
 from macros.charts import line_chart
-from macros.widget_html import field_error, region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
 
 P = "ac"  # the roller's ids: #ac-skill, #ac-type-inspired …
 V = "av"  # the converter's ids: #av-measure
@@ -53,7 +53,8 @@ def action_roller() -> str:
         + seed_field(P)
     )
     regions = region("canonical", "Notation") + region("odds", "Exact degree odds") + region("result", "Roll result")
-    return widget_shell(f"{P}-roller", SYSTEM.key, "roller", "Action roller", fields, "Roll", regions)
+    return widget_shell(f"{P}-roller", SYSTEM.key, "roller", "Action roller", fields, "Roll", regions,
+                        first={"action": "odds_fields", "fields": {**default_values(fields), "types": "", "active": ""}})
 
 
 def value_converter() -> str:
@@ -62,7 +63,7 @@ def value_converter() -> str:
                         numeric=False, wide=True)
     regions = region("result", "Conversion")
     return widget_shell(f"{V}-converter", SYSTEM.key, "converter", "Value table converter", fields, "Convert",
-                        regions)
+                        regions, first={"action": "convert", "fields": default_values(fields)})
 
 
 def _type_name(word: str | None) -> str:

@@ -14,7 +14,7 @@ from rules_engine.adrenaline.rules import DIFFICULTY_NAMES, MAX_ADRENALINE, MAX_
 from rules_engine.adrenaline.tables import botch_chart_series, net_chart_series
 
 from macros.charts import line_chart
-from macros.widget_html import field_error, region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
 
 P = "ad"
 MODES = (("standard", "Standard roll"), ("extended", "Extended roll"), ("opposed", "Opposed roll"))
@@ -80,7 +80,8 @@ def adrenaline_roller() -> str:
     )
     fields = _side_fields() + _ladder() + _mode_switch() + extended + opposed + options + seed_field(P)
     regions = region("odds", "Exact odds") + region("result", "Roll result")
-    return widget_shell(f"{P}-roller", SYSTEM.key, "roller", "Adrenaline roller", fields, "Roll", regions)
+    return widget_shell(f"{P}-roller", SYSTEM.key, "roller", "Adrenaline roller", fields, "Roll", regions, first={
+        "action": "odds_form", "fields": {**default_values(fields), "options": "", "wastes": "", "below": ""}})
 
 
 def example_reading(dice: str = "9 9 6 2 2", difficulty: int = 6) -> str:

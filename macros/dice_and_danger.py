@@ -12,7 +12,7 @@ from rules_engine.dice_and_danger.odds import hits_distribution
 from rules_engine.dice_and_danger.rules import MAX_DICE, MAX_EXTRA, MAX_HITS
 
 from macros.charts import line_chart
-from macros.widget_html import region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, region, seed_field, text_field, widget_shell
 
 #: The switch's labels, in the engine's order of kinds.
 KIND_LABELS = {"damage": "Damage roll", "save": "Save"}
@@ -48,7 +48,8 @@ def dice_and_danger_roller(example: str = EXAMPLE) -> str:
         + region("odds", "Exact odds")
         + region("result", "Roll result")
     )
-    return widget_shell(f"{p}-roller", SYSTEM.key, "roller", "dice & danger roller", fields, "Roll", regions)
+    return widget_shell(f"{p}-roller", SYSTEM.key, "roller", "dice & danger roller", fields, "Roll", regions,
+                        first={"action": "odds_kind", **default_values(fields)})
 
 
 def character_generator() -> str:

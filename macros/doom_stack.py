@@ -14,7 +14,7 @@ from rules_engine.doom_stack.rules import DIFFICULTY_LADDER, MAX_POOL
 from rules_engine.doom_stack.tables import stack_chart_series
 
 from macros.charts import line_chart
-from macros.widget_html import region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, region, seed_field, text_field, widget_shell
 
 
 def doom_stack_roller() -> str:
@@ -30,7 +30,8 @@ def doom_stack_roller() -> str:
         + seed_field(p)
     )
     regions = region("odds", "Exact odds") + region("result", "Roll result")
-    return widget_shell(f"{p}-roller", SYSTEM.key, "roller", "Doom Stack roller", fields, "Roll", regions)
+    return widget_shell(f"{p}-roller", SYSTEM.key, "roller", "Doom Stack roller", fields, "Roll", regions,
+                        first={"action": "odds_fields", "fields": default_values(fields)})
 
 
 def best_stack_chart() -> str:

@@ -8,11 +8,23 @@ Contract with ``docs/assets/js/widgets.js``: the shell is ``div.srd-widget`` wit
 disabled and is enabled once the engine is ready; field ``NAME`` of widget ``PREFIX`` is
 ``#PREFIX-NAME`` with its error in ``#PREFIX-NAME-error``. Beside the status line, a hidden
 Retry button (``.srd-widget__retry``) is shown when the view module or the engine failed to
-load."""
+load, and under it a bar shows how much of the engine has arrived (``data-engine-files``: the
+build's size list of the engine's files, which ``docs/assets/js/engine.js`` reads).
+
+A widget whose view first asks the engine for something with the default inputs (the odds)
+carries that request and the engine's reply, computed here at build time exactly as the
+worker would compute it (``rules_engine.web.call``), in its ``data-first`` attribute:
+``docs/assets/js/widget-kit.js`` answers the view's first request with it, so the exact odds
+show before the engine has loaded in the browser."""
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from html import escape
+from html.parser import HTMLParser
+
+from rules_engine import web
 
 NOSCRIPT = ('<noscript><p class="srd-widget__noscript">The live roller needs JavaScript. '
             "Every table on this page reads without it.</p></noscript>")
@@ -55,21 +67,81 @@ def region(kind: str, label: str = "", tag: str = "section") -> str:
     return f'<{tag} class="srd-widget__{kind}" aria-live="polite"{aria_label}></{tag}>'
 
 
+class _DefaultValues(HTMLParser):
+    """Collects what a form's controls hold as written: text fields and checked radios."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, str] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "input":
+            return
+        found = dict(attrs)
+        name, kind = found.get("name") or "", found.get("type") or "text"
+        if name == "seed" or not name:
+            return
+        if kind == "text" or (kind == "radio" and "checked" in found):
+            self.values[name] = found.get("value") or ""
+
+
+def default_values(fields: str) -> dict[str, str]:
+    """The default inputs of a form's ``fields`` markup, by name: each text field's value
+    and each radio group's checked value (the seed and checkboxes left out), as a view
+    reads them before anything is typed."""
+    parser = _DefaultValues()
+    parser.feed(fields)
+    return parser.values
+
+
+def first_answer(view: str, request: dict[str, object]) -> str:
+    """The view's first request with the default inputs (``system`` added) and the engine's
+    reply to it, exactly the JSON the worker would return, as the JSON of the widget's
+    ``data-first`` attribute (not a script element: Material's instant navigation re-runs
+    every script of a page it swaps in, as JavaScript).
+
+    Default inputs the engine refuses fail the build: a widget must open on valid input."""
+    asked = {"system": view, **request}
+    reply = json.loads(web.call(json.dumps(asked)))
+    if not reply.get("ok"):
+        raise ValueError(f"the engine refuses the default inputs of a {view} widget ({asked}): "
+                         f"{reply['error']['message']}")
+    data = json.dumps({"request": asked, "reply": reply}, ensure_ascii=False, separators=(",", ":"))
+    return f' data-first="{escape(data)}"'
+
+
+@lru_cache(maxsize=1)
+def engine_files() -> str:
+    """The size list of the engine's Pyodide files (bytes as the browser receives them, after
+    any transfer encoding is undone), from the copy the site build ships; empty when the
+    npm package is not installed (the widget then counts on the server's Content-Length)."""
+    try:
+        from site_build.paths import PYODIDE_CORE_FILES, PYODIDE_NPM_DIR
+    except ImportError:
+        return "{}"
+    sizes = {name: (PYODIDE_NPM_DIR / name).stat().st_size
+             for name in PYODIDE_CORE_FILES if (PYODIDE_NPM_DIR / name).is_file()}
+    return json.dumps(sizes, separators=(",", ":"))
+
+
 def widget_shell(widget_id: str, view: str, widget: str, label: str, fields: str, button: str,
-                 regions: str) -> str:
+                 regions: str, *, first: dict[str, object] | None = None) -> str:
     """The widget: its form and button, the status line (with its Retry button, hidden until a
-    load fails), the result regions, the noscript note.
+    load fails, and the engine's loading bar), the result regions, the noscript note.
 
     ``view`` is the system's key, which names its view module; ``widget`` is the kind of
-    widget in that module."""
+    widget in that module. ``first``: the request (without ``system``) the view sends first
+    with the default inputs, answered now so its answer shows at once (``first_answer``)."""
     return (
         f'<div class="srd-widget" id="{widget_id}" data-view="{escape(view)}" data-widget="{escape(widget)}" '
-        f'data-state="loading">'
+        f'data-state="loading" data-engine-files="{escape(engine_files())}"'
+        f"{first_answer(view, first) if first is not None else ''}>"
         f'<form class="srd-widget__form" novalidate aria-label="{escape(label)}">{fields}'
         f'<div class="srd-widget__actions"><button class="md-button md-button--primary" type="submit" disabled>'
         f"{escape(button)}</button></div></form>"
         f'<div class="srd-widget__statusbar">'
         f'<p class="srd-widget__status" role="status" aria-live="polite">Loading the dice engine…</p>'
-        f'<button class="srd-widget__retry md-button" type="button" hidden>Retry</button></div>'
+        f'<button class="srd-widget__retry md-button" type="button" hidden>Retry</button>'
+        f'<span class="srd-widget__meter" aria-hidden="true"><span class="srd-widget__meter-bar"></span></span></div>'
         f"{regions}</div>{NOSCRIPT}"
     )

@@ -15,7 +15,7 @@ from rules_engine.xy_checks.odds import degree_distribution, volley_odds
 from rules_engine.xy_checks.rules import TIES, Check
 
 from macros.charts import line_chart
-from macros.widget_html import field_error, region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
 
 DEFENCE_WORDS = {"none": "Not effective", "barely": "Barely (−1 TN)", "partially": "Partially (−2 TN)",
                  "fully": "Fully (−3 TN)"}
@@ -58,7 +58,8 @@ def check_roller() -> str:
         + seed_field(p)
     )
     regions = region("odds", "Exact odds") + region("result", "Roll result")
-    return widget_shell(f"{p}-roller", SYSTEM.key, "check", "X-in-Y check roller", fields, "Roll", regions)
+    return widget_shell(f"{p}-roller", SYSTEM.key, "check", "X-in-Y check roller", fields, "Roll", regions,
+                        first={"action": "check_odds", "fields": {**default_values(fields), "crit": ""}})
 
 
 def attack_builder() -> str:
@@ -75,7 +76,7 @@ def attack_builder() -> str:
     )
     regions = region("odds", "The attack's check and odds") + region("result", "Roll result")
     return widget_shell(f"{p}-builder", SYSTEM.key, "attack", "X-in-Y attack builder", fields, "Roll the attack",
-                        regions)
+                        regions, first={"action": "attack_odds", "fields": {**default_values(fields), "crit": ""}})
 
 
 def volley_resolver() -> str:
@@ -97,7 +98,7 @@ def volley_resolver() -> str:
     )
     regions = region("odds", "Exact odds") + region("result", "Roll result")
     return widget_shell(f"{p}-resolver", SYSTEM.key, "volley", "X-in-Y volley resolver", fields, "Roll the volley",
-                        regions)
+                        regions, first={"action": "volley_odds", "fields": default_values(fields)})
 
 
 def bonus_degree_chart() -> str:
