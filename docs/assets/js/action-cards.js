@@ -1,0 +1,248 @@
+// The Action! card widgets (markup: macros/action_cards.py), attached through action.js's WIDGETS.
+//
+// The Dramatic Card Draw: the factions (names separated by commas, or a number) and the
+// jokers in the deck. As they change: the exact chance of each result for one faction and
+// for at least one of them. Draw: one card for each faction from one seeded deck, with
+// seed and permalink.
+//
+// The Action! Deck draw: how many cards, from which deck, and a card to look for. As they
+// change: the exact chance that the card comes up. Draw: the cards dealt, with seed and
+// permalink.
+
+import {
+  afterPause, el, engineForm, explanation, newestOnly, rollMeta,
+} from "./widget-kit.js";
+
+const SYSTEM = "action";
+
+// The checked radio button's value in a group.
+function checkedValue(root, name) {
+  const box = root.querySelector(`input[name=${name}]:checked`);
+  return box ? box.value : "";
+}
+
+function checkRadio(root, name, value) {
+  for (const box of root.querySelectorAll(`input[name=${name}]`)) box.checked = box.value === value;
+}
+
+// The engine's lines (what the command line prints), folded under the cards.
+function lineByLine(lines) {
+  return el("details", { class: "srd-card-lines" },
+    el("summary", {}, "Line by line, as the command line prints it"), explanation(lines));
+}
+
+// A fraction and its percentage, on one line.
+function chance(ratio, percent) {
+  return el("span", { class: "srd-card-chance" },
+    el("span", { class: "srd-exact" }, ratio), " ", el("span", { class: "srd-pct" }, `(${percent})`));
+}
+
+// --- the Dramatic Card Draw ----------------------------------------------------------------
+function attachCardDraw(root) {
+  const w = engineForm(root, {
+    prefix: "acd", fields: ["factions", "seed"], readyText: "Ready: the odds follow the factions.",
+  });
+  const { inputs } = w;
+  const resultBox = root.querySelector(".srd-widget__result");
+  const formValues = () => ({ factions: inputs.factions.value, jokers: checkedValue(root, "jokers") });
+  const inputsKey = (values = formValues()) => JSON.stringify(values);
+  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
+  const drawn = w.region(resultBox, { words: "Draw for earlier factions", key: inputsKey, reveal: true });
+  const latestOdds = newestOnly();
+  const latestDraw = newestOnly();
+  const oddsPause = afterPause(updateOdds);
+
+  // A permalink (?factions=…&jokers=…&seed=…#acd-draw) fills the form and draws once ready.
+  function prefill(params) {
+    if (!params.has("factions")) return false;
+    inputs.factions.value = params.get("factions");
+    if (params.has("jokers")) checkRadio(root, "jokers", params.get("jokers"));
+    inputs.seed.value = params.get("seed") || "";
+    return inputs.seed.value.trim() !== "";
+  }
+  let drawOnReady = prefill(new URLSearchParams(location.search));
+
+  async function updateOdds(typing = false) {
+    oddsPause.cancel();
+    const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "card_draw_odds", fields: formValues() }));
+    if (!reply) return;
+    const result = w.accept(reply, ["factions"], { typing });
+    if (!result) return odds.stale(true);
+    odds.show(renderOdds(result), result.notation);
+  }
+
+  async function draw() {
+    oddsPause.flush();
+    const values = formValues();
+    const reply = await latestDraw(w.engine.call({
+      system: SYSTEM, action: "card_draw_roll", fields: values, seed: inputs.seed.value,
+    }));
+    if (!reply) return;
+    const result = w.accept(reply, ["factions", "seed"]);
+    if (result) drawn.show(renderDraw(result, values), result.notation, inputsKey(values));
+  }
+
+  function renderOdds(result) {
+    const several = result.factions.length > 1;
+    const head = [el("th", { scope: "col" }, "Card"), el("th", { scope: "col" }, "One faction")];
+    if (several) head.push(el("th", { scope: "col" }, "At least one of them"));
+    const row = (label, item) => el("tr", {}, el("th", { scope: "row" }, label),
+      el("td", {}, chance(item.p_faction, item.percent)),
+      several ? el("td", {}, chance(item.p_any, item.percent_any)) : null);
+    const table = el("table", { class: "srd-card-odds__table" },
+      el("caption", {}, `Exact chances, ${result.factions.length} faction${several ? "s" : ""}, ` +
+        `${result.deck_size}-card deck`),
+      el("thead", {}, el("tr", {}, ...head)),
+      el("tbody", {}, ...result.results.map((item) => row(item.result, item)),
+        ...result.favoured.map((item) => row(`Favoured: ${item.action}`, item))));
+    return el("div", { class: "srd-card-odds" },
+      el("p", { class: "srd-reading" }, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)),
+      el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Exact chances of each card", tabindex: "0" },
+        table));
+  }
+
+  function renderDraw(result, values) {
+    const list = el("ul", { class: "srd-card-draw", "aria-label": "Each faction's card" });
+    for (const item of result.draws) {
+      const red = item.suit === "hearts" || item.suit === "diamonds";
+      const favoured = item.favoured === "every action" ? "every action Favoured" : `Favoured: ${item.favoured}`;
+      list.append(el("li", { class: "srd-card-draw__item" },
+        el("span", {
+          class: `srd-playing-card${red ? " srd-playing-card--red" : ""}${item.suit ? "" : " srd-playing-card--joker"}`,
+          "aria-hidden": "true",
+        }, item.short),
+        el("span", { class: "srd-card-draw__text" },
+          el("strong", { class: "srd-card-draw__faction" }, item.faction), ": ",
+          el("span", { class: "srd-card-draw__card" }, item.card), ", ",
+          el("span", { class: "srd-card-draw__result" }, item.result), "; ",
+          el("span", { class: "srd-card-draw__favoured" }, favoured))));
+    }
+    return el("div", { class: "srd-roll" }, list, lineByLine(result.lines),
+      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) }), "draw"));
+  }
+
+  w.onSubmit(draw);
+  w.onPermalinkClick(resultBox, (params) => {
+    prefill(params);
+    updateOdds();
+    draw();
+  });
+  inputs.factions.addEventListener("input", oddsPause.schedule);
+  for (const box of root.querySelectorAll("input[name=jokers]")) box.addEventListener("change", () => updateOdds());
+  w.watchSeed((seed) => ({ system: SYSTEM, action: "card_draw_roll", fields: formValues(), seed }));
+  w.whenReady(() => {
+    updateOdds();
+    if (drawOnReady) {
+      drawOnReady = false;
+      draw();
+    }
+  });
+}
+
+// --- the Action! Deck draw -----------------------------------------------------------------
+function attachDeck(root) {
+  const FIELDS = ["draws", "card"];
+  const w = engineForm(root, {
+    prefix: "adk", fields: [...FIELDS, "seed"], readyText: "Ready: the chance follows your inputs.",
+  });
+  const { inputs } = w;
+  const resultBox = root.querySelector(".srd-widget__result");
+  const formValues = () => ({ draws: inputs.draws.value, deck: checkedValue(root, "deck"), card: inputs.card.value });
+  const inputsKey = (values = formValues()) => JSON.stringify(values);
+  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Chance for the last valid input" });
+  const dealt = w.region(resultBox, { words: "Cards for earlier inputs", key: inputsKey, reveal: true });
+  const latestOdds = newestOnly();
+  const latestDeal = newestOnly();
+  const oddsPause = afterPause(updateOdds);
+
+  // A permalink (?draws=…&deck=…&card=…&seed=…#adk-deck) fills the form and deals once ready.
+  function prefill(params) {
+    if (!params.has("draws")) return false;
+    inputs.draws.value = params.get("draws");
+    inputs.card.value = params.get("card") || "";
+    if (params.has("deck")) checkRadio(root, "deck", params.get("deck"));
+    inputs.seed.value = params.get("seed") || "";
+    return inputs.seed.value.trim() !== "";
+  }
+  let dealOnReady = prefill(new URLSearchParams(location.search));
+
+  async function updateOdds(typing = false) {
+    oddsPause.cancel();
+    const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "deck_odds", fields: formValues() }));
+    if (!reply) return;
+    const result = w.accept(reply, FIELDS, { typing });
+    if (!result) return odds.stale(true);
+    odds.show(renderOdds(result), result.notation);
+  }
+
+  async function deal() {
+    oddsPause.flush();
+    const values = formValues();
+    const reply = await latestDeal(w.engine.call({
+      system: SYSTEM, action: "deck_roll", fields: values, seed: inputs.seed.value,
+    }));
+    if (!reply) return;
+    const result = w.accept(reply, [...FIELDS, "seed"]);
+    if (result) dealt.show(renderDeal(result, values), result.notation, inputsKey(values));
+  }
+
+  function renderOdds(result) {
+    const draws = `${result.draws} draw${result.draws === 1 ? "" : "s"}`;
+    const box = el("div", { class: "srd-card-odds" },
+      el("p", { class: "srd-reading" }, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)));
+    if (result.card) {
+      box.append(el("p", { class: "srd-card-odds__headline" },
+        el("strong", {}, result.card), ` is on ${result.copies} of the ${result.deck_size} cards. Chance in ${draws}: `,
+        chance(result.p_drawn, result.percent)));
+    } else {
+      const plot = result.cards.find((c) => c.half === "plot");
+      const action = result.cards.find((c) => c.half === "action");
+      const lines = [];
+      if (plot) lines.push(el("li", {}, `A given plot (on ${plot.copies} of ${result.deck_size}): `,
+        chance(plot.p_drawn, plot.percent)));
+      if (action) lines.push(el("li", {}, `A given action (on ${action.copies} of ${result.deck_size}): `,
+        chance(action.p_drawn, action.percent)));
+      box.append(el("p", { class: "srd-card-odds__headline" }, `Chance in ${draws}:`), el("ul", {}, ...lines));
+    }
+    return box;
+  }
+
+  function renderDeal(result, values) {
+    const list = el("ol", { class: "srd-deck-draw", "aria-label": "The cards drawn, in order" });
+    for (const card of result.cards) {
+      const halves = [];
+      if (card.plot) halves.push(el("span", { class: "srd-deck-card__plot" }, el("strong", {}, card.plot),
+        ` (plot): ${card.plot_effect}`));
+      if (card.action) halves.push(el("span", { class: "srd-deck-card__action" }, el("strong", {}, card.action),
+        ` (action): ${card.action_effect}`));
+      list.append(el("li", { class: "srd-deck-card" }, ...halves));
+    }
+    const box = el("div", { class: "srd-roll" });
+    if (result.card) {
+      box.append(el("p", { class: "srd-roll__headline" }, el("strong", { class: "srd-deck-draw__found" },
+        result.found_at ? `${result.card} came up as card ${result.found_at}` : `${result.card} did not come up`)));
+    }
+    box.append(list, lineByLine(result.lines),
+      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) }), "draw"));
+    return box;
+  }
+
+  w.onSubmit(deal);
+  w.onPermalinkClick(resultBox, (params) => {
+    prefill(params);
+    updateOdds();
+    deal();
+  });
+  for (const name of FIELDS) inputs[name].addEventListener("input", oddsPause.schedule);
+  for (const box of root.querySelectorAll("input[name=deck]")) box.addEventListener("change", () => updateOdds());
+  w.watchSeed((seed) => ({ system: SYSTEM, action: "deck_roll", fields: formValues(), seed }));
+  w.whenReady(() => {
+    updateOdds();
+    if (dealOnReady) {
+      dealOnReady = false;
+      deal();
+    }
+  });
+}
+
+export { attachCardDraw, attachDeck };
