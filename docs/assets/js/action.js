@@ -11,6 +11,7 @@
 import {
   afterPause, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
 } from "./widget-kit.js";
+import { attachCardDraw, attachDeck } from "./action-cards.js";
 
 const SYSTEM = "action";
 const FIELDS = ["skill", "defence", "threshold", "attack_ev", "defence_ev", "extra_positive", "extra_negative"];
@@ -185,4 +186,8 @@ function attachConverter(root) {
 }
 
 // The widgets this view attaches, by their markup's data-widget (macros/action.py).
-export const WIDGETS = { roller: attachRoller, converter: attachConverter };
+export const WIDGETS = {
+  roller: attachRoller, converter: attachConverter,
+  cards: attachCardDraw,
+  deck: attachDeck,
+};
