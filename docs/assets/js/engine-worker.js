@@ -1,8 +1,9 @@
 // The dice engine in a module Web Worker: the site's own Pyodide runs rules_engine off the
 // main thread, so the page stays responsive while Python starts (a few seconds) and computes.
 //
-// Messages out: {type: "progress"} while loading (a file arrived, or more of its bytes, or a
-// stage finished: engine.js gives up on a load that shows none for a while), then
+// Messages out: {type: "progress", files} while loading (a file arrived, or more of its bytes,
+// or a stage finished: engine.js gives up on a load that shows none for a while; `files` says
+// what has arrived of each file, see `arrived` below), then
 // {type: "ready", timings} once (ms since the worker started, for the benchmark), or
 // {type: "failed", message} if the engine cannot load; then {id, reply} for each
 // {id, request} received, where reply is the engine's JSON reply ({ok: true, result} or
@@ -14,15 +15,43 @@ const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const ENGINE_DIR = new URL("../engine/", import.meta.url);
 
 let loading = true;
-self.postMessage({ type: "progress" }); // the worker itself has arrived and runs
 
-// Progress while loading, at most a few messages a second.
+// What has arrived of each file, by its name: {loaded, length, done}. `loaded` counts the
+// bytes as the engine receives them (after any gzip or Brotli transfer encoding is undone);
+// `length` is the file's size when the response says it in those same bytes (a
+// Content-Length without a Content-Encoding), else null; engine.js adds these up against
+// the size list the site build wrote.
+const arrived = {};
+
+// Progress while loading, at most a few messages a second (`now`: a file just finished).
 let lastProgress = 0;
-function progress() {
-  const now = performance.now();
-  if (!loading || now - lastProgress < 250) return;
-  lastProgress = now;
-  self.postMessage({ type: "progress" });
+function progress(now = false) {
+  const at = performance.now();
+  if (!loading || (!now && at - lastProgress < 250)) return;
+  lastProgress = at;
+  self.postMessage({ type: "progress", files: arrived });
+}
+progress(true); // the worker itself has arrived and runs
+
+// Files that do not pass through fetch (Pyodide's own JavaScript, imported as modules) are
+// counted when they have arrived, from the browser's resource timing.
+if (typeof PerformanceObserver === "function") {
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const name = fileName(entry.name);
+        if (arrived[name] || !entry.decodedBodySize) continue;
+        arrived[name] = { loaded: entry.decodedBodySize, length: entry.decodedBodySize, done: true };
+        progress(true);
+      }
+    }).observe({ type: "resource", buffered: true });
+  } catch (error) {
+    console.warn("no resource timing in this worker: imported files are not counted", error);
+  }
+}
+
+function fileName(url) {
+  return String(url).split(/[?#]/)[0].split("/").pop();
 }
 
 function fail(reason) {
@@ -33,10 +62,10 @@ function fail(reason) {
 
 // Every file Pyodide and the engine fetch goes through here: a file that cannot be fetched
 // fails the load at once (Pyodide itself would only log a failed wasm download and wait
-// forever), and each chunk that arrives counts as progress.
+// forever), and each chunk that arrives counts as progress, in bytes.
 const plainFetch = self.fetch.bind(self);
 self.fetch = async (resource, options) => {
-  const name = String(resource instanceof Request ? resource.url : resource).split(/[?#]/)[0].split("/").pop();
+  const name = fileName(resource instanceof Request ? resource.url : resource);
   let response;
   try {
     response = await plainFetch(resource, options);
@@ -48,14 +77,26 @@ self.fetch = async (resource, options) => {
     fail(`${name}: HTTP ${response.status}`);
     return response;
   }
-  progress();
   if (!loading || !response.body) return response;
+  // A Content-Length counts the bytes on the wire: the bytes read here only when nothing
+  // was encoded for the transfer.
+  const length = Number(response.headers.get("Content-Length"));
+  const file = {
+    loaded: 0, length: !response.headers.get("Content-Encoding") && length > 0 ? length : null, done: false,
+  };
+  arrived[name] = file;
+  progress(true);
   const reader = response.body.getReader();
   const body = new ReadableStream({
     async pull(controller) {
       try {
         const { done, value } = await reader.read();
-        if (done) return controller.close();
+        if (done) {
+          file.done = true;
+          progress(true);
+          return controller.close();
+        }
+        file.loaded += value.byteLength;
         progress();
         controller.enqueue(value);
       } catch (error) {
@@ -78,7 +119,7 @@ async function load() {
   const timings = {};
   const mark = (name) => {
     timings[name] = Math.round(performance.now() - started);
-    progress();
+    progress(true);
   };
   try {
     // The wheel is fetched while Pyodide starts (the two do not depend on each other),

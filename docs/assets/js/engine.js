@@ -8,6 +8,11 @@
 // all happens for STALL_MS, the load is given up as failed. A failed engine can be retried:
 // retry() starts a fresh worker.
 //
+// While it loads, `engine.progress` says how many bytes of the engine's files have arrived,
+// of how many: the worker counts each file's bytes as they arrive; the total is the size
+// list the site build wrote into the page (`data-engine-files` on a widget), plus what a
+// file not on the list says of its own size.
+//
 // Test hook: `window.srdTimeouts = {stall: ms}` (set before the page's scripts run) shortens
 // the stall limit; widgets.js reads the same value for its view modules.
 
@@ -22,8 +27,39 @@ export function stallLimit() {
 
 let engine = null;
 
-// The engine: {status, message, whenSettled(callback), whenRestarted(callback), retry(),
-// call(request) → Promise<reply>}. The same object across retries.
+// The size list of the engine's files, {name: bytes}, from the page (macros/widget_html.py).
+function sizeList() {
+  const holder = document.querySelector("[data-engine-files]");
+  try {
+    const sizes = holder ? JSON.parse(holder.dataset.engineFiles) : {};
+    return sizes && typeof sizes === "object" ? sizes : {};
+  } catch {
+    return {};
+  }
+}
+
+// {loaded, total, done}: bytes arrived of the files listed in `sizes` and of those the
+// worker reported (`arrived`: name → {loaded, length, done}); `done` once every file has.
+export function tally(sizes, arrived) {
+  let loaded = 0;
+  let total = 0;
+  let done = true;
+  for (const name of new Set([...Object.keys(sizes), ...Object.keys(arrived)])) {
+    const file = arrived[name] || { loaded: 0, length: null, done: false };
+    const size = Number.isFinite(sizes[name]) ? sizes[name] : file.length;
+    // A file of unknown size counts what has come so far (its last bytes join the total
+    // as they arrive); a finished file counts whole.
+    const whole = size === null ? file.loaded : Math.max(size, file.done ? file.loaded : 0);
+    loaded += file.done ? whole : Math.min(file.loaded, whole);
+    total += whole;
+    done = done && file.done;
+  }
+  return { loaded, total, done: done && total > 0 };
+}
+
+// The engine: {status, message, progress, onProgress(callback), whenSettled(callback),
+// whenRestarted(callback), retry(), call(request) → Promise<reply>}. The same object across
+// retries.
 export function getEngine() {
   if (!engine) engine = createEngine();
   return engine;
@@ -37,6 +73,9 @@ function createEngine() {
   let nextId = 1;
   let worker = null;
   let watchdog = 0;
+  const sizes = sizeList();
+  let arrived = {}; // what the worker last said has arrived of each file
+  const listeners = new Set(); // progress callbacks
 
   function settle(status, message = "") {
     if (state.status === "failed") return; // the first failure is the one reported
@@ -76,7 +115,12 @@ function createEngine() {
     const mine = worker;
     worker.onmessage = ({ data }) => {
       if (mine !== worker) return; // a worker given up on
-      if (data.type === "progress") progressed();
+      if (data.type === "progress") {
+        progressed();
+        if (data.files) arrived = data.files;
+        const now = tally(sizes, arrived);
+        for (const callback of [...listeners]) callback(now);
+      }
       else if (data.type === "ready") {
         // A User Timing mark, so the benchmark (tests/benchmark.py) can read when the engine
         // became ready and how the worker's start-up time split.
@@ -101,6 +145,15 @@ function createEngine() {
   return {
     get status() { return state.status; },
     get message() { return state.message; },
+    // {loaded, total, done}: bytes of the engine's files arrived so far, of the total
+    // (0 while unknown); done when every file has arrived (the engine then starts).
+    get progress() { return tally(sizes, arrived); },
+    // Run `callback(progress)` at each sign of progress while loading; returns a function
+    // that stops it.
+    onProgress(callback) {
+      listeners.add(callback);
+      return () => listeners.delete(callback);
+    },
     // Run `callback` once the engine is ready or has failed (at once if it already has).
     whenSettled(callback) {
       if (state.status === "loading") waiting.push(callback);
@@ -116,6 +169,7 @@ function createEngine() {
       state.status = "loading";
       state.message = "";
       pending = new Map();
+      arrived = {};
       start();
       const callbacks = restarted;
       restarted = [];

@@ -3,6 +3,12 @@
 // errors under their field, the seed, the permalink, enabling once the engine is ready and
 // a Retry when it could not load, results that say when they no longer match the inputs).
 // Markup contract: macros/widget_html.py.
+//
+// Before the engine is up: a widget whose markup carries its first answer (the odds for the
+// default inputs, computed when the site was built) shows it at once and lets the reader
+// edit the form (Roll waits for the engine); the status line counts the engine's bytes as
+// they arrive. After Back then Forward a widget shows its last roll again (kept per page in
+// sessionStorage).
 
 import { getEngine } from "./engine.js";
 
@@ -92,6 +98,136 @@ export function newestOnly() {
   };
 }
 
+// --- the first answer, written into the page when it was built ------------------------------
+// A JSON value with its object keys in one order, to compare two requests.
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+// {request, reply} from the widget's `data-first` attribute, or null.
+function firstAnswer(root) {
+  if (!root.dataset.first) return null;
+  try {
+    const first = JSON.parse(root.dataset.first);
+    return first && first.request && first.reply && first.reply.ok ? first : null;
+  } catch (error) {
+    console.error("a widget's first answer could not be read:", error);
+    return null;
+  }
+}
+
+// The engine, except that while it loads the first request is answered from the page: the
+// same reply the engine gives it (the site build asked the engine), at once.
+function answeringFirst(engine, first) {
+  const asked = canonical(first.request);
+  const answering = Object.create(engine);
+  answering.call = (request) => (engine.status === "loading" && canonical(request) === asked
+    ? Promise.resolve(JSON.parse(JSON.stringify(first.reply)))
+    : engine.call(request));
+  return answering;
+}
+
+// --- the engine's loading, in bytes ----------------------------------------------------------
+// Every widget shows the bytes as they arrive (aria-hidden: not read out at each change);
+// screen readers hear the stage from each widget's status line, and the bytes from one
+// line for the page, at most every ANNOUNCE_MS.
+const ANNOUNCE_MS = 5000;
+let announcer = null;
+let announcedAt = -Infinity;
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toFixed(1);
+}
+
+// "2.1 of 6.3 MB" (or "2.1 MB" while the total is unknown).
+export function bytesText({ loaded, total }) {
+  return total > 0 ? `${megabytes(Math.min(loaded, total))} of ${megabytes(total)} MB` : `${megabytes(loaded)} MB`;
+}
+
+function announce(text) {
+  const now = performance.now();
+  if (text && now - announcedAt < ANNOUNCE_MS) return;
+  if (!announcer || !announcer.isConnected) {
+    announcer = el("p", { class: "srd-visually-hidden srd-engine-announcer", role: "status", "aria-live": "polite" });
+    document.body.append(announcer);
+  }
+  if (text) announcedAt = now;
+  announcer.textContent = text;
+}
+
+// --- Back then Forward: the last roll comes back ---------------------------------------------
+// What a widget showed (its controls and its kept results) is saved per page address in
+// sessionStorage, and put back when the reader returns to the page through the browser's
+// history: Material's instant navigation (a popstate) or a full page load of type
+// back_forward. A fresh visit (a link, a reload) starts from the page as written.
+// The page the reader came back to: its address without the #anchor (which Material's
+// navigation.tracking changes as the page scrolls).
+const here = (url = location.href) => url.split("#")[0];
+let returnedTo = "";
+{
+  const entry = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+  if (entry && entry.type === "back_forward") returnedTo = here(entry.name);
+}
+window.addEventListener("popstate", () => {
+  returnedTo = here();
+});
+document.addEventListener("click", (event) => {
+  if (event.target instanceof Element && event.target.closest("a[href]")) returnedTo = "";
+}, true);
+
+function memoryKey(root) {
+  return `srd-widget:${location.pathname}${location.search}#${root.id}`;
+}
+
+function recall(root) {
+  if (returnedTo !== here()) return null;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(memoryKey(root)) || "null");
+    return saved && typeof saved === "object" ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(root, memory) {
+  if (!root.isConnected) return; // an answer that arrived after the reader left
+  try {
+    sessionStorage.setItem(memoryKey(root), JSON.stringify(memory));
+  } catch {
+    // Storage full or refused: the page simply starts afresh next time.
+  }
+}
+
+// The form's controls by id: text as its value, a checkbox or radio as checked or not.
+function controlValues(form) {
+  const values = {};
+  for (const control of form.querySelectorAll("input[id]")) {
+    values[control.id] = control.type === "checkbox" || control.type === "radio" ? control.checked : control.value;
+  }
+  return values;
+}
+
+// Puts the saved values back; returns the switches it turned (each to be announced to the
+// view with a change event, once it listens).
+function restoreControls(form, values) {
+  const turned = [];
+  for (const control of form.querySelectorAll("input[id]")) {
+    const value = values[control.id];
+    if (control.type === "checkbox" || control.type === "radio") {
+      if (typeof value !== "boolean" || value === control.checked) continue;
+      control.checked = value;
+      if (value || control.type === "checkbox") turned.push(control);
+    } else if (typeof value === "string") {
+      control.value = value;
+    }
+  }
+  return turned;
+}
+
 // --- the form around the engine ------------------------------------------------------------
 // `prefix`: the ids' prefix ("ds" → #ds-seed, #ds-seed-error); `fields`: the text fields'
 // names. Returns the widget's parts and helpers.
@@ -100,11 +236,16 @@ export function engineForm(root, { prefix, fields, readyText }) {
   const button = form.querySelector("button[type=submit]");
   const status = root.querySelector(".srd-widget__status");
   const retry = root.querySelector(".srd-widget__retry");
+  const meter = root.querySelector(".srd-widget__meter-bar");
   const inputs = {};
   for (const name of fields) inputs[name] = root.querySelector(`#${prefix}-${name}`);
-  const engine = getEngine();
+  const first = firstAnswer(root);
+  const engine = first ? answeringFirst(getEngine(), first) : getEngine();
   const regions = [];
   let engineError = ""; // a message about the engine itself (not about a field), if any
+  const saved = recall(root);
+  const turned = saved && saved.controls ? restoreControls(form, saved.controls) : [];
+  const memory = { controls: controlValues(form), regions: {} };
 
   function setStatus(text, isError = false) {
     status.textContent = text;
@@ -232,10 +373,14 @@ export function engineForm(root, { prefix, fields, readyText }) {
   // `words`: the label's start. `key()`: the current inputs, for a region that goes stale
   // as soon as they change (a roll); a region without one is marked by `stale(true)` (the
   // odds, when the inputs cannot be read). `reveal`: scroll what is shown into view.
-  function region(box, { words, key = null, reveal = false }) {
+  // A region that `reveal`s what it shows (a roll) is `kept`: shown again after Back then
+  // Forward. Before the engine is ready, an edit marks every region without a `key` (the
+  // first answer, written when the site was built) until the engine answers the new inputs.
+  function region(box, { words, key = null, reveal = false, kept = reveal }) {
     let shownFor = "";
     let shownKey = null;
     let label = null;
+    const slot = box.classList[0] || `region-${regions.length}`;
     function mark(on) {
       const stale = Boolean(on) && box.childElementCount > 0;
       box.toggleAttribute("data-stale", stale);
@@ -257,17 +402,36 @@ export function engineForm(root, { prefix, fields, readyText }) {
         box.replaceChildren(content);
         mark(key && shownKey !== key());
         if (reveal) revealResult(box);
+        if (kept) {
+          memory.regions[slot] = { html: box.innerHTML, shownFor, shownKey };
+          remember(root, memory);
+        }
       },
       stale: mark,
       follow() {
         if (key) mark(shownKey !== key());
+        else if (!kept && engine.status !== "ready") mark(true);
       },
     };
+    const back = kept && saved && saved.regions && saved.regions[slot];
+    if (back && typeof back.html === "string") {
+      box.innerHTML = back.html;
+      shownFor = String(back.shownFor || "");
+      shownKey = back.shownKey ?? null;
+      memory.regions[slot] = back;
+      if (key) mark(shownKey !== key());
+    }
     regions.push(part);
     return part;
   }
-  // Every edit (typing, a switch) re-checks the rolls against the inputs.
-  for (const type of ["input", "change"]) form.addEventListener(type, () => regions.forEach((r) => r.follow()));
+  // Every edit (typing, a switch) re-checks the results against the inputs, and is kept.
+  for (const type of ["input", "change"]) {
+    form.addEventListener(type, () => {
+      regions.forEach((r) => r.follow());
+      memory.controls = controlValues(form);
+      if (Object.keys(memory.regions).length) remember(root, memory);
+    });
+  }
 
   // This page with `params` as its query and the widget as its anchor.
   function permalink(params) {
@@ -291,8 +455,37 @@ export function engineForm(root, { prefix, fields, readyText }) {
 
   // --- loading: enabled once the engine is ready; a Retry when it could not load ---
   let start = () => {};
+  let started = false; // whether `start` has run for the engine now loading or loaded
+  let stopProgress = () => {};
+
+  // While the engine loads: the stage in words (heard when it changes) and the bytes so far
+  // (seen as they change, heard from the page's announcer now and then); a bar under it.
+  function followProgress(stageWords) {
+    const stage = el("span", { class: "srd-widget__stage" });
+    const bytes = el("span", { class: "srd-widget__bytes", "aria-hidden": "true" });
+    status.classList.remove("srd-widget__status--error");
+    status.replaceChildren(stage, bytes);
+    const show = (progress) => {
+      if (root.dataset.state !== "loading" || !root.isConnected) return stopProgress();
+      const words = stageWords(progress.done);
+      if (stage.textContent !== words) stage.textContent = words;
+      bytes.textContent = progress.done || !progress.loaded && !progress.total ? "" : `: ${bytesText(progress)}`;
+      if (meter) meter.style.width = progress.total ? `${((100 * Math.min(progress.loaded, progress.total)) / progress.total).toFixed(1)}%` : "0";
+      if (!progress.done && progress.total) announce(`Dice engine: ${bytesText(progress)} loaded.`);
+    };
+    stopProgress();
+    stopProgress = engine.onProgress(show);
+    show(engine.progress);
+  }
+
+  function endProgress() {
+    stopProgress();
+    stopProgress = () => {};
+    announce("");
+  }
 
   function settled() {
+    endProgress();
     if (engine.status !== "ready") return showFailure();
     // A keyboard user who pressed Retry carries on in the form, not on a vanished button
     // (after a tap or a click, focus is left alone: no phone keyboard pops up).
@@ -302,13 +495,17 @@ export function engineForm(root, { prefix, fields, readyText }) {
     for (const control of form.querySelectorAll("input, button")) control.disabled = false;
     setStatus(readyText);
     if (retryHadFocus) form.querySelector("input, button").focus();
-    start();
+    if (!started) start();
+    started = true;
   }
 
   // The engine could not load: say why, and offer Retry (a fresh worker, for every widget).
   function showFailure() {
     if (root.dataset.state === "failed") return;
+    endProgress();
+    started = false; // once it loads after a Retry, the view starts again
     root.dataset.state = "failed";
+    for (const control of form.querySelectorAll("input, button")) control.disabled = true;
     setStatus(engine.message, true);
     if (!retry) return;
     retry.hidden = false;
@@ -319,21 +516,39 @@ export function engineForm(root, { prefix, fields, readyText }) {
     engine.whenRestarted(() => {
       root.dataset.state = "loading";
       setStatus("Loading the dice engine again…");
+      followProgress((done) => (done ? "Starting the dice engine again…" : "Loading the dice engine again"));
       retry.setAttribute("aria-disabled", "true"); // stays in place (and focused) while it loads
       engine.whenSettled(settled);
     });
   }
 
   // Once the engine is ready (again, after a Retry): enable every control and run `onReady`.
-  // If it failed: say so, with Retry.
+  // If it failed: say so, with Retry. A widget with its first answer in the page starts at
+  // once: its fields are enabled, `onReady` runs (its first request is answered from the
+  // page, any other waits for the engine) and the button waits for the engine.
   function whenReady(onReady) {
     start = onReady;
+    // Switches put back after Back then Forward: the view now listens, and shows what follows
+    // from them (a mode's fields, say).
+    for (const control of turned.splice(0)) control.dispatchEvent(new Event("change", { bubbles: true }));
+    if (engine.status === "loading") {
+      const name = button.textContent.trim();
+      followProgress(first
+        ? (done) => `“${name}” waits for the dice engine${done ? ", which is starting…" : ""}`
+        : (done) => (done ? "Starting the dice engine…" : "Loading the dice engine"));
+      if (first) {
+        for (const control of form.querySelectorAll("input")) control.disabled = false;
+        started = true;
+        onReady();
+      }
+    }
     engine.whenSettled(settled);
   }
 
   function onSubmit(action) {
     form.addEventListener("submit", (event) => {
       event.preventDefault(); // Enter in any field also lands here
+      if (root.dataset.state !== "ready") return; // the button waits for the engine
       for (const name of fields) showHeld(name);
       action();
     });
