@@ -1,4 +1,5 @@
-"""Doom Stack's macros: the roller and the best-stack chart.
+"""Doom Stack's macros: the roller (with its stack chooser), the attack helper and the
+best-stack chart.
 
 The page works without JavaScript: the widget says it is loading (or, with scripting off,
 that it needs JavaScript) and the tables stand alone. Its view module,
@@ -14,7 +15,7 @@ from rules_engine.doom_stack.rules import DIFFICULTY_LADDER, MAX_POOL
 from rules_engine.doom_stack.tables import stack_chart_series
 
 from macros.charts import line_chart
-from macros.widget_html import default_values, region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
 
 
 def doom_stack_roller() -> str:
@@ -29,9 +30,47 @@ def doom_stack_roller() -> str:
         + f'<datalist id="{p}-ladder">{ladder}</datalist>'
         + seed_field(p)
     )
-    regions = region("odds", "Exact odds") + region("result", "Roll result")
+    regions = region("odds", "Exact odds") + region("result", "Roll result") + stack_chooser(p)
     return widget_shell(f"{p}-roller", SYSTEM.key, "roller", "Doom Stack roller", fields, "Roll", regions,
                         first={"action": "odds_fields", "fields": default_values(fields)})
+
+
+def stack_chooser(p: str) -> str:
+    """After a roll, every stack the dice allow, to pick from (radio buttons in a table that
+    scrolls in a box of fixed height); the line above it announces the stack picked."""
+    return (f'<section class="srd-ds-stacks" aria-labelledby="{p}-stacks-title">'
+            f'<h3 class="srd-ds-stacks__title" id="{p}-stacks-title">Choose your stack</h3>'
+            f'<p class="srd-ds-stacks__status" id="{p}-stacks-status" role="status" aria-live="polite"></p>'
+            f'<div class="srd-widget__stacks" id="{p}-stacks"></div></section>')
+
+
+def _check_box(p: str, name: str, label: str, hint: str) -> str:
+    """A labelled checkbox, its hint read with it, and a line reserved for its error."""
+    box_id = f"{p}-{name}"
+    return (f'<div class="srd-field srd-ds-check"><label for="{box_id}">'
+            f'<input type="checkbox" id="{box_id}" name="{name}" aria-describedby="{box_id}-error {box_id}-hint" '
+            f'disabled> {escape(label)}</label>'
+            f'<span class="srd-field__hint" id="{box_id}-hint">{escape(hint)}</span>' + field_error(box_id) + "</div>")
+
+
+def doom_stack_attack() -> str:
+    """The attacker's and defender's stacks, cover, armour and the defender's track in;
+    damage, stun, the track filled and the exact odds of bleeding out, as the inputs change."""
+    p = "dsa"
+    fields = (
+        text_field(p, "attack", "Attacker's stack", "9")
+        + text_field(p, "defence", "Defender's stack", "4", "from the attention pool; 0: no dice")
+        + _check_box(p, "cover", "Defender in cover", "the stack is not spent; it loses one pip")
+        + text_field(p, "body", "Body armour", "0", "rating: that much turns to stun")
+        + text_field(p, "hard", "Hard armour", "0", "rating: stops all but antitank")
+        + _check_box(p, "antitank", "Antitank attack", "hard armour only takes off its rating")
+        + text_field(p, "boxes", "Hit boxes", "8", "4 + Strength + Willpower")
+        + text_field(p, "physical", "Boxes marked X", "0", "physical damage already taken")
+        + text_field(p, "stun", "Boxes marked /", "0", "stun damage already taken")
+        + text_field(p, "overflow", "Overflow", "0", "already in the overflow box")
+    )
+    return widget_shell(f"{p}-helper", SYSTEM.key, "attack", "Doom Stack attack helper", fields, "Resolve",
+                        region("attack", "Attack result"))
 
 
 def best_stack_chart() -> str:
@@ -44,5 +83,6 @@ def best_stack_chart() -> str:
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
     """The macros and variables the Doom Stack page uses."""
     env.macro(doom_stack_roller, "doom_stack_widget")
+    env.macro(doom_stack_attack, "doom_stack_attack")
     env.macro(best_stack_chart)
     env.variables["doom_stack_max_pool"] = MAX_POOL

@@ -15,7 +15,8 @@ def test_the_roller_fits_and_never_moves_the_page(phone_page, site_url, theme, p
     use_theme(page, site_url, theme)
     page.goto(site_url + "doom-stack/")
     # While the engine loads: the space for the odds and the roll is already there.
-    loading = {s: height(page, s) for s in (".srd-widget", ".srd-widget__odds", ".srd-widget__result")}
+    loading = {s: height(page, s) for s in ("#ds-roller", "#ds-roller .srd-widget__odds", "#ds-roller .srd-widget__result",
+                                            "#ds-roller .srd-ds-stacks")}
     expect(page.locator("#ds-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     expect(page.locator("[data-odds=success] .srd-exact")).to_be_visible()
     with_odds = {s: height(page, s) for s in loading}

@@ -28,7 +28,8 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_LOAD_MS = 60_000  # cold Pyodide start: a few seconds; generous for a loaded CI box
 FIELDS = ("attribute", "skill", "modifiers", "tn")
 ROLLER = "#ds-roller"
-LINES = ".srd-widget__explain .srd-widget__line"
+LINES = "#ds-roller .srd-widget__explain .srd-widget__line"
+STACK_PICKS = "#ds-roller .srd-widget__stacks input[type=radio]"
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -61,6 +62,21 @@ def cli_lines(notation_text: str, seed: str) -> list[str]:
     return result.stdout.splitlines()
 
 
+def roll_part(lines: list[str]) -> list[str]:
+    """A roll's lines before its list of stacks."""
+    return lines[:next(i for i, line in enumerate(lines) if line.startswith("Stacks you can choose"))]
+
+
+def shown_lines(page: Page) -> list[str]:
+    """The roll as the page gives it: the engine's lines above the dice, then the stack
+    chooser's heading (its table's caption) and each stack as its radio button names it."""
+    expect(page.locator(STACK_PICKS).first.or_(page.locator("#ds-roller .srd-ds-stacks__none"))).to_be_attached()
+    stacks = page.locator(STACK_PICKS)
+    heading = page.locator("#ds-roller .srd-ds-stacks__table caption, #ds-roller .srd-ds-stacks__none")
+    return [*page.locator(LINES).all_inner_texts(), heading.inner_text(),
+            *(f"  {stacks.nth(i).get_attribute('aria-label')}" for i in range(stacks.count()))]
+
+
 def roll_with_seed(page: Page, seed: str, *, key: str | None = None) -> list[str]:
     """Type ``seed``, roll (button click, or ``key`` in the seed field) and return the lines."""
     page.fill("#ds-seed", seed)
@@ -69,7 +85,7 @@ def roll_with_seed(page: Page, seed: str, *, key: str | None = None) -> list[str
     else:
         page.click(f"{ROLLER} button[type=submit]")
     expect(page.locator(".srd-roll__seed")).to_have_text(seed)
-    return page.locator(LINES).all_inner_texts()
+    return shown_lines(page)
 
 
 def engine_error(fields: dict[str, str], seed: str | None = None) -> str:
@@ -130,7 +146,7 @@ def test_seeded_roll_shows_the_cli_lines_and_its_permalink_reproduces_it(
     # A fresh browser (another context, phone-sized) opening the permalink gets the same roll.
     phone_page.goto(href)
     expect(phone_page.locator(".srd-roll__seed")).to_have_text("424242", timeout=ENGINE_LOAD_MS)
-    assert phone_page.locator(LINES).all_inner_texts() == expected
+    assert shown_lines(phone_page) == expected
     assert field_values(phone_page) == fields
 
     # Clicking the permalink on its own page, after the inputs were changed, brings back its
@@ -141,7 +157,8 @@ def test_seeded_roll_shows_the_cli_lines_and_its_permalink_reproduces_it(
     for name, value in fields.items():
         expect(page.locator(f"#ds-{name}")).to_have_value(value)
     expect(page.locator("#ds-seed")).to_have_value("424242")
-    expect(page.locator(LINES)).to_have_text(expected)
+    expect(page.locator(LINES)).to_have_text(roll_part(expected))
+    assert shown_lines(page) == expected
     expect(page.locator(".srd-odds__pool")).to_have_text(expected_odds(fields)[0])
     assert page_errors == []
 
@@ -151,7 +168,7 @@ def test_a_blank_seed_rolls_a_fresh_seed_and_reports_it(page, site_url, page_err
     page.click(f"{ROLLER} button[type=submit]")
     expect(page.locator(".srd-roll__seed")).to_have_text(re.compile(r"^\d+$"))
     seed = page.inner_text(".srd-roll__seed")
-    assert page.locator(LINES).all_inner_texts() == cli_lines(notation(field_values(page)), seed)
+    assert shown_lines(page) == cli_lines(notation(field_values(page)), seed)
     assert page.input_value("#ds-seed") == ""  # blank stays blank: the next roll is new again
     assert page_errors == []
 
@@ -251,7 +268,7 @@ def test_a_broken_engine_says_so_in_the_status_line(page, site_url):
     page.context.route("**/assets/engine/manifest.json", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(f"{site_url}doom-stack/")
     expect(page.locator(ROLLER)).to_have_attribute("data-state", "failed", timeout=ENGINE_LOAD_MS)
-    status = page.inner_text(".srd-widget__status")
+    status = page.inner_text(f"{ROLLER} .srd-widget__status")
     assert status.startswith("The dice engine could not load") and "Retry" in status
     expect(page.locator(ROLLER).get_by_role("button", name="Retry")).to_be_visible()
     assert page.locator("#ds-attribute").is_disabled()
@@ -308,7 +325,7 @@ def test_the_roller_works_from_the_keyboard_alone(page, site_url, page_errors):
     page.keyboard.press("Enter")
     expect(page.locator(".srd-roll__seed")).to_have_text("31337")
     fields = {name: typed[name] for name in FIELDS}
-    assert page.locator(LINES).all_inner_texts() == cli_lines(notation(fields), "31337")
+    assert shown_lines(page) == cli_lines(notation(fields), "31337")
 
     # Tab on to the Roll button: its focus is visible, and Enter rolls again.
     page.keyboard.press("Tab")

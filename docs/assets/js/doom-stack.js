@@ -1,8 +1,10 @@
 // The Doom Stack roller: attribute, skill, modifiers and TN in; exact odds as you type, and
-// seeded rolls with every die, the engine's explanation, the seed and a permalink.
+// seeded rolls with every die, the engine's explanation, the seed and a permalink; then every
+// stack the dice allow, to choose from. The attack helper: two stacks, cover, armour and the
+// defender's hit boxes in; damage, the track filled and the odds of bleeding out.
 
 import {
-  afterPause, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
+  afterPause, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
 } from "./widget-kit.js";
 
 const FIELDS = ["attribute", "skill", "modifiers", "tn"]; // the order the engine checks them in
@@ -16,6 +18,9 @@ function attachRoller(root) {
   const inputsKey = (fields = fieldValues()) => JSON.stringify(FIELDS.map((name) => fields[name].trim()));
   const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
   const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
+  const stacksBox = root.querySelector(".srd-widget__stacks");
+  const stacksStatus = root.querySelector(".srd-ds-stacks__status");
+  const stacks = w.region(stacksBox, { words: "Stacks for earlier inputs", key: inputsKey, kept: true });
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
   const oddsPause = afterPause(updateOdds);
@@ -52,7 +57,10 @@ function attachRoller(root) {
     const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_fields", fields, seed }));
     if (!reply) return;
     const result = w.accept(reply, [...FIELDS, "seed"]);
-    if (result) rolled.show(renderRoll(result, fields), result.notation, inputsKey(fields));
+    if (!result) return;
+    rolled.show(renderRoll(result, fields), result.notation, inputsKey(fields));
+    stacks.show(renderStacks(result), result.notation, inputsKey(fields));
+    stacksStatus.textContent = stacksSummary(result);
   }
 
   function renderRoll(result, fields) {
@@ -80,10 +88,93 @@ function attachRoller(root) {
       dice.append(el("li", {},
         el("span", { class: `srd-die srd-die--${kind}`, role: "img", "aria-label": label, title: label }, String(value))));
     });
-    box.append(dice, explanation(result.lines),
+    // The engine's lines down to the list of stacks, which the chooser below shows.
+    const rollLines = result.lines.slice(0, result.lines.length - result.stacks.length - 1);
+    box.append(dice, explanation(rollLines),
       rollMeta(result.seed, w.permalink({ ...fields, seed: String(result.seed) })));
     return box;
   }
+
+  // --- the stack chooser ---
+  function stacksSummary(result) {
+    if (!result.stacks.length) return "No dice, so no stack to choose.";
+    const listed = result.stacks.length === result.stacks_total
+      ? `${plural(result.stacks_total, "stack", "stacks")} to choose from`
+      : `${result.stacks_total} stacks; the ${result.stacks.length} biggest listed`;
+    return `${listed}. The roller took ${stackWords(result.stacks[0], result.tn)}.`;
+  }
+
+  // Every stack, one row each: a radio button to pick it, its dice, its result against the
+  // TN and the attention pool it leaves. Arrow keys move between the radio buttons.
+  function renderStacks(result) {
+    const box = el("div", { class: "srd-ds-stacks__scroll", tabindex: "0", role: "region",
+      "aria-label": "Every stack these dice allow, biggest first" });
+    if (!result.stacks.length) {
+      box.append(el("p", { class: "srd-ds-stacks__none" }, result.stacks_heading));
+      return box;
+    }
+    const table = el("table", { class: "srd-ds-stacks__table" },
+      el("caption", { class: "srd-visually-hidden" }, result.stacks_heading),
+      el("thead", {}, el("tr", {},
+        el("th", { scope: "col" }, "Stack"),
+        el("th", { scope: "col" }, result.tn == null ? "Result" : `Against TN ${result.tn}`),
+        el("th", { scope: "col" }, "Attention pool left"))));
+    const body = el("tbody");
+    const name = `${root.id}-stack`;
+    result.stacks.forEach((stack, index) => {
+      const id = `${name}-${index}`;
+      const radio = el("input", {
+        type: "radio", name, id, value: String(index), checked: stack.best ? "" : null,
+        "data-positions": stack.positions.join(" "), "data-wildcards": String(stack.wildcards),
+        "data-words": stackWords(stack, result.tn), "aria-label": stack.line, // the engine's line: the whole row in words
+      });
+      const left = stack.attention_pool.length
+        ? `${stack.attention_pool.join(" ")} (best stack ${stack.attention_best})` : "empty";
+      body.append(el("tr", { class: stack.best ? "srd-ds-stacks__row srd-ds-stacks__row--best" : "srd-ds-stacks__row" },
+        el("td", {}, el("label", { for: id, class: "srd-ds-stacks__pick" }, radio, " ",
+          el("span", { class: "srd-ds-stacks__value" }, stackSum(stack)))),
+        el("td", {}, resultWords(stack, result.tn) || "no TN given"),
+        el("td", {}, left)));
+    });
+    table.append(body);
+    box.append(table);
+    return box;
+  }
+
+  function stackSum(stack) {
+    return stack.dice.length > 1 ? `${stack.dice.join(" + ")} = ${stack.value}` : String(stack.value);
+  }
+
+  function resultWords(stack, tn) {
+    if (stack.success === null) return "";
+    if (!stack.success) return `Failure, ${tn - stack.value} short`;
+    if (stack.glitch) return "Glitch (success with a complication)";
+    return `Success, performance ${stack.performance} (${stack.performance_name})`;
+  }
+
+  function stackWords(stack, tn) {
+    const verdict = resultWords(stack, tn);
+    const left = stack.attention_pool.length ? `attention pool ${stack.attention_pool.join(" ")}` : "no attention pool";
+    return `${stackSum(stack)}${verdict ? `: ${verdict.toLowerCase()}` : ""}; ${left}`;
+  }
+
+  // A stack picked: the dice above show it, and the status line says it.
+  function pickStack(radio) {
+    const positions = new Set(radio.dataset.positions.split(" ").filter(Boolean).map(Number));
+    const dice = resultBox.querySelectorAll(".srd-dice .srd-die");
+    dice.forEach((die, index) => {
+      const value = die.textContent;
+      const kind = !positions.has(index) ? "kept" : value === "1" ? "wildcard" : "stacked";
+      const words = { stacked: "in the stack", wildcard: "in the stack as a wildcard", kept: "attention pool" }[kind];
+      die.className = `srd-die srd-die--${kind}`;
+      die.setAttribute("aria-label", `Die ${index + 1}: ${value}, ${words}`);
+      die.title = die.getAttribute("aria-label");
+    });
+    stacksStatus.textContent = `Chosen: ${radio.dataset.words}.`;
+  }
+  stacksBox.addEventListener("change", (event) => {
+    if (event.target.matches("input[type=radio]")) pickStack(event.target);
+  });
 
   function renderOdds(result) {
     const box = el("div", { class: "srd-odds" });
@@ -149,5 +240,85 @@ function attachRoller(root) {
   });
 }
 
+// --- the attack helper ---------------------------------------------------------------------
+const ATTACK_TEXTS = ["attack", "defence", "body", "hard", "boxes", "physical", "stun", "overflow"];
+const ATTACK_SWITCHES = ["cover", "antitank"];
+// Every field, in the order the engine checks them (rules_engine/doom_stack/attack.py).
+const ATTACK_FIELDS = ["attack", "defence", "cover", "body", "hard", "antitank", "boxes", "physical", "stun", "overflow"];
+const ATTACK_READY = "Ready: the result follows your inputs.";
+
+function attachAttack(root) {
+  const w = engineForm(root, { prefix: "dsa", fields: ATTACK_FIELDS, readyText: ATTACK_READY });
+  const { inputs } = w;
+  const shown = w.region(root.querySelector(".srd-widget__attack"), { words: "Result for the last valid input" });
+  const latest = newestOnly();
+  const pause = afterPause(update);
+
+  function fieldValues() {
+    const values = Object.fromEntries(ATTACK_TEXTS.map((name) => [name, inputs[name].value]));
+    for (const name of ATTACK_SWITCHES) values[name] = inputs[name].checked ? "on" : "";
+    return values;
+  }
+
+  async function update(typing = false) {
+    pause.cancel();
+    const reply = await latest(w.engine.call({ system: SYSTEM, action: "attack_fields", fields: fieldValues() }));
+    if (!reply) return;
+    const result = w.accept(reply, ATTACK_FIELDS, { typing });
+    if (result) shown.show(renderAttack(result), result.notation);
+    else shown.stale(true);
+  }
+
+  function renderAttack(result) {
+    const box = el("div", { class: "srd-ds-attack" });
+    const verdict = result.clean_miss ? "Clean miss" : result.glitch ? "Glitch: no damage"
+      : `${result.damage} damage: ${result.physical} physical, ${result.stun} stun`;
+    box.append(el("p", { class: "srd-ds-attack__headline" }, el("strong", {}, verdict),
+      result.defence_left === null ? "" : ` · the defender keeps a stack of ${result.defence_left}`));
+    box.append(drawTrack(result.after), el("p", { class: "srd-ds-attack__state" }, stateWords(result.after)));
+    const bleed = result.bleeding_out;
+    const bleedLine = el("p", { class: "srd-ds-attack__bleed", "data-bleed": bleed ? "dying" : "none" });
+    if (bleed) {
+      bleedLine.append(`Bleeding out (${plural(bleed.hours_to_death, "hour", "hours")} without a 1 is death): dies `,
+        el("span", { class: "srd-pct", "data-bleed-odds": "death" }, bleed.percent_death), " ",
+        el("span", { class: "srd-exact", "data-bleed-odds": "death" }, bleed.p_death), "; stabilises ",
+        el("span", { class: "srd-pct", "data-bleed-odds": "stabilise" }, bleed.percent_stabilise), " ",
+        el("span", { class: "srd-exact", "data-bleed-odds": "stabilise" }, bleed.p_stabilise));
+    } else {
+      bleedLine.append("Not bleeding out: nothing in overflow, or already dead.");
+    }
+    box.append(bleedLine);
+    const lines = explanation(result.lines, "srd-ds-attack__lines");
+    lines.setAttribute("tabindex", "0");
+    lines.setAttribute("role", "region");
+    lines.setAttribute("aria-label", "The engine's working, line by line");
+    box.append(lines);
+    return box;
+  }
+
+  function drawTrack(track) {
+    const words = `Hit boxes: ${track.physical} physical, ${track.stun} stun, ${track.empty} empty; overflow ${track.overflow}`;
+    const row = el("div", { class: "srd-ds-track", role: "img", "aria-label": words, title: words });
+    for (const mark of track.marks) {
+      row.append(el("span", { class: `srd-ds-box srd-ds-box--${mark === "X" ? "physical" : "stun"}` }, mark));
+    }
+    for (let i = 0; i < track.empty; i++) row.append(el("span", { class: "srd-ds-box" }, ""));
+    row.append(el("span", { class: "srd-ds-box srd-ds-box--overflow" }, `+${track.overflow}`));
+    return el("div", { class: "srd-ds-track__scroll", tabindex: "-1" }, row);
+  }
+
+  function stateWords(track) {
+    const text = { "still in action": "Still in action", "knocked out": "Knocked out",
+      "dying, conscious": "Dying, but conscious", "dying and knocked out": "Dying and knocked out",
+      dead: "Dead: overflow has reached the hit boxes" }[track.state] || track.state;
+    return text;
+  }
+
+  w.onSubmit(() => update(false));
+  for (const name of ATTACK_TEXTS) inputs[name].addEventListener("input", pause.schedule);
+  for (const name of ATTACK_SWITCHES) inputs[name].addEventListener("change", () => update(false));
+  w.whenReady(() => update(false));
+}
+
 // The widgets this view attaches, by their markup's data-widget (macros/doom_stack.py).
-export const WIDGETS = { roller: attachRoller };
+export const WIDGETS = { roller: attachRoller, attack: attachAttack };
