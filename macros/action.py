@@ -19,6 +19,7 @@ from rules_engine.action.rules import (
 from rules_engine.action.tables import TABLE_DEFENCE, chart_series, degree_series
 from rules_engine.core.notation import MAX_NOTATION_LENGTH
 
+from macros import action_combat
 from macros import action_cards
 from macros.charts import line_chart
 from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
@@ -94,4 +95,5 @@ def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env ty
     env.macro(degree_chart, "action_degree_chart")
     env.variables["action_limits"] = {"value": MAX_VALUE, "threshold": MAX_THRESHOLD, "dice": MAX_DICE_PER_SIDE,
                                       "length": MAX_NOTATION_LENGTH}
+    action_combat.register(env)  # part 2: the combat and damage page
     action_cards.register(env)  # part 2: the cards page

@@ -13,7 +13,7 @@ from ..core.errors import RulesError
 from ..core.notation import parse_whole_number
 from ..core.requests import Request, request_fields
 from .combat_notation import DAMAGE_TERMS
-from .damage import EXCLUSIVE, OPTION_WORDS, DamageReport, Hit
+from .damage import EXCLUSIVE, OPTION_WORDS, DamageReport, Hit, luck_rolls_problem
 from .rules import DEFAULT_THRESHOLD, MAX_VALUE
 
 #: The calculator's text fields, in the order the engine checks them.
@@ -56,9 +56,13 @@ def hit_from_fields(request: Request) -> Hit:
     for first, second in EXCLUSIVE:
         if first in chosen and second in chosen:
             raise RulesError(f"{first} and {second} cannot both apply: pick one", field="options")
-    return Hit(values["damage"], values["threshold"], values["health"], values["toughness"],  # type: ignore[arg-type]
-               values["mass"], values["wounds"], values["shock"], values["focus"], values["luck"],  # type: ignore[arg-type]
-               None, chosen)
+    hit = Hit(values["damage"], values["threshold"], values["health"], values["toughness"],  # type: ignore[arg-type]
+              values["mass"], values["wounds"], values["shock"], values["focus"], values["luck"],  # type: ignore[arg-type]
+              None, chosen)
+    problem = luck_rolls_problem(hit)
+    if problem:
+        raise RulesError(problem, field="luck")
+    return hit
 
 
 def damage_fields(request: Request) -> dict[str, object]:

@@ -33,7 +33,7 @@ from ..core.errors import RulesError
 from ..core.exact import percent, ratio
 from ..core.notation import Scanner, check_range
 from . import combat, conflicts
-from .damage import EXCLUSIVE, OPTION_WORDS, DamageReport, Hit, fall_damage_odds
+from .damage import EXCLUSIVE, OPTION_WORDS, DamageReport, Hit, fall_damage_odds, luck_rolls_problem
 from .mooks import KINDS, extra_positive_dice, kind_odds, p_hit, speed_bump_odds, speed_bump_pv
 from .notation import ActionQuery, parse
 from .rules import DEFAULT_THRESHOLD, MAX_THRESHOLD, MAX_VALUE
@@ -133,12 +133,22 @@ def parse_damage(text: str) -> Hit:
     found, chosen = _terms(scanner, DAMAGE_TERMS, options=OPTION_WORDS, aliases=THRESHOLD_ALIASES)
     for first, second in EXCLUSIVE:
         if first in chosen and second in chosen:
-            at = text.lower().rfind(second)
-            raise RulesError(f"{first} and {second} cannot both apply: pick one", notation=text, position=at,
+            raise RulesError(f"{first} and {second} cannot both apply: pick one", notation=text,
+                             position=_at(text, second),
                              length=len(second))
-    return Hit(damage, found.get("threshold", DEFAULT_THRESHOLD), found.get("health"), found.get("toughness"),
-               found.get("mass"), found.get("wounds", 0), found.get("shock", 0), found.get("focus"),
-               found.get("luck"), found.get("wall"), frozenset(chosen))
+    hit = Hit(damage, found.get("threshold", DEFAULT_THRESHOLD), found.get("health"), found.get("toughness"),
+              found.get("mass"), found.get("wounds", 0), found.get("shock", 0), found.get("focus"),
+              found.get("luck"), found.get("wall"), frozenset(chosen))
+    problem = luck_rolls_problem(hit)
+    if problem:
+        raise RulesError(problem, notation=text, position=_at(text, "luck"), length=4)
+    return hit
+
+
+def _at(text: str, word: str) -> int:
+    """Where ``word`` stands in ``text`` (any case), for a caret; the end when not found."""
+    found = text.lower().rfind(word) if len(text.lower()) == len(text) else -1
+    return found if found >= 0 else len(text)
 
 
 def _start(text: str, word: str) -> Scanner:
@@ -195,7 +205,7 @@ def parse_fall(text: str) -> FallReport:
                                 "agility": ("agility", "Agility", -MAX_VALUE, MAX_VALUE)})
     if "agility" in found and "stunt" not in found:
         raise RulesError("agility goes with a Stunt roll: give stunt S too", notation=text,
-                         position=text.lower().find("agility"), length=7)
+                         position=_at(text, "agility"), length=7)
     return FallReport(metres, found.get("stunt"), found.get("agility", 0))
 
 
@@ -292,11 +302,11 @@ def parse_shots(text: str) -> Summary:
     pool = found.get("pool", count)
     if pool > count:
         raise RulesError(f"the pool ({pool}) cannot be above the Shot Count ({count})", notation=text,
-                         position=text.lower().find("pool"), length=4)
+                         position=_at(text, "pool"), length=4)
     spend = found.get("spend", 0)
     if spend > pool:
         raise RulesError(f"only {pool} Shots are in the pool to spend", notation=text,
-                         position=text.lower().find("spend"), length=5)
+                         position=_at(text, "spend"), length=5)
     init = combat.initiative(pool, spend)
     canonical = f"shots agility {found['agility']} wits {found['wits']} luck {found['luck']}" + \
         (f" pool {pool}" if pool != count else "") + (f" spend {spend}" if spend else "")

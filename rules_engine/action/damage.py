@@ -26,9 +26,9 @@ SHOCK_ROLL_BASE, SHOCK_ROLL_STEP = 5, 5  # Shock roll difficulty 5 + 5 × wounds
 CINEMATIC_STEP = 5  # variable Cinematic Wounds: a Luck roll at 5, 10, 15 … (one per wound)
 DARK_TIMES_BASE, DARK_TIMES_STEP = 25, 5  # stabilising: 25 − Health + 5 × Wounds
 FALL_STEP = 5  # every 5 PV of the Stunt + Agility roll takes 1 m off a fall
-#: More Luck rolls than this for one attack are not worked out one by one (a chance to
-#: pass so many is far below anything a table shows); the count is refused instead.
-MAX_LUCK_ROLLS = 40
+#: The most Luck rolls (one per wound) whose joint chance the engine works out exactly:
+#: past this the exact fraction grows to thousands of digits, and the hit is refused.
+MAX_LUCK_ROLLS = 20
 
 
 @dataclass(frozen=True)
@@ -166,6 +166,24 @@ def fall_damage_odds(metres: int, stunt: int, agility: int = 0) -> dict[int, Fra
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def luck_rolls_problem(hit: "Hit") -> str | None:
+    """Why the hit's Luck rolls cannot be worked out (too many of them), else None."""
+    if hit.luck is None or "cinematic-variable" not in hit.options:
+        return None
+    count = wounds_for(max(hit.damage, 0), hit.threshold, sand="sand" in hit.options)
+    if count <= MAX_LUCK_ROLLS:
+        return None
+    return (f"this hit calls for {count} Luck rolls (one per wound); the engine works out the chance of at most "
+            f"{MAX_LUCK_ROLLS}: leave Luck blank to see the rest")
+
+
+def difficulties_text(difficulties: list[int] | tuple[int, ...]) -> str:
+    """``5, 10, 15`` or, for many, ``5, 10, …, 100 (20 rolls)``."""
+    if len(difficulties) <= 6:
+        return ", ".join(map(str, difficulties))
+    return f"{difficulties[0]}, {difficulties[1]}, …, {difficulties[-1]} ({len(difficulties)} rolls)"
 
 
 # --- one hit, with everything that follows from it ------------------------------------------
@@ -417,7 +435,7 @@ class DamageReport:
         for name, roll in self.chances().items():
             label = {"shock": "Shock roll", "dark_times": "Dark Times roll", "cinematic": "Luck rolls",
                      "wake": "Waking up"}[name]
-            text = f"{label} at " + ", ".join(map(str, roll["difficulty"]))  # type: ignore[arg-type]
+            text = f"{label} at " + difficulties_text(roll["difficulty"])  # type: ignore[arg-type]
             if "pass_all" in roll:
                 text += f": passes {'all ' if len(roll['difficulty']) > 1 else ''}with " \
                         f"{percent(roll['pass_all'], 2)} ({ratio(roll['pass_all'])})"  # type: ignore[arg-type]

@@ -11,6 +11,7 @@
 import {
   afterPause, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
 } from "./widget-kit.js";
+import { attachDamage } from "./action-damage.js";
 import { attachCardDraw, attachDeck } from "./action-cards.js";
 
 const SYSTEM = "action";
@@ -187,7 +188,7 @@ function attachConverter(root) {
 
 // The widgets this view attaches, by their markup's data-widget (macros/action.py).
 export const WIDGETS = {
-  roller: attachRoller, converter: attachConverter,
+  roller: attachRoller, converter: attachConverter, damage: attachDamage,
   cards: attachCardDraw,
   deck: attachDeck,
 };

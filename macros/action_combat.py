@@ -1,0 +1,96 @@
+"""Action! part 2's macros: the damage calculator and the mook chart of the combat page
+(``docs/action-combat.md``). The calculator's view is ``docs/assets/js/action-damage.js``,
+attached through the Action! view module's WIDGETS map; the shared parts are in
+``macros/widget_html.py``."""
+
+from __future__ import annotations
+
+from html import escape
+
+from rules_engine.action import SYSTEM
+from rules_engine.action.combat_tables import MOOK_DEFENCE, MOOK_DIFFERENCES
+from rules_engine.action.damage import OPTIONS
+from rules_engine.action.mooks import ADVANCED, GLASS_JAW, kind_odds
+from rules_engine.action.notation import make_query
+from rules_engine.action.rules import DEFAULT_THRESHOLD, MAX_THRESHOLD, MAX_VALUE
+
+from macros.charts import line_chart
+from macros.widget_html import field_error, region, text_field, widget_shell
+
+P = "ad"  # the damage calculator's ids: #ad-damage, #ad-opt-stun …
+#: Options that exclude each other are radio groups: (group name, legend, (word or "" for none, label)).
+GROUPS = (
+    ("penalty", "Wound penalty", (("", "None"), ("wound-penalty", "−1 per wound"),
+                                  ("percentile", "Percentile"), ("seriousness", "Wound seriousness"))),
+    ("cinematic", "Cinematic wounds", (("", "None"), ("cinematic", "Fixed"), ("cinematic-variable", "Variable"))),
+)
+GROUPED = {word for _, _, choices in GROUPS for word, _ in choices if word}
+EFFECT = {o.word: o.effect for o in OPTIONS}
+
+
+def _radio_group(name: str, legend: str, choices: tuple[tuple[str, str], ...]) -> str:
+    items = []
+    for index, (word, label) in enumerate(choices):
+        box_id = f"{P}-{name}-{word or 'none'}"
+        hint = EFFECT.get(word, "this rule is off")
+        items.append(
+            f'<div class="srd-toggle"><input type="radio" id="{box_id}" name="{P}-{name}" value="{escape(word)}"'
+            f'{" checked" if index == 0 else ""} aria-describedby="{box_id}-hint" disabled> '
+            f'<label for="{box_id}">{escape(label)}</label> '
+            f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(hint)}</span></div>')
+    return (f'<fieldset class="srd-field srd-types srd-damage__group" id="{P}-{name}">'
+            f'<legend>{escape(legend)}</legend><div class="srd-types__list">{"".join(items)}</div></fieldset>')
+
+
+def _switch(option) -> str:  # noqa: ANN001 - a WoundOption
+    box_id = f"{P}-opt-{option.word}"
+    return (f'<div class="srd-toggle"><input type="checkbox" id="{box_id}" name="opt-{option.word}" '
+            f'value="{escape(option.word)}" aria-describedby="{box_id}-hint" disabled> '
+            f'<label for="{box_id}">{escape(option.name)}</label> '
+            f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(option.effect)}</span></div>')
+
+
+def damage_calculator() -> str:
+    """PV, Wound Threshold, Health, Toughness, Mass (and what was taken before, the rolls'
+    values) and the optional rules in; shock, wounds, knockback, what happens, the rolls'
+    exact chances and the mook outcomes out."""
+    fields = (
+        text_field(P, "damage", "Damage (PV)", "12", "the hit's PV")
+        + text_field(P, "threshold", "Wound Threshold", str(DEFAULT_THRESHOLD), f"1–{MAX_THRESHOLD}; blank: 5")
+        + text_field(P, "health", "Health", "20", "blank: not given")
+        + text_field(P, "toughness", "Toughness", "3", "blank: not given")
+        + text_field(P, "mass", "Mass Value", "5", "blank: not given")
+        + text_field(P, "wounds", "Wounds before", "0", "taken earlier")
+        + text_field(P, "shock", "Shock before", "0", "taken earlier")
+        + text_field(P, "focus", "Focus", "", "for Shock, waking, Dark Times")
+        + text_field(P, "luck", "Luck", "", "for variable Cinematic wounds")
+        + "".join(_radio_group(*group) for group in GROUPS)
+        + f'<fieldset class="srd-field srd-field--wide srd-types" id="{P}-options" '
+          f'aria-describedby="{P}-options-error"><legend>Other optional rules</legend>'
+          f'<div class="srd-types__list">{"".join(_switch(o) for o in OPTIONS if o.word not in GROUPED)}</div>'
+          f'{field_error(f"{P}-options")}</fieldset>'
+    )
+    regions = region("result", "What the hit does")
+    return widget_shell(f"{P}-calculator", SYSTEM.key, "damage", "Damage calculator", fields, "Work it out",
+                        regions)
+
+
+def mook_chart() -> str:
+    """The chance that a plain attack drops a mook of each kind, by skill − defence."""
+    series: dict[str, dict] = {"Glass-jaw out": {}, "Advanced down": {}, "Advanced out for good": {}}
+    for difference in MOOK_DIFFERENCES:
+        query = make_query(MOOK_DEFENCE + difference, MOOK_DEFENCE)
+        glass, advanced = kind_odds(query, GLASS_JAW), kind_odds(query, ADVANCED)
+        series["Glass-jaw out"][difference] = glass["out"]
+        series["Advanced down"][difference] = advanced["unconscious"] + advanced["out"]
+        series["Advanced out for good"][difference] = advanced["out"]
+    return line_chart(series, title="Action!: chance that a plain attack drops a mook, by skill − defence",
+                      x_label=f"skill − defence (defence {MOOK_DEFENCE})", y_label="chance",
+                      x_min=MOOK_DIFFERENCES[0], x_max=MOOK_DIFFERENCES[-1], x_step=5)
+
+
+def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
+    """The macros and variables the combat page uses."""
+    env.macro(damage_calculator, "action_damage_calculator")
+    env.macro(mook_chart, "action_mook_chart")
+    env.variables["action_combat_limits"] = {"value": MAX_VALUE, "threshold": MAX_THRESHOLD}
