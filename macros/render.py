@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from html import escape
 
 from rules_engine.core.tables import Cell, Table
+
+# What fits across an A4 page in print.css (186 mm at 9 pt: about 58 em); kept a little short,
+# as the widths below are estimates from the text. tests/site/test_print.py measures the result.
+PRINT_WIDTH_EM = 50.0
+PRINT_CHAR_EM = 0.6  # an average character of the bold, tabular-figure table text
+PRINT_CELL_PADDING_EM = 1.2
+PRINT_WRAP_CHARS = 18  # words in a cell wrap in print: a column need not be wider than this
 
 
 def _numeric(cell: Cell) -> str:
@@ -12,23 +21,80 @@ def _numeric(cell: Cell) -> str:
     return ' class="srd-num"' if cell.value is not None else ""
 
 
+def _row_html(row: Sequence[Cell], columns: Sequence[int]) -> str:
+    """One body row (the first column is its row header), cells on lines of their own so that
+    search snippets keep a space between them."""
+    return "<tr>\n" + "\n".join(
+        (f'<th scope="row">{escape(row[i].text)}</th>' if i == 0 else f"<td{_numeric(row[i])}>{escape(row[i].text)}</td>")
+        for i in columns) + "\n</tr>\n"
+
+
+def _table(table: Table, columns: Sequence[int], caption: str, attributes: str) -> str:
+    head = "\n".join(f'<th scope="col">{escape(table.headers[i])}</th>' for i in columns)
+    body = "".join(_row_html(row, columns) for row in table.rows)
+    return (f'<table class="srd-table"{attributes}>\n<caption>{escape(caption)}</caption>\n'
+            f"<thead><tr>\n{head}\n</tr></thead>\n<tbody>\n{body}</tbody></table>")
+
+
+def _print_width_em(texts: Sequence[str], numeric: Sequence[bool]) -> float:
+    """How wide a column prints: its longest unbreakable text (numbers never wrap, words do)."""
+    chars = 0
+    for text, is_number in zip(texts, numeric):
+        if is_number:
+            chars = max(chars, len(text))
+        else:
+            longest_word = max((len(w) for w in re.split(r"[\s\-–/]+", text)), default=0)
+            chars = max(chars, longest_word, min(len(text), PRINT_WRAP_CHARS))
+    return chars * PRINT_CHAR_EM + PRINT_CELL_PADDING_EM
+
+
+def print_parts(table: Table, width_em: float = PRINT_WIDTH_EM) -> list[list[int]]:
+    """The columns of each printed part of ``table``: one part when it fits across A4, else as
+    many parts as needed, each repeating the first column (the row headers)."""
+    widths = [
+        _print_width_em([table.headers[i]] + [row[i].text for row in table.rows],
+                        [False] + [row[i].value is not None for row in table.rows])
+        for i in range(len(table.headers))]
+    if sum(widths) <= width_em or len(widths) <= 2:
+        return [list(range(len(widths)))]
+    parts = _split(widths, width_em)
+    # As few parts as that, but evened out: the narrowest limit that still needs no more parts.
+    limit = widths[0] + (sum(widths) - widths[0]) / len(parts)
+    while limit < width_em and len(_split(widths, limit)) > len(parts):
+        limit += 0.5
+    return _split(widths, min(limit, width_em))
+
+
+def _split(widths: Sequence[float], limit: float) -> list[list[int]]:
+    """Columns 1… in order, into parts that each start with column 0 and stay within ``limit``."""
+    parts: list[list[int]] = [[0]]
+    for i in range(1, len(widths)):
+        used = sum(widths[c] for c in parts[-1])
+        if len(parts[-1]) > 1 and used + widths[i] > limit:
+            parts.append([0])
+        parts[-1].append(i)
+    return parts
+
+
 def table_html(table: Table) -> str:
     """An engine table as an HTML table in a keyboard-scrollable wrapper.
 
     ``data-engine-table`` carries the table's key so CI can compare the built page with the
-    engine cell by cell.
+    engine cell by cell. A table too wide for A4 also gets a print-only copy split into parts
+    that each repeat the row headers (``print.css`` shows it on paper instead of the wide
+    one); that copy is left out of the search index and hidden on screen and from screen readers.
     """
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in table.headers)
-    body = "".join(
-        "<tr>" + "".join(
-            (f'<th scope="row">{escape(c.text)}</th>' if i == 0 else f"<td{_numeric(c)}>{escape(c.text)}</td>")
-            for i, c in enumerate(row)) + "</tr>"
-        for row in table.rows)
     notes = "".join(f'<p class="srd-table-note">{escape(n)}</p>' for n in table.notes)
-    return (
+    screen = (
         f'<div class="srd-table-wrap" role="region" aria-label="{escape(table.caption)}" tabindex="0">'
-        f'<table class="srd-table" data-engine-table="{escape(table.key)}">'
-        f"<caption>{escape(table.caption)}</caption><thead><tr>{head}</tr></thead>"
-        f"<tbody>{body}</tbody></table></div>{notes}"
-    )
-
+        + _table(table, range(len(table.headers)), table.caption, f' data-engine-table="{escape(table.key)}"')
+        + "</div>")
+    parts = print_parts(table)
+    if len(parts) == 1:
+        return screen + notes
+    printed = "".join(
+        _table(table, columns, f"{table.caption} (part {n} of {len(parts)})",
+               f' data-print-part="{escape(table.key)}"')
+        for n, columns in enumerate(parts, start=1))
+    return (f'<div class="srd-print-split">{screen}'
+            f'<div class="srd-print-parts" aria-hidden="true" data-search-exclude>{printed}</div></div>{notes}')
