@@ -49,6 +49,17 @@ def describe_stack(dice: tuple[int, ...], stack: Stack) -> str:
     return f"{sums} = {stack.value} ({summary})" if len(parts) > 1 else f"{stack.value} ({summary})"
 
 
+def outcome_json(outcome: Outcome | None) -> dict[str, object]:
+    """Success, glitch, performance and its name (all null without a TN)."""
+    performance = outcome.performance if outcome else None
+    return {
+        "success": outcome.success if outcome else None,
+        "glitch": outcome.glitch if outcome else None,
+        "performance": performance,
+        "performance_name": performance_name(performance) if performance is not None else None,
+    }
+
+
 @dataclass(frozen=True)
 class StackChoice:
     """One stack the player could take from a roll, and what it leaves behind."""
@@ -65,6 +76,10 @@ class StackChoice:
 
     def line(self) -> str:
         """``6 + 1 + 1 = 8: glitch …; attention pool 3 2 4 5 (best stack 5)``."""
+        return self._line
+
+    @cached_property
+    def _line(self) -> str:
         sums = " + ".join(map(str, self.dice))
         text = f"{sums} = {self.stack.value}" if len(self.dice) > 1 else sums
         if self.outcome is not None:
@@ -73,7 +88,6 @@ class StackChoice:
         return text + (f"; attention pool {left} (best stack {self.defence})" if left else "; attention pool empty")
 
     def to_json(self, best: bool) -> dict[str, object]:
-        outcome = self.outcome
         return {
             "value": self.stack.value,
             "face": self.stack.face,
@@ -82,12 +96,7 @@ class StackChoice:
             "dice": list(self.dice),
             "positions": list(self.stack.positions),
             "best": best,
-            "success": outcome.success if outcome else None,
-            "glitch": outcome.glitch if outcome else None,
-            "performance": outcome.performance if outcome else None,
-            "performance_name": (
-                performance_name(outcome.performance) if outcome and outcome.performance is not None else None
-            ),
+            **outcome_json(self.outcome),
             "attention_pool": list(self.attention),
             "attention_best": self.defence,
             "line": self.line(),
@@ -163,7 +172,6 @@ class DoomStackRoll:
 
         ``lines`` are the roll's lines, then ``stacks_heading``, then one line per listed
         stack (each also its stack's ``line``): the CLI's text output."""
-        outcome = self.outcome
         choices = self.choices
         listed = stack_lines(self.dice, choices)
         return {
@@ -180,12 +188,7 @@ class DoomStackRoll:
                 "positions": list(self.stack.positions),
                 "wildcards": len(self.stack.wildcards),
             },
-            "success": outcome.success if outcome else None,
-            "glitch": outcome.glitch if outcome else None,
-            "performance": outcome.performance if outcome else None,
-            "performance_name": (
-                performance_name(outcome.performance) if outcome and outcome.performance is not None else None
-            ),
+            **outcome_json(self.outcome),
             "attention_pool": list(self.attention),
             "log": [event.to_dict() for event in self.log],
             "lines": self.roll_lines() + listed,

@@ -6,7 +6,9 @@ from __future__ import annotations
 import time
 
 from bench_kit import ICEPOOL_DEFAULT_LIMIT, best_of, ratio_columns
+from rules_engine.doom_stack.notation import parse
 from rules_engine.doom_stack.odds import best_stack_distribution
+from rules_engine.doom_stack.roll import roll
 
 POOLS = (4, 8, 12, 20, 40, 60, 100, 200)
 
@@ -66,3 +68,10 @@ def run(full: bool) -> None:
             theirs_text, ratio = ratio_columns(mine, timer(pool))
         print(f"{pool:>5} {mine * 1e3:8.1f}ms {theirs_text:>10} {ratio:>8}")
     print("targets: >=10x icepool at 40 dice; every pool up to 200 under 1 s")
+    # The stack chooser: a seeded roll with every stack listed (up to 100), as the bridge
+    # sends it. icepool has no counterpart (it computes distributions, not one roll's choices).
+    print("Doom Stack roll with its stack list, to JSON (best of 3)")
+    for pool in (7, 18, 40, 100, 300):
+        query = parse(f"{pool}d6 vs TN 8")
+        print(f"{pool:>5} {best_of(lambda: roll(query, seed=pool).to_json()) * 1e3:8.1f}ms")
+    print("target: every pool up to 300 under 100 ms")
