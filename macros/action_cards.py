@@ -10,7 +10,7 @@ from rules_engine.action import SYSTEM
 from rules_engine.action.cards import DEFAULT_JOKERS, MAX_NAME_LENGTH
 from rules_engine.action.deck import ENTRIES, deck_size
 
-from macros.widget_html import field_error, region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
 
 C = "acd"  # the card draw's ids: #acd-factions, #acd-jokers-2 …
 D = "adk"  # the deck draw's ids: #adk-draws, #adk-deck-plots …
@@ -40,7 +40,8 @@ def card_draw() -> str:
         + seed_field(C)
     )
     regions = region("odds", "Exact odds for these factions") + region("result", "The draw")
-    return widget_shell(f"{C}-draw", SYSTEM.key, "cards", "Dramatic Card Draw", fields, "Draw", regions)
+    return widget_shell(f"{C}-draw", SYSTEM.key, "cards", "Dramatic Card Draw", fields, "Draw", regions,
+                        first={"action": "card_draw_odds", "fields": default_values(fields)})
 
 
 def deck_draw() -> str:
@@ -60,7 +61,8 @@ def deck_draw() -> str:
         + seed_field(D)
     )
     regions = region("odds", "Exact chance of drawing the card") + region("result", "The cards drawn")
-    return widget_shell(f"{D}-deck", SYSTEM.key, "deck", "Action! Deck draw", fields, "Draw", regions)
+    return widget_shell(f"{D}-deck-draw", SYSTEM.key, "deck", "Action! Deck draw", fields, "Draw", regions,
+                        first={"action": "deck_odds", "fields": default_values(fields)})
 
 
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type

@@ -58,8 +58,8 @@ class CardResult:
 
 
 RESULTS = (
-    CardResult("Joker", ("Joker",), "the faction gets back every Shock point, its Wounds are bandaged and all "
-                                    "of it is Inspired; every action it takes is Favoured"),
+    CardResult("Joker", ("Joker",), "the faction gets back every Shock point, its Wounds are bandaged and everyone "
+                                    "in it is Inspired; every action it takes is Favoured"),
     CardResult("Ace", ("A",), "every action the faction takes is Favoured and Inspired"),
     CardResult("Face card", ("J", "Q", "K"), "the faction is Inspired, and its suit's action is Favoured"),
     CardResult("5 to 10", ("5", "6", "7", "8", "9", "10"), "nothing more than the suit's Favoured action"),

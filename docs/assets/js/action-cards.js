@@ -34,7 +34,8 @@ function lineByLine(lines) {
 // A fraction and its percentage, on one line.
 function chance(ratio, percent) {
   return el("span", { class: "srd-card-chance" },
-    el("span", { class: "srd-exact" }, ratio), " ", el("span", { class: "srd-pct" }, `(${percent})`));
+    el("span", { class: "srd-card-chance__exact" }, ratio), " ",
+    el("span", { class: "srd-card-chance__pct" }, `(${percent})`));
 }
 
 // --- the Dramatic Card Draw ----------------------------------------------------------------
@@ -155,7 +156,7 @@ function attachDeck(root) {
   const latestDeal = newestOnly();
   const oddsPause = afterPause(updateOdds);
 
-  // A permalink (?draws=…&deck=…&card=…&seed=…#adk-deck) fills the form and deals once ready.
+  // A permalink (?draws=…&deck=…&card=…&seed=…#adk-deck-draw) fills the form and deals once ready.
   function prefill(params) {
     if (!params.has("draws")) return false;
     inputs.draws.value = params.get("draws");
