@@ -335,15 +335,15 @@ class DamageReport:
 
         if self.has("shock-roll") and self.wounds:
             rolls["shock"] = entry(hit.focus, (shock_roll_difficulty(self.wounds),),
-                                   "falls unconscious for as many Sequences as the roll missed by")
+                                   "out for as many Sequences as it missed by")
         if self.has("dark-times") and self.shock:
             rolls["dark_times"] = entry(hit.focus, (self.shock,), "falls down dying")
         if self.has("cinematic-variable") and self.wounds:
             rolls["cinematic"] = entry(hit.luck, cinematic_difficulties(self.wounds),
-                                       "one Cinematic Wound (at most one per attack)")
+                                       "one Cinematic Wound")
         if self.falls_down or "shock" in rolls:
             rolls["wake"] = entry(hit.focus, (WAKE_DIFFICULTY,),
-                                  f"stays out; tried each time someone else acts, awake after {WAKE_MINUTES} minutes")
+                                  f"stays out (retried when others act; awake in {WAKE_MINUTES} minutes)")
         return rolls
 
     @property

@@ -69,19 +69,21 @@ export function attachDamage(root) {
     if (rolls.length) {
       box.append(el("ul", { class: "srd-damage__rolls", "aria-label": "Rolls the options call for" },
         ...rolls.map(([name, roll]) => el("li", { "data-roll": name },
-          `${ROLL_NAMES[name] || name} at ${difficulties(roll.difficulty)}: `,
-          roll.pass_all
-            ? el("span", {}, `passes ${roll.difficulty.length > 1 ? "all " : ""}with ${roll.percent_pass_all} `,
-              el("span", { class: "srd-exact" }, `(${roll.pass_all})`))
-            : el("span", { class: "srd-damage__hint" }, "give the value rolled for its chance"),
-          `; failing: ${roll.on_failure}`))));
+          el("span", { class: "srd-damage__roll" }, `${ROLL_NAMES[name] || name} at ${difficulties(roll.difficulty)}: `,
+            roll.pass_all
+              ? `passes ${roll.difficulty.length > 1 ? "all " : ""}with ${roll.percent_pass_all}`
+              : el("span", { class: "srd-damage__hint" }, "give the value rolled for its chance"),
+            `; failing: ${roll.on_failure}`),
+          roll.pass_all ? el("span", { class: "srd-damage__exact", tabindex: "0", role: "note",
+            "aria-label": `exactly ${roll.pass_all}` }, roll.pass_all) : null))));
     }
     const mooks = r.mooks;
     box.append(el("dl", { class: "srd-damage__mooks", "aria-label": "What this damage does to mooks" },
       item("Glass-jaw mook", mooks["glass-jaw"].effect, "glass-jaw"),
       item("Advanced mook", mooks.advanced.effect, "advanced"),
       item(`Speed-bump mooks (WT ${mooks["speed-bump"].threshold})`, `${mooks["speed-bump"].down} down`, "speed-bump")));
-    box.append(el("p", { class: "srd-damage__notation" }, "Notation: ", el("code", {}, r.notation)));
+    box.append(el("p", { class: "srd-damage__notation" }, "Notation: ",
+      el("code", { tabindex: "0", "aria-label": `Notation: ${r.notation}` }, r.notation)));
     return box;
   }
 
