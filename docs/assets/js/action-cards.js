@@ -103,7 +103,7 @@ function attachCardDraw(root) {
   }
 
   function renderDraw(result, values) {
-    const list = el("ul", { class: "srd-card-draw", "aria-label": "Each faction's card" });
+    const list = el("ul", { class: "srd-card-draw", "aria-label": "Each faction's card", tabindex: "0" });
     for (const item of result.draws) {
       const red = item.suit === "hearts" || item.suit === "diamonds";
       const favoured = item.favoured === "every action" ? "every action Favoured" : `Favoured: ${item.favoured}`;
@@ -209,7 +209,7 @@ function attachDeck(root) {
   }
 
   function renderDeal(result, values) {
-    const list = el("ol", { class: "srd-deck-draw", "aria-label": "The cards drawn, in order" });
+    const list = el("ol", { class: "srd-deck-draw", "aria-label": "The cards drawn, in order", tabindex: "0" });
     for (const card of result.cards) {
       const halves = [];
       if (card.plot) halves.push(el("span", { class: "srd-deck-card__plot" }, el("strong", {}, card.plot),
