@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from rules_engine.action import SYSTEM
+from rules_engine.action.combat_actions import DAMAGE_FIELDS
 from rules_engine.action.combat_tables import MOOK_DEFENCE, MOOK_DIFFERENCES
 from rules_engine.action.damage import OPTIONS
 from rules_engine.action.mooks import ADVANCED, GLASS_JAW, kind_odds
@@ -15,7 +16,7 @@ from rules_engine.action.notation import make_query
 from rules_engine.action.rules import DEFAULT_THRESHOLD, MAX_THRESHOLD, MAX_VALUE
 
 from macros.charts import line_chart
-from macros.widget_html import field_error, region, text_field, widget_shell
+from macros.widget_html import default_values, field_error, region, text_field, widget_shell
 
 P = "ad"  # the damage calculator's ids: #ad-damage, #ad-opt-stun …
 #: Options that exclude each other are radio groups: (group name, legend, (word or "" for none, label)).
@@ -71,8 +72,10 @@ def damage_calculator() -> str:
           f'{field_error(f"{P}-options")}</fieldset>'
     )
     regions = region("result", "What the hit does")
+    defaults = default_values(fields)
+    first = {"action": "damage_fields", "fields": {**{name: defaults[name] for name in DAMAGE_FIELDS}, "options": ""}}
     return widget_shell(f"{P}-calculator", SYSTEM.key, "damage", "Damage calculator", fields, "Work it out",
-                        regions)
+                        regions, first=first)
 
 
 def mook_chart() -> str:

@@ -111,6 +111,28 @@ def test_the_result_is_announced_and_the_fields_are_labelled(page, site_url):
         assert label.count() == 1 and label.inner_text().strip()
 
 
+def show_the_tallest_result(page: Page) -> None:
+    """Every roll shown with its exact chance, every kind of event, every option on."""
+    for name, value in (("damage", "37"), ("threshold", "4"), ("health", "12"), ("toughness", "40"),
+                        ("mass", "2"), ("wounds", "3"), ("shock", "7"), ("focus", "-6"), ("luck", "-9")):
+        page.fill(f"#ad-{name}", value)
+    page.get_by_role("radio", name="Percentile", exact=True).check()
+    page.get_by_role("radio", name="Variable", exact=True).check()
+    for option in ("shock-roll", "stun", "dark-times", "shaken", "sand"):
+        page.check(f"#ad-opt-{option}")
+    expect(page.locator(f"{RESULT} [data-roll=wake]")).to_be_visible()
+    expect(page.locator(f"{RESULT} .srd-damage__notation code")).to_contain_text("with percentile shock-roll")
+
+
+def test_the_tallest_result_fits_its_reserved_space_on_a_desktop(page, site_url, page_errors):
+    page.goto(f"{site_url}action-combat/")
+    loading = height(page, RESULT)
+    expect(page.locator(CALC)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    show_the_tallest_result(page)
+    assert height(page, RESULT) == loading
+    assert page_errors == []
+
+
 def test_the_calculator_fits_a_phone_and_never_moves_the_page(phone_page, site_url, theme, page_errors):
     page = phone_page
     use_theme(page, site_url, theme)
@@ -119,16 +141,7 @@ def test_the_calculator_fits_a_phone_and_never_moves_the_page(phone_page, site_u
     expect(page.locator(CALC)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     expect(page.locator(f"{RESULT} .srd-damage__happens")).to_be_visible()
     assert height(page, RESULT) == loading
-    # The tallest result: every roll shown with its exact chance, every option on.
-    for name, value in (("damage", "37"), ("threshold", "4"), ("health", "12"), ("toughness", "40"),
-                        ("wounds", "3"), ("shock", "7"), ("focus", "-6"), ("luck", "-9")):
-        page.fill(f"#ad-{name}", value)
-    page.get_by_role("radio", name="Percentile", exact=True).check()
-    page.get_by_role("radio", name="Variable", exact=True).check()
-    for option in ("shock-roll", "stun", "dark-times", "shaken", "sand"):
-        page.check(f"#ad-opt-{option}")
-    expect(page.locator(f"{RESULT} [data-roll=wake]")).to_be_visible()
-    expect(page.locator(f"{RESULT} .srd-damage__notation code")).to_contain_text("with percentile shock-roll")
+    show_the_tallest_result(page)
     assert height(page, RESULT) == loading
     assert_no_sideways_scroll(page, "action-combat with the tallest result")
     width = page.evaluate("window.innerWidth")
