@@ -23,6 +23,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
@@ -106,9 +107,12 @@ def deck_cards(kind: str) -> tuple[tuple[DeckCard | None, DeckCard | None], ...]
 
 
 def copies(kind: str, target: tuple[DeckCard | None, DeckCard | None]) -> int:
-    """How many cards of the deck show the target (a plot, an action, or both halves)."""
+    """How many cards of the deck show the target (a plot, an action, or both halves): in
+    the whole deck a plot is on one card per action and an action on one card per plot."""
     plot, action = target
-    return sum(1 for p, a in deck_cards(kind) if (plot is None or p == plot) and (action is None or a == action))
+    if kind == "cards":
+        return (1 if action else len(ACTIONS)) * (1 if plot else len(PLOTS)) if (plot or action) else 0
+    return 1 if (plot if kind == "plots" else action) else 0
 
 
 def card_text(card: tuple[DeckCard | None, DeckCard | None]) -> str:
@@ -264,6 +268,7 @@ def parse(text: str) -> DeckQuery:
 
 
 # --- the odds -------------------------------------------------------------------------------
+@lru_cache(maxsize=512)
 def p_drawn(kind: str, target: tuple[DeckCard | None, DeckCard | None], draws: int) -> Fraction:
     """The chance that ``draws`` cards dealt from the deck include the target at least once."""
     return p_any(deck_size(kind), copies(kind, target), draws)

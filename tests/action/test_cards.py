@@ -66,16 +66,17 @@ def test_multi_faction_odds_equal_counting_every_deal(factions, jokers):
     how_many = Counter()
     per_seat = Counter()
     favoured_any = Counter()
+    result_of = [c.result.name for c in cards_]
+    favours = [{kind for kind in cards.FAVOURED.values() if c.favoured in (kind, cards.EVERY_ACTION)} for c in cards_]
     for hand in permutations(range(len(cards_)), factions):
         deals += 1
-        names = [cards_[i].result.name for i in hand]
+        names = Counter(result_of[i] for i in hand)
         for name in RESULT_NAMES:
-            k = names.count(name)
-            how_many[name, k] += 1
-            any_count[name] += k > 0
-        per_seat[names[-1]] += 1  # the last faction to draw
-        for kind in cards.FAVOURED.values():
-            favoured_any[kind] += any(cards_[i].favoured in (kind, cards.EVERY_ACTION) for i in hand)
+            how_many[name, names[name]] += 1
+            any_count[name] += names[name] > 0
+        per_seat[result_of[hand[-1]]] += 1  # the last faction to draw
+        for kind in set().union(*(favours[i] for i in hand)):
+            favoured_any[kind] += 1
     data = cards.odds(cards.make_draw(factions, (), jokers)).to_json()
     for row in data["results"]:
         name = row["result"]

@@ -49,6 +49,12 @@ def test_the_deck_pairs_every_plot_with_every_action_once():
     assert Counter(a for _, a in cards) == {a: 20 for a in ACTIONS}
     assert len(deck_cards("plots")) == 20 and len(deck_cards("actions")) == 10
     assert copies("cards", (PLOTS[0], ACTIONS[0])) == 1
+    for plot in PLOTS:  # the counts the engine uses are the deck's own
+        assert copies("cards", (plot, None)) == sum(1 for p, _ in cards if p == plot)
+        assert copies("plots", (plot, None)) == 1 and copies("actions", (plot, None)) == 0
+    for action in ACTIONS:
+        assert copies("cards", (None, action)) == sum(1 for _, a in cards if a == action)
+        assert copies("cards", (PLOTS[5], action)) == sum(1 for c in cards if c == (PLOTS[5], action))
 
 
 @pytest.mark.parametrize("kind,draws", [("cards", 1), ("cards", 2), ("plots", 3), ("actions", 4)])
