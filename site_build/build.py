@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import fnmatch
+import hashlib
+import io
 import json
 import os
 import shutil
@@ -10,16 +12,21 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+import zipfile
 from pathlib import Path
 
 from .paths import (
+    CONTENT_HASH_LENGTH,
     ENGINE_ASSET_DIR,
+    IMMUTABLE_PATTERN,
     MKDOCS_CONFIG,
+    POSTBUILD_SCRIPT,
+    PRECOMPRESSED_CACHE,
     PYODIDE_ASSET_DIR,
     PYODIDE_CORE_FILES,
     PYODIDE_NPM_DIR,
-    PYODIDE_OPTIONAL_FILES,
     REPO_ROOT,
+    SERVICE_WORKER,
 )
 
 
@@ -74,20 +81,84 @@ def build_wheel(out_dir: Path, source_dir: Path = REPO_ROOT) -> Path:
     return target
 
 
-def vendor_pyodide(site_dir: Path) -> Path:
-    """Copy the Pyodide core from the npm package into ``<site>/assets/pyodide/``."""
+def content_hash(*parts: bytes) -> str:
+    """A short hex digest naming a folder by what it holds."""
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()[:CONTENT_HASH_LENGTH]
+
+
+def minimal_lock(lock: bytes) -> bytes:
+    """Pyodide's lock file naming no packages: the page loads none (the engine wheel is
+    unpacked directly), so the 119 kB list of Pyodide's package index is not shipped."""
+    info = json.loads(lock)["info"]
+    return (json.dumps({"info": info, "packages": {}}, indent=1) + "\n").encode()
+
+
+# Top-level parts of Python's standard library the page never imports: neither Pyodide's
+# start-up nor the engine (checked by tests/site/test_transfer.py, which imports every
+# engine module in the shipped runtime). A dice engine has no use for mail, the web, XML,
+# databases, processes, debuggers, test runners or the interactive prompt.
+STDLIB_LEFT_OUT: frozenset[str] = frozenset({
+    "__hello__.py", "__phello__", "_pyrepl", "antigravity.py", "bdb.py", "cProfile.py", "cmd.py",
+    "code.py", "compileall.py", "csv.py", "ctypes", "doctest.py", "email", "filecmp.py",
+    "fileinput.py", "ftplib.py", "getpass.py", "http", "imaplib.py", "ipaddress.py", "mailbox.py",
+    "mimetypes.py", "modulefinder.py", "multiprocessing", "netrc.py", "optparse.py", "pdb.py",
+    "pickletools.py", "plistlib.py", "poplib.py", "profile.py", "pstats.py", "pty.py", "pyclbr.py",
+    "pydoc.py", "rlcompleter.py", "sched.py", "shelve.py", "smtplib.py", "socketserver.py",
+    "sqlite3", "symtable.py", "tabnanny.py", "this.py", "timeit.py", "trace.py", "tracemalloc.py",
+    "tty.py", "unittest", "wave.py", "webbrowser.py", "wsgiref", "xml", "xmlrpc", "zipapp.py",
+    "zoneinfo",
+})
+
+
+def shipped_stdlib(stdlib: bytes) -> bytes:
+    """Pyodide's standard library zip without ``STDLIB_LEFT_OUT``, stored uncompressed.
+
+    Stored, so that the transfer's Brotli sees every module at once (the zip's own
+    per-file deflate leaves it nothing to gain): ~1.2 MB on the wire instead of 2.5 MB.
+    Entries keep their names and dates, so the same input gives the same bytes."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(stdlib)) as source, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:
+        for entry in source.infolist():
+            if entry.filename.split("/", 1)[0] in STDLIB_LEFT_OUT:
+                continue
+            stored = zipfile.ZipInfo(entry.filename, entry.date_time)
+            stored.external_attr = entry.external_attr
+            target.writestr(stored, source.read(entry), compress_type=zipfile.ZIP_STORED)
+    return out.getvalue()
+
+
+def pyodide_files() -> dict[str, bytes]:
+    """The Pyodide files the site ships, by name: the npm package's core, its lock file
+    and standard library reduced to what the page uses."""
     missing = [f for f in PYODIDE_CORE_FILES if not (PYODIDE_NPM_DIR / f).is_file()]
     if missing:
         raise BuildError(
             f"Pyodide files missing from {PYODIDE_NPM_DIR}: {', '.join(missing)}; "
             "run `npm ci --prefix site_build` (site_build/serve.sh does it for you)"
         )
-    dest = Path(site_dir) / PYODIDE_ASSET_DIR
-    dest.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_CORE_FILES + PYODIDE_OPTIONAL_FILES:
-        src = PYODIDE_NPM_DIR / name
-        if src.is_file():
-            shutil.copy2(src, dest / name)
+    files = {name: (PYODIDE_NPM_DIR / name).read_bytes() for name in PYODIDE_CORE_FILES}
+    files["pyodide-lock.json"] = minimal_lock(files["pyodide-lock.json"])
+    files["python_stdlib.zip"] = shipped_stdlib(files["python_stdlib.zip"])
+    return files
+
+
+def vendor_pyodide(site_dir: Path) -> Path:
+    """Copy the Pyodide core into ``<site>/assets/pyodide/<version>-<hash>/`` (a folder named
+    by its content, which browsers may cache for good) and return that folder."""
+    files = pyodide_files()
+    version = json.loads((PYODIDE_NPM_DIR / "package.json").read_text(encoding="utf-8"))["version"]
+    digest = content_hash(*(name.encode() + b"\0" + data for name, data in sorted(files.items())))
+    root = Path(site_dir) / PYODIDE_ASSET_DIR
+    if root.exists():
+        shutil.rmtree(root)
+    dest = root / f"{version}-{digest}"
+    dest.mkdir(parents=True)
+    for name, data in files.items():
+        (dest / name).write_bytes(data)
     return dest
 
 
@@ -104,19 +175,56 @@ def run_mkdocs(site_dir: Path, site_url: str, config_file: Path = MKDOCS_CONFIG)
 
 
 def install_engine(site_dir: Path) -> Path:
-    """Put the engine wheel and its manifest into ``<site>/assets/engine/``."""
+    """Put the engine wheel into ``<site>/assets/engine/<hash>/`` (named by its content)."""
     dest = Path(site_dir) / ENGINE_ASSET_DIR
     if dest.exists():
         shutil.rmtree(dest)
-    wheel = build_wheel(dest)
-    (dest / "manifest.json").write_text(json.dumps({"wheel": wheel.name}) + "\n", encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="engine-wheel-out-") as tmp:
+        built = build_wheel(Path(tmp))
+        folder = dest / content_hash(built.read_bytes())
+        folder.mkdir(parents=True)
+        wheel = folder / built.name
+        shutil.copy2(built, wheel)
     return wheel
+
+
+def write_engine_manifest(site_dir: Path, wheel: Path, pyodide_dir: Path) -> Path:
+    """``<site>/assets/engine/manifest.json``: where the engine worker finds the wheel and
+    Pyodide, relative to the manifest (the one file of the engine whose address is fixed)."""
+    engine_dir = Path(site_dir) / ENGINE_ASSET_DIR
+    manifest = {
+        "wheel": wheel.relative_to(engine_dir).as_posix(),
+        "pyodide": os.path.relpath(pyodide_dir, engine_dir).replace(os.sep, "/") + "/",
+    }
+    path = engine_dir / "manifest.json"
+    path.write_text(json.dumps(manifest) + "\n", encoding="utf-8")
+    return path
+
+
+def postbuild(site_dir: Path, cache_dir: Path = PRECOMPRESSED_CACHE) -> dict[str, object]:
+    """Run site_build/postbuild.mjs over the built site: the Workbox service worker
+    (``sw.js``, precaching every page, asset, Pyodide and the wheel), then a gzip and a
+    Brotli copy beside each file that compresses. Returns the script's report."""
+    cmd = ["node", str(POSTBUILD_SCRIPT), "--site", str(site_dir), "--cache", str(cache_dir),
+           "--sw", SERVICE_WORKER, "--immutable", IMMUTABLE_PATTERN]
+    try:
+        result = subprocess.run(cmd, cwd=POSTBUILD_SCRIPT.parent, capture_output=True, text=True)
+    except FileNotFoundError as err:
+        raise BuildError("node is missing: site_build/setup.sh installs it (apt nodejs)") from err
+    if result.returncode != 0:
+        raise BuildError(
+            f"site_build/postbuild.mjs failed (is workbox-build installed? run "
+            f"`npm ci --prefix site_build`):\n{result.stdout}{result.stderr}"
+        )
+    return json.loads(result.stdout)
 
 
 def build_site(site_dir: Path, site_url: str, config_file: Path = MKDOCS_CONFIG) -> Path:
     """Build the complete static site into ``site_dir`` and return it."""
     site_dir = Path(site_dir).resolve()
     run_mkdocs(site_dir, site_url, config_file)
-    install_engine(site_dir)
-    vendor_pyodide(site_dir)
+    wheel = install_engine(site_dir)
+    pyodide_dir = vendor_pyodide(site_dir)
+    write_engine_manifest(site_dir, wheel, pyodide_dir)
+    postbuild(site_dir)
     return site_dir

@@ -17,7 +17,8 @@ DEFAULT_SITE_DIR: Path = REPO_ROOT / "site"
 PYODIDE_ASSET_DIR = "assets/pyodide"
 ENGINE_ASSET_DIR = "assets/engine"
 
-# The Pyodide core as shipped by the npm package; pyodide.js is optional.
+# The Pyodide core as shipped by the npm package (the page imports pyodide.mjs; the classic
+# pyodide.js and the source maps are not shipped).
 PYODIDE_CORE_FILES: tuple[str, ...] = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -25,4 +26,16 @@ PYODIDE_CORE_FILES: tuple[str, ...] = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-PYODIDE_OPTIONAL_FILES: tuple[str, ...] = ("pyodide.js",)
+
+# Post-build steps in Node (service worker, precompressed copies): site_build/postbuild.mjs.
+POSTBUILD_SCRIPT: Path = SITE_BUILD_DIR / "postbuild.mjs"
+PRECOMPRESSED_CACHE: Path = CACHE_DIR / "precompressed"
+# The service worker, at the site's root so that its scope is the whole site.
+SERVICE_WORKER = "sw.js"
+# Folders named by their content (``assets/pyodide/<version>-<hash>/``,
+# ``assets/engine/<hash>/``) and Material's hashed bundles (``bundle.1a2b3c4d.min.js``):
+# what these addresses hold never changes, so a browser may keep them for good.
+CONTENT_HASH_LENGTH = 12
+IMMUTABLE_PATTERN = (
+    r"(^|/)assets/(pyodide/[^/]+-|engine/)[0-9a-f]{%d}/|\.[0-9a-f]{8}\.min\.(js|css)$" % CONTENT_HASH_LENGTH
+)

@@ -58,7 +58,7 @@ srd_setup_npm() {
     return 0
   fi
   command -v npm >/dev/null || _srd_apt_install nodejs npm
-  echo "Installing npm deps (pyodide) into site_build/node_modules"
+  echo "Installing npm deps (pyodide, workbox-build) into site_build/node_modules"
   npm ci --prefix "$REPO_ROOT/site_build" --no-audit --no-fund --loglevel=error
   echo "$want" >"$stamp"
 }

@@ -10,8 +10,9 @@
 // {ok: false, error}) decoded.
 //
 // Every URL is resolved against this file's own URL, so the site works under any base path.
+// Pyodide and the wheel sit in folders named by their content (browsers may keep them for
+// good); the engine's manifest, at a fixed address, says where.
 
-const PYODIDE_DIR = new URL("../pyodide/", import.meta.url);
 const ENGINE_DIR = new URL("../engine/", import.meta.url);
 
 let loading = true;
@@ -125,12 +126,14 @@ async function load() {
     // The wheel is fetched while Pyodide starts (the two do not depend on each other),
     // and unpacked straight into site-packages: loadPackage's extra machinery costs more
     // than the unpacking itself.
-    const wheel = fetchWheel();
+    const manifest = fetchManifest();
+    const wheel = fetchWheel(manifest);
     wheel.catch(() => {}); // its failure is reported where it is awaited, below
+    const pyodideDir = new URL((await manifest).pyodide, ENGINE_DIR);
     // A dynamic import, so that a missing or broken runtime becomes a readable message
     // instead of a worker that silently never starts.
-    const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_DIR).href);
-    const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR.href, stdout: () => {}, stderr: () => {} });
+    const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
+    const pyodide = await loadPyodide({ indexURL: pyodideDir.href, stdout: () => {}, stderr: () => {} });
     mark("pyodide");
     const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
     pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
@@ -148,11 +151,16 @@ async function load() {
   }
 }
 
-// The engine wheel's bytes, named by the manifest site_build writes beside it.
-async function fetchWheel() {
+// The engine's manifest, which site_build writes: {wheel, pyodide}, each relative to it.
+async function fetchManifest() {
   const manifest = await fetch(new URL("manifest.json", ENGINE_DIR));
   if (!manifest.ok) throw new Error(`engine manifest: HTTP ${manifest.status}`);
-  const { wheel } = await manifest.json();
+  return manifest.json();
+}
+
+// The engine wheel's bytes, named by the manifest.
+async function fetchWheel(manifest) {
+  const { wheel } = await manifest;
   const response = await fetch(new URL(wheel, ENGINE_DIR));
   if (!response.ok) throw new Error(`engine wheel: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
