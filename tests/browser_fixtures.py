@@ -7,7 +7,9 @@ served at (Material's instant navigation needs site_url to match, port included)
 and one headless chromium is shared. Each test gets a fresh browser context.
 
 ``page`` / ``phone_page`` record every request the page and its workers make and,
-at teardown, fail the test (as an error) if any went to another origin.
+at teardown, fail the test (as an error) if any went to another origin. They block the
+site's service worker, so that what a test routes (``page.route``) is what the page gets;
+``sw_page`` lets it run (offline reading, tests/site/test_offline.py).
 """
 
 from __future__ import annotations
@@ -55,8 +57,18 @@ def _site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]
         server.server_close()
         raise
     stop = serve_in_background(server)
+    _SERVERS[url] = server
     yield url, site_dir
     stop()
+
+
+_SERVERS: dict = {}  # site URL → the SiteServer serving it (for its byte count)
+
+
+@pytest.fixture(scope="session")
+def site_server(_site: tuple[str, Path]):
+    """The server of the session's site: ``bytes_sent`` counts every byte it has sent."""
+    return _SERVERS[_site[0]]
 
 
 @pytest.fixture(scope="session")
@@ -103,9 +115,10 @@ def page_errors() -> list[str]:
 
 def _open_page(browser, site_origin: str, request_log: list[str], page_errors: list[str],
                **context_options) -> Iterator:
-    context = browser.new_context(**context_options)
+    context = browser.new_context(**{"service_workers": "block", **context_options})
     page = context.new_page()
     page.on("request", lambda req: request_log.append(req.url))
+    context.on("request", lambda req: req.service_worker and request_log.append(req.url))
     page.on("pageerror", lambda err: page_errors.append(str(err)))
     yield page
     context.close()
@@ -129,6 +142,13 @@ def phone_page(browser, site_origin, request_log, page_errors) -> Iterator:
     """Like ``page`` with a 360x740 phone viewport."""
     yield from _open_page(browser, site_origin, request_log, page_errors,
                           viewport=PHONE_VIEWPORT)
+
+
+@pytest.fixture
+def sw_page(browser, site_origin, request_log, page_errors) -> Iterator:
+    """Like ``page`` with the site's service worker allowed to install and take control
+    (its own requests are recorded and checked too)."""
+    yield from _open_page(browser, site_origin, request_log, page_errors, service_workers="allow")
 
 
 @pytest.fixture
