@@ -146,6 +146,12 @@ def pyodide_files() -> dict[str, bytes]:
     return files
 
 
+def shipped_pyodide_sizes() -> dict[str, int]:
+    """The size in bytes of each Pyodide file the site ships (as the browser has it once any
+    transfer encoding is undone), by name: for the engine's loading bar."""
+    return {name: len(data) for name, data in pyodide_files().items()}
+
+
 def vendor_pyodide(site_dir: Path) -> Path:
     """Copy the Pyodide core into ``<site>/assets/pyodide/<version>-<hash>/`` (a folder named
     by its content, which browsers may cache for good) and return that folder."""
