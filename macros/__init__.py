@@ -1,5 +1,7 @@
-"""Site macros (mkdocs-macros loads this package; see ``main.define_env``)."""
+"""Site macros (mkdocs-macros loads this package; see ``main.define_env``, and
+``search_words.on_post_page_macros`` for the search's other spellings)."""
 
 from macros.main import define_env
+from macros.search_words import on_post_page_macros
 
-__all__ = ["define_env"]
+__all__ = ["define_env", "on_post_page_macros"]
