@@ -10,6 +10,7 @@ from ..core.roller import DieEvent, DieFate, Roller
 from .notation import DoomStackQuery
 from .rules import (
     SIDES,
+    PERFORMANCE_NAMES,
     Outcome,
     Pool,
     Stack,
@@ -111,6 +112,17 @@ def stack_choices(dice: tuple[int, ...], tn: int | None, limit: int | None = MAX
             for stack in legal_stacks(dice, limit)]
 
 
+def keep_most_for_defence(choices: list[StackChoice], need: int) -> int | None:
+    """Which of ``choices`` (by index) reaches performance ``need`` while keeping the most
+    to defend with: the biggest stack left in the attention pool, then the most dice left,
+    then the smaller stack. ``None`` when none reaches it (or there is no TN)."""
+    fits = [i for i, c in enumerate(choices)
+            if c.outcome is not None and c.outcome.success and (c.outcome.performance or 0) >= need]
+    if not fits:
+        return None
+    return max(fits, key=lambda i: (choices[i].defence, len(choices[i].attention), -choices[i].stack.value, -i))
+
+
 def stack_lines(dice: tuple[int, ...], choices: list[StackChoice]) -> list[str]:
     """The stacks as the roll lists them: a heading, then one indented line each."""
     total = stack_count(dice)
@@ -171,7 +183,9 @@ class DoomStackRoll:
         """The stable JSON form (``roll … --json``).
 
         ``lines`` are the roll's lines, then ``stacks_heading``, then one line per listed
-        stack (each also its stack's ``line``): the CLI's text output."""
+        stack (each also its stack's ``line``): the CLI's text output. With a TN,
+        ``keep_most_for_defence`` names, for each performance from 0 (a glitch) to 4
+        (Impressive), the listed stack that reaches it and keeps the most to defend with."""
         choices = self.choices
         listed = stack_lines(self.dice, choices)
         return {
@@ -195,6 +209,9 @@ class DoomStackRoll:
             "stacks": [choice.to_json(best=i == 0) for i, choice in enumerate(choices)],
             "stacks_total": stack_count(self.dice),
             "stacks_heading": listed[0],
+            "keep_most_for_defence": [
+                {"performance": need, "name": name, "index": keep_most_for_defence(choices, need)}
+                for need, name in PERFORMANCE_NAMES] if self.query.tn is not None else [],
         }
 
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine.doom_stack.notation import parse
-from rules_engine.doom_stack.roll import MAX_LISTED_STACKS, roll, stack_choices
+from rules_engine.doom_stack.roll import MAX_LISTED_STACKS, keep_most_for_defence, roll, stack_choices
 from rules_engine.doom_stack.rules import Outcome, best_stack, legal_stacks, stack_count
 
 dice_lists = st.lists(st.integers(1, 6), max_size=9).map(tuple)
@@ -68,6 +68,28 @@ def test_a_hand_checked_roll():
     fair = [c for c in choices if c.outcome.performance == 1]
     assert [(c.dice, c.defence) for c in fair] == [((6, 1), 6)]
     assert choices[0].defence == 3 and choices[0].outcome.performance == 7
+    # "Keep the most for defence": any success is the single 6 (a glitch, and the 1 it keeps
+    # can cancel that); Fair is the 6 with the one; performance 2 to 6 is the two 6s, which
+    # keep the one; 7 needs every die that stacks; 8 is out of reach.
+    picks = [keep_most_for_defence(choices, need) for need in range(8)]
+    assert [choices[i].dice for i in picks[:2]] == [(6,), (6, 1)]
+    assert [choices[i].dice for i in picks[2:7]] == [(6, 6)] * 5 and picks[7] == 0
+    assert keep_most_for_defence(choices, 8) is None
+    assert keep_most_for_defence(stack_choices((6, 3, 6, 1), tn=None, limit=None), 0) is None
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(dice_lists, st.integers(1, 30), st.integers(0, 6))
+def test_keep_most_for_defence_reaches_the_need_and_keeps_the_most(dice, tn, need):
+    choices = stack_choices(dice, tn, limit=None)
+    fits = [c for c in choices if c.outcome.success and c.outcome.performance >= need]
+    picked = keep_most_for_defence(choices, need)
+    if not fits:
+        assert picked is None
+        return
+    best = choices[picked]
+    assert best in fits
+    assert all((c.defence, len(c.attention)) <= (best.defence, len(best.attention)) for c in fits)
 
 
 def test_equal_stacks_put_the_one_with_fewer_dice_first():
@@ -91,6 +113,11 @@ def test_the_roll_json_lists_the_stacks_as_its_lines_do():
     ones_only = stacks[-1]
     assert (ones_only["value"], ones_only["face"], ones_only["count"], ones_only["wildcards"]) == (1, None, 0, 1)
     assert ones_only["success"] is False and ones_only["performance"] is None
+    keep = data["keep_most_for_defence"]
+    assert [(k["performance"], k["name"]) for k in keep] == [
+        (0, "Barely made it (glitch!)"), (1, "Fair"), (2, "Solid"), (3, "Flashy"), (4, "Impressive")]
+    assert keep[0]["index"] == 0 and all(k["index"] is None for k in keep[1:])  # 8 vs TN 8 is the most
+    assert roll(parse("7d6"), seed=7).to_json()["keep_most_for_defence"] == []
 
 
 def test_a_big_pool_lists_its_biggest_stacks_and_says_how_many_there_are():
