@@ -112,15 +112,16 @@ def first_answer(view: str, request: dict[str, object]) -> str:
 
 @lru_cache(maxsize=1)
 def engine_files() -> str:
-    """The size list of the engine's Pyodide files (bytes as the browser receives them, after
-    any transfer encoding is undone), from the copy the site build ships; empty when the
-    npm package is not installed (the widget then counts on the server's Content-Length)."""
+    """The size list of the engine's Pyodide files as the site ships them (bytes as the
+    browser has them once any transfer encoding is undone), as JSON; empty when the build
+    cannot say (no Pyodide npm package), and the widget then counts on each response's
+    Content-Length."""
     try:
-        from site_build.paths import PYODIDE_CORE_FILES, PYODIDE_NPM_DIR
-    except ImportError:
+        from site_build.build import shipped_pyodide_sizes
+
+        sizes = shipped_pyodide_sizes()
+    except (ImportError, OSError, RuntimeError):
         return "{}"
-    sizes = {name: (PYODIDE_NPM_DIR / name).stat().st_size
-             for name in PYODIDE_CORE_FILES if (PYODIDE_NPM_DIR / name).is_file()}
     return json.dumps(sizes, separators=(",", ":"))
 
 
