@@ -55,6 +55,17 @@ function fileName(url) {
   return String(url).split(/[?#]/)[0].split("/").pop();
 }
 
+// Once the wasm and every other file asked for have arrived, what is left is compiling and
+// starting the engine, with nothing more to download: a busy machine (a phone, a laptop at
+// other work) may take a while at it, and a beat every few seconds tells engine.js that the
+// load is not stalled. While any file is still on its way, only its bytes count.
+const BEAT_MS = 5000;
+const beat = setInterval(() => {
+  if (!loading) return clearInterval(beat);
+  const wasm = arrived["pyodide.asm.wasm"];
+  if (wasm && wasm.done && Object.values(arrived).every((file) => file.done)) progress(true);
+}, BEAT_MS);
+
 function fail(reason) {
   if (!loading) return;
   loading = false;
