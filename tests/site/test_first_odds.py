@@ -1,0 +1,352 @@
+"""Exact odds before the engine is up, the engine's bytes while it loads, and the last roll
+after Back then Forward, for every widget on the site.
+
+- Every widget whose view first asks the engine about its default inputs (the odds, a
+  conversion) carries that request and the engine's reply in its markup (``data-first``,
+  macros/widget_html.py): natively, the reply is ``rules_engine.web``'s own; in the browser,
+  with the engine held back, it is on the page at once, equals the reply of the engine in
+  Pyodide, and an edit made before the engine is ready marks it as the answer of other
+  inputs; Roll waits for the engine.
+- The status line counts the engine's bytes as they arrive ("4.1 of 13.7 MB") in the space
+  it keeps, and one line per page announces them now and then.
+- A roll survives Back then Forward (Material's instant navigation swaps the page in again).
+
+The widgets are found in the built HTML or in what each system's macros draw, so a new
+system's widgets are checked without a line here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from importlib import import_module
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from browser_kit import ENGINE_LOAD_MS
+from macros.widget_html import default_values, engine_files
+from rules_engine import web
+from rules_engine.systems import SYSTEM_PACKAGES
+
+from test_widget_resilience import Widget, pages_of, roll_works, rolls, widgets_in
+
+FIRST = re.compile(r'data-first="([^"]*)"')
+REGIONS = ".srd-widget__canonical, .srd-widget__odds, .srd-widget__result"
+BYTES = re.compile(r"(\d+\.\d) of (\d+\.\d) MB")
+PRERENDER_MS = 10_000  # the first odds come from the page itself: far sooner than the engine
+
+
+# --- natively: the embedded replies are the engine's ------------------------------------
+class _RecordingEnv:
+    """What a system's ``register(env)`` gives mkdocs-macros."""
+
+    def __init__(self) -> None:
+        self.macros: dict[str, object] = {}
+        self.variables: dict[str, object] = {}
+
+    def macro(self, function, name: str = ""):  # noqa: ANN001, ANN201
+        self.macros[name or function.__name__] = function
+        return function
+
+
+def drawn_widgets() -> list[tuple[str, str, str]]:
+    """(system key, macro name, markup) of every widget every system's macros draw."""
+    found = []
+    for key, package in SYSTEM_PACKAGES.items():
+        env = _RecordingEnv()
+        import_module(f"macros.{package.rsplit('.', 1)[-1]}").register(env)
+        for name, macro in env.macros.items():
+            html = macro()
+            if 'class="srd-widget"' in html:
+                found.append((key, name, html))
+    return found
+
+
+@pytest.fixture(scope="module")
+def drawn() -> list[tuple[str, str, str]]:
+    return drawn_widgets()
+
+
+def first_of(html: str) -> dict | None:
+    match = FIRST.search(html)
+    return json.loads(unescape(match.group(1))) if match else None
+
+
+def test_every_embedded_reply_is_the_bridges_reply_to_its_request(drawn):
+    checked = 0
+    for key, name, html in drawn:
+        first = first_of(html)
+        if first is None:
+            continue
+        checked += 1
+        request, reply = first["request"], first["reply"]
+        assert request["system"] == key, name
+        assert f'data-view="{key}"' in html, name
+        assert reply["ok"] is True, (name, reply)
+        assert reply == json.loads(web.call(json.dumps(request))), name
+    assert checked >= len(SYSTEM_PACKAGES), checked
+
+
+def test_every_widget_that_shows_odds_opens_with_them(drawn):
+    """A widget with an odds region (or a conversion, which needs no roll) carries its first
+    answer; only a widget whose every answer is a roll (the character generator) does not."""
+    for key, name, html in drawn:
+        if "srd-widget__odds" in html or 'name="seed"' not in html:
+            assert first_of(html) is not None, f"{key} {name}: no first answer in its markup"
+
+
+def test_the_first_request_holds_the_forms_default_inputs():
+    fields = ('<input id="x-a" name="a" type="text" value="3" disabled>'
+              '<input id="x-seed" name="seed" type="text" value="">'
+              '<input type="radio" name="mode" value="one" disabled>'
+              '<input type="radio" name="mode" value="two" checked disabled>'
+              '<input type="checkbox" name="crit" disabled>'
+              '<input id="x-n" name="notation" type="text" value="3d+1b vs DC 4">')
+    assert default_values(fields) == {"a": "3", "mode": "two", "notation": "3d+1b vs DC 4"}
+
+
+def test_the_size_list_is_the_shipped_pyodide_files():
+    from site_build.build import shipped_pyodide_sizes
+
+    sizes = json.loads(engine_files())
+    assert sizes == shipped_pyodide_sizes()
+    assert "pyodide.asm.wasm" in sizes
+
+
+# --- in the browser ------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def widgets(built_site_dir) -> list[Widget]:
+    return widgets_in(built_site_dir)
+
+
+@pytest.fixture(scope="module")
+def firsts(built_site_dir, widgets) -> dict[str, dict]:
+    """Each widget's first answer as built into its page, by widget id."""
+    found = {}
+    for widget in widgets:
+        html = (built_site_dir / widget.page / "index.html").read_text(encoding="utf-8")
+        tag = re.search(rf'<div class="srd-widget" id="{re.escape(widget.id)}"[^>]*>', html).group(0)
+        first = first_of(tag)
+        if first is not None:
+            found[widget.id] = first
+    assert len(found) >= len(SYSTEM_PACKAGES)
+    return found
+
+
+def hold_the_engine_back(page: Page) -> None:
+    """The engine's worker and Pyodide are asked for and never answered."""
+    page.route("**/assets/js/engine-worker.js*", lambda route: None)
+    page.route("**/assets/pyodide/**", lambda route: None)
+
+
+def shown_regions(page: Page, widget: Widget):
+    return page.locator(f"{widget.root}").locator(REGIONS).filter(has=page.locator(":scope > *"))
+
+
+def first_text_field(page: Page, widget: Widget):
+    return page.locator(f"{widget.root} input[type=text]:not([name=seed])").first
+
+
+def test_the_default_odds_show_before_the_engine_and_are_the_engines(page, site_url, widgets, firsts):
+    hold_the_engine_back(page)
+    shown: dict[str, list[str]] = {}
+    for path, on_page in pages_of(widgets).items():
+        page.goto(site_url + path)
+        for widget in on_page:
+            if widget.id not in firsts:
+                continue
+            root = page.locator(widget.root)
+            expect(shown_regions(page, widget).first).to_be_visible(timeout=PRERENDER_MS)
+            texts = shown_regions(page, widget).all_inner_texts()
+            assert all(text.strip() for text in texts), widget.id
+            shown[widget.id] = texts
+            # Exact odds, and the page says that rolling waits for the engine.
+            expect(root).to_have_attribute("data-state", "loading")
+            expect(root.locator("button[type=submit]")).to_be_disabled()
+            expect(root.locator(".srd-widget__status")).to_contain_text("waits for the dice engine")
+            expect(first_text_field(page, widget)).to_be_enabled()
+            for region in shown_regions(page, widget).all():
+                expect(region).not_to_have_attribute("data-stale", "")
+    assert set(shown) == set(firsts)
+
+    # The engine in Pyodide answers each first request with the reply built into the page,
+    # and shows it as the page did.
+    page.unroute("**/assets/js/engine-worker.js*")
+    page.unroute("**/assets/pyodide/**")
+    for path, on_page in pages_of(widgets).items():
+        page.goto(site_url + path)
+        for widget in on_page:
+            if widget.id not in firsts:
+                continue
+            expect(page.locator(widget.root)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+            live = page.evaluate("""async ([request, site]) => {
+                const { getEngine } = await import(new URL("assets/js/engine.js", site).href);
+                return await getEngine().call(request);
+            }""", [firsts[widget.id]["request"], site_url])
+            assert live == firsts[widget.id]["reply"], widget.id
+            assert shown_regions(page, widget).all_inner_texts() == shown[widget.id], widget.id
+
+
+def test_an_edit_before_the_engine_is_ready_marks_the_first_odds_as_other_inputs(page, site_url, widgets, firsts):
+    hold_the_engine_back(page)
+    for path, on_page in pages_of(widgets).items():
+        page.goto(site_url + path)
+        for widget in on_page:
+            if widget.id not in firsts:
+                continue
+            regions = shown_regions(page, widget)
+            expect(regions.first).to_be_visible(timeout=PRERENDER_MS)
+            count = regions.count()
+            field = first_text_field(page, widget)
+            field.press("End")
+            field.type("9")
+            for index in range(count):
+                region = regions.nth(index)
+                expect(region).to_have_attribute("data-stale", "")
+                expect(region.locator(".srd-stale-label")).to_have_text(re.compile(r"last valid input: \S"))
+            expect(page.locator(f"{widget.root} button[type=submit]")).to_be_disabled()
+            # Back to the defaults: the page's answer is theirs again.
+            field.press("Backspace")
+            for index in range(count):
+                expect(regions.nth(index)).not_to_have_attribute("data-stale", "")
+                expect(regions.nth(index).locator(".srd-stale-label")).to_have_count(0)
+
+
+def megabytes(text: str) -> tuple[float, float]:
+    loaded, total = BYTES.search(text).groups()
+    return float(loaded), float(total)
+
+
+def test_the_status_line_counts_the_engines_bytes_in_the_space_it_keeps(page, site_url, widgets, built_site_dir):
+    widget = widgets[0]
+    # Everything but the wasm arrives: the count stops short of the total.
+    page.route("**/pyodide.asm.wasm", lambda route: None)
+    page.goto(site_url + widget.page)
+    status = page.locator(f"{widget.root} .srd-widget__status")
+    expect(status).to_have_text(BYTES, timeout=PRERENDER_MS)
+    listed = sum(json.loads(engine_files()).values()) / 1e6
+    wasm = next((built_site_dir / "assets").rglob("pyodide.asm.wasm")).stat().st_size / 1e6
+    # It counts up to every file but the wasm (held back), of a total that includes the wasm.
+    page.wait_for_function("""([sel, wasm]) => {
+        const m = document.querySelector(sel).textContent.match(/([\\d.]+) of ([\\d.]+) MB/);
+        return m && Number(m[1]) >= Number(m[2]) - wasm - 0.15;
+    }""", arg=[f"{widget.root} .srd-widget__status", wasm], timeout=ENGINE_LOAD_MS)
+    loaded, total = megabytes(status.inner_text())
+    assert listed - 0.05 <= total <= listed + 1.0, (total, listed)  # + the wheel and its manifest
+    assert loaded == pytest.approx(total - wasm, abs=0.15), (loaded, total, wasm)
+    # The bytes are seen, not read out at each change; the page's one announcer says them.
+    expect(status.locator(".srd-widget__bytes")).to_have_attribute("aria-hidden", "true")
+    announcer = page.locator(".srd-engine-announcer")
+    expect(announcer).to_have_attribute("role", "status")
+    expect(announcer).to_have_text(re.compile(r"^Dice engine: \d+\.\d of \d+\.\d MB loaded\.$"))
+    assert page.locator(".srd-engine-announcer").count() == 1
+    bar = page.locator(f"{widget.root} .srd-widget__meter-bar")
+    assert 0 < bar.bounding_box()["width"] < page.locator(f"{widget.root} .srd-widget__meter").bounding_box()["width"]
+
+
+@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}],
+                         ids=["phone", "desktop"])
+def test_nothing_moves_when_the_engine_becomes_ready(browser, site_url, widgets, viewport):
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        for path, on_page in pages_of(widgets).items():
+            page.route("**/pyodide.asm.wasm", lambda route: None)
+            page.goto(site_url + path)
+            for widget in on_page:
+                expect(page.locator(f"{widget.root} .srd-widget__status")).to_have_text(BYTES, timeout=PRERENDER_MS)
+            loading = {w.id: page.locator(f"{w.root} .srd-widget__statusbar").bounding_box()["height"] for w in on_page}
+            page.unroute("**/pyodide.asm.wasm")
+            page.reload()
+            for widget in on_page:
+                expect(page.locator(widget.root)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+                ready = page.locator(f"{widget.root} .srd-widget__statusbar").bounding_box()["height"]
+                assert ready == loading[widget.id], (widget.id, viewport, loading[widget.id], ready)
+    finally:
+        context.close()
+
+
+# --- Back then Forward ---------------------------------------------------------------------
+def swapped(page: Page, move) -> None:
+    """Do ``move`` (a link, Back, Forward) and wait until Material has swapped the new page in
+    (its content is a new element), so the next step acts on the page that is shown."""
+    page.evaluate("document.querySelector('.md-content').dataset.leaving = ''")
+    move()
+    page.wait_for_selector(".md-content:not([data-leaving])", timeout=30_000)
+
+
+def follow_link(page: Page, site_url: str, path: str) -> None:
+    """Follow a link to ``path`` (Material's instant navigation swaps the page in); the link
+    is put in for the click, since a page in a collapsed section of the nav has no visible
+    link on every page."""
+    swapped(page, lambda: page.evaluate("""url => {
+        const link = document.createElement("a");
+        link.href = url;
+        document.querySelector(".md-content").append(link);
+        link.click();
+        link.remove();
+    }""", site_url + path))
+    expect(page).to_have_url(re.compile(re.escape(site_url + path) + r"(#.*)?$"))
+
+
+def test_back_then_forward_keeps_every_roll(page, site_url, widgets):
+    by_page = {path: [w for w in on_page] for path, on_page in pages_of(widgets).items()}
+    checked = 0
+    page.goto(site_url)
+    for path, on_page in by_page.items():
+        follow_link(page, site_url, path)
+        shown = {}
+        for index, widget in enumerate(on_page):
+            expect(page.locator(widget.root)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+            if not rolls(page, widget):
+                continue
+            roll_works(page, widget, str(31 + index))
+            shown[widget.id] = page.locator(f"{widget.root} .srd-widget__result").text_content()
+        if not shown:
+            continue  # no widget here rolls (a calculator answers as it is typed in)
+        checked += 1
+        # Back to where the link was, then Forward to the rolls.
+        swapped(page, page.go_back)
+        expect(page).not_to_have_url(re.compile(re.escape(path) + r"(#.*)?$"))
+        swapped(page, page.go_forward)
+        for widget_id, text in shown.items():
+            result = page.locator(f"#{widget_id} .srd-widget__result")
+            expect(result).to_have_text(text)
+            expect(result).not_to_have_attribute("data-stale", "")
+        # And after a page further on, Back to them.
+        follow_link(page, site_url, "errata/")
+        swapped(page, page.go_back)
+        for widget_id, text in shown.items():
+            expect(page.locator(f"#{widget_id} .srd-widget__result")).to_have_text(text)
+        # A fresh visit (a link, not the history) starts from the page as written.
+        follow_link(page, site_url, "errata/")
+        follow_link(page, site_url, path)
+        for widget_id in shown:
+            expect(page.locator(f"#{widget_id} .srd-widget__result > *")).to_have_count(0)
+    assert checked >= 2, checked
+
+
+def test_back_then_forward_keeps_the_inputs_of_a_roll(page, site_url, widgets):
+    widget = next(w for w in widgets if w.id == "ds-roller") if any(w.id == "ds-roller" for w in widgets) else None
+    if widget is None:
+        pytest.skip("no Doom Stack roller on the site")
+    page.goto(site_url)
+    follow_link(page, site_url, widget.page)
+    expect(page.locator(widget.root)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    page.fill("#ds-attribute", "5")
+    roll_works(page, widget, "12")
+    odds = page.locator(f"{widget.root} .srd-widget__odds").text_content()
+    page.fill("#ds-skill", "4")  # after the roll: the roll is now of earlier inputs
+    result = page.locator(f"{widget.root} .srd-widget__result")
+    expect(result).to_have_attribute("data-stale", "")
+    swapped(page, page.go_back)
+    swapped(page, page.go_forward)
+    expect(page.locator("#ds-attribute")).to_have_value("5")
+    expect(page.locator("#ds-skill")).to_have_value("4")
+    expect(page.locator(f"{widget.root} .srd-roll__seed")).to_have_text("12")
+    expect(result).to_have_attribute("data-stale", "")
+    page.fill("#ds-skill", "2")
+    expect(result).not_to_have_attribute("data-stale", "")
+    expect(page.locator(f"{widget.root} .srd-widget__odds")).to_have_text(odds)
