@@ -69,8 +69,10 @@ def doom_stack_attack() -> str:
         + text_field(p, "stun", "Boxes marked /", "0", "stun damage already taken")
         + text_field(p, "overflow", "Overflow", "0", "already in the overflow box")
     )
+    # The view sends the checkboxes too, unticked: "".
+    first = {"action": "attack_fields", "fields": {**default_values(fields), "cover": "", "antitank": ""}}
     return widget_shell(f"{p}-helper", SYSTEM.key, "attack", "Doom Stack attack helper", fields, "Resolve",
-                        region("attack", "Attack result"))
+                        region("odds", "Attack result"), first=first)
 
 
 def best_stack_chart() -> str:

@@ -17,7 +17,7 @@ ROLLER = "#ds-roller"
 PICKS = f"{ROLLER} .srd-widget__stacks input[type=radio]"
 STATUS = f"{ROLLER} .srd-ds-stacks__status"
 HELPER = "#dsa-helper"
-ATTACK_RESULT = f"{HELPER} .srd-widget__attack"
+ATTACK_RESULT = f"{HELPER} .srd-widget__odds"
 
 
 def engine(**request) -> dict:
@@ -86,6 +86,17 @@ def test_a_seeded_roll_lists_exactly_the_stacks_the_dice_allow(page, site_url, p
     # A click on a row's label picks it as well.
     rows.nth(2).locator("label").click()
     expect(picks.nth(2)).to_be_checked()
+    # "Keep the most for defence" buttons pick the engine's stack for each need.
+    keep = page.locator(f"{ROLLER} .srd-ds-stacks__keep button")
+    expect(keep).to_have_count(len(expected["keep_most_for_defence"]))
+    for index, need in enumerate(expected["keep_most_for_defence"]):
+        if need["index"] is None:
+            expect(keep.nth(index)).to_be_disabled()
+            continue
+        keep.nth(index).click()
+        expect(picks.nth(need["index"])).to_be_checked()
+        expect(page.locator(STATUS)).to_contain_text(
+            " ".join(map(str, expected["stacks"][need["index"]]["attention_pool"])) or "no attention pool")
     assert page_errors == []
 
 

@@ -70,7 +70,10 @@ def roll_part(lines: list[str]) -> list[str]:
 def shown_lines(page: Page) -> list[str]:
     """The roll as the page gives it: the engine's lines above the dice, then the stack
     chooser's heading (its table's caption) and each stack as its radio button names it."""
-    expect(page.locator(STACK_PICKS).first.or_(page.locator("#ds-roller .srd-ds-stacks__none"))).to_be_attached()
+    # Both parts are drawn (a page swapped in by instant navigation fills them one by one).
+    page.wait_for_function("""([lines, picks]) => document.querySelectorAll(lines).length > 0
+        && (document.querySelectorAll(picks).length > 0 || document.querySelector('#ds-roller .srd-ds-stacks__none'))""",
+                           arg=[LINES, STACK_PICKS])
     stacks = page.locator(STACK_PICKS)
     heading = page.locator("#ds-roller .srd-ds-stacks__table caption, #ds-roller .srd-ds-stacks__none")
     return [*page.locator(LINES).all_inner_texts(), heading.inner_text(),
@@ -204,7 +207,7 @@ def test_odds_equal_the_engine_and_update_when_an_input_changes(page, site_url, 
 def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
     open_roller(page, site_url)
     # Record every pool the odds and the result ever show.
-    record_shown(page, [('.srd-widget__odds', '.srd-odds__pool'), ('.srd-widget__result', '.srd-widget__line')])
+    record_shown(page, [(f'{ROLLER} .srd-widget__odds', '.srd-odds__pool'), (f'{ROLLER} .srd-widget__result', '.srd-widget__line')])
     # A slow request (300 dice, hundreds of ms in the worker) and, straight after, a quick
     # one: the worker answers the slow one first, when it is already out of date.
     set_fields(page, attribute="150", skill="150", seed="5")
@@ -225,8 +228,8 @@ def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
 def test_bad_input_is_explained_under_its_field_and_earlier_results_stay(page, site_url, page_errors):
     open_roller(page, site_url)
     roll_with_seed(page, "99")
-    odds_before = page.inner_text(".srd-widget__odds")
-    result_before = page.inner_text(".srd-widget__result")
+    odds_before = page.inner_text(f"{ROLLER} .srd-widget__odds")
+    result_before = page.inner_text(f"{ROLLER} .srd-widget__result")
     good = field_values(page)
 
     for name, bad in (("attribute", "x"), ("attribute", "-2"), ("tn", "0"), ("skill", "2.5"), ("seed", "abc")):
@@ -242,12 +245,12 @@ def test_bad_input_is_explained_under_its_field_and_earlier_results_stay(page, s
         # The error is read with the field, and what was shown before is all still there,
         # marked as the odds of the last valid input and the roll of earlier inputs.
         assert f"ds-{name}-error" in page.get_attribute(f"#ds-{name}", "aria-describedby").split()
-        assert shown_content(page, ".srd-widget__odds") == odds_before
-        assert shown_content(page, ".srd-widget__result") == result_before
+        assert shown_content(page, f"{ROLLER} .srd-widget__odds") == odds_before
+        assert shown_content(page, f"{ROLLER} .srd-widget__result") == result_before
         if name != "seed":  # the seed is not an input of the odds, and the roll shows its own
-            expect(page.locator(".srd-widget__odds .srd-stale-label")).to_have_text(
+            expect(page.locator(f"{ROLLER} .srd-widget__odds .srd-stale-label")).to_have_text(
                 f"Odds for the last valid input: {notation(good)}")
-            expect(page.locator(".srd-widget__result .srd-stale-label")).to_have_text(
+            expect(page.locator(f"{ROLLER} .srd-widget__result .srd-stale-label")).to_have_text(
                 f"Roll for earlier inputs: {notation(good)}")
         text = page.inner_text(ROLLER)
         assert "Traceback" not in text and '"ok"' not in text and "{" not in text

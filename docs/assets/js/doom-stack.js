@@ -138,7 +138,25 @@ function attachRoller(root) {
     });
     table.append(body);
     box.append(table);
-    return box;
+    return el("div", { class: "srd-ds-stacks__body" }, keepButtons(result), box);
+  }
+
+  // "Keep the most for defence, needing: Any success · Fair · …": each button picks the
+  // stack the engine names for that need (rules_engine/doom_stack/roll.py).
+  function keepButtons(result) {
+    const needs = result.keep_most_for_defence;
+    if (!needs.length) return null;
+    const words = ["Any success", "Fair", "Solid", "Flashy", "Impressive"];
+    const group = el("div", { class: "srd-ds-stacks__keep", role: "group", "aria-labelledby": `${root.id}-keep` },
+      el("span", { id: `${root.id}-keep`, class: "srd-ds-stacks__keep-label" }, "Keep the most for defence, needing:"));
+    needs.forEach((need, i) => {
+      const none = need.index === null;
+      group.append(el("button", {
+        type: "button", class: "md-button srd-ds-stacks__need", "data-pick": none ? null : String(need.index),
+        disabled: none ? "" : null, title: none ? "No stack reaches it" : null,
+      }, words[i] || need.name));
+    });
+    return group;
   }
 
   function stackSum(stack) {
@@ -174,6 +192,21 @@ function attachRoller(root) {
   }
   stacksBox.addEventListener("change", (event) => {
     if (event.target.matches("input[type=radio]")) pickStack(event.target);
+  });
+  stacksBox.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-pick]");
+    if (!button) return;
+    const radio = stacksBox.querySelectorAll("input[type=radio]")[Number(button.dataset.pick)];
+    if (!radio) return;
+    radio.checked = true;
+    pickStack(radio);
+    // Bring its row into view inside the list's own box (the page itself does not move).
+    const scroller = stacksBox.querySelector(".srd-ds-stacks__scroll");
+    const row = radio.closest("tr");
+    const head = scroller.querySelector("thead").offsetHeight;
+    if (row.offsetTop < scroller.scrollTop + head || row.offsetTop + row.offsetHeight > scroller.scrollTop + scroller.clientHeight) {
+      scroller.scrollTop = row.offsetTop - head;
+    }
   });
 
   function renderOdds(result) {
@@ -250,7 +283,7 @@ const ATTACK_READY = "Ready: the result follows your inputs.";
 function attachAttack(root) {
   const w = engineForm(root, { prefix: "dsa", fields: ATTACK_FIELDS, readyText: ATTACK_READY });
   const { inputs } = w;
-  const shown = w.region(root.querySelector(".srd-widget__attack"), { words: "Result for the last valid input" });
+  const shown = w.region(root.querySelector(".srd-widget__odds"), { words: "Result for the last valid input" });
   const latest = newestOnly();
   const pause = afterPause(update);
 
