@@ -39,7 +39,9 @@ def wait_until_controlled(page: Page) -> None:
 
 
 def follow_link(page: Page, target: str) -> None:
-    """Click a visible link on the page to ``target`` (an absolute URL), as a reader would."""
+    """Click a visible link on the page to ``target`` (an absolute URL), as a reader would,
+    and wait until the new page has been swapped in (its own title shows)."""
+    title = page.title()
     links = page.evaluate_handle(
         "(target) => [...document.querySelectorAll('a[href]')].filter((a) => a.href === target)", target)
     candidates = [handle.as_element() for handle in links.get_properties().values()]
@@ -53,6 +55,7 @@ def follow_link(page: Page, target: str) -> None:
         candidates[0].dispatch_event("click")
     # (Material's navigation.tracking may add the section in view as a #fragment.)
     page.wait_for_url(lambda url: url.split("#")[0] == target)
+    page.wait_for_function("(title) => document.title !== title", arg=title)
     expect(page.locator("h1").first).to_be_visible()
 
 
