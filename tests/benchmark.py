@@ -9,8 +9,11 @@ Run after ``bash site_build/test.sh`` has set up ``.venv``:
 Prints, in one run:
 1. each registered system's engine figures, from its own ``tests/<package>/benchmark.py``
    (``run(full)``), each beside icepool computing the same thing, with the ratio;
-2. in headless Chromium against the built site: cold page load to widget ready, next
-   to a bare Pyodide start on the same page; and the time an odds update takes.
+2. in headless Chromium against the built site, from a cold cache: the time to the first
+   exact odds on the page (built into the page, shown before the engine is up), to the
+   first roll (Roll pressed the moment it is enabled) and to widget ready, next to a bare
+   Pyodide start on the same page; the first odds on every page with a widget; and the
+   time an odds update takes. icepool has no browser counterpart: these figures stand alone.
 """
 
 from __future__ import annotations
@@ -36,18 +39,39 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 # --- browser ----------------------------------------------------------------------------
 # Started at DOMContentLoaded, as the page's own module script starts the engine, so the
 # two start-ups are timed from the same point of the same page.
+# Pyodide's folder is the one the engine's manifest names (else the plain assets/pyodide/).
 BARE_PYODIDE = """document.addEventListener("DOMContentLoaded", () => {
-  const base = new URL("../assets/pyodide/", location.href).href;
-  const code = `import { loadPyodide } from "${base}pyodide.mjs";
-    await loadPyodide({ indexURL: "${base}" });
-    postMessage(performance.timeOrigin + performance.now());`;
-  const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
-  window.barePyodide = new Promise((resolve, reject) => {
-    const worker = new Worker(url, { type: "module" });
-    worker.onmessage = (e) => resolve(e.data - performance.timeOrigin);
-    worker.onerror = (e) => reject(e.message);
-  });
+  window.barePyodide = (async () => {
+    const engineDir = new URL("../assets/engine/", location.href);
+    const named = await fetch(new URL("manifest.json", engineDir)).then((r) => r.json()).catch(() => ({}));
+    const base = new URL(named.pyodide || "../pyodide/", engineDir).href;
+    const code = `import { loadPyodide } from "${base}pyodide.mjs";
+      await loadPyodide({ indexURL: "${base}" });
+      postMessage(performance.timeOrigin + performance.now());`;
+    const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+    return await new Promise((resolve, reject) => {
+      const worker = new Worker(url, { type: "module" });
+      worker.onmessage = (e) => resolve(e.data - performance.timeOrigin);
+      worker.onerror = (e) => reject(e.message);
+    });
+  })();
 });"""
+
+# From the page's navigation: when the first odds appear in any widget (in any of its result
+# regions: the odds, a reading, a conversion), and when the first roll does if Roll is
+# pressed the moment the engine is ready.
+FIRST_FIGURES = """window.srdFirst = {};
+new MutationObserver(() => {
+  const first = window.srdFirst;
+  if (!first.odds && document.querySelector(".srd-widget > [aria-live] > *")) first.odds = performance.now();
+  if (!first.roll && document.querySelector(".srd-widget__result .srd-roll")) first.roll = performance.now();
+  const widget = document.querySelector('.srd-widget[data-state="ready"]');
+  const button = widget && widget.querySelector("button[type=submit]");
+  if (!first.pressed && button && !button.disabled) {
+    first.pressed = performance.now();
+    button.click();
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true });"""
 
 ODDS_UPDATE = """async ([field, value]) => {
   const input = document.querySelector(field);
@@ -66,6 +90,25 @@ ODDS_UPDATE = """async ([field, value]) => {
 }"""
 
 
+def pages_with_first_odds(site: Path) -> list[str]:
+    """The pages (paths under the site's address) whose widgets open with odds built in."""
+    return sorted(("" if html.parent == site else html.parent.relative_to(site).as_posix() + "/")
+                  for html in site.rglob("index.html") if "data-first=" in html.read_text(encoding="utf-8"))
+
+
+def first_odds_ms(browser, url: str) -> float:
+    """Navigation to the first odds shown, in a fresh context (a cold cache); the engine is
+    not waited for."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.add_init_script(FIRST_FIGURES)
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("window.srdFirst && window.srdFirst.odds", timeout=30_000)
+    odds = page.evaluate("window.srdFirst.odds")
+    context.close()
+    return odds
+
+
 def browser_section() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -81,12 +124,17 @@ def browser_section() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                ready, bare, updates, splits = [], [], [], []
+                ready, bare, updates, splits, odds, rolls = [], [], [], [], [], []
                 for _ in range(3):
                     context = browser.new_context()  # a new context has a cold cache
                     page = context.new_page()
+                    page.add_init_script(FIRST_FIGURES)
                     page.goto(page_url)
                     page.wait_for_selector('.srd-widget[data-state="ready"]', timeout=60_000)
+                    page.wait_for_function("window.srdFirst.roll", timeout=60_000)
+                    first = page.evaluate("window.srdFirst")
+                    odds.append(first["odds"])
+                    rolls.append(first["roll"])
                     mark = page.evaluate("(() => { const m = performance.getEntriesByName('dice-engine-ready')[0];"
                                          " return {at: m.startTime, worker: m.detail}; })()")
                     ready.append(mark["at"])
@@ -104,17 +152,25 @@ def browser_section() -> None:
                     page.goto(page_url)
                     bare.append(page.evaluate("window.barePyodide"))
                     context.close()
+                per_page = {path: statistics.median(first_odds_ms(browser, url + path) for _ in range(3))
+                            for path in pages_with_first_odds(Path(tmp))}
                 browser.close()
         finally:
             stop()
-    print("Browser (headless Chromium, cold cache, 3 runs, medians)")
+    print(f"Browser (headless Chromium, {BROWSER_PAGE}, cold cache, 3 runs, medians; "
+          "icepool has no browser counterpart, so no ratio)")
     r, b = statistics.median(ready), statistics.median(bare)
+    print(f"navigation to first odds     {statistics.median(odds):8.0f} ms   (built into the page; target < 500 ms)")
+    print(f"navigation to first roll     {statistics.median(rolls):8.0f} ms   (Roll pressed the moment it is enabled)")
     print(f"navigation to widget ready   {r:8.0f} ms")
     print(f"navigation to bare Pyodide   {b:8.0f} ms   (ratio {r / b:.2f}; target <= 1.15)")
     parts = {key: statistics.median(split[key] for split in splits) for key in splits[0]}
     print("  in the worker, ms from its start: " + ", ".join(f"{k} {v:.0f}" for k, v in parts.items()))
     print(f"odds update (input to shown) {statistics.median(updates):8.1f} ms median, "
           f"{max(updates):.1f} ms worst   (target < 100 ms)")
+    print("navigation to first odds, every page with a widget (cold cache, median of 3):")
+    for path, ms in per_page.items():
+        print(f"  /{path:<26} {ms:8.0f} ms")
 
 
 def main() -> None:
