@@ -152,8 +152,9 @@ function announce(text) {
   const now = performance.now();
   if (text && now - announcedAt < ANNOUNCE_MS) return;
   if (!announcer || !announcer.isConnected) {
+    // In the page's main landmark (swapped with the page by instant navigation: made again).
     announcer = el("p", { class: "srd-visually-hidden srd-engine-announcer", role: "status", "aria-live": "polite" });
-    document.body.append(announcer);
+    (document.querySelector("main") || document.body).append(announcer);
   }
   if (text) announcedAt = now;
   announcer.textContent = text;
