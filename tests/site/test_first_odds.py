@@ -7,8 +7,9 @@ after Back then Forward, for every widget on the site.
   with the engine held back, it is on the page at once, equals the reply of the engine in
   Pyodide, and an edit made before the engine is ready marks it as the answer of other
   inputs; Roll waits for the engine.
-- The status line counts the engine's bytes as they arrive ("4.1 of 13.7 MB") in the space
-  it keeps, and one line per page announces them now and then.
+- The status line counts the engine's bytes as they arrive ("4.1 of 17.4 MB": bytes as the
+  engine receives them, of the shipped files' total) in the space it keeps, and one line per
+  page announces them now and then.
 - A roll survives Back then Forward (Material's instant navigation swaps the page in again).
 
 The widgets are found in the built HTML or in what each system's macros draw, so a new
