@@ -10,7 +10,8 @@
 //    where it saves something (site_build/serve.py sends them by Accept-Encoding; any static
 //    host that knows precompressed files can too, and one that does not serves the plain
 //    files). Compressed bytes are kept in a cache folder by the hash of the input, so the
-//    slow Brotli runs over Pyodide's 9.6 MB wasm happen once per machine, not per build.
+//    slow Brotli runs over Pyodide's 9.6 MB wasm happen once per machine, not per build
+//    (copies unused for two weeks are pruned).
 //
 // Usage: node postbuild.mjs --site DIR --cache DIR --sw sw.js --immutable REGEX
 // Prints a JSON report on stdout; fails (exit 1) on any Workbox warning.
@@ -103,6 +104,8 @@ async function compressed(data, encoding, cacheDir) {
   const file = path.join(cacheDir, `${key}.${encoding}`);
   try {
     const cached = await fs.readFile(file);
+    const now = new Date();
+    await fs.utimes(file, now, now); // in use: kept by prune()
     return cached.length ? cached : null;
   } catch {
     // not cached yet
@@ -137,10 +140,26 @@ async function precompress(site, cacheDir) {
   return Promise.all(jobs);
 }
 
+// Each build's pages differ (the address they are built for is in them): copies no build
+// has used for PRUNE_DAYS go, so the cache does not grow without end.
+const PRUNE_DAYS = 14;
+async function prune(cacheDir) {
+  const limit = Date.now() - PRUNE_DAYS * 24 * 3600 * 1000;
+  for (const name of await fs.readdir(cacheDir)) {
+    const file = path.join(cacheDir, name);
+    try {
+      if ((await fs.stat(file)).mtimeMs < limit) await fs.unlink(file);
+    } catch {
+      // gone already (another build pruning at the same time)
+    }
+  }
+}
+
 async function main() {
   const { site, cache, sw, immutable } = args(process.argv.slice(2));
   const worker = await serviceWorker(site, sw, immutable);
   const files = await precompress(site, cache);
+  await prune(cache);
   process.stdout.write(JSON.stringify({ serviceWorker: worker, files }) + "\n");
 }
 
