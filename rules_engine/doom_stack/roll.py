@@ -11,6 +11,8 @@ from .notation import DoomStackQuery
 from .rules import (
     SIDES,
     PERFORMANCE_NAMES,
+    STACK_FACES,
+    WILDCARD,
     Outcome,
     Pool,
     Stack,
@@ -69,11 +71,7 @@ class StackChoice:
     dice: tuple[int, ...]  # the stack's dice, as rolled
     attention: tuple[int, ...]  # the dice left over, in roll order
     outcome: Outcome | None  # against the TN, when there is one
-
-    @cached_property
-    def defence(self) -> int:
-        """The biggest stack the attention pool still holds: the most it can defend with."""
-        return best_stack(self.attention).value
+    defence: int  # the biggest stack the attention pool still holds: the most it can defend with
 
     def line(self) -> str:
         """``6 + 1 + 1 = 8: glitch …; attention pool 3 2 4 5 (best stack 5)``."""
@@ -107,9 +105,16 @@ class StackChoice:
 def stack_choices(dice: tuple[int, ...], tn: int | None, limit: int | None = MAX_LISTED_STACKS) -> list[StackChoice]:
     """Every stack ``dice`` allow (the ``limit`` biggest), each with its result against
     ``tn`` and the attention pool it leaves."""
-    return [StackChoice(stack, tuple(dice[i] for i in stack.positions), tuple(attention_pool(dice, stack)),
-                        Outcome(stack.value, tn) if tn is not None else None)
-            for stack in legal_stacks(dice, limit)]
+    counts = Counter(dice)
+    choices = []
+    for stack in legal_stacks(dice, limit):
+        # The attention pool's best stack from the face counts (every one left, plus the
+        # best face × count), not by counting its dice again: big pools list 100 stacks.
+        left = counts - Counter({stack.face: len(stack.members), WILDCARD: len(stack.wildcards)})
+        defence = left[WILDCARD] + max((face * left[face] for face in STACK_FACES), default=0)
+        choices.append(StackChoice(stack, tuple(dice[i] for i in stack.positions), tuple(attention_pool(dice, stack)),
+                                   Outcome(stack.value, tn) if tn is not None else None, defence))
+    return choices
 
 
 def keep_most_for_defence(choices: list[StackChoice], need: int) -> int | None:
