@@ -1,7 +1,9 @@
 """Charts drawn at build time as inline SVG from engine data.
 
 Colours come from CSS custom properties (see ``srd.css``) and text uses ``currentColor``,
-so a chart reads in the light and the dark theme; lines also differ by dash pattern.
+so a chart reads in the light and the dark theme; lines also differ by dash pattern. Both axes
+are labelled, and every value drawn is also in a table under the chart (a disclosure, so a
+screen reader, a keyboard and a finger reach each number without a hover tooltip).
 """
 
 from __future__ import annotations
@@ -11,8 +13,13 @@ from fractions import Fraction
 import re
 from html import escape
 
+from rules_engine.core.exact import percent
+from rules_engine.core.tables import Cell, Table
+
+from macros.render import table_html
+
 WIDTH, HEIGHT = 640, 340
-LEFT, RIGHT, TOP, BOTTOM = 52, 16, 16, 46
+LEFT, RIGHT, TOP, BOTTOM = 70, 16, 16, 46
 DASHES = ("", "6 3", "2 3", "10 3 2 3", "", "6 3", "2 3", "10 3 2 3")
 
 
@@ -43,7 +50,7 @@ def line_chart(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_la
         f' xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{slug}-title">{escape(title)}</title>',
         f'<desc id="{slug}-desc">{escape(y_label)} against {escape(x_label)}, one line per '
-        f'{", ".join(escape(k) for k in series)}.</desc>',
+        f'{", ".join(escape(k) for k in series)}. Every value is in the table under the chart.</desc>',
     ]
     ticks = int(round(y_max / step))
     for i in range(ticks + 1):
@@ -53,6 +60,8 @@ def line_chart(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_la
     for x in range(x_min, x_max + 1, x_step):
         parts.append(f'<text x="{sx(x):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">{x}</text>')
     parts.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle">{escape(x_label)}</text>')
+    parts.append(f'<text class="srd-chart__y-label" transform="translate(16 {TOP + plot_h / 2:.1f}) rotate(-90)" '
+                 f'text-anchor="middle">{escape(y_label)}</text>')
     parts.append(f'<line class="srd-chart__axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{sy(0):.1f}" y2="{sy(0):.1f}"/>')
     for index, (name, points) in enumerate(series.items()):
         coords = " ".join(f"{sx(x):.1f},{sy(float(points.get(x, 0))):.1f}" for x in range(x_min, x_max + 1))
@@ -66,5 +75,20 @@ def line_chart(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_la
         + (f' stroke-dasharray="{DASHES[i % len(DASHES)]}"' if DASHES[i % len(DASHES)] else "")
         + f"/></svg>{escape(name)}</li>"
         for i, name in enumerate(series))
-    return f'<figure class="srd-figure">{"".join(parts)}<ul class="srd-chart__legend">{legend}</ul>' \
-           f"<figcaption>{escape(title)}</figcaption></figure>"
+    return (f'<figure class="srd-figure">{"".join(parts)}<ul class="srd-chart__legend">{legend}</ul>'
+            f"<figcaption>{escape(title)}</figcaption>"
+            f"{values_table(series, title=title, x_label=x_label, x_min=x_min, x_max=x_max)}</figure>")
+
+
+def values_table(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_label: str,
+                 x_min: int, x_max: int) -> str:
+    """Every value a chart draws, one row per x (rows where every line is at 0 left out) and
+    one column per line, in a disclosure under the chart."""
+    rows = tuple(
+        (Cell(str(x)),) + tuple(Cell(percent(Fraction(points.get(x, 0))), Fraction(points.get(x, 0)))
+                                for points in series.values())
+        for x in range(x_min, x_max + 1)
+        if any(points.get(x, 0) for points in series.values()))
+    table = Table(key="", caption=f"The values in the chart: {title}", headers=(x_label, *series), rows=rows)
+    return ('<details class="srd-chart__values"><summary>Every value in this chart</summary>'
+            f"{table_html(table, engine=False)}</details>")

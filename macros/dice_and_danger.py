@@ -44,7 +44,7 @@ def dice_and_danger_roller(example: str = EXAMPLE) -> str:
         + seed_field(p)
     )
     regions = (
-        region("canonical", "How the notation reads", tag="div")
+        region("canonical", "How the notation reads")
         + region("odds", "Exact odds")
         + region("result", "Roll result")
     )

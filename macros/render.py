@@ -76,18 +76,19 @@ def _split(widths: Sequence[float], limit: float) -> list[list[int]]:
     return parts
 
 
-def table_html(table: Table) -> str:
+def table_html(table: Table, *, engine: bool = True) -> str:
     """An engine table as an HTML table in a keyboard-scrollable wrapper.
 
     ``data-engine-table`` carries the table's key so CI can compare the built page with the
     engine cell by cell. A table too wide for A4 also gets a print-only copy split into parts
     that each repeat the row headers (``print.css`` shows it on paper instead of the wide
     one); that copy is left out of the search index and hidden on screen and from screen readers.
+    ``engine=False`` for a table that is not one of the engine's (a chart's values): no key.
     """
     notes = "".join(f'<p class="srd-table-note">{escape(n)}</p>' for n in table.notes)
     screen = (
         f'<div class="srd-table-wrap" role="region" aria-label="{escape(table.caption)}" tabindex="0">'
-        + _table(table, range(len(table.headers)), table.caption, f' data-engine-table="{escape(table.key)}"')
+        + _table(table, range(len(table.headers)), table.caption, f' data-engine-table="{escape(table.key)}"' if engine else "")
         + "</div>")
     parts = print_parts(table)
     if len(parts) == 1:

@@ -57,7 +57,7 @@ def check_roller() -> str:
         + crit_box(p)
         + seed_field(p)
     )
-    regions = region("odds", "Exact odds") + region("result", "Roll result")
+    regions = region("odds", "The check's exact odds") + region("result", "The check's roll")
     return widget_shell(f"{p}-roller", SYSTEM.key, "check", "X-in-Y check roller", fields, "Roll", regions,
                         first={"action": "check_odds", "fields": {**default_values(fields), "crit": ""}})
 
@@ -74,7 +74,7 @@ def attack_builder() -> str:
         + crit_box(p)
         + seed_field(p)
     )
-    regions = region("odds", "The attack's check and odds") + region("result", "Roll result")
+    regions = region("odds", "The attack's check and odds") + region("result", "The attack's roll")
     return widget_shell(f"{p}-builder", SYSTEM.key, "attack", "X-in-Y attack builder", fields, "Roll the attack",
                         regions, first={"action": "attack_odds", "fields": {**default_values(fields), "crit": ""}})
 
@@ -96,7 +96,7 @@ def volley_resolver() -> str:
         + radio_group(p, "tie", "On a tie", {k: TIE_WORDS[k] for k in TIES}, "min")
         + seed_field(p)
     )
-    regions = region("odds", "Exact odds") + region("result", "Roll result")
+    regions = region("odds", "The volley's exact odds") + region("result", "The volley's roll")
     return widget_shell(f"{p}-resolver", SYSTEM.key, "volley", "X-in-Y volley resolver", fields, "Roll the volley",
                         regions, first={"action": "volley_odds", "fields": default_values(fields)})
 

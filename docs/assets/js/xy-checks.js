@@ -144,9 +144,11 @@ function renderCheckOdds(result, extra = null) {
         el("span", { class: `srd-xy-bar srd-xy-bar--${kind}`, style: `width: ${width.toFixed(1)}%` })),
       el("td", { class: "srd-exact-cell" }, bar.ratio));
   });
-  box.append(el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Chance of each degree", tabindex: "0" },
+  // A group, not a region: the roller and the attack builder both show one (landmarks must differ).
+  box.append(el("div", { class: "srd-table-wrap", role: "group", "aria-label": "Chance of each degree", tabindex: "0" },
     el("table", { class: "srd-table srd-xy-degrees" },
-      el("thead", {}, el("tr", {}, ...["Degree", "Chance", "", "Exact"].map((t) => el("th", { scope: "col" }, t)))),
+      el("thead", {}, el("tr", {}, ...["Degree", "Chance", "Bar", "Exact"].map((t) => el("th", { scope: "col" },
+        t === "Bar" ? el("span", { class: "srd-visually-hidden" }, t) : t)))),
       el("tbody", {}, ...rows))));
   const cut = cutNote(result);
   if (cut) box.append(cut);
