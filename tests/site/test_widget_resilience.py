@@ -112,7 +112,7 @@ ENGINE_FILES = [
     ("**/pyodide.asm.wasm", "abort"),
     ("**/pyodide.asm.wasm", 404),
     ("**/assets/js/engine-worker.js", 404),
-    ("**/assets/engine/*.whl", "abort"),
+    ("**/assets/engine/**/*.whl", "abort"),  # the wheel sits in a folder named by its content
 ]
 
 
@@ -135,7 +135,9 @@ def test_an_engine_file_that_cannot_be_fetched_fails_at_once_and_retry_loads_it(
         for widget in on_page:
             expect_ready(page, widget)
         assert engine_starts(request_log) == before + 1, "Retry starts a fresh worker"
-        roll_works(page, on_page[0])
+        rolling = [widget for widget in on_page if rolls(page, widget)]
+        if rolling:  # a calculator without a seed answers as it is typed in
+            roll_works(page, rolling[0])
 
 
 def test_a_stalled_engine_load_gives_up_within_the_limit_and_retry_loads_it(page, site_url, widgets, request_log):
