@@ -48,7 +48,7 @@ function attachCardDraw(root) {
   const formValues = () => ({ factions: inputs.factions.value, jokers: checkedValue(root, "jokers") });
   const inputsKey = (values = formValues()) => JSON.stringify(values);
   const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
-  const drawn = w.region(resultBox, { words: "Draw for earlier factions", key: inputsKey, reveal: true });
+  const drawn = w.region(resultBox, { words: "Draw for earlier inputs", key: inputsKey, reveal: true });
   const latestOdds = newestOnly();
   const latestDraw = newestOnly();
   const oddsPause = afterPause(updateOdds);
