@@ -71,3 +71,13 @@ def request_fields(request: Request, names: tuple[str, ...]) -> dict[str, str]:
             raise RulesError(f"the field {name!r} must be text, not {_kind_of(value)}", field=name)
         values[name] = value
     return values
+
+
+def field_flag(text: str, name: str) -> bool:
+    """A checkbox field's value: ``""``/``off``/``false``/``0`` is off, ``on``/``true``/``1`` on."""
+    value = text.strip().lower()
+    if value in ("", "off", "false", "0"):
+        return False
+    if value in ("on", "true", "1"):
+        return True
+    raise RulesError(f"{name} must be on or off, not {text[:20]!r}", field=name)

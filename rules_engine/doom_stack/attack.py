@@ -28,6 +28,7 @@ from fractions import Fraction
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
 from ..core.notation import Scanner, check_range, parse_whole_number
+from ..core.requests import field_flag
 from ..core.roller import Roller
 from .notation import MAX_TN
 from .rules import (
@@ -343,16 +344,6 @@ def roll_attack(query: AttackQuery, seed: int | None = None) -> AttackRoll:
 ATTACK_FIELDS = ("attack", "defence", "cover", "body", "hard", "antitank", "boxes", "physical", "stun", "overflow")
 
 
-def _flag(text: str, name: str) -> bool:
-    """A checkbox's value: ``""``/``off``/``false``/``0`` is off, ``on``/``true``/``1`` on."""
-    value = text.strip().lower()
-    if value in ("", "off", "false", "0"):
-        return False
-    if value in ("on", "true", "1"):
-        return True
-    raise RulesError(f"{name} must be on or off, not {text[:20]!r}", field=name)
-
-
 def query_from_fields(fields: dict[str, str]) -> AttackQuery:
     """The attack helper's form (texts) as a query; errors name their field."""
     def number(name: str, low: int, high: int, default: str = "0") -> int:
@@ -360,10 +351,10 @@ def query_from_fields(fields: dict[str, str]) -> AttackQuery:
 
     attack = parse_whole_number(fields["attack"], "attack", 0, MAX_RATING)
     defence = number("defence", 0, MAX_RATING)
-    cover = _flag(fields["cover"], "cover")
+    cover = field_flag(fields["cover"], "cover")
     body = number("body", 0, MAX_RATING)
     hard = number("hard", 0, MAX_RATING)
-    antitank = _flag(fields["antitank"], "antitank")
+    antitank = field_flag(fields["antitank"], "antitank")
     boxes = number("boxes", 1, MAX_BOXES, str(DEFAULT_BOXES))
     physical = number("physical", 0, MAX_BOXES)
     stun = number("stun", 0, MAX_BOXES)

@@ -21,7 +21,7 @@ from dataclasses import replace
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
 from ..core.notation import parse_whole_number
-from ..core.requests import Request, request_fields, request_seed
+from ..core.requests import Request, field_flag, request_fields, request_seed
 from .notation import (
     CheckQuery,
     ContestQuery,
@@ -40,16 +40,6 @@ ATTACK_FIELDS = ("defence", "form", "attack_bonus", "advantages", "disadvantages
 VOLLEY_FIELDS = ("mode", "attackers", "targets", "order", "other", "tie")
 MODES = ("volley", "contest")
 ORDERS = ("lightest", "written")
-
-
-def _flag(text: str, name: str) -> bool:
-    """A checkbox's value: ``""`` / ``"off"`` / ``"false"`` is off, ``"on"`` / ``"true"`` on."""
-    value = text.strip().lower()
-    if value in ("", "off", "false", "0"):
-        return False
-    if value in ("on", "true", "1"):
-        return True
-    raise RulesError(f"{name} must be on or off, not {text[:20]!r}", field=name)
 
 
 def _choice(text: str, name: str, choices: tuple[str, ...] | dict[str, object]) -> str:
@@ -73,7 +63,7 @@ def check_from_fields(fields: dict[str, str]) -> CheckQuery:
     tn = parse_whole_number(fields["tn"] or "0", "tn", -MAX_TERM, MAX_TERM)
     bonus = parse_whole_number(fields["bonus"] or "0", "bonus", 0, MAX_TERM)
     penalty = parse_whole_number(fields["penalty"] or "0", "penalty", 0, MAX_TERM)
-    crit = _flag(fields["crit"], "crit")
+    crit = field_flag(fields["crit"], "crit")
     total_bonus, total_penalty = written.bonus + bonus, written.penalty + penalty
     _dice_left(total_bonus, total_penalty)
     return CheckQuery(written.base, written.tn + tn, total_bonus, total_penalty, crit or written.crit)
@@ -118,7 +108,7 @@ def attack_from_fields(fields: dict[str, str]) -> tuple[Attack, CheckQuery]:
                          f"the engine rolls up to {MAX_EXTRA_DICE}",
                          field="disadvantages" if attack.penalty > attack.bonus else "attack_bonus")
     query = CheckQuery(Check(*START_CHECK), attack.tn_steps, attack.bonus, attack.penalty,
-                       _flag(fields["crit"], "crit"))
+                       field_flag(fields["crit"], "crit"))
     return attack, query
 
 
