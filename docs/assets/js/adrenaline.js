@@ -4,7 +4,7 @@
 // Adrenaline), the seed and a permalink. Every number comes from the engine.
 
 import {
-  afterPause, el, engineForm, explanation, newestOnly, rollMeta,
+  afterPause, chartValues, el, engineForm, explanation, newestOnly, rollMeta,
 } from "./widget-kit.js";
 
 const SYSTEM = "adrenaline";
@@ -113,8 +113,10 @@ function attachRoller(root) {
     }
     const first = shown[0].x;
     const last = shown[shown.length - 1].x;
+    const values = chartValues(result.bars_caption, ["Result", "Chance"],
+      result.bars.map((bar) => [bar.x, bar.percent]));
     return el("figure", { class: "srd-odds__chart" }, box,
-      el("figcaption", {}, `${result.bars_caption} (${first} to ${last})`));
+      el("figcaption", {}, `${result.bars_caption} (${first} to ${last})`), values);
   }
 
   function renderOdds(result) {

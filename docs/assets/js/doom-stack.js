@@ -4,7 +4,7 @@
 // defender's hit boxes in; damage, the track filled and the odds of bleeding out.
 
 import {
-  afterPause, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
+  afterPause, chartValues, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
 } from "./widget-kit.js";
 
 const FIELDS = ["attribute", "skill", "modifiers", "tn"]; // the order the engine checks them in
@@ -249,9 +249,12 @@ function attachRoller(root) {
         title: `best stack ${stack}: ${(100 * p).toFixed(2)}%`,
       }));
     }
+    const values = chartValues("Chance of each best stack", ["Best stack", "Chance", "Exact chance"],
+      Object.entries(result.outcomes).map(([stack, ratio]) =>
+        [stack, `${(100 * ratioValue(ratio)).toFixed(2)}%`, ratio]));
     return el("figure", { class: "srd-odds__chart" }, bars,
       el("figcaption", {}, `Chance of each best stack, ${first} to ${last}` +
-        (result.tn == null ? "" : `; bars from TN ${result.tn} up are successes`)));
+        (result.tn == null ? "" : `; bars from TN ${result.tn} up are successes`)), values);
   }
 
   // --- wiring ---

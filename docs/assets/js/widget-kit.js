@@ -185,7 +185,9 @@ function memoryKey(root) {
 }
 
 function recall(root) {
-  if (returnedTo !== here()) return null;
+  // A permalink's address says what to show (its roll comes back from its seed), and a
+  // permalink clicked on its own page must not get the inputs it replaced back.
+  if (returnedTo !== here() || location.search) return null;
   try {
     const saved = JSON.parse(sessionStorage.getItem(memoryKey(root)) || "null");
     return saved && typeof saved === "object" ? saved : null;
@@ -573,6 +575,20 @@ export function rollMeta(seed, href, what = "roll") {
   return el("p", { class: "srd-roll__meta" },
     "Seed ", el("code", { class: "srd-roll__seed" }, String(seed)), " · ",
     el("a", { class: "srd-roll__permalink", href }, `Permalink to this ${what}`));
+}
+
+// Every value a chart draws, as a closed table under it: the bars are hidden from screen
+// readers and their titles show only under a mouse, so keyboard and touch readers read this.
+// `rows` are [row header, ...cells]; a cell holding "/" is an exact fraction.
+export function chartValues(label, heads, rows) {
+  const head = el("tr", {}, ...heads.map((text) => el("th", { scope: "col" }, text)));
+  const body = rows.map(([header, ...cells]) => el("tr", {},
+    el("th", { scope: "row" }, String(header)),
+    ...cells.map((cell) => el("td", { class: String(cell).includes("/") ? "srd-exact-cell" : "srd-num" }, cell))));
+  return el("details", { class: "srd-hits-table" },
+    el("summary", {}, "Exact values"),
+    el("div", { class: "srd-table-wrap", role: "region", "aria-label": label, tabindex: "0" },
+      el("table", { class: "srd-table" }, el("thead", {}, head), el("tbody", {}, ...body))));
 }
 
 // The engine's explanation, one line per line, exactly as the command line prints it.
