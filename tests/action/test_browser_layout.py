@@ -54,6 +54,8 @@ def test_the_odds_and_dice_read_in_both_themes(phone_page, site_url, theme):
     use_theme(page, site_url, theme)
     page.goto(site_url + "action/")
     expect(page.locator("#ac-roller .srd-action-odds__table")).to_be_visible(timeout=ENGINE_LOAD_MS)
+    # The odds are built into the page; Roll waits for the engine.
+    expect(page.locator("#ac-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     page.fill("#ac-seed", "5")
     page.press("#ac-seed", "Enter")
     expect(page.locator("#ac-roller .srd-roll__seed")).to_have_text("5")
