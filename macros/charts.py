@@ -89,6 +89,7 @@ def values_table(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_
                                 for points in series.values())
         for x in range(x_min, x_max + 1)
         if any(points.get(x, 0) for points in series.values()))
-    table = Table(key="", caption=f"The values in the chart: {title}", headers=(x_label, *series), rows=rows)
+    key = "chart-" + re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")  # its CSV and JSON file name
+    table = Table(key=key, caption=f"The values in the chart: {title}", headers=(x_label, *series), rows=rows)
     return ('<details class="srd-chart__values"><summary>Every value in this chart</summary>'
             f"{table_html(table, engine=False)}</details>")

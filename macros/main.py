@@ -15,7 +15,7 @@ from rules_engine.core.notation import MAX_NOTATION_LENGTH
 from rules_engine.core.tables import errata_table
 from rules_engine.systems import SYSTEM_PACKAGES, all_errata, all_systems, get_system
 
-from macros.render import table_html
+from macros.render import PUBLISHER, table_html
 
 
 def system_macro_module(package: str) -> str:
@@ -57,3 +57,13 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
 
     for package in SYSTEM_PACKAGES.values():
         import_module(system_macro_module(package)).register(env)
+
+
+def on_pre_page_macros(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
+    """The tables rendered from here on are this page's (published beside it as JSON)."""
+    PUBLISHER.start_page(env.page.url)
+
+
+def on_post_build(env) -> None:  # noqa: ANN001
+    """Every page's tables as JSON beside the page, once the site is written."""
+    PUBLISHER.write(env.conf["site_dir"])

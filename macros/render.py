@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 from html import escape
+from pathlib import Path
 
+from rules_engine.core.exact import ratio
 from rules_engine.core.tables import Cell, Table
 
 # What fits across an A4 page in print.css (186 mm at 9 pt: about 58 em); kept a little short,
@@ -77,19 +81,24 @@ def _split(widths: Sequence[float], limit: float) -> list[list[int]]:
 
 
 def table_html(table: Table, *, engine: bool = True) -> str:
-    """An engine table as an HTML table in a keyboard-scrollable wrapper.
+    """An engine table as an HTML table in a keyboard-scrollable wrapper, with its export
+    toolbar (``table_tools``) under it.
 
     ``data-engine-table`` carries the table's key so CI can compare the built page with the
     engine cell by cell. A table too wide for A4 also gets a print-only copy split into parts
     that each repeat the row headers (``print.css`` shows it on paper instead of the wide
     one); that copy is left out of the search index and hidden on screen and from screen readers.
-    ``engine=False`` for a table that is not one of the engine's (a chart's values): no key.
+    ``engine=False`` for a table that is not one of the engine's (a chart's values): no
+    ``data-engine-table``. Every table with a key is published as JSON beside its page
+    (``TablePublisher``).
     """
+    if table.key:
+        PUBLISHER.add(table)
     notes = "".join(f'<p class="srd-table-note">{escape(n)}</p>' for n in table.notes)
     screen = (
         f'<div class="srd-table-wrap" role="region" aria-label="{escape(table.caption)}" tabindex="0">'
         + _table(table, range(len(table.headers)), table.caption, f' data-engine-table="{escape(table.key)}"' if engine else "")
-        + "</div>")
+        + "</div>" + table_tools(table))
     parts = print_parts(table)
     if len(parts) == 1:
         return screen + notes
@@ -99,3 +108,106 @@ def table_html(table: Table, *, engine: bool = True) -> str:
         for n, columns in enumerate(parts, start=1))
     return (f'<div class="srd-print-split">{screen}'
             f'<div class="srd-print-parts" aria-hidden="true" data-search-exclude>{printed}</div></div>{notes}')
+
+
+# --- export: the toolbar under each table and the JSON beside each page ----------------------
+
+TABLES_DIR = "tables"  # a page's tables are published in this folder beside the page
+
+
+def json_path(key: str) -> str:
+    """Where a table's JSON is, relative to the page that shows the table."""
+    return f"{TABLES_DIR}/{key}.json"
+
+
+def table_tools(table: Table) -> str:
+    """The table's export toolbar (``docs/assets/js/table-export.js``): "Download CSV" and
+    "Copy as text" (hidden until that module wires them, so no button does nothing without
+    JavaScript) and the link to the table's JSON (a file of the build, so it works without).
+    Each control is labelled with the caption; the status line says what happened. Left out of
+    the search index and of print."""
+    name = escape(table.caption)
+    key = escape(table.key)
+    json_link = (f'<a class="srd-table-tools__button" href="{escape(json_path(table.key))}" type="application/json" '
+                 f'data-table-action="json" aria-label="JSON: {name}">JSON</a>') if table.key else ""
+    return (f'<div class="srd-table-tools" data-table-tools data-table-file="{key}" data-table-name="{name}" '
+            f'data-search-exclude>'
+            f'<button type="button" class="srd-table-tools__button" data-table-action="csv" '
+            f'aria-label="Download CSV: {name}" hidden>Download CSV</button>'
+            f'<button type="button" class="srd-table-tools__button" data-table-action="copy" '
+            f'aria-label="Copy as text: {name}" hidden>Copy as text</button>'
+            f'{json_link}<span class="srd-table-tools__status" role="status" aria-live="polite"></span></div>')
+
+
+def exact_json(value: Fraction | int | None) -> str | int | None:
+    """A cell's exact value as the CLI's JSON writes numbers: a whole number as itself, any
+    other fraction as ``"num/den"``."""
+    if value is None:
+        return None
+    if isinstance(value, int) or Fraction(value).denominator == 1:
+        return int(value)
+    return ratio(value)
+
+
+def table_json(table: Table, page: str = "") -> dict[str, object]:
+    """A table as its JSON file: caption, headers, and each row's cells as the page prints
+    them (``text``) with the exact number behind a cell (``value``) where it has one."""
+    return {
+        "key": table.key,
+        "caption": table.caption,
+        "page": page,
+        "headers": list(table.headers),
+        "rows": [[{"text": c.text, "value": exact_json(c.value)} if c.value is not None else {"text": c.text}
+                  for c in row] for row in table.rows],
+        "notes": list(table.notes),
+    }
+
+
+class TablePublisher:
+    """The tables each page rendered, to write as JSON once the site is built."""
+
+    def __init__(self) -> None:
+        self.page = ""
+        self.pages: dict[str, dict[str, Table]] = {}
+
+    def start_page(self, url: str) -> None:
+        """The page about to be rendered (its address relative to the site, e.g. ``doom-stack/``)."""
+        self.page = url
+        self.pages[url] = {}
+
+    def add(self, table: Table) -> None:
+        """A table the current page shows; a key shown twice on one page must be one table."""
+        tables = self.pages.setdefault(self.page, {})
+        if tables.get(table.key, table) != table:
+            raise ValueError(f"two different tables with the key {table.key!r} on page {self.page!r}")
+        tables[table.key] = table
+
+    def write(self, site_dir: str | Path) -> list[Path]:
+        """Each page's tables as ``<page>/tables/<key>.json`` and a list of them all in
+        ``tables.json`` at the site's root; the files written."""
+        site = Path(site_dir)
+        written: list[Path] = []
+        index = []
+        for page, tables in sorted(self.pages.items()):
+            folder = site / _page_dir(page) / TABLES_DIR
+            for key, table in sorted(tables.items()):
+                folder.mkdir(parents=True, exist_ok=True)
+                path = folder / f"{key}.json"
+                path.write_text(json.dumps(table_json(table, page), ensure_ascii=False, separators=(",", ":")) + "\n",
+                                encoding="utf-8")
+                written.append(path)
+                index.append({"key": key, "caption": table.caption, "page": page,
+                              "json": path.relative_to(site).as_posix()})
+        (site / "tables.json").write_text(json.dumps({"tables": index}, ensure_ascii=False, indent=1) + "\n",
+                                          encoding="utf-8")
+        return [*written, site / "tables.json"]
+
+
+def _page_dir(url: str) -> str:
+    """The folder a page's address stands for: ``doom-stack/`` → ``doom-stack``; a file's
+    address (``about/sources.html``) → its folder."""
+    url = url.split("#")[0]
+    return url.rstrip("/") if url.endswith("/") or not url else url.rsplit("/", 1)[0] if "/" in url else ""
+
+
+PUBLISHER = TablePublisher()
