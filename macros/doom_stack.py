@@ -12,10 +12,11 @@ from html import escape
 
 from rules_engine.doom_stack import SYSTEM
 from rules_engine.doom_stack.rules import DIFFICULTY_LADDER, MAX_POOL
+from rules_engine.doom_stack.notation import parse
 from rules_engine.doom_stack.tables import stack_chart_series
 
 from macros.charts import line_chart
-from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, field_error, notation_target, region, seed_field, text_field, widget_shell
 
 
 def doom_stack_roller() -> str:
@@ -33,6 +34,13 @@ def doom_stack_roller() -> str:
     regions = region("odds", "Exact odds") + region("result", "Roll result") + stack_chooser(p)
     return widget_shell(f"{p}-roller", SYSTEM.key, "roller", "Doom Stack roller", fields, "Roll", regions,
                         first={"action": "odds_fields", "fields": default_values(fields)})
+
+
+def roller_fields(notation: str) -> dict[str, str]:
+    """The roller's fields for a pool notation (``4d6 vs TN 8``), for the notation buttons in
+    the text: the whole pool as the attribute, no skill or modifiers, the TN (blank: none)."""
+    query = parse(notation)
+    return {"attribute": str(query.pool), "skill": "0", "modifiers": "0", "tn": "" if query.tn is None else str(query.tn)}
 
 
 def stack_chooser(p: str) -> str:
@@ -85,6 +93,7 @@ def best_stack_chart() -> str:
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
     """The macros and variables the Doom Stack page uses."""
     env.macro(doom_stack_roller, "doom_stack_widget")
+    notation_target(SYSTEM.key, "ds-roller", "Doom Stack roller", roller_fields)
     env.macro(doom_stack_attack, "doom_stack_attack")
     env.macro(best_stack_chart)
     env.variables["doom_stack_max_pool"] = MAX_POOL

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from html import escape
 from pathlib import Path
@@ -25,17 +25,22 @@ def _numeric(cell: Cell) -> str:
     return ' class="srd-num"' if cell.value is not None else ""
 
 
-def _row_html(row: Sequence[Cell], columns: Sequence[int]) -> str:
+#: Renders a row header's text as HTML (e.g. a notation as a button that loads the roller).
+RowHeader = Callable[[str], str]
+
+
+def _row_html(row: Sequence[Cell], columns: Sequence[int], row_header: RowHeader = escape) -> str:
     """One body row (the first column is its row header), cells on lines of their own so that
     search snippets keep a space between them."""
     return "<tr>\n" + "\n".join(
-        (f'<th scope="row">{escape(row[i].text)}</th>' if i == 0 else f"<td{_numeric(row[i])}>{escape(row[i].text)}</td>")
+        (f'<th scope="row">{row_header(row[i].text)}</th>' if i == 0 else f"<td{_numeric(row[i])}>{escape(row[i].text)}</td>")
         for i in columns) + "\n</tr>\n"
 
 
-def _table(table: Table, columns: Sequence[int], caption: str, attributes: str) -> str:
+def _table(table: Table, columns: Sequence[int], caption: str, attributes: str,
+           row_header: RowHeader = escape) -> str:
     head = "\n".join(f'<th scope="col">{escape(table.headers[i])}</th>' for i in columns)
-    body = "".join(_row_html(row, columns) for row in table.rows)
+    body = "".join(_row_html(row, columns, row_header) for row in table.rows)
     return (f'<table class="srd-table"{attributes}>\n<caption>{escape(caption)}</caption>\n'
             f"<thead><tr>\n{head}\n</tr></thead>\n<tbody>\n{body}</tbody></table>")
 
@@ -80,7 +85,7 @@ def _split(widths: Sequence[float], limit: float) -> list[list[int]]:
     return parts
 
 
-def table_html(table: Table, *, engine: bool = True) -> str:
+def table_html(table: Table, *, engine: bool = True, row_header: RowHeader | None = None) -> str:
     """An engine table as an HTML table in a keyboard-scrollable wrapper, with its export
     toolbar (``table_tools``) under it.
 
@@ -89,7 +94,8 @@ def table_html(table: Table, *, engine: bool = True) -> str:
     that each repeat the row headers (``print.css`` shows it on paper instead of the wide
     one); that copy is left out of the search index and hidden on screen and from screen readers.
     ``engine=False`` for a table that is not one of the engine's (a chart's values): no
-    ``data-engine-table``. Every table with a key is published as JSON beside its page
+    ``data-engine-table``. ``row_header`` renders the screen table's row headers (their text
+    stays the cell's text; the printed copy keeps plain text). Every table with a key is published as JSON beside its page
     (``TablePublisher``).
     """
     if table.key:
@@ -97,7 +103,8 @@ def table_html(table: Table, *, engine: bool = True) -> str:
     notes = "".join(f'<p class="srd-table-note">{escape(n)}</p>' for n in table.notes)
     screen = (
         f'<div class="srd-table-wrap" role="region" aria-label="{escape(table.caption)}" tabindex="0">'
-        + _table(table, range(len(table.headers)), table.caption, f' data-engine-table="{escape(table.key)}"' if engine else "")
+        + _table(table, range(len(table.headers)), table.caption,
+                 f' data-engine-table="{escape(table.key)}"' if engine else "", row_header or escape)
         + "</div>" + table_tools(table))
     parts = print_parts(table)
     if len(parts) == 1:

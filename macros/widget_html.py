@@ -20,6 +20,8 @@ show before the engine has loaded in the browser."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from html.parser import HTMLParser
@@ -146,3 +148,65 @@ def widget_shell(widget_id: str, view: str, widget: str, label: str, fields: str
         f'<span class="srd-widget__meter" aria-hidden="true"><span class="srd-widget__meter-bar"></span></span></div>'
         f"{regions}</div>{NOSCRIPT}"
     )
+
+
+# --- notations in the rules text: buttons that load a page's roller -----------------------
+
+#: A roller's field values for a notation it accepts, by field name: text for a text field or
+#: a radio group (the value to check), "" or "on" for a checkbox. Raises ``RulesError`` (or
+#: ``ValueError``) for a notation that roller does not take.
+FieldsFor = Callable[[str], Mapping[str, str]]
+
+
+@dataclass(frozen=True)
+class NotationTarget:
+    """A widget a notation written in the text can load into: its id on its page, its label
+    (as its form's), and how a notation becomes its fields."""
+
+    widget_id: str
+    label: str
+    fields: FieldsFor
+
+
+NOTATION_TARGETS: dict[str, list[NotationTarget]] = {}
+
+
+def notation_target(system: str, widget_id: str, label: str, fields: FieldsFor) -> None:
+    """Register a widget of ``system`` as a place its notations load into (a system's
+    ``macros/<package>.py`` does, in ``register``); tried in the order registered."""
+    targets = NOTATION_TARGETS.setdefault(system, [])
+    if all(t.widget_id != widget_id for t in targets):
+        targets.append(NotationTarget(widget_id, label, fields))
+
+
+def notation_button(system: str, notation: str, target: str = "") -> str:
+    """A notation as written in the text, as a button that loads it into the page's roller
+    (``docs/assets/js/notation-buttons.js``): the first registered widget of ``system``
+    that takes the notation, or the widget ``target`` by id; with none registered, the first
+    widget of the system on the page with a ``notation`` field. It starts disabled (without
+    JavaScript it reads as the notation, in code type) and is enabled once that script finds
+    its roller on the page. A notation no registered widget takes fails the build."""
+    candidates = [t for t in NOTATION_TARGETS.get(system, []) if not target or t.widget_id == target]
+    if target and not candidates:
+        raise ValueError(f"no {system} widget {target!r} takes notations (registered: "
+                         f"{', '.join(t.widget_id for t in NOTATION_TARGETS.get(system, [])) or 'none'})")
+    found: tuple[NotationTarget, Mapping[str, str]] | None = None
+    refusals = []
+    for candidate in candidates:
+        try:
+            found = candidate, candidate.fields(notation)
+            break
+        except ValueError as error:  # RulesError is one
+            refusals.append(f"{candidate.widget_id}: {error}")
+    if candidates and found is None:
+        raise ValueError(f"no {system} widget takes {notation!r}: " + "; ".join(refusals))
+    if found is None:
+        attrs, label = f' data-fields="{escape(json.dumps({"notation": notation}))}"', "roller"
+    else:
+        (chosen, fields) = found
+        attrs = (f' data-target="{escape(chosen.widget_id)}"'
+                 f' data-fields="{escape(json.dumps(dict(fields), ensure_ascii=False, separators=(",", ":")))}"')
+        label = chosen.label
+    return (f'<button type="button" class="srd-notation" data-system="{escape(system)}" '
+            f'data-notation="{escape(notation)}"{attrs} aria-label="{escape(notation)}: show it in the {escape(label)}" '
+            f'title="Show it in the {escape(label)}" disabled>{escape(notation)}</button>')

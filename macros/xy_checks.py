@@ -10,12 +10,13 @@ from __future__ import annotations
 from html import escape
 
 from rules_engine.xy_checks import SYSTEM
-from rules_engine.xy_checks.notation import HELP, VOLLEY_EXAMPLE, CheckQuery, parse
+from rules_engine.xy_checks.notation import (HELP, VOLLEY_EXAMPLE, CheckQuery, VolleyQuery, attackers_text, parse,
+                                            parse_check_field, targets_text)
 from rules_engine.xy_checks.odds import degree_distribution, volley_odds
 from rules_engine.xy_checks.rules import TIES, Check
 
 from macros.charts import line_chart
-from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, field_error, notation_target, region, seed_field, text_field, widget_shell
 
 DEFENCE_WORDS = {"none": "Not effective", "barely": "Barely (−1 TN)", "partially": "Partially (−2 TN)",
                  "fully": "Fully (−3 TN)"}
@@ -101,6 +102,25 @@ def volley_resolver() -> str:
                         regions, first={"action": "volley_odds", "fields": default_values(fields)})
 
 
+def check_fields(notation: str) -> dict[str, str]:
+    """The check roller's fields for a check notation (``5/6 -3 TN +1b``), for the notation
+    buttons in the text: the check field takes it whole, the other fields start from nothing."""
+    parse_check_field(notation)
+    return {"check": notation, "tn": "0", "bonus": "0", "penalty": "0", "crit": ""}
+
+
+def volley_fields(notation: str) -> dict[str, str]:
+    """The volley resolver's fields for a ``volley …`` or ``contest …`` notation."""
+    query = parse(notation)
+    if isinstance(query, CheckQuery):
+        raise ValueError("a single check, not a volley")
+    if isinstance(query, VolleyQuery):
+        return {"mode": "volley", "attackers": attackers_text(query.attackers), "targets": targets_text(query.targets),
+                "order": "written" if query.as_written else "lightest"}
+    return {"mode": "contest", "attackers": attackers_text(query.sides[0]), "other": attackers_text(query.sides[1]),
+            "tie": query.tie}
+
+
 def bonus_degree_chart() -> str:
     """Degrees of success at 3/6 with 0–4 bonus dice (0 on the axis: a failure)."""
     series = {}
@@ -132,6 +152,8 @@ def volley_chart(text: str = VOLLEY_EXAMPLE) -> str:
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
     """The macros and variables the X-in-Y page uses."""
     env.macro(check_roller, "xy_check_widget")
+    notation_target(SYSTEM.key, "xyc-roller", "X-in-Y check roller", check_fields)
+    notation_target(SYSTEM.key, "xyv-resolver", "X-in-Y volley resolver", volley_fields)
     env.macro(attack_builder, "xy_attack_widget")
     env.macro(volley_resolver, "xy_volley_widget")
     env.macro(bonus_degree_chart, "xy_bonus_chart")
