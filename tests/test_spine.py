@@ -15,7 +15,8 @@ from rules_engine.systems import SYSTEM_PACKAGES, get_system
 REPO = Path(__file__).resolve().parents[1]
 if not (REPO / "macros").is_dir():  # inside Pyodide only tests/ is mounted
     pytest.skip("needs the repository's files", allow_module_level=True)
-GLUE = ("rules_engine/web.py", "rules_engine/cli.py", "macros/main.py", "docs/assets/js/engine.js",
+GLUE = ("rules_engine/web.py", "rules_engine/cli.py", "macros/main.py", "macros/designers.py",
+        "rules_engine/core/designer.py", "docs/assets/js/engine.js",
         "docs/assets/js/engine-worker.js", "docs/assets/js/widgets.js", "docs/assets/js/widget-kit.js")
 
 

@@ -4,7 +4,7 @@ degrees of success, action types, and the value table (source 001)."""
 from __future__ import annotations
 
 from ..core.system import System
-from . import actions, cards, deck, notation, odds, roll, rules, tables
+from . import actions, cards, deck, designer, notation, odds, roll, rules, tables
 from .combat_notation import ENTRIES as COMBAT_NOTATIONS
 from .combat_notation import HELP as COMBAT_HELP
 
@@ -47,6 +47,6 @@ NOTATION_HELP = ("SKILL vs [active] DEFENCE [types] [+Nd] [-Nd] [T n] [ev A vs B
                  "\"deck: Rally in 5 draws\". Combat and damage: " + COMBAT_HELP)
 
 SYSTEM = System("action", "Action!", notation.EXAMPLE, roll_notation, odds_notation,
-                tables.TABLES, tables.errata, actions.ACTIONS,
+                tables.TABLES, tables.errata, actions.ACTIONS, designer=designer.view,
                 summary="skill + open-ended d10s against a defence; eight degrees, exact with no cut-off",
                 notation_help=NOTATION_HELP)

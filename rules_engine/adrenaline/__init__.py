@@ -4,7 +4,7 @@ earn Adrenaline (source 002)."""
 from __future__ import annotations
 
 from ..core.system import System
-from . import actions, notation, odds, roll, rules, tables
+from . import actions, designer, notation, odds, roll, rules, tables
 
 __all__ = ["SYSTEM", "actions", "notation", "odds", "roll", "rules", "tables"]
 
@@ -20,6 +20,6 @@ def odds_notation(text: str) -> odds.StandardOdds | odds.ExtendedOdds | odds.Opp
 
 
 SYSTEM = System("adrenaline", "Adrenaline d10 pool", notation.EXAMPLE, roll_notation, odds_notation,
-                tables.TABLES, tables.errata, actions.ACTIONS,
+                tables.TABLES, tables.errata, actions.ACTIONS, designer=designer.view,
                 summary="a pool of d10 against a difficulty; 1s cancel successes, doubles earn Adrenaline",
                 notation_help=notation.NOTATION_HELP)

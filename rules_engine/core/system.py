@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .designer import DesignerView
 from .dist import Dist
 from .exact import percent, ratio
 from .tables import Erratum, Table
@@ -41,6 +42,8 @@ class System:
     actions: Mapping[str, Action] = field(default_factory=dict)
     summary: str = ""  # what it rolls, in a few words, for the home page's list of chapters
     notation_help: str = ""  # optional: the system's notations in a few lines, for --help
+    #: optional: the system's typical roll asked the designers' page's questions (``core/designer.py``)
+    designer: Callable[[], DesignerView] | None = None
 
     def table(self, name: str) -> Table:
         """One of the system's reference tables by name (``"difficulty"`` …)."""

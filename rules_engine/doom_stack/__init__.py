@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.system import System
-from . import actions, attack, notation, odds, roll, rules, tables
+from . import actions, attack, designer, notation, odds, roll, rules, tables
 
 __all__ = ["SYSTEM", "actions", "attack", "notation", "odds", "roll", "rules", "tables"]
 
@@ -28,6 +28,6 @@ def odds_notation(text: str) -> odds.DoomStackOdds | attack.AttackReport:
 
 
 SYSTEM = System("doom-stack", "Doom Stack", "4d6 vs TN 8", roll_notation, odds_notation,
-                tables.TABLES, tables.errata, actions.ACTIONS,
+                tables.TABLES, tables.errata, actions.ACTIONS, designer=designer.view,
                 summary="a pool of d6; matching dice stack, ones are wild",
                 notation_help=NOTATION_HELP)

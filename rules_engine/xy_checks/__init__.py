@@ -4,7 +4,7 @@ with degrees, attacks, volleys and contested volleys (source 003)."""
 from __future__ import annotations
 
 from ..core.system import System
-from . import actions, notation, odds, roll, rules, tables
+from . import actions, designer, notation, odds, roll, rules, tables
 
 __all__ = ["SYSTEM", "actions", "notation", "odds", "roll", "rules", "tables"]
 
@@ -20,6 +20,6 @@ def odds_notation(text: str) -> odds.CheckOdds | odds.VolleyOdds | odds.ContestO
 
 
 SYSTEM = System("xy-checks", "X-in-Y checks", notation.EXAMPLE, roll_notation, odds_notation,
-                tables.TABLES, tables.errata, actions.ACTIONS,
+                tables.TABLES, tables.errata, actions.ACTIONS, designer=designer.view,
                 summary="x or lower on a die of the ladder d4–d20; bonus and penalty dice, volleys",
                 notation_help=notation.HELP)
