@@ -15,6 +15,7 @@ from rules_engine.core.notation import MAX_NOTATION_LENGTH
 from rules_engine.core.tables import errata_table
 from rules_engine.systems import SYSTEM_PACKAGES, all_errata, all_systems, get_system
 
+from macros import designers
 from macros.render import PUBLISHER, table_html
 from macros.widget_html import notation_button
 
@@ -67,6 +68,7 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
 
     for package in SYSTEM_PACKAGES.values():
         import_module(system_macro_module(package)).register(env)
+    designers.register(env)  # every system's designer hook, side by side
 
 
 def on_pre_page_macros(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rules_engine.core.designer import designer_tables
 from rules_engine.core.tables import Table, errata_table
 from rules_engine.systems import all_errata, all_systems
 
@@ -59,6 +60,7 @@ class TableReader(HTMLParser):
 def engine_tables() -> dict[str, Table]:
     tables = {t.key: t for system in all_systems() for t in (build() for build in system.tables.values())}
     tables["errata"] = errata_table(all_errata())
+    tables.update((t.key, t) for t in designer_tables(all_systems()))  # the designers' page
     return tables
 
 
