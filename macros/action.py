@@ -16,13 +16,14 @@ from rules_engine.action.rules import (
     MAX_THRESHOLD,
     MAX_VALUE,
 )
+from rules_engine.action.notation import parse
 from rules_engine.action.tables import TABLE_DEFENCE, chart_series, degree_series
 from rules_engine.core.notation import MAX_NOTATION_LENGTH
 
 from macros import action_combat
 from macros import action_cards
 from macros.charts import line_chart
-from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, field_error, notation_target, region, seed_field, text_field, widget_shell
 
 P = "ac"  # the roller's ids: #ac-skill, #ac-type-inspired …
 V = "av"  # the converter's ids: #av-measure
@@ -59,6 +60,17 @@ def action_roller() -> str:
                         first={"action": "odds_fields", "fields": {**default_values(fields), "types": "", "active": ""}})
 
 
+def roller_fields(notation: str) -> dict[str, str]:
+    """The roller's fields for an action notation (``8 vs 5 inspired wild``, ``5 vs active 3``,
+    ``+1d``, ``T 10``, ``ev 3 vs 2``), for the notation buttons in the text; every field and
+    box set, so nothing of an earlier action stays."""
+    query = parse(notation)
+    return {"skill": str(query.skill), "defence": str(query.defence), "active": "1" if query.active else "",
+            "threshold": str(query.threshold), "attack_ev": str(query.attack_ev), "defence_ev": str(query.defence_ev),
+            "extra_positive": str(query.extra_positive), "extra_negative": str(query.extra_negative),
+            **{f"type-{t.word}": t.word if t.word in query.types else "" for t in ACTION_TYPES}}
+
+
 def value_converter() -> str:
     """A measure in, its value out; a value in, its range, time and weight out."""
     fields = text_field(V, "measure", "Measure or value", "250 m", "e.g. 250 m, 3 weeks, 40 kg, or a value 0–20",
@@ -90,6 +102,7 @@ def degree_chart() -> str:
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
     """The macros and variables the Action! page uses."""
     env.macro(action_roller)
+    notation_target(SYSTEM.key, f"{P}-roller", "Action roller", roller_fields)
     env.macro(value_converter)
     env.macro(success_chart, "action_success_chart")
     env.macro(degree_chart, "action_degree_chart")

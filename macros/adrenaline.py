@@ -9,12 +9,13 @@ from __future__ import annotations
 from html import escape
 
 from rules_engine.adrenaline import SYSTEM
+from rules_engine.adrenaline.notation import Side, parse
 from rules_engine.adrenaline.roll import read_example
 from rules_engine.adrenaline.rules import DIFFICULTY_NAMES, MAX_ADRENALINE, MAX_TARGET, OPTION_HELP
 from rules_engine.adrenaline.tables import botch_chart_series, net_chart_series
 
 from macros.charts import line_chart
-from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, field_error, notation_target, region, seed_field, text_field, widget_shell
 
 P = "ad"
 MODES = (("standard", "Standard roll"), ("extended", "Extended roll"), ("opposed", "Opposed roll"))
@@ -84,6 +85,28 @@ def adrenaline_roller() -> str:
         "action": "odds_form", "fields": {**default_values(fields), "options": "", "wastes": "", "below": ""}})
 
 
+def _side_values(side: Side, prefix: str = "") -> dict[str, str]:
+    if side.damage:
+        raise ValueError("a damage roll: the roller has no damage switch")
+    return {f"{prefix}attribute": str(side.pool), f"{prefix}ability": "0", f"{prefix}difficulty": str(side.difficulty),
+            f"{prefix}adrenaline": str(side.spent)}
+
+
+def roller_fields(notation: str) -> dict[str, str]:
+    """The roller's fields for a notation (``6d10+2a vs 7``, ``… until 10``, ``… against 5d10 vs 6``,
+    ``… with tens-twice``), for the notation buttons in the text: the pool as the attribute,
+    the kind of roll, its own fields, and every variant box ticked or not."""
+    query = parse(notation)
+    words = set(query.option_words())
+    fields = {**_side_values(query.side), "mode": query.kind,
+              **{f"option-{name}": "on" if name in words else "" for name in OPTION_HELP}}
+    if query.target is not None:
+        fields.update(target=str(query.target), wastes="on" if query.botch_wastes else "")
+    if query.opponent is not None:
+        fields.update(_side_values(query.opponent, "other-"), below="on" if query.botches_below_zero else "")
+    return fields
+
+
 def example_reading(dice: str = "9 9 6 2 2", difficulty: int = 6) -> str:
     """A worked example read by the engine, die by die (the CLI's own lines)."""
     values = tuple(int(v) for v in dice.replace(",", " ").split())
@@ -111,6 +134,7 @@ def botch_chart() -> str:
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
     """The macros the Adrenaline page uses."""
     env.macro(adrenaline_roller, "adrenaline_widget")
+    notation_target(SYSTEM.key, f"{P}-roller", "Adrenaline roller", roller_fields)
     env.macro(example_reading, "adrenaline_example")
     env.macro(net_chart, "adrenaline_net_chart")
     env.macro(botch_chart, "adrenaline_botch_chart")

@@ -14,8 +14,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from fractions import Fraction
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll
@@ -46,7 +48,7 @@ def tools_of(key: str) -> str:
 
 def open_tables(page: Page, site_url: str, path: str = "doom-stack/") -> None:
     page.goto(f"{site_url}{path}")
-    expect(page.locator(".srd-table-tools button[data-table-action=csv]").first).to_be_visible()
+    expect(page.locator(".srd-table-tools[data-table-tools] button[data-table-action=csv]").first).to_be_visible()
 
 
 # --- CSV -----------------------------------------------------------------------------------
@@ -147,7 +149,7 @@ def test_json_link_opens_the_published_table(site_url, page):
 # --- without JavaScript, on a phone, on paper ------------------------------------------------
 def test_without_javascript_only_the_json_link_shows_and_notations_read_as_text(site_url, nojs_page):
     nojs_page.goto(f"{site_url}doom-stack/")
-    tools = nojs_page.locator(".srd-table-tools").first
+    tools = nojs_page.locator(".srd-table-tools[data-table-tools]").first
     expect(tools.locator("a[data-table-action=json]")).to_be_visible()
     expect(tools.locator("button")).to_have_count(2)
     for button in tools.locator("button").all():
@@ -161,11 +163,11 @@ def test_without_javascript_only_the_json_link_shows_and_notations_read_as_text(
 def test_toolbar_on_a_phone_has_44px_targets_and_no_overflow(site_url, phone_page):
     open_tables(phone_page, site_url)
     assert_no_sideways_scroll(phone_page, "doom-stack")
-    for control in phone_page.locator(".srd-table-tools").first.locator("button, a").all():
+    for control in phone_page.locator(".srd-table-tools[data-table-tools]").first.locator("button, a").all():
         box = control.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, box
     phone_page.emulate_media(media="print")
-    expect(phone_page.locator(".srd-table-tools").first).to_be_hidden()
+    expect(phone_page.locator(".srd-table-tools[data-table-tools]").first).to_be_hidden()
 
 
 # --- notation buttons ----------------------------------------------------------------------
@@ -183,7 +185,7 @@ def test_a_doom_stack_notation_in_the_text_loads_the_roller_and_its_odds(site_ur
     assert {n: page.input_value(f"#ds-{n}") for n in ("attribute", "skill", "modifiers", "tn")} == {
         "attribute": "4", "skill": "0", "modifiers": "0", "tn": "8"}
     expect(page.locator("#ds-attribute")).to_be_focused()
-    assert page.locator("#ds-roller").evaluate("w => { const r = w.getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; }")
+    expect(page.locator("#ds-roller form")).to_be_in_viewport()
     chances = doom_stack_odds(doom_stack_parse("4d6 vs TN 8")).odds
     for key, value in (("success", chances.success), ("glitch", chances.glitch), ("failure", chances.failure)):
         expect(page.locator(f"#ds-roller [data-odds={key}] .srd-exact")).to_have_text(ratio(value), timeout=ENGINE_LOAD_MS)
@@ -222,4 +224,33 @@ def test_xy_notations_in_the_text_load_the_check_roller_and_the_volley_resolver(
     assert expected["notation"] == notation.replace("3/6, 3/6", "2x 3/6")
     for key in ("first-more", "second-more", "tie"):
         assert page.inner_text(f"#xyv-resolver [data-odds={key}] .srd-exact") == expected["p_" + key.replace("-", "_")]
+    assert page_errors == []
+
+
+OTHER_PAGES = [
+    # page, notation, the roller, its fields after the press (a few of them)
+    ("adrenaline/", "adrenaline", "6d10 vs 7 against 5d10 vs 6", "#ad-roller",
+     {"#ad-attribute": "6", "#ad-difficulty": "7", "#ad-other-attribute": "5", "#ad-other-difficulty": "6"}),
+    ("action/", "action", "8 vs 5 inspired wild", "#ac-roller",
+     {"#ac-skill": "8", "#ac-defence": "5", "#ac-threshold": "5"}),
+    ("dice-and-danger/", "dice-and-danger", "4d-1p vs DC 3", "#dd-roller", {"#dd-notation": "4d-1p vs DC 3"}),
+]
+
+
+@pytest.mark.parametrize("path, system, notation, roller, fields", OTHER_PAGES, ids=[p[1] for p in OTHER_PAGES])
+def test_notation_buttons_on_the_other_pages_load_their_roller(site_url, page, page_errors, path, system, notation,
+                                                                roller, fields):
+    page.goto(f"{site_url}{path}")
+    wait_ready(page, roller)
+    button = page.locator(f"button.srd-notation[data-notation='{notation}']")
+    expect(button).to_be_enabled()
+    expect(button).to_have_attribute("aria-label", re.compile(f"^{re.escape(notation)}: show it in the "))
+    button.click()
+    for field, value in fields.items():
+        assert page.input_value(field) == value, field
+    canonical = get_system(system).odds(notation).to_json()["notation"]
+    expect(page.locator(roller)).to_contain_text(canonical, timeout=ENGINE_LOAD_MS)
+    if system == "action":
+        assert page.is_checked("#ac-type-inspired") and page.is_checked("#ac-type-wild")
+        assert not page.is_checked("#ac-active")
     assert page_errors == []

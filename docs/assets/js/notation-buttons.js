@@ -92,8 +92,15 @@ export function loadNotation(button) {
 export function attachNotationButtons(root = document) {
   for (const button of root.querySelectorAll("button.srd-notation")) {
     if (ready.has(button)) continue;
-    if (!rollerFor(button)) continue; // no roller on this page: it stays the notation, as text
+    const roller = rollerFor(button);
+    if (!roller) continue; // no roller on this page: it stays the notation, as text
     ready.add(button);
+    const label = roller.querySelector("form")?.getAttribute("aria-label");
+    if (!button.dataset.target && label) {
+      // Found here, not named at build time: say which roller it is.
+      button.setAttribute("aria-label", `${button.dataset.notation}: show it in the ${label}`);
+      button.title = `Show it in the ${label}`;
+    }
     button.addEventListener("click", () => loadNotation(button));
     button.disabled = false;
   }
