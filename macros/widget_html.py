@@ -15,7 +15,9 @@ A widget whose view first asks the engine for something with the default inputs 
 carries that request and the engine's reply, computed here at build time exactly as the
 worker would compute it (``rules_engine.web.call``), in its ``data-first`` attribute:
 ``docs/assets/js/widget-kit.js`` answers the view's first request with it, so the exact odds
-show before the engine has loaded in the browser."""
+show before the engine has loaded in the browser. The site build then draws that answer into
+the result regions with the view's own code (``site_build/prerender.py``), so they are on
+the page as soon as it is parsed."""
 
 from __future__ import annotations
 

@@ -207,6 +207,15 @@ def write_engine_manifest(site_dir: Path, wheel: Path, pyodide_dir: Path) -> Pat
     return path
 
 
+def prerender(site_dir: Path) -> None:
+    """Draw each widget's first odds into its built page (``site_build/prerender.py``), in a
+    process of its own."""
+    result = subprocess.run([sys.executable, "-m", "site_build.prerender", str(site_dir)],
+                            cwd=REPO_ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BuildError(f"drawing the widgets' first odds failed:\n{result.stdout}{result.stderr}")
+
+
 def postbuild(site_dir: Path, cache_dir: Path = PRECOMPRESSED_CACHE) -> dict[str, object]:
     """Run site_build/postbuild.mjs over the built site: the Workbox service worker
     (``sw.js``, precaching every page, asset, Pyodide and the wheel), then a gzip and a
@@ -232,5 +241,6 @@ def build_site(site_dir: Path, site_url: str, config_file: Path = MKDOCS_CONFIG)
     wheel = install_engine(site_dir)
     pyodide_dir = vendor_pyodide(site_dir)
     write_engine_manifest(site_dir, wheel, pyodide_dir)
+    prerender(site_dir)
     postbuild(site_dir)
     return site_dir

@@ -7,6 +7,9 @@ after Back then Forward, for every widget on the site.
   with the engine held back, it is on the page at once, equals the reply of the engine in
   Pyodide, and an edit made before the engine is ready marks it as the answer of other
   inputs; Roll waits for the engine.
+- The build draws that reply into the page (``site_build/prerender.py``): the built HTML
+  holds each such widget's first odds, which a reader sees with JavaScript off too, and
+  they read as the live engine's odds for the same inputs read.
 - The status line counts the engine's bytes as they arrive ("4.1 of 17.4 MB": bytes as the
   engine receives them, of the shipped files' total) in the space it keeps, and one line per
   page announces them now and then.
@@ -116,7 +119,56 @@ def test_the_size_list_is_the_shipped_pyodide_files():
     assert "pyodide.asm.wasm" in sizes
 
 
+def test_fill_regions_puts_what_was_drawn_into_each_widgets_empty_regions():
+    from site_build.prerender import PrerenderError, fill_regions
+
+    page = ('<div class="srd-widget" id="a-roller" data-first="{}"><form></form>'
+            '<section class="srd-widget__odds" aria-live="polite" aria-label="Odds"></section>'
+            '<div class="srd-widget__result" aria-live="polite"></div></div>'
+            '<div class="srd-widget" id="b-roller"><section class="srd-widget__odds" aria-live="polite"></section></div>')
+    filled = fill_regions(page, {"a-roller": ["<p>1/6</p>", ""]})
+    assert ('<section class="srd-widget__odds" aria-live="polite" aria-label="Odds"><p>1/6</p></section>'
+            '<div class="srd-widget__result" aria-live="polite"></div></div>') in filled
+    assert filled.endswith('<div class="srd-widget" id="b-roller"><section class="srd-widget__odds" aria-live="polite"></section></div>')
+    with pytest.raises(PrerenderError):
+        fill_regions(page, {"c-roller": ["<p>x</p>"]})
+    with pytest.raises(PrerenderError):
+        fill_regions(page, {"b-roller": ["<p>x</p>", "<p>y</p>"]})
+
+
 # --- in the browser ------------------------------------------------------------------------
+def test_the_built_pages_hold_each_widgets_first_odds(built_site_dir, widgets):
+    """The regions of every widget with a first answer are drawn in the HTML as built."""
+    checked = 0
+    for widget in widgets:
+        html = (built_site_dir / widget.page / "index.html").read_text(encoding="utf-8")
+        start = html.index(f'<div class="srd-widget" id="{widget.id}"')
+        end = html.find('<div class="srd-widget" id="', start + 1)
+        part = html[start:end if end > 0 else len(html)]
+        if first_of(part[:part.index(">")]) is None:
+            continue
+        checked += 1
+        assert re.search(r'aria-live="polite"[^>]*><[a-z]', part), f"{widget.id}: no odds drawn into the page"
+    assert checked >= len(SYSTEM_PACKAGES), checked
+
+
+def test_without_javascript_the_first_odds_read_as_the_live_engines(nojs_page, page, site_url, widgets, firsts):
+    for path, on_page in pages_of(widgets).items():
+        drawn = [w for w in on_page if w.id in firsts]
+        if not drawn:
+            continue
+        nojs_page.goto(site_url + path)
+        page.goto(site_url + path)
+        for widget in drawn:
+            expect(page.locator(widget.root)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+            static = shown_regions(nojs_page, widget).all_text_contents()
+            assert static and all(text.strip() for text in static), widget.id
+            # The same words and numbers (a closed <details> lays its table out differently).
+            live = shown_regions(page, widget).all_text_contents()
+            assert [re.sub(r"\s+", "", t) for t in static] == [re.sub(r"\s+", "", t) for t in live], widget.id
+
+
+
 @pytest.fixture(scope="module")
 def widgets(built_site_dir) -> list[Widget]:
     return widgets_in(built_site_dir)
