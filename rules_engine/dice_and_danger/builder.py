@@ -98,18 +98,18 @@ def pool_steps(attack: Attack) -> list[Step]:
                          f"not {attack.hd_reading[:20]!r}", field="hd_reading")
     steps = []
     for on, why, name in ((attack.acting, "acting", "acting"),
-                          (attack.expert, "an expert: a relevant title", "expert"),
-                          (attack.prepared, "prepared: the relevant equipment", "prepared"),
-                          (attack.friend_helps, "a friend helps and spends a Hit Defense", "friend")):
+                          (attack.expert, "expert: a title applies", "expert"),
+                          (attack.prepared, "prepared: the right gear", "prepared"),
+                          (attack.friend_helps, "a friend helps (their HD)", "friend")):
         if on:
             steps.append(Step(Terms(dice=1), why, name))
     if attack.hit_defense_spent:
         if attack.hd_reading == "bonus":
-            steps.append(Step(Terms(bonus=1), "you spend a Hit Defense for a bonus die (option)", "hit_defense"))
+            steps.append(Step(Terms(bonus=1), "your HD (option)", "hit_defense"))
         elif attack.hd_reading == "literal":
-            steps.append(Step(Terms(penalty=1), "you spend a Hit Defense: +1p as printed (option)", "hit_defense"))
+            steps.append(Step(Terms(penalty=1), "your HD, as printed (option)", "hit_defense"))
         else:
-            steps.append(Step(Terms(penalty=1), "the target spends a Hit Defense against the roll", "hit_defense"))
+            steps.append(Step(Terms(penalty=1), "the target's HD", "hit_defense"))
     return steps
 
 
@@ -132,12 +132,12 @@ def weapon_steps(attack: Attack) -> list[Step]:
     terms = weapon_terms(appropriate=attack.suited, heavy=attack.heavy, ranged=attack.ranged, simple=attack.crude)
     steps = []
     if terms.dice:
-        why = f"a heavy melee weapon ({attack.weapon})" if attack.heavy else f"a suitable weapon ({attack.weapon})"
+        why = f"heavy {attack.weapon[:-1]}" if attack.heavy else f"{attack.weapon[:-1]}, suited"
         steps.append(Step(Terms(dice=terms.dice), why, "heavy" if attack.heavy else "weapon"))
     if attack.ranged:
-        steps.append(Step(Terms(penalty=1), "a ranged weapon", "ranged"))
+        steps.append(Step(Terms(penalty=1), "ranged", "ranged"))
     if attack.crude:
-        steps.append(Step(Terms(penalty=1), "a simple or crude weapon", "crude"))
+        steps.append(Step(Terms(penalty=1), "simple or crude", "crude"))
     return steps
 
 
@@ -152,7 +152,7 @@ def off_hand_steps(attack: Attack) -> list[Step]:
     if attack.weapon == NO_WEAPON:
         raise RulesError("with no weapon in the main hand the light weapon is the main weapon: "
                          "choose its kind instead (swords for a knife)", field="off_hand")
-    return [Step(OFF_HAND_LIGHT_WEAPON, "a light weapon in the off hand", "off_hand")]
+    return [Step(OFF_HAND_LIGHT_WEAPON, "off-hand light weapon", "off_hand")]
 
 
 def shield_steps(attack: Attack) -> list[Step]:
@@ -183,7 +183,8 @@ def weakness_steps(attack: Attack) -> list[Step]:
     terms = armour_weakness(armour, attack.weapon)
     if not (terms.bonus or terms.penalty):
         return []
-    return [Step(terms, f"{armour.name} armour is weak against {attack.weapon}", "armour", other_side=True)]
+    wearer = "no armour" if armour.name == "none" else armour.name
+    return [Step(terms, f"{wearer} is weak vs {attack.weapon}", "armour", other_side=True)]
 
 
 # --- the built roll ---------------------------------------------------------------------------

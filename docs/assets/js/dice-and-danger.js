@@ -5,12 +5,21 @@
 // save means, and a `save` or `damage` written in the notation wins: the switch follows
 // it); seeded rolls with every die drawn and the engine's explanation, seed and permalink.
 //
+// The damage-roll builder: who acts and how, the weapon, the target's armour and shield go
+// to the engine (rules_engine/dice_and_danger/builder.py), which writes the roll's notation
+// term by term and answers its canonical form and exact odds (the roller's chart and table);
+// seeded rolls as the roller's.
+//
+// The Health-save helper: conditions taken now and already had, and Health, give the save's
+// notation and the exact chance of each outcome; seeded rolls name the outcome.
+//
 // The character generator: five attributes on 1d+2p (seeded), Luck, inventory slots and
 // starting Hit Defense, with the engine's explanation, seed and permalink.
 
 import {
   afterPause, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
 } from "./widget-kit.js";
+import { attachCompare } from "./compare.js";
 
 const SYSTEM = "dice-and-danger";
 const KIND_WORDS = { damage: "damage roll", save: "save", face: "face roll" };
@@ -32,6 +41,7 @@ function attachRoller(root) {
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
   const oddsPause = afterPause(updateOdds);
+  const compare = attachCompare(root, { engine: w.engine, term: "Hits" });
 
   const kind = () => (radios.find((radio) => radio.checked) || radios[0]).value;
   function setKind(value) {
@@ -66,6 +76,7 @@ function attachRoller(root) {
     const reply = await latestOdds(w.engine.call(request));
     if (!reply) return; // a newer request is on its way: this answer is stale
     const result = w.accept(reply, ["notation"], { typing });
+    compare.offer(result);
     if (!result) { // the error is (or soon will be) under the field; what was shown stays, marked
       lockSwitch(false); // until the notation reads again, it names no kind
       reading.stale(true);
@@ -266,6 +277,221 @@ function dieFace(die, label) {
   return el("span", { class: classes, role: "img", "aria-label": label, title: label }, String(die.value));
 }
 
+// --- the builder and the helper: forms of switches and fields -------------------------------
+// A form whose every input goes to the engine as text in `fields` (a checkbox "on" or "", a
+// radio group its checked value), its odds kept live and its rolls; a permalink names the
+// widget (`w=PREFIX`) with every input and the seed. `names`: the inputs, in the engine's
+// order; `texts`: those typed in (the rest are switches). `inactive(values)`: the inputs
+// that do not apply to these values (sent as "").
+function fieldsWidget(root, {
+  prefix, names, texts = [], oddsAction, rollAction, readyText, renderOdds, renderRoll, inactive = () => [],
+  onChange = () => {},
+}) {
+  const w = engineForm(root, { prefix, fields: [...names, "seed"], readyText });
+  const { inputs } = w;
+  const resultBox = root.querySelector(".srd-widget__result");
+  const radiosOf = (name) => [...root.querySelectorAll(`input[type=radio][name=${name}]`)];
+
+  function read(name) {
+    if (texts.includes(name)) return inputs[name].value;
+    const box = root.querySelector(`input[type=checkbox]#${prefix}-${name}`);
+    if (box) return box.checked ? "on" : "";
+    const checked = radiosOf(name).find((radio) => radio.checked);
+    return checked ? checked.value : "";
+  }
+  function values() {
+    const fields = Object.fromEntries(names.map((name) => [name, read(name)]));
+    for (const name of inactive(fields)) fields[name] = "";
+    return fields;
+  }
+  function write(name, value) {
+    if (texts.includes(name)) inputs[name].value = value;
+    const box = root.querySelector(`input[type=checkbox]#${prefix}-${name}`);
+    if (box) box.checked = ["on", "true", "1"].includes(value);
+    const radios = radiosOf(name);
+    if (radios.some((radio) => radio.value === value)) for (const radio of radios) radio.checked = radio.value === value;
+  }
+
+  const inputsKey = () => JSON.stringify(values());
+  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
+  const reading = root.querySelector(".srd-widget__canonical")
+    ? w.region(root.querySelector(".srd-widget__canonical"), { words: "Reading of the last valid input" }) : null;
+  const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
+  const latestOdds = newestOnly();
+  const latestRoll = newestOnly();
+  const oddsPause = afterPause(updateOdds);
+  const compare = attachCompare(root, { engine: w.engine, term: "Hits" }); // a form whose odds have outcomes
+
+  // A reply's error belongs to one input: every other input's message goes.
+  function accept(reply, options) {
+    const result = w.accept(reply, names, options);
+    if (!result) {
+      const bad = String((reply.error || {}).field || "");
+      for (const name of names) if (name !== bad) w.clearFieldError(name);
+    }
+    return result;
+  }
+
+  // A permalink (?w=PREFIX&input=…&seed=…#widget) fills in the form and rolls once ready.
+  function prefill(params) {
+    if (params.get("w") !== prefix) return false;
+    for (const name of names) if (params.has(name)) write(name, params.get(name));
+    if (params.has("seed")) inputs.seed.value = params.get("seed");
+    onChange(values());
+    return (params.get("seed") || "").trim() !== "";
+  }
+  let rollOnReady = prefill(new URLSearchParams(location.search));
+  onChange(values());
+
+  async function updateOdds(typing = false) {
+    oddsPause.cancel();
+    const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: oddsAction, fields: values() }));
+    if (!reply) return; // a newer request is on its way: this answer is stale
+    const result = accept(reply, { typing });
+    compare.offer(result);
+    if (!result) {
+      if (reading) reading.stale(true);
+      return odds.stale(true);
+    }
+    if (reading) reading.show(renderBuilt(result), result.written);
+    odds.show(renderOdds(result), result.written);
+  }
+
+  async function roll() {
+    oddsPause.flush();
+    const fields = values();
+    const key = inputsKey();
+    const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: rollAction, fields, seed: inputs.seed.value }));
+    if (!reply) return;
+    const result = accept(reply);
+    if (!result) return;
+    const href = w.permalink({ w: prefix, ...fields, seed: String(result.seed) });
+    rolled.show(renderRoll(result, href), result.written, key);
+  }
+
+  w.onSubmit(roll);
+  w.onPermalinkClick(resultBox, (params) => {
+    prefill(params);
+    updateOdds();
+    roll();
+  });
+  for (const name of texts) inputs[name].addEventListener("input", oddsPause.schedule);
+  for (const control of root.querySelectorAll("input[type=radio], input[type=checkbox]")) {
+    control.addEventListener("change", () => {
+      onChange(values());
+      updateOdds();
+    });
+  }
+  w.watchSeed((seed) => ({ system: SYSTEM, action: rollAction, fields: values(), seed }));
+  w.whenReady(() => {
+    updateOdds();
+    if (rollOnReady) {
+      rollOnReady = false;
+      roll();
+    }
+  });
+  return w;
+}
+
+// The built roll: every term written out with the rule that gave it, then the canonical form.
+function renderBuilt(result) {
+  const steps = el("ol", { class: "srd-dg-steps", "aria-label": "Each term and why" },
+    ...result.steps.map((step) => el("li", { "data-field": step.field },
+      el("code", {}, step.other_side ? `& ${step.term}` : step.term), ` ${step.why}`)));
+  if (!result.steps.length) steps.append(el("li", {}, "No term: nothing adds a die"));
+  return el("div", { class: "srd-reading" },
+    el("p", { class: "srd-dg-written" }, "Written out: ", el("code", { class: "srd-dg-written__notation" }, result.written)),
+    steps,
+    renderReading(result));
+}
+
+// A roll's box: the hits (and, for a Health save, the outcome), the dice, the engine's
+// explanation, the seed and the permalink.
+function rollBox(result, href, outcome = null) {
+  const box = el("div", { class: "srd-roll" });
+  box.append(
+    el("p", { class: "srd-roll__headline" },
+      el("strong", { class: "srd-roll__outcome" }, outcome ? `${outcome}: ${plural(result.hits, "hit", "hits")}`
+        : plural(result.hits, "hit", "hits")), " ",
+      el("span", { class: "srd-roll__kind" }, `${result.notation}`)),
+    renderDice(result),
+    explanation(result.lines),
+    rollMeta(result.seed, href));
+  return box;
+}
+
+// Heavy, ranged, crude, unsuited and the off hand describe a weapon: with none they are out of
+// use (and not sent); the Hit Defense's reading matters only when one is spent.
+const WEAPON_QUALITIES = ["unsuited", "heavy", "ranged", "crude", "off_hand"];
+
+function attachDamage(root) {
+  const qualities = root.querySelector("#dg-qualities");
+  const reading = root.querySelector("#dg-hd_reading");
+  fieldsWidget(root, {
+    prefix: "dg",
+    names: ["acting", "expert", "prepared", "friend", "hit_defense", "hd_reading", "weapon", "unsuited", "heavy",
+      "ranged", "crude", "off_hand", "shield", "armour"],
+    oddsAction: "damage_odds",
+    rollAction: "damage_roll",
+    readyText: "Ready: the damage roll follows your choices.",
+    inactive: (fields) => (fields.weapon === "none" ? WEAPON_QUALITIES : []),
+    onChange(fields) {
+      setInactive(qualities, fields.weapon === "none");
+      setInactive(reading, fields.hit_defense !== "on");
+    },
+    renderOdds,
+    renderRoll: (result, href) => rollBox(result, href),
+  });
+}
+
+// A group of inputs that does not apply: a disabled fieldset keeps its controls out of use,
+// whatever the engine's loading does to each control.
+function setInactive(fieldset, off) {
+  fieldset.disabled = off;
+}
+
+// --- the Health-save helper ------------------------------------------------------------------
+function attachHealth(root) {
+  fieldsWidget(root, {
+    prefix: "dh",
+    names: ["conditions_now", "conditions_had", "health"],
+    texts: ["conditions_now", "conditions_had", "health"],
+    oddsAction: "health_odds",
+    rollAction: "health_roll",
+    readyText: "Ready: the save's odds follow the conditions.",
+    renderOdds: renderOutcomes,
+    renderRoll: (result, href) => rollBox(result, href, result.outcome),
+  });
+}
+
+// The save as written and as read, then one row per outcome with its exact chance.
+function renderOutcomes(result) {
+  const box = el("div", { class: "srd-dh-odds" });
+  box.append(el("p", { class: "srd-reading__canonical" },
+    "The save: ", el("code", { class: "srd-dh-written" }, result.written), " reads as ",
+    el("code", { class: "srd-reading__notation" }, result.notation)));
+  const notes = [...result.notes];
+  if (result.drop_note) notes.push(result.drop_note);
+  if (notes.length) box.append(el("ul", { class: "srd-reading__notes", "aria-label": "How it was read" },
+    ...notes.map((note) => el("li", {}, note))));
+  const top = Math.max(...result.outcomes.map((o) => ratioValue(o.ratio)));
+  const head = el("tr", {}, ...["Hits", "Outcome", "Chance", "", "Exact chance"]
+    .map((text, i) => el("th", { scope: "col", ...(i === 3 ? { "aria-hidden": "true" } : {}) }, text)));
+  const rows = result.outcomes.map((o) => {
+    const width = top > 0 ? (100 * ratioValue(o.ratio)) / top : 0;
+    return el("tr", { "data-hits": String(o.hits) },
+      el("th", { scope: "row" }, o.to === null ? `${o.hits}+` : String(o.hits)),
+      el("td", {}, o.name + (o.injury ? " (the mood was an injury)" : "")),
+      el("td", { class: "srd-num" }, o.percent),
+      el("td", { class: "srd-dh-bar-cell", "aria-hidden": "true" },
+        el("span", { class: "srd-dh-bar", style: `width: ${width.toFixed(1)}%` })),
+      el("td", { class: "srd-exact-cell" }, o.ratio));
+  });
+  box.append(el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Chance of each outcome", tabindex: "0" },
+    el("table", { class: "srd-table srd-dh-outcomes" }, el("thead", {}, head), el("tbody", {}, ...rows))));
+  return box;
+}
+
 // --- the character generator ---------------------------------------------------------------
 function attachCharacter(root) {
   const w = engineForm(root, { prefix: "dc", fields: ["seed"], readyText: "Ready to roll a character." });
@@ -334,4 +560,6 @@ function renderCharacter(result, href) {
 }
 
 // The widgets this view attaches, by their markup's data-widget (macros/dice_and_danger.py).
-export const WIDGETS = { roller: attachRoller, character: attachCharacter };
+export const WIDGETS = {
+  roller: attachRoller, damage: attachDamage, health: attachHealth, character: attachCharacter,
+};
