@@ -98,6 +98,12 @@ def default_values(fields: str) -> dict[str, str]:
     return parser.values
 
 
+@lru_cache(maxsize=256)
+def _engine_reply(request_json: str) -> str:
+    """The engine's reply to one request, asked once per build (the shell reads it twice)."""
+    return web.call(request_json)
+
+
 def first_answer(view: str, request: dict[str, object]) -> str:
     """The view's first request with the default inputs (``system`` added) and the engine's
     reply to it, exactly the JSON the worker would return, as the JSON of the widget's
@@ -106,7 +112,7 @@ def first_answer(view: str, request: dict[str, object]) -> str:
 
     Default inputs the engine refuses fail the build: a widget must open on valid input."""
     asked = {"system": view, **request}
-    reply = json.loads(web.call(json.dumps(asked)))
+    reply = json.loads(_engine_reply(json.dumps(asked)))
     if not reply.get("ok"):
         raise ValueError(f"the engine refuses the default inputs of a {view} widget ({asked}): "
                          f"{reply['error']['message']}")
@@ -148,7 +154,30 @@ def widget_shell(widget_id: str, view: str, widget: str, label: str, fields: str
         f'<p class="srd-widget__status" role="status" aria-live="polite">Loading the dice engine…</p>'
         f'<button class="srd-widget__retry md-button" type="button" hidden>Retry</button>'
         f'<span class="srd-widget__meter" aria-hidden="true"><span class="srd-widget__meter-bar"></span></span></div>'
-        f"{regions}</div>{NOSCRIPT}"
+        f"{regions}{compare_panel(widget_id) if comparable(view, first) else ''}</div>{NOSCRIPT}"
+    )
+
+
+def comparable(view: str, first: dict[str, object] | None) -> bool:
+    """Whether a widget's odds can be compared row by row: its first reply carries a notation
+    and ``outcomes`` (outcome → "num/den"), as every system's ``odds`` by notation does, so a
+    row can be asked for again from its notation alone."""
+    if first is None:
+        return False
+    reply = json.loads(_engine_reply(json.dumps({"system": view, **first})))
+    result = reply.get("result") if reply.get("ok") else None
+    return (isinstance(result, dict) and isinstance(result.get("notation"), str)
+            and isinstance(result.get("outcomes"), dict) and bool(result["outcomes"]))
+
+
+def compare_panel(widget_id: str) -> str:
+    """The closed Compare panel under a widget's results (``docs/assets/js/compare.js`` fills
+    it): in the page from the start, so the widget never grows when its script arrives."""
+    return (
+        f'<details class="srd-compare" data-compare="{escape(widget_id)}" data-search-exclude>'
+        '<summary class="srd-compare__summary">Compare odds<span class="srd-compare__count"></span></summary>'
+        '<div class="srd-compare__body"><p class="srd-compare__intro">Comparing odds needs JavaScript.</p></div>'
+        "</details>"
     )
 
 

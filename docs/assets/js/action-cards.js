@@ -12,6 +12,7 @@
 import {
   afterPause, el, engineForm, explanation, newestOnly, rollMeta,
 } from "./widget-kit.js";
+import { attachCompare } from "./compare.js";
 
 const SYSTEM = "action";
 
@@ -52,6 +53,7 @@ function attachCardDraw(root) {
   const latestOdds = newestOnly();
   const latestDraw = newestOnly();
   const oddsPause = afterPause(updateOdds);
+  const compare = attachCompare(root, { engine: w.engine, term: "Card" });
 
   // A permalink (?factions=…&jokers=…&seed=…#acd-draw) fills the form and draws once ready.
   function prefill(params) {
@@ -68,6 +70,7 @@ function attachCardDraw(root) {
     const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "card_draw_odds", fields: formValues() }));
     if (!reply) return;
     const result = w.accept(reply, ["factions"], { typing });
+    compare.offer(result);
     if (!result) return odds.stale(true);
     odds.show(renderOdds(result), result.notation);
   }

@@ -11,6 +11,7 @@
 import {
   afterPause, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
 } from "./widget-kit.js";
+import { attachCompare } from "./compare.js";
 import { attachDamage } from "./action-damage.js";
 import { attachCardDraw, attachDeck } from "./action-cards.js";
 
@@ -38,6 +39,7 @@ function attachRoller(root) {
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
   const oddsPause = afterPause(updateOdds);
+  const compare = attachCompare(root, { engine: w.engine, term: "Result" });
 
   // A permalink (?skill=…&types=…&active=…&seed=…#ac-roller) prefills the form and rolls once ready.
   function prefill(params) {
@@ -56,6 +58,7 @@ function attachRoller(root) {
     const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "odds_fields", fields: formValues() }));
     if (!reply) return; // a newer request is on its way
     const result = w.accept(reply, FIELDS, { typing });
+    compare.offer(result);
     if (!result) {
       reading.stale(true);
       odds.stale(true);

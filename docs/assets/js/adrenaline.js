@@ -6,6 +6,7 @@
 import {
   afterPause, chartValues, el, engineForm, explanation, newestOnly, rollMeta,
 } from "./widget-kit.js";
+import { attachCompare } from "./compare.js";
 
 const SYSTEM = "adrenaline";
 const PREFIX = "ad";
@@ -27,6 +28,7 @@ function attachRoller(root) {
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
   const oddsPause = afterPause(updateOdds);
+  const compare = attachCompare(root, { engine: w.engine, term: "Net successes" });
 
   const fieldValues = () => {
     const values = Object.fromEntries(TEXT_FIELDS.map((name) => [name, byId(name).value]));
@@ -74,6 +76,7 @@ function attachRoller(root) {
     const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "odds_form", fields: fieldValues() }));
     if (!reply) return; // a newer request is on its way: this answer is stale
     const result = w.accept(reply, CHECKED, { typing });
+    compare.offer(result); // opposed and extended rolls carry no outcomes: nothing to add
     if (result) odds.show(renderOdds(result), result.notation);
     else odds.stale(true);
   }

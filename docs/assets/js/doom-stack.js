@@ -6,6 +6,7 @@
 import {
   afterPause, chartValues, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
 } from "./widget-kit.js";
+import { attachCompare } from "./compare.js";
 
 const FIELDS = ["attribute", "skill", "modifiers", "tn"]; // the order the engine checks them in
 const READY_TEXT = "Ready: the odds follow your inputs.";
@@ -24,6 +25,7 @@ function attachRoller(root) {
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
   const oddsPause = afterPause(updateOdds);
+  const compare = attachCompare(root, { engine: w.engine, term: "Best stack" });
 
   // A permalink (?attribute=…&seed=…#ds-roller) prefills the form and rolls once ready.
   function prefill(params) {
@@ -44,6 +46,7 @@ function attachRoller(root) {
     const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "odds_fields", fields: fieldValues() }));
     if (!reply) return; // a newer request is on its way: this answer is stale
     const result = w.accept(reply, FIELDS, { typing });
+    compare.offer(result); // what "Add to comparison" adds
     if (result) odds.show(renderOdds(result), result.notation);
     else odds.stale(true); // what is shown answers other inputs
   }

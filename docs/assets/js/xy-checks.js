@@ -8,6 +8,7 @@
 import {
   afterPause, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
 } from "./widget-kit.js";
+import { attachCompare } from "./compare.js";
 
 const SYSTEM = "xy-checks";
 
@@ -44,6 +45,7 @@ function liveWidget(root, { prefix, texts, radios = [], crit = false, oddsAction
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
   const oddsPause = afterPause(updateOdds);
+  const compare = attachCompare(root, { engine: w.engine, term: "Degree" }); // a widget whose odds have outcomes
 
   // A permalink (?w=PREFIX&field=…&seed=…#widget) fills in the form and rolls once ready.
   function prefill(params) {
@@ -62,6 +64,7 @@ function liveWidget(root, { prefix, texts, radios = [], crit = false, oddsAction
     const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: oddsAction, fields: values() }));
     if (!reply) return; // a newer request is on its way: this answer is stale
     const result = w.accept(reply, texts, { typing });
+    compare.offer(result);
     if (!result) return odds.stale(true);
     odds.show(renderOdds(result), result.notation);
   }
