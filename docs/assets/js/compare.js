@@ -7,7 +7,7 @@
 // its markup (macros/widget_html.py: details.srd-compare); its view calls
 // `attachCompare(root, {engine, term})` once and `compare.offer(result)` with each odds reply
 // (null when its inputs cannot be read). A row is the notation; the engine's `odds` by notation
-// ({system: the widget's data-view, action: "odds", notation}) answers it again when the
+// ({action: "odds", notation, and the widget's data-view as its system}) answers it again when the
 // comparison is opened from an address.
 //
 // The address: `compare=<notation>` once per row (in order) and `compare-view=at-least|at-most`
@@ -382,7 +382,7 @@ export function attachCompare(root, { engine, term = "Outcome" } = {}) {
 
   // --- a comparison from the address: each row asked again by its notation ---
   async function ask(row) {
-    const reply = await engine.call({ system, action: "odds", notation: row.notation });
+    const reply = await engine.call({ action: "odds", system, notation: row.notation });
     if (!rows.includes(row)) return;
     if (reply && reply.ok && canCompare(reply.result)) {
       Object.assign(row, rowFrom(reply.result), { notation: row.notation });
