@@ -43,10 +43,11 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
     @env.macro
     def chapters_table() -> str:
         """The home page's list of chapters: every registered system, linked, with what it rolls."""
-        rows = "".join(f'<tr><td><a href="{escape(s.key)}/">{escape(s.title)}</a></td><td>{escape(s.summary)}</td></tr>'
+        # A row and its cells on lines of their own: search snippets keep a space between them.
+        rows = "".join(f'<tr>\n<td><a href="{escape(s.key)}/">{escape(s.title)}</a></td>\n<td>{escape(s.summary)}</td>\n</tr>\n'
                        for s in all_systems())
         return ('<div class="srd-table-wrap" role="region" aria-label="Chapters" tabindex="0"><table>'
-                f'<thead><tr><th scope="col">Chapter</th><th scope="col">What it rolls</th></tr></thead>'
+                f'<thead><tr>\n<th scope="col">Chapter</th>\n<th scope="col">What it rolls</th>\n</tr></thead>\n'
                 f"<tbody>{rows}</tbody></table></div>")
 
     @env.macro

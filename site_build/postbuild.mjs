@@ -67,6 +67,13 @@ async function serviceWorker(site, swName, immutable) {
     // A permalink (?seed=…&…) is its page: the query never names another file.
     ignoreURLParametersMatching: [/.*/],
     directoryIndex: "index.html",
+    // An address the site does not have: the network's answer, and offline the site's own
+    // "not found" page instead of the browser's offline page.
+    runtimeCaching: [{
+      urlPattern: ({ request }) => request.mode === "navigate",
+      handler: "NetworkOnly",
+      options: { precacheFallback: { fallbackURL: "404.html" } },
+    }],
     // The first visit is controlled at once (its links and its engine then use the cache).
     // A new build's worker waits until the page asks it to take over (sw-register.js),
     // so no page ever mixes two builds.

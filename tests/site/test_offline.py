@@ -105,6 +105,16 @@ def test_a_permalink_opens_offline(sw_page, site_url, built_site_dir):
     expect_ready(page, widget)
 
 
+def test_offline_an_unknown_address_shows_the_sites_not_found_page(sw_page, site_url):
+    page = sw_page
+    page.goto(site_url + "errata/")
+    wait_until_controlled(page)
+    page.context.set_offline(True)
+    page.goto(site_url + "no-such-chapter/")
+    expect(page.locator("article")).to_contain_text("404")
+    expect(page.locator(".md-header")).to_be_visible()  # the site's page, not the browser's
+
+
 @pytest.fixture
 def second_site(tmp_path, built_site_dir, browser):
     """A copy of the built site on a server of its own (a later build changes it), and a

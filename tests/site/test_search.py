@@ -60,3 +60,16 @@ def test_other_spellings_are_marked_under_the_heading_only_where_missing():
     marked = mark_other_spellings("# Title\n\n## Armour\n\nText.\n\n```\n## armour in code\n```\n")
     assert marked.count('<div class="srd-search-also" hidden>armor</div>') == 1
     assert marked.index("## Armour") < marked.index("armor</div>") < marked.index("Text.")
+
+
+def test_the_home_pages_chapters_do_not_run_together_in_the_index(built_site_dir):
+    """Each chapter's title and what it rolls are words of their own in the home page's text."""
+    import json
+    from html import escape
+
+    from rules_engine.systems import all_systems
+
+    docs = json.loads((built_site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    home = " ".join(d["text"] for d in docs if d["location"].split("#")[0] == "")
+    for system in all_systems():
+        assert re.search(re.escape(escape(system.title, quote=False)) + r"\s+" + re.escape(system.summary[:12]), home), system.key
