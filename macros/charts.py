@@ -31,7 +31,8 @@ def _marker(index: int, x: float, y: float, size: float = 6.0) -> str:
     if shape == "circle":
         return f'<circle {css} cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.9:.1f}"/>'
     if shape == "square":
-        return f'<rect {css} x="{x - size * 0.8:.1f}" y="{y - size * 0.8:.1f}" width="{size * 1.6:.1f}" height="{size * 1.6:.1f}"/>'
+        half = size * 0.8
+        return f'<rect {css} x="{x - half:.1f}" y="{y - half:.1f}" width="{2 * half:.1f}" height="{2 * half:.1f}"/>'
     corners = {"triangle": ((0, -1.1), (1, 0.8), (-1, 0.8)), "triangle-down": ((0, 1.1), (1, -0.8), (-1, -0.8)),
                "diamond": ((0, -1.2), (1, 0), (0, 1.2), (-1, 0))}[shape]
     points = " ".join(f"{x + dx * size:.1f},{y + dy * size:.1f}" for dx, dy in corners)
@@ -101,8 +102,9 @@ def line_chart(series: Mapping[str, Mapping[int, Fraction]], *, title: str, x_la
         for i, name in enumerate(series))
     return (f'<figure class="srd-figure">{"".join(parts)}<ul class="srd-chart__legend">{legend}</ul>'
             f"<figcaption>{escape(title)}</figcaption>"
-            f"{values_table(series, title=title, x_label=x_label, x_min=x_min, x_max=x_max, missing_is_zero=missing_is_zero)}"
-            "</figure>")
+            + values_table(series, title=title, x_label=x_label, x_min=x_min, x_max=x_max,
+                           missing_is_zero=missing_is_zero)
+            + "</figure>")
 
 
 def _value_cell(points: Mapping[int, Fraction], x: int, missing_is_zero: bool) -> Cell:

@@ -27,12 +27,14 @@ def view() -> DesignerView:
     steps = tuple(DifficultyStep(f"Difficulty {d}", _notation(d), odds(parse(_notation(d))).p_success)
                   for d in DIFFICULTIES)
     degrees = odds(parse(_notation(TYPICAL))).degrees
-    outcomes = tuple(Outcome(name, index - SUCCESS, p) for index, (name, p) in enumerate(zip(DEGREE_NAMES, degrees)) if p)
+    outcomes = tuple(Outcome(name, index - SUCCESS, p)
+                     for index, (name, p) in enumerate(zip(DEGREE_NAMES, degrees)) if p)
     return DesignerView(
-        roll=_notation(TYPICAL), label=f"skill {SKILL}", who=f"skill {SKILL} (one step of the progression), rolled plain",
+        roll=_notation(TYPICAL), label=f"skill {SKILL}",
+        who=f"skill {SKILL} (one step of the progression), rolled plain",
         why=("A skill of 5 is one step of the source's progression (+5 first), rolled plain (one positive and one "
              "negative d10); the ladder is difficulty 0 to 20 in the steps of 5 the source's own difficulties use, "
              "and the spread is taken against a passive defence of the same skill, 5."),
         difficulty_term="Difficulty (defence)", steps=steps,
         success="Success or better (an Outcome of 0 or more, not a Fumble)",
-        result_term="Degree", outcomes=outcomes)
+        result_term="Degree", unit="degree", outcomes=outcomes)

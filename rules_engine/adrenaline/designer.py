@@ -42,4 +42,4 @@ def view() -> DesignerView:
              "none is given; the ladder is its nine named difficulties, 2 to 10."),
         difficulty_term="Difficulty", steps=steps,
         success="at least one success left after the 1s cancel theirs",
-        result_term="Net successes", outcomes=outcomes, cut_mass=roll.joint.cut_mass)
+        result_term="Net successes", unit="net success", outcomes=outcomes, cut_mass=roll.joint.cut_mass)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from .dist import EXPLOSION_CUTOFF
 from .exact import percent, ratio
 from .tables import Cell, Table
 
@@ -52,6 +53,7 @@ class DesignerView:
     steps: tuple[DifficultyStep, ...]  # easiest first
     success: str  # what counts as a success, in a few words
     result_term: str  # what the spread counts, e.g. "Best stack", "Net successes"
+    unit: str  # one step of margin, e.g. "pip of the best stack", "net success"
     outcomes: tuple[Outcome, ...]  # worst first; every outcome with a chance above 0
     #: chance left out by cutting exploding dice; exploding dice only ever add, so it is all
     #: in the best results (the top margins), and the chances above count it in as such
@@ -97,10 +99,11 @@ def spread_table(system: System, view: DesignerView) -> Table:
         (Cell(o.label), Cell(f"{o.margin:+d}" if o.margin else "0", o.margin), _exact(o.p), _percent(o.p),
          _percent(view.at_least(o.margin)))
         for o in view.outcomes)
-    notes = (f"Margin 0 is the narrowest success; a step is one {view.result_term.lower()} step.",)
+    notes = (f"Margin 0 is the narrowest success; each step of margin is one {view.unit}.",)
     if view.cut_mass:
-        notes += (f"Exploding dice are followed until less than {ratio(view.cut_mass)} of the chance is left "
-                  "out; 'at least' counts that remainder in.",)
+        notes += (f"Exploding dice are followed deep enough to leave out less than 1/{EXPLOSION_CUTOFF.denominator:,} "
+                  f"of the chance: here {ratio(view.cut_mass)}, all of it results past the last row, which "
+                  "'at least' counts in.",)
     return Table(f"designers-{system.key}-spread", f"{system.title}: every result of {view.roll}",
                  (view.result_term, "Margin", "Exactly (exact)", "Exactly", "At least"), rows, notes=notes)
 

@@ -42,4 +42,4 @@ def view() -> DesignerView:
              "spread is taken against leather (DC 3), the armour in that example."),
         difficulty_term="DC (armour)", steps=steps,
         success="at least one hit (a die at or above the DC)",
-        result_term="Hits", outcomes=outcomes, cut_mass=dist.cut_mass)
+        result_term="Hits", unit="hit", outcomes=outcomes, cut_mass=dist.cut_mass)

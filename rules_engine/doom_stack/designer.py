@@ -43,4 +43,4 @@ def view() -> DesignerView:
              "spread is taken at Challenging (TN 8), the middle rung."),
         difficulty_term="Difficulty (TN)", steps=steps,
         success="the best stack reaches the TN (exactly the TN is a glitch, a success with a complication)",
-        result_term="Best stack", outcomes=outcomes, cut_mass=result.dist.cut_mass)
+        result_term="Best stack", unit="pip of the best stack", outcomes=outcomes, cut_mass=result.dist.cut_mass)

@@ -46,4 +46,5 @@ def view() -> DesignerView:
              "superiority) to −4 (fully effective defences and the defender's form superiority). A plain check "
              "has only two results; bonus and penalty dice add degrees."),
         difficulty_term="TN change: check", steps=tuple(steps),
-        success="the die shows x or lower", result_term="Degree", outcomes=outcomes, cut_mass=result.dist.cut_mass)
+        success="the die shows x or lower", result_term="Degree", unit="degree",
+        outcomes=outcomes, cut_mass=result.dist.cut_mass)
