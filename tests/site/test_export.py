@@ -170,6 +170,22 @@ def test_toolbar_on_a_phone_has_44px_targets_and_no_overflow(site_url, phone_pag
     expect(phone_page.locator(".srd-table-tools[data-table-tools]").first).to_be_hidden()
 
 
+def test_the_toolbar_keeps_its_height_when_its_buttons_appear(site_url, page, nojs_page):
+    """Revealing the buttons (and the status speaking) moves nothing under a table."""
+    first = ".srd-table-tools[data-table-tools]"
+    for width in (360, 1280):
+        heights = []
+        for reader in (nojs_page, page):
+            reader.set_viewport_size({"width": width, "height": 800})
+            reader.goto(f"{site_url}doom-stack/")
+            if reader is page:
+                expect(page.locator(f"{first} button[data-table-action=csv]").first).to_be_visible()
+            heights.append(reader.locator(first).first.bounding_box()["height"])
+        assert heights[0] == heights[1], f"{width}px: {heights[0]}px without JavaScript, {heights[1]}px with"
+        page.locator(f"{first} .srd-table-tools__status").first.evaluate("s => { s.textContent = 'Copied 12 rows.'; }")
+        assert page.locator(first).first.bounding_box()["height"] == heights[1]
+
+
 # --- notation buttons ----------------------------------------------------------------------
 def wait_ready(page: Page, widget: str) -> None:
     expect(page.locator(widget)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
