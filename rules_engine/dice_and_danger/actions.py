@@ -21,7 +21,7 @@
   form's, as ``roll_kind`` gives it, plus ``written``. An error names its field.
 - ``health_odds`` / ``health_roll``: the Health-save helper, fields ``conditions_now``
   (1 or more), ``conditions_had`` and ``health`` (whole numbers). The reply is the save's
-  odds (as ``odds_kind``) plus ``written`` and ``outcomes``: one per outcome of the
+  odds (as ``odds_kind``) plus ``written`` and ``health_outcomes``: one per outcome of the
   Health save (``hits``, ``to`` (``null`` for "or more"), ``name``, ``injury``, ``ratio``,
   ``percent``), exact, summing to 1; the roll adds ``outcome``, the rolled hits' outcome.
 """
@@ -149,7 +149,7 @@ def health_odds(request: Request) -> dict[str, object]:
     save = save_from_fields(request_fields(request, HEALTH_FIELDS))
     result = odds(save.query)
     return {**result.to_json(), **result.chart_json(), "written": save.written,
-            "outcomes": outcomes_json(save.query)}
+            "health_outcomes": outcomes_json(save.query)}
 
 
 def health_roll(request: Request) -> dict[str, object]:

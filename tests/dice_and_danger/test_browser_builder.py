@@ -199,7 +199,7 @@ def test_the_helpers_fit_a_phone_and_never_move_the_page(phone_page, site_url, t
     width = page.evaluate("window.innerWidth")
     for selector in ("#dg-expert", "#dg-weapon-spears", "#dg-armour-plate", "#dg-shield-tower", "#dg-seed",
                      f"{BUILDER} button[type=submit]", f"{BUILDER} .srd-dg-written", "#dh-health",
-                     f"{HELPER} button[type=submit]", f"{HELPER} .srd-table-wrap"):
+                     f"{HELPER} button[type=submit]", f"{HELPER} .srd-widget__odds .srd-table-wrap"):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
     # Tap targets: every checkbox and radio row is at least 44 px tall on a phone.

@@ -23,7 +23,7 @@ def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, sit
     loading = {s: height(page, s) for s in DD_REGIONS}
     expect(page.locator("#dd-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     expect(page.locator("#dd-roller [data-odds=any-hit] .srd-exact")).to_be_visible()
-    expect(page.locator(".srd-hits-chart__column").first).to_be_visible()
+    expect(page.locator("#dd-roller .srd-hits-chart__column").first).to_be_visible()
     assert {s: height(page, s) for s in DD_REGIONS} == loading
 
     page.fill("#dd-seed", "123")
@@ -38,7 +38,7 @@ def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, sit
     # Every control and result is inside the screen.
     width = page.evaluate("window.innerWidth")
     for selector in ("#dd-notation", "#dd-kind-damage", "#dd-kind-save", "#dd-seed", "#dd-roller button[type=submit]",
-                     ".srd-hits-chart", "#dd-roller .srd-dice", "#dc-seed", "#dc-character button[type=submit]",
+                     "#dd-roller .srd-hits-chart", "#dd-roller .srd-dice", "#dc-seed", "#dc-character button[type=submit]",
                      ".srd-character__attributes"):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
@@ -57,13 +57,13 @@ def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, sit
     page.fill("#dd-notation", "60d+10b vs DC 2")
     page.press("#dd-notation", "Enter")
     expect(page.locator("#dd-roller .srd-widget__line").first).to_contain_text("60d+10b vs DC 2")
-    expect(page.locator(".srd-reading__notation")).to_have_text("60d+10b vs DC 2")
-    page.click(".srd-hits-table summary")
-    wrap = page.locator(".srd-hits-table .srd-table-wrap")
+    expect(page.locator("#dd-roller .srd-reading__notation")).to_have_text("60d+10b vs DC 2")
+    page.click("#dd-roller .srd-hits-table summary")
+    wrap = page.locator("#dd-roller .srd-hits-table .srd-table-wrap")
     expect(wrap).to_be_visible()
     assert wrap.evaluate("w => w.querySelector('table').scrollWidth > w.clientWidth")
     assert_no_sideways_scroll(page, "dice-and-danger after 60d+10b")
-    for selector in (".srd-hits-chart", "#dd-roller .srd-dice", ".srd-hits-table .srd-table-wrap"):
+    for selector in ("#dd-roller .srd-hits-chart", "#dd-roller .srd-dice", "#dd-roller .srd-hits-table .srd-table-wrap"):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
     assert page_errors == []
@@ -73,10 +73,10 @@ def test_the_hits_chart_reads_in_both_themes(phone_page, site_url, theme):
     page = phone_page
     use_theme(page, site_url, theme)
     page.goto(site_url + "dice-and-danger/")
-    expect(page.locator(".srd-hits-chart__bar").first).to_be_visible(timeout=ENGINE_LOAD_MS)
+    expect(page.locator("#dd-roller .srd-hits-chart__bar").first).to_be_visible(timeout=ENGINE_LOAD_MS)
     background = parse_colour(page.locator("#dd-roller").evaluate("w => getComputedStyle(w).backgroundColor"))
-    bar = parse_colour(page.locator(".srd-hits-chart__bar").first.evaluate("b => getComputedStyle(b).backgroundColor"))
+    bar = parse_colour(page.locator("#dd-roller .srd-hits-chart__bar").first.evaluate("b => getComputedStyle(b).backgroundColor"))
     assert contrast(bar, background) >= 3, f"bars have contrast {contrast(bar, background):.2f} in {theme}"
-    for selector in (".srd-hits-chart__label", ".srd-hits-chart figcaption", ".srd-reading__notation"):
+    for selector in ("#dd-roller .srd-hits-chart__label", "#dd-roller .srd-hits-chart figcaption", "#dd-roller .srd-reading__notation"):
         colour = parse_colour(page.locator(selector).first.evaluate("t => getComputedStyle(t).color"))
         assert contrast(colour, background) >= 4.5, selector

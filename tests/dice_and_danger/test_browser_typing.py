@@ -50,7 +50,7 @@ def refusal(notation: str) -> RulesError | None:
 def open_page(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}dice-and-danger/")
     expect(page.locator(ROLLER)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-    expect(page.locator(".srd-reading__notation")).to_be_visible()
+    expect(page.locator("#dd-roller .srd-reading__notation")).to_be_visible()
 
 
 def clear_notation(page: Page) -> None:
@@ -72,8 +72,8 @@ def test_typing_a_notation_key_by_key_shows_no_error_on_the_way(page, site_url, 
     page.keyboard.type(TYPED, delay=60)
 
     # The finished notation reads and its odds are the engine's, without a word of error.
-    expect(page.locator(".srd-reading__notation")).to_have_text(parse(TYPED).notation)
-    expect(page.locator("[data-odds=any-hit] .srd-pct")).to_have_text(any_hit(TYPED))
+    expect(page.locator("#dd-roller .srd-reading__notation")).to_have_text(parse(TYPED).notation)
+    expect(page.locator("#dd-roller [data-odds=any-hit] .srd-pct")).to_have_text(any_hit(TYPED))
     expect(page.locator(f"{ROLLER} .srd-stale-label")).to_have_count(0)
     page.wait_for_timeout(PAUSE_MS + 300)  # past the pause: still nothing to say
     assert page.evaluate("window.__shouted") == []
@@ -162,5 +162,5 @@ def test_the_error_waits_for_leaving_the_field_or_rolling_and_the_old_odds_stay_
         page.keyboard.type(good, delay=30)
         expect(page.locator(ERROR)).to_have_text("")
         expect(odds_label).to_have_count(0)
-        expect(page.locator("[data-odds=any-hit] .srd-pct")).to_have_text(any_hit(good))
+        expect(page.locator("#dd-roller [data-odds=any-hit] .srd-pct")).to_have_text(any_hit(good))
     assert page_errors == []

@@ -38,7 +38,7 @@ def open_page(page: Page, site_url: str, query: str = "") -> None:
     """Open the dice & danger page; wait until the engine is ready and the notation is read."""
     page.goto(f"{site_url}dice-and-danger/{query}")
     expect(page.locator(ROLLER)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-    expect(page.locator(".srd-reading__notation")).to_be_visible()
+    expect(page.locator("#dd-roller .srd-reading__notation")).to_be_visible()
 
 
 def cli_lines(notation: str, seed: str) -> list[str]:
@@ -127,8 +127,8 @@ def test_a_save_by_the_switch_equals_the_cli_and_its_permalink_reproduces_it(
     page.get_by_label("Save", exact=True).click()
     # The engine decides what a save means: the canonical form and the drop rule follow.
     canonical = parse("save " + notation).notation
-    expect(page.locator(".srd-reading__notation")).to_have_text(canonical)
-    expect(page.locator(".srd-reading__notes")).to_contain_text("the bonus dice drop the highest dice")
+    expect(page.locator("#dd-roller .srd-reading__notation")).to_have_text(canonical)
+    expect(page.locator("#dd-roller .srd-reading__notes")).to_contain_text("the bonus dice drop the highest dice")
     seed = seed_with_a_crit(canonical)
     expected = cli_lines(canonical, seed)
     assert "(save)" in expected[0]
@@ -141,7 +141,7 @@ def test_a_save_by_the_switch_equals_the_cli_and_its_permalink_reproduces_it(
     expect(phone_page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text(seed, timeout=ENGINE_LOAD_MS)
     assert phone_page.locator(LINES).all_inner_texts() == expected
     assert phone_page.is_checked("#dd-kind-save")
-    expect(phone_page.locator(".srd-reading__notation")).to_have_text(canonical)
+    expect(phone_page.locator("#dd-roller .srd-reading__notation")).to_have_text(canonical)
 
     # Clicking the permalink on its own page, after the inputs changed, brings its roll back.
     page.fill("#dd-notation", "1d vs DC 2")
@@ -159,10 +159,10 @@ def test_the_notations_own_word_wins_and_the_switch_follows_it(page, site_url, p
     open_page(page, site_url)
     page.get_by_label("Save", exact=True).click()
     page.fill("#dd-notation", "damage 3d+1b vs DC 4")
-    expect(page.locator(".srd-reading__notation")).to_have_text(parse("3d+1b vs DC 4").notation)
+    expect(page.locator("#dd-roller .srd-reading__notation")).to_have_text(parse("3d+1b vs DC 4").notation)
     expect(page.locator("#dd-kind-damage")).to_be_checked()
     expect(page.locator("#dd-kind-save")).to_be_disabled()  # locked while the notation says
-    expect(page.locator(".srd-reading__notes")).to_contain_text("the switch follows it")
+    expect(page.locator("#dd-roller .srd-reading__notes")).to_contain_text("the switch follows it")
     assert "wins" in page.inner_text("#dd-kind-hint")
     assert roll(page, "8") == cli_lines("3d+1b vs DC 4", "8")
     # Without the word (or while the notation cannot be read), the switch is the reader's again.
@@ -183,21 +183,21 @@ def test_the_sources_line_reads_as_the_engine_reads_it_with_its_exact_chart(page
     query = parse(GNARLY)
     expected = odds(query)
     assert query.notation == "4d-1p vs DC 3"
-    expect(page.locator(".srd-reading__notation")).to_have_text("4d-1p vs DC 3")
-    notes = page.locator(".srd-reading__notes li")
+    expect(page.locator("#dd-roller .srd-reading__notation")).to_have_text("4d-1p vs DC 3")
+    notes = page.locator("#dd-roller .srd-reading__notes li")
     expect(notes).to_have_text([*query.notes, expected.drop_note])
 
     # The summary: P(at least 1 hit) and the mean, as the engine writes them.
     p_hit = expected.p_at_least(1)
-    expect(page.locator("[data-odds=any-hit] .srd-pct")).to_have_text(percent(p_hit, 2))
-    assert page.inner_text("[data-odds=any-hit] .srd-exact") == ratio(p_hit)
-    assert page.inner_text("[data-odds=mean] .srd-pct") == decimal_text(expected.mean, 2)
-    assert page.inner_text("[data-odds=mean] .srd-exact") == ratio(expected.mean)
+    expect(page.locator("#dd-roller [data-odds=any-hit] .srd-pct")).to_have_text(percent(p_hit, 2))
+    assert page.inner_text("#dd-roller [data-odds=any-hit] .srd-exact") == ratio(p_hit)
+    assert page.inner_text("#dd-roller [data-odds=mean] .srd-pct") == decimal_text(expected.mean, 2)
+    assert page.inner_text("#dd-roller [data-odds=mean] .srd-exact") == ratio(expected.mean)
 
     # One bar per outcome the engine's table shows, each with its exact value as its title.
     low, high = expected.shown_range()
     shown = list(expected.dist.outcomes)[low:high]
-    columns = page.locator(".srd-hits-chart__column")
+    columns = page.locator("#dd-roller .srd-hits-chart__column")
     assert columns.count() == len(shown)
     for index, hits in enumerate(shown):
         p = expected.dist.p(hits)
@@ -209,14 +209,14 @@ def test_the_sources_line_reads_as_the_engine_reads_it_with_its_exact_chart(page
     assert heights[shown.index(top)] == max(heights)
 
     # The same values as text for every reader, in the table behind "Exact values".
-    page.click(".srd-hits-table summary")
+    page.click("#dd-roller .srd-hits-table summary")
     for hits in shown:
-        cells = page.locator(f".srd-hits-table tr[data-value='{hits}'] td").all_inner_texts()
+        cells = page.locator(f"#dd-roller .srd-hits-table tr[data-value='{hits}'] td").all_inner_texts()
         p = expected.dist.p(hits)
         assert cells == [percent(p, 2), percent(expected.p_at_least(hits), 2), ratio(p)]
     tail = expected.p_at_least(shown[-1] + 1)
     last = list(expected.dist.outcomes)[-1]
-    expect(page.locator(".srd-hits-chart figcaption")).to_contain_text(
+    expect(page.locator("#dd-roller .srd-hits-chart figcaption")).to_contain_text(
         f"{shown[-1] + 1}–{last} hits: {percent(tail, 2)} in all")
     assert page_errors == []
 
@@ -232,7 +232,7 @@ def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
     page.press("#dd-seed", "Enter")  # rolls, and sends the pending odds at once
     page.fill("#dd-notation", "2d vs DC 3")
     page.press("#dd-seed", "Enter")
-    expect(page.locator(".srd-reading__notation")).to_have_text("2d vs DC 3")
+    expect(page.locator("#dd-roller .srd-reading__notation")).to_have_text("2d vs DC 3")
     expect(page.locator(LINES).first).to_contain_text("dice & danger 2d vs DC 3")
     page.fill("#dd-seed", "6")  # one more round trip: every older reply has arrived by then
     page.press("#dd-seed", "Enter")
@@ -376,7 +376,7 @@ def test_the_roller_works_from_the_keyboard_alone(page, site_url, page_errors):
     page.keyboard.press("ArrowRight")
     assert focused_id(page) == "dd-kind-save"
     expect(page.locator("#dd-kind-save")).to_be_checked()
-    expect(page.locator(".srd-reading__notation")).to_have_text("save 2d+1b vs DC 5")
+    expect(page.locator("#dd-roller .srd-reading__notation")).to_have_text("save 2d+1b vs DC 5")
     page.keyboard.press("Tab")
     assert focused_id(page) == "dd-seed"
     page.keyboard.type("31337")
@@ -400,7 +400,7 @@ def test_the_roller_works_from_the_keyboard_alone(page, site_url, page_errors):
     page.focus("#dd-kind-save")
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#dd-kind-damage")).to_be_checked()
-    expect(page.locator(".srd-reading__notation")).to_have_text("2d+1b vs DC 5")
+    expect(page.locator("#dd-roller .srd-reading__notation")).to_have_text("2d+1b vs DC 5")
     assert page_errors == []
 
 
@@ -447,12 +447,13 @@ def test_without_javascript_the_page_reads_and_says_the_widgets_need_it(nojs_pag
     page.goto(f"{site_url}dice-and-danger/")
     expect(page.locator("h1")).to_contain_text("dice & danger")
     notes = page.locator(".srd-widget__noscript")
-    assert notes.count() == 2
-    for index in range(2):
+    widgets = (ROLLER, "#dh-helper", "#dg-builder", CHARACTER)  # in the page's order
+    assert notes.count() == len(widgets)
+    for index in range(len(widgets)):
         expect(notes.nth(index)).to_be_visible()
         expect(notes.nth(index)).to_contain_text("needs JavaScript")
-    expect(page.locator(ROLLER)).to_be_hidden()
-    expect(page.locator(CHARACTER)).to_be_hidden()
+    for widget in widgets:
+        expect(page.locator(widget)).to_be_hidden()
     tables = page.locator("table.srd-table")
     assert tables.count() >= 5
     expect(tables.first).to_be_visible()

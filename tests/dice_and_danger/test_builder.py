@@ -212,7 +212,7 @@ def test_the_outcomes_sum_to_exactly_1_and_match_the_hits_odds(now, had, health)
 def test_the_health_bridge_gives_every_outcome_exactly():
     reply = ask("health_odds", conditions_now="2", conditions_had="1", health="3")
     assert reply["ok"], reply
-    outcomes = reply["result"]["outcomes"]
+    outcomes = reply["result"]["health_outcomes"]
     assert [o["name"] for o in outcomes][0] == "Free parking" and outcomes[-1]["to"] is None
     assert outcomes[0]["ratio"] == "1/27" and outcomes[0]["percent"] == "3.70%"
     assert [o["injury"] for o in outcomes] == [False, False, False, True, True, True]

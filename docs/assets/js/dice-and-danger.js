@@ -474,10 +474,10 @@ function renderOutcomes(result) {
   if (result.drop_note) notes.push(result.drop_note);
   if (notes.length) box.append(el("ul", { class: "srd-reading__notes", "aria-label": "How it was read" },
     ...notes.map((note) => el("li", {}, note))));
-  const top = Math.max(...result.outcomes.map((o) => ratioValue(o.ratio)));
+  const top = Math.max(...result.health_outcomes.map((o) => ratioValue(o.ratio)));
   const head = el("tr", {}, ...["Hits", "Outcome", "Chance", "", "Exact chance"]
     .map((text, i) => el("th", { scope: "col", ...(i === 3 ? { "aria-hidden": "true" } : {}) }, text)));
-  const rows = result.outcomes.map((o) => {
+  const rows = result.health_outcomes.map((o) => {
     const width = top > 0 ? (100 * ratioValue(o.ratio)) / top : 0;
     return el("tr", { "data-hits": String(o.hits) },
       el("th", { scope: "row" }, o.to === null ? `${o.hits}+` : String(o.hits)),
