@@ -178,7 +178,7 @@ class TablePublisher:
         self.pages: dict[str, dict[str, Table]] = {}
 
     def start_page(self, url: str) -> None:
-        """The page about to be rendered (its address relative to the site, e.g. ``doom-stack/``)."""
+        """The page about to be rendered (its address relative to the site, e.g. ``chapter/``)."""
         self.page = url
         self.pages[url] = {}
 
@@ -211,7 +211,7 @@ class TablePublisher:
 
 
 def _page_dir(url: str) -> str:
-    """The folder a page's address stands for: ``doom-stack/`` → ``doom-stack``; a file's
+    """The folder a page's address stands for: ``chapter/`` → ``chapter``; a file's
     address (``about/sources.html``) → its folder."""
     url = url.split("#")[0]
     return url.rstrip("/") if url.endswith("/") or not url else url.rsplit("/", 1)[0] if "/" in url else ""
