@@ -35,7 +35,7 @@ def difficulty_chart() -> str:
               for s, v in designer_systems()}
     longest = max(len(points) for points in series.values())
     return line_chart(series, title="Every system: chance of success of its typical roll, rung by rung",
-                      x_label="Step of the system's difficulty ladder (1: its easiest rung)",
+                      x_label="Step of each system's difficulty ladder",
                       y_label="Chance of success", x_min=1, x_max=longest, x_step=1,
                       markers=True, missing_is_zero=False)
 
@@ -45,8 +45,8 @@ def spread_chart() -> str:
     series = {_name(s, v.roll): {o.margin: o.p for o in v.outcomes} for s, v in designer_systems()}
     shown = [m for points in series.values() for m, p in points.items() if p >= SHOWN_FROM]
     return line_chart(series, title="Every system: how the results of its typical roll spread",
-                      x_label="Margin: steps past the narrowest success (below 0: short of it)",
-                      y_label="Chance of exactly this result", x_min=min(shown), x_max=max(shown), x_step=2,
+                      x_label="Margin (0: the narrowest success)",
+                      y_label="Chance of this result", x_min=min(shown), x_max=max(shown), x_step=2,
                       markers=True)
 
 
