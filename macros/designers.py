@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rules_engine.core.designer import DesignerView, difficulty_table, spread_table, typical_rolls_table
+from rules_engine.core.designer import (NOTABLE, DesignerView, difficulty_table, spread_table, summary_table,
+                                         typical_rolls_table)
+from rules_engine.core.exact import percent
 from rules_engine.core.system import System
 from rules_engine.systems import all_systems
 
@@ -67,4 +69,6 @@ def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env ty
     env.macro(difficulty_tables, "designers_difficulty_tables")
     env.macro(spread_chart, "designers_spread_chart")
     env.macro(spread_tables, "designers_spread_tables")
-    env.variables["designers_shown_from"] = f"{float(SHOWN_FROM) * 100:g}%"
+    env.macro(lambda: table_html(summary_table(all_systems())), "designers_summary")
+    env.variables["designers_shown_from"] = percent(SHOWN_FROM)
+    env.variables["designers_notable"] = percent(NOTABLE, 0)

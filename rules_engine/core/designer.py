@@ -122,10 +122,33 @@ def typical_rolls_table(systems: Iterable[System]) -> Table:
                  ("System", "Typical roll", "Who rolls it", "Difficulty ladder", "Why this roll"), tuple(rows))
 
 
+#: A result this likely or more counts as one that matters in the summary.
+NOTABLE = Fraction(1, 100)
+
+
+def summary_table(systems: Iterable[System]) -> Table:
+    """The spread at a glance: each typical roll's chance of success, its most likely result,
+    and how many of its results have a chance of 1% or more."""
+    rows = []
+    for system in systems:
+        view = system.designer() if system.designer else None
+        if view is None:
+            continue
+        likeliest = max(view.outcomes, key=lambda o: o.p)
+        notable = sum(1 for o in view.outcomes if o.p >= NOTABLE)
+        rows.append((Cell(system.title), Cell(view.roll), _exact(view.p_success_at_roll),
+                     _percent(view.p_success_at_roll), Cell(likeliest.label), _percent(likeliest.p),
+                     Cell(str(notable), notable), Cell(str(len(view.outcomes)), len(view.outcomes))))
+    return Table("designers-summary", "The spread at a glance",
+                 ("System", "Typical roll", "Success (exact)", "Success", "Most likely result", "Its chance",
+                  f"Results of {percent(NOTABLE, 0)} or more", "Results in all"), tuple(rows))
+
+
 def designer_tables(systems: Iterable[System]) -> list[Table]:
-    """Every table of the designers' page, in page order (the typical rolls, then each system's two)."""
+    """Every table of the designers' page, in page order (the typical rolls, the summary, then
+    each system's two)."""
     systems = list(systems)
-    tables = [typical_rolls_table(systems)]
+    tables = [typical_rolls_table(systems), summary_table(systems)]
     for system in systems:
         if system.designer:
             view = system.designer()

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules_engine.core.designer import DesignerView, designer_tables
+from rules_engine.core.designer import DesignerView, designer_tables, summary_table
 from rules_engine.core.exact import percent
 from rules_engine.systems import SYSTEM_PACKAGES, all_systems, get_system
 
@@ -107,7 +107,7 @@ def test_spreads_worked_by_hand():
 def test_tables_print_the_exact_values():
     tables = designer_tables(all_systems())
     keys = [t.key for t in tables]
-    assert len(keys) == len(set(keys)) == 1 + 2 * len(SYSTEM_PACKAGES)
+    assert len(keys) == len(set(keys)) == 2 + 2 * len(SYSTEM_PACKAGES)
     for table in tables:
         for row in table.rows:
             assert len(row) == len(table.headers)
@@ -116,3 +116,11 @@ def test_tables_print_the_exact_values():
                     assert cell.text == percent(cell.value, 2)
                 elif isinstance(cell.value, Fraction) and "/" in cell.text:
                     assert Fraction(cell.text) == cell.value
+
+
+def test_the_summary_reads_each_spread():
+    rows = {row[0].text: row for row in summary_table(all_systems()).rows}
+    xy = rows["X-in-Y checks"]
+    assert xy[2].value == Fraction(5, 6) and xy[4].text == "Success 1" and xy[6].value == xy[7].value == 2
+    action = rows["Action!"]
+    assert action[2].value == Fraction(6, 11) and action[4].text == "Success" and action[7].value == 8
