@@ -14,10 +14,11 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, use_theme
 from macros.widget_html import comparable
 from rules_engine.core.exact import percent
 from rules_engine.systems import get_system
+from test_a11y import RUN_AXE, report, violations
 
 VIEWS = ("exactly", "at-least", "at-most")
 
@@ -206,8 +207,9 @@ def test_named_outcomes_keep_the_engines_order_and_show_loading_first(site_url, 
     assert page_errors == []
 
 
-def test_the_panel_fits_a_phone(site_url, phone_page, page_errors):
+def test_the_panel_fits_a_phone_and_axe_finds_nothing(site_url, phone_page, theme, page_errors):
     page = phone_page
+    use_theme(page, site_url, theme)
     widget = "#ds-roller"
     notations = ["5d6 vs TN 8", "9d6 vs TN 12"]
     page.goto(f"{site_url}doom-stack/?" + "&".join(f"compare={n.replace(' ', '+')}" for n in notations))
@@ -220,6 +222,10 @@ def test_the_panel_fits_a_phone(site_url, phone_page, page_errors):
         p.querySelectorAll('button, summary, label.srd-compare__choice'), e => e.getBoundingClientRect())
         .filter(r => r.width && (r.width < 44 || r.height < 44)).length""")
     assert small == 0
+    violations(page)  # loads axe-core; then it checks the Compare panel alone (test_a11y checks the pages)
+    assert "axe.run(document," in RUN_AXE
+    found = page.evaluate(RUN_AXE.replace("axe.run(document,", "axe.run({ include: [['.srd-compare']] },"))
+    assert not found, "axe-core found:\n" + report({"doom-stack's Compare panel": found})
     assert page_errors == []
 
 
@@ -227,7 +233,8 @@ def test_the_panel_fits_a_phone(site_url, phone_page, page_errors):
 @pytest.mark.parametrize(("system", "request_", "expected"), [
     ("doom-stack", {"action": "odds_fields", "fields": {"attribute": "3", "skill": "2", "modifiers": "0", "tn": "8"}}, True),
     ("doom-stack", {"action": "attack_fields", "fields": {"attack": "9", "defence": "4"}}, False),
-    ("dice-and-danger", {"action": "health_odds", "fields": {"conditions_now": "1", "conditions_had": "0", "health": "3"}}, False),
+    ("dice-and-danger", {"action": "health_odds", "fields": {"conditions_now": "1", "conditions_had": "0", "health": "3"}}, True),
+    ("action", {"action": "convert", "fields": {"measure": "250 m"}}, False),
     ("xy-checks", {"action": "check_odds", "fields": {"check": "5/6"}}, True),
     ("doom-stack", None, False),
 ])

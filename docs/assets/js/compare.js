@@ -251,11 +251,11 @@ export function attachCompare(root, { engine, term = "Outcome" } = {}) {
   const tableWrap = el("div", { class: "srd-table-wrap srd-compare__wrap", role: "region", tabindex: "0", "aria-label": "Comparison, exact values" }, table);
   const notes = el("div", { class: "srd-compare__notes" });
   const tools = exportControls(table, "Comparison", { file: `${id}-comparison` });
-  const shown = el("div", { class: "srd-compare__shown", hidden: "" }, viewBox,
+  const shown = el("div", { class: "srd-compare__shown" }, viewBox,
     el("figure", { class: "srd-compare__figure" }, chartBox, legend), tableWrap, tools, notes);
   body.replaceChildren(
     el("p", { class: "srd-compare__intro" }, "Add the inputs above as a row, change them and add again: every row's exact odds, side by side."),
-    el("div", { class: "srd-compare__actions" }, addButton, clearButton), status, shown);
+    el("div", { class: "srd-compare__actions" }, addButton, clearButton), status);
 
   function say(text) {
     status.textContent = text;
@@ -292,7 +292,9 @@ export function attachCompare(root, { engine, term = "Outcome" } = {}) {
     panel.dataset.rows = String(rows.length);
     clearButton.disabled = rows.length === 0;
     addLabel();
-    shown.hidden = rows.length === 0;
+    // The view, chart and table are in the page only while there are rows.
+    if (rows.length && !shown.isConnected) body.append(shown);
+    else if (!rows.length) shown.remove();
     for (const radio of viewBox.querySelectorAll("input")) radio.checked = radio.value === view;
     const ready = rows.filter((row) => row.state === "ready");
     const order = outcomeOrder(ready);
