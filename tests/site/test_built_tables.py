@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
@@ -14,47 +15,82 @@ from rules_engine.core.tables import Table, errata_table
 from rules_engine.systems import all_errata, all_systems
 
 
-class TableReader(HTMLParser):
-    """Collects every ``table[data-engine-table]``: key → (headers, body rows as text)."""
+@dataclass
+class ShownTable:
+    """A table as a page shows it on screen, and the export toolbar under it (if any)."""
+
+    key: str | None  # data-engine-table
+    caption: str = ""
+    headers: list[str] = field(default_factory=list)
+    rows: list[list[str]] = field(default_factory=list)
+    tools: dict[str, str | None] | None = None  # the toolbar's attributes (macros/render.py)
+    json_href: str = ""  # its JSON link
+
+
+class ScreenTables(HTMLParser):
+    """Every screen table of the generated kind (``table.srd-table``, not a print-only part):
+    caption, header and body rows as text, and the toolbar that follows it."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.tables: dict[str, tuple[list[str], list[list[str]]]] = {}
-        self._key: str | None = None
+        self.tables: list[ShownTable] = []
+        self._table: ShownTable | None = None  # being read
         self._section = ""
         self._row: list[str] | None = None
-        self._cell: list[str] | None = None
+        self._text: list[str] | None = None  # a cell's or the caption's text
+        self._in_tools = False
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
-        if tag == "table" and "data-engine-table" in attributes:
-            self._key = attributes["data-engine-table"]
-            self.tables[self._key] = ([], [])
-        elif self._key is None:
+        if tag == "table" and "srd-table" in (attributes.get("class") or "").split() \
+                and "data-print-part" not in attributes:
+            self._table = ShownTable(attributes.get("data-engine-table"))
+            self.tables.append(self._table)
+        elif tag == "div" and "data-table-tools" in attributes:
+            assert self.tables and self.tables[-1].tools is None, "an export toolbar with no table of its own"
+            self.tables[-1].tools = attributes
+            self._in_tools = True
+        elif tag == "a" and self._in_tools and attributes.get("data-table-action") == "json":
+            self.tables[-1].json_href = attributes["href"]
+        elif self._table is None:
             return
         elif tag in ("thead", "tbody"):
             self._section = tag
         elif tag == "tr":
             self._row = []
-        elif tag in ("td", "th"):
-            self._cell = []
+        elif tag in ("td", "th", "caption"):
+            self._text = []
 
     def handle_endtag(self, tag):
-        if self._key is None:
+        if tag == "div" and self._in_tools:
+            self._in_tools = False
+        if self._table is None:
             return
-        if tag in ("td", "th") and self._cell is not None and self._row is not None:
-            self._row.append("".join(self._cell).strip())
-            self._cell = None
+        if tag == "caption" and self._text is not None:
+            self._table.caption = "".join(self._text).strip()
+            self._text = None
+        elif tag in ("td", "th") and self._text is not None and self._row is not None:
+            self._row.append("".join(self._text).strip())
+            self._text = None
         elif tag == "tr" and self._row is not None:
-            headers, rows = self.tables[self._key]
-            (headers.extend(self._row) if self._section == "thead" else rows.append(self._row))
+            (self._table.headers.extend(self._row) if self._section == "thead" else self._table.rows.append(self._row))
             self._row = None
         elif tag == "table":
-            self._key = None
+            self._table = None
 
     def handle_data(self, data):
-        if self._cell is not None:
-            self._cell.append(data)
+        if self._text is not None:
+            self._text.append(data)
+
+
+def shown_tables(site: Path) -> list[tuple[Path, ShownTable]]:
+    """Every page's screen tables, with the page they are on."""
+    found = []
+    for page in sorted(site.rglob("*.html")):
+        reader = ScreenTables()
+        reader.feed(page.read_text(encoding="utf-8"))
+        found.extend((page, table) for table in reader.tables)
+    return found
 
 
 def engine_tables() -> dict[str, Table]:
@@ -66,12 +102,8 @@ def engine_tables() -> dict[str, Table]:
 
 @pytest.fixture(scope="module")
 def published(built_site_dir: Path) -> dict[str, tuple[list[str], list[list[str]]]]:
-    found: dict[str, tuple[list[str], list[list[str]]]] = {}
-    for page in built_site_dir.rglob("*.html"):
-        reader = TableReader()
-        reader.feed(page.read_text(encoding="utf-8"))
-        found.update(reader.tables)
-    return found
+    """Every engine table on the site: key → (headers, body rows as text)."""
+    return {t.key: (t.headers, t.rows) for _, t in shown_tables(built_site_dir) if t.key is not None}
 
 
 @pytest.mark.parametrize("key", sorted(engine_tables()))
@@ -89,81 +121,18 @@ def test_no_unknown_engine_tables_on_the_site(published):
 
 # --- export: every generated table's toolbar, and its JSON beside the page -----------------
 
-class ExportReader(HTMLParser):
-    """Every screen table followed by its export toolbar (macros/render.py): the toolbar's file
-    name → (caption, headers, body rows as text, the toolbar's attributes, its JSON link)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.tables: dict[str, tuple[str, list[str], list[list[str]], dict, str]] = {}
-        self._last: tuple[str, list[str], list[list[str]]] | None = None
-        self._in_table = False
-        self._section = ""
-        self._row: list[str] | None = None
-        self._cell: list[str] | None = None
-        self._caption: list[str] | None = None
-        self._tools: tuple[str, dict] | None = None
-
-    def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
-        if tag == "table" and "srd-table" in (attributes.get("class") or "").split() \
-                and "data-print-part" not in attributes:
-            self._in_table = True
-            self._last = ("", [], [])
-        elif tag == "div" and "data-table-tools" in attributes:
-            assert self._last is not None, "an export toolbar with no table before it"
-            self._tools = (attributes["data-table-file"], attributes)
-            self.tables[attributes["data-table-file"]] = (*self._last, attributes, "")
-            self._last = None
-        elif tag == "a" and self._tools is not None and attributes.get("data-table-action") == "json":
-            key, found = self._tools
-            self.tables[key] = (*self.tables[key][:4], attributes["href"])
-        elif not self._in_table:
-            return
-        elif tag == "caption":
-            self._caption = []
-        elif tag in ("thead", "tbody"):
-            self._section = tag
-        elif tag == "tr":
-            self._row = []
-        elif tag in ("td", "th"):
-            self._cell = []
-
-    def handle_endtag(self, tag):
-        if tag == "div" and self._tools is not None and not self._in_table:
-            self._tools = None
-        if not self._in_table or self._last is None:
-            return
-        if tag == "caption" and self._caption is not None:
-            self._last = ("".join(self._caption).strip(), *self._last[1:])
-            self._caption = None
-        elif tag in ("td", "th") and self._cell is not None and self._row is not None:
-            self._row.append("".join(self._cell).strip())
-            self._cell = None
-        elif tag == "tr" and self._row is not None:
-            _, headers, rows = self._last
-            (headers.extend(self._row) if self._section == "thead" else rows.append(self._row))
-            self._row = None
-        elif tag == "table":
-            self._in_table = False
-
-    def handle_data(self, data):
-        if self._cell is not None:
-            self._cell.append(data)
-        elif self._caption is not None:
-            self._caption.append(data)
-
-
 @pytest.fixture(scope="module")
-def exported(built_site_dir: Path) -> dict[str, tuple[Path, tuple]]:
-    """Every table with an export toolbar, by file name: (its page file, what ExportReader read)."""
-    found: dict[str, tuple[Path, tuple]] = {}
-    for page in sorted(built_site_dir.rglob("*.html")):
-        reader = ExportReader()
-        reader.feed(page.read_text(encoding="utf-8"))
-        for key, table in reader.tables.items():
-            assert key not in found or found[key][1][:3] == table[:3], f"two tables named {key}: {found[key][0]}, {page}"
-            found.setdefault(key, (page, table))
+def exported(built_site_dir: Path) -> dict[str, tuple[Path, ShownTable]]:
+    """Every table with an export toolbar, by its file name: (its page, the table as shown)."""
+    found: dict[str, tuple[Path, ShownTable]] = {}
+    for page, table in shown_tables(built_site_dir):
+        if table.tools is None:
+            continue
+        key = table.tools["data-table-file"]
+        if key in found:  # one table on two pages must be the same table
+            other = found[key][1]
+            assert (other.caption, other.headers, other.rows) == (table.caption, table.headers, table.rows), key
+        found.setdefault(key, (page, table))
     return found
 
 
@@ -183,8 +152,8 @@ def exact(value) -> str | int:
 def test_published_json_equals_engine_table(exported, key):
     table = engine_tables()[key]
     assert key in exported, f"table {key} has no export toolbar"
-    page, (_, _, _, _, href) = exported[key]
-    data = published_json(page, href)
+    page, shown = exported[key]
+    data = published_json(page, shown.json_href)
     assert data["key"] == key and data["caption"] == table.caption
     assert data["headers"] == list(table.headers)
     assert [[c["text"] for c in row] for row in data["rows"]] == table.text_rows()
@@ -198,13 +167,13 @@ def test_every_generated_table_has_an_export_toolbar_and_json_equal_to_its_html(
     its buttons wait hidden for JavaScript, and the JSON beside the page holds the page's text."""
     assert set(published) <= set(exported)
     assert any(key.startswith("chart-") for key in exported), "no chart's values table has a toolbar"
-    for key, (page, (caption, headers, rows, tools, href)) in exported.items():
-        assert tools["data-table-name"] == caption and "data-search-exclude" in tools
-        assert href == f"tables/{key}.json"
-        data = published_json(page, href)
-        assert data["caption"] == caption, key
-        assert data["headers"] == headers, key
-        assert [[c["text"] for c in row] for row in data["rows"]] == rows, key
+    for key, (page, shown) in exported.items():
+        assert shown.tools["data-table-name"] == shown.caption and "data-search-exclude" in shown.tools
+        assert shown.json_href == f"tables/{key}.json"
+        data = published_json(page, shown.json_href)
+        assert data["caption"] == shown.caption, key
+        assert data["headers"] == shown.headers, key
+        assert [[c["text"] for c in row] for row in data["rows"]] == shown.rows, key
 
 
 def test_toolbar_buttons_are_hidden_until_javascript_and_labelled(built_site_dir):
@@ -218,7 +187,7 @@ def test_tables_index_lists_every_json_file(built_site_dir, exported):
     index = json.loads((built_site_dir / "tables.json").read_text(encoding="utf-8"))["tables"]
     assert sorted(t["key"] for t in index) == sorted(exported)
     for entry in index:
-        page, (caption, *_rest) = exported[entry["key"]]
-        assert entry["caption"] == caption
+        page, shown = exported[entry["key"]]
+        assert entry["caption"] == shown.caption
         assert (built_site_dir / entry["json"]).is_file()
         assert (built_site_dir / entry["page"] / "index.html") == page
