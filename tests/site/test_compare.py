@@ -8,6 +8,7 @@ Expected values come from the engine (`odds` by notation), summed here with Frac
 
 from __future__ import annotations
 
+import csv
 from fractions import Fraction
 from urllib.parse import parse_qs, urlsplit
 
@@ -131,6 +132,19 @@ def test_doom_stack_rows_match_the_engine_in_every_view_and_the_address_restores
     assert query["compare"] == notations
     assert query["compare-view"] == ["at-most"]
     assert query.get("tn") == ["10"] and query.get("attribute") == ["4"]
+
+    # The comparison downloads as CSV: the table as shown, its header row first.
+    with page.expect_download() as download_info:
+        page.locator(f"{widget} .srd-compare button[data-table-action=csv]").click()
+    download = download_info.value
+    assert download.suggested_filename == "ds-roller-comparison.csv"
+    with open(download.path(), encoding="utf-8", newline="") as file:
+        rows = list(csv.reader(file))
+    expected = expected_table("doom-stack", notations, "at-most")
+    assert rows[0] == ["Row \\ Best stack", *(key for key, _ in expected[0][1])]
+    for row, (notation, cells) in zip(rows[1:], expected):
+        assert row[0] == notation
+        assert [Fraction(cell.split()[0]) for cell in row[1:]] == [value for _, value in cells]
 
     # A fresh page at that address: the rows and the view come back, asked of the engine.
     fresh = page.context.new_page()
