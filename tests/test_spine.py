@@ -18,7 +18,7 @@ if not (REPO / "macros").is_dir():  # inside Pyodide only tests/ is mounted
 GLUE = ("rules_engine/web.py", "rules_engine/cli.py", "macros/main.py", "macros/designers.py",
         "rules_engine/core/designer.py", "docs/assets/js/engine.js",
         "docs/assets/js/engine-worker.js", "docs/assets/js/widgets.js", "docs/assets/js/widget-kit.js",
-        "docs/assets/js/compare.js", "macros/widget_html.py",
+        "docs/assets/js/compare.js", "docs/assets/js/history.js", "macros/widget_html.py",
         "docs/assets/js/table-export.js", "docs/assets/js/notation-buttons.js", "macros/render.py")
 
 

@@ -27,13 +27,17 @@ function attachRoller(root) {
   const oddsPause = afterPause(updateOdds);
   const compare = attachCompare(root, { engine: w.engine, term: "Best stack" });
 
-  // A permalink (?attribute=…&seed=…#ds-roller) prefills the form and rolls once ready.
+  // A permalink (?attribute=…&seed=…&stack=N#ds-roller) prefills the form and rolls once
+  // ready, then picks the stack the player chose (its row, biggest first, from 0).
+  let stackToPick = null;
   function prefill(params) {
     for (const [name, input] of Object.entries(inputs)) {
       if (params.has(name)) input.value = params.get(name);
     }
+    stackToPick = /^\d{1,4}$/.test(params.get("stack") || "") ? Number(params.get("stack")) : null;
     return (params.get("seed") || "").trim() !== "";
   }
+  let shownRoll = null; // {fields, seed} of the roll on screen: its permalink's words
   let rollOnReady = prefill(new URLSearchParams(location.search));
 
   function fieldValues() {
@@ -61,9 +65,16 @@ function attachRoller(root) {
     if (!reply) return;
     const result = w.accept(reply, [...FIELDS, "seed"]);
     if (!result) return;
+    shownRoll = { fields, seed: String(result.seed) };
     rolled.show(renderRoll(result, fields), result.notation, inputsKey(fields));
     stacks.show(renderStacks(result), result.notation, inputsKey(fields));
     stacksStatus.textContent = stacksSummary(result);
+    const radio = stackToPick === null ? null : stacksBox.querySelectorAll("input[type=radio]")[stackToPick];
+    stackToPick = null;
+    if (radio) {
+      radio.checked = true;
+      pickStack(radio);
+    }
   }
 
   function renderRoll(result, fields) {
@@ -192,6 +203,12 @@ function attachRoller(root) {
       die.title = die.getAttribute("aria-label");
     });
     stacksStatus.textContent = `Chosen: ${radio.dataset.words}.`;
+    // The choice goes into the roll's permalink and the address (until the inputs change).
+    if (!shownRoll) return;
+    const words = { ...shownRoll.fields, seed: shownRoll.seed, stack: radio.value };
+    const link = resultBox.querySelector("a.srd-roll__permalink");
+    if (link) link.href = w.permalink(words);
+    if (inputsKey() === inputsKey(shownRoll.fields)) w.showInAddress(words); // not for a roll of earlier inputs
   }
   stacksBox.addEventListener("change", (event) => {
     if (event.target.matches("input[type=radio]")) pickStack(event.target);

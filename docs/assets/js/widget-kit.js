@@ -7,10 +7,12 @@
 // Before the engine is up: a widget whose markup carries its first answer (the odds for the
 // default inputs, computed when the site was built) shows it at once and lets the reader
 // edit the form (Roll waits for the engine); the status line counts the engine's bytes as
-// they arrive. After Back then Forward a widget shows its last roll again (kept per page in
-// sessionStorage).
+// they arrive. The page's address follows every widget's inputs as they are edited, and
+// opening it puts them back. After Back then Forward a widget shows its last roll again (kept
+// per page in sessionStorage). Every roll shown goes into the device's history (history.js).
 
 import { getEngine } from "./engine.js";
+import { recordRoll } from "./history.js";
 
 // Typing pauses this long before the engine is asked: short enough to feel live (odds
 // are a few ms for ordinary pools), long enough not to queue a big pool per keystroke.
@@ -160,37 +162,164 @@ function announce(text) {
   announcer.textContent = text;
 }
 
+// --- the address: every widget's inputs, as they change --------------------------------------
+// Each widget writes its inputs into the page's address as the reader edits them (only those
+// not at their default), so the address shares the odds on screen without a roll; opening it
+// puts the inputs back. A control's name in the address is its id without the widget's
+// prefix (#ds-attribute → attribute; a radio group: its name; the seed is left out), the
+// names its permalinks use. Bare names belong to one widget of the page: the one a
+// permalink's `w` names, else the page's first widget; any other widget writes its controls'
+// full ids (xya-tn), so widgets of one page never take each other's values. Every other
+// query parameter (another widget's, another feature's) is kept as it is.
+const ADDRESS_GAP_MS = 150; // the least wait before a change that went over the budget below
+const CHECKED_WORDS = new Set(["on", "1", "true", "yes"]);
+const UNCHECKED_WORDS = new Set(["off", "0", "false", "no", ""]);
+let addressWrittenAt = -Infinity;
+const addressWriters = new Set(); // widgets with an address change waiting for the gap
+
+const unprefixed = (id, prefix) => (id.startsWith(`${prefix}-`) ? id.slice(prefix.length + 1) : id);
+
+// The form's controls by their address name: {kind: "text"|"checkbox"|"radio", controls}.
+function addressControls(form, prefix) {
+  const found = new Map();
+  for (const control of form.querySelectorAll("input")) {
+    if (control.type === "radio") {
+      if (!control.name) continue;
+      const name = unprefixed(control.name, prefix);
+      if (!found.has(name)) found.set(name, { kind: "radio", controls: [] });
+      found.get(name).controls.push(control);
+    } else if (control.id && control.type !== "hidden") {
+      const name = unprefixed(control.id, prefix);
+      if (name === "seed") continue; // a seed belongs to a roll, which a permalink carries
+      found.set(name, { kind: control.type === "checkbox" ? "checkbox" : "text", controls: [control] });
+    }
+  }
+  return found;
+}
+
+// A control's value as the address writes it, or null at its default.
+function addressValue({ kind, controls }) {
+  if (kind === "text") return controls[0].value === controls[0].defaultValue ? null : controls[0].value;
+  if (kind === "checkbox") {
+    const box = controls[0];
+    if (box.checked === box.defaultChecked) return null;
+    return box.checked ? (box.value && box.value !== "on" ? box.value : "on") : "off";
+  }
+  if (controls.every((radio) => radio.checked === radio.defaultChecked)) return null;
+  const chosen = controls.find((radio) => radio.checked);
+  return chosen ? chosen.value : null;
+}
+
+// A value read from the address, as the controls would show it: null when it cannot be shown
+// (no such radio button, a word that is not a switch's), or when it is the default.
+function fromAddress({ kind, controls }, value) {
+  if (kind === "text") return value === controls[0].defaultValue ? null : value;
+  if (kind === "checkbox") {
+    const box = controls[0];
+    const word = value.toLowerCase();
+    const on = value === box.value || CHECKED_WORDS.has(word) ? true : UNCHECKED_WORDS.has(word) ? false : null;
+    if (on === null || on === box.defaultChecked) return null;
+    return on ? (box.value && box.value !== "on" ? box.value : "on") : "off";
+  }
+  const radio = controls.find((r) => r.value === value);
+  return !radio || radio.defaultChecked ? null : value;
+}
+
+function setFromAddress({ kind, controls }, value) {
+  if (kind === "text") {
+    controls[0].value = value;
+    return [];
+  }
+  if (kind === "checkbox") {
+    const box = controls[0];
+    const on = value !== "off";
+    if (box.checked === on) return [];
+    box.checked = on;
+    return [box];
+  }
+  const radio = controls.find((r) => r.value === value);
+  if (!radio || radio.checked) return [];
+  radio.checked = true;
+  return [radio];
+}
+
+const stringValues = (params) => Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]));
+
+// Safari refuses more than 100 address changes in 30 s: changes beyond a budget wait, and the
+// last one waiting is written (one a second at most).
+const ADDRESS_BUDGET = 60;
+const ADDRESS_WINDOW_MS = 30_000;
+const addressTimes = [];
+function addressWait() {
+  const now = performance.now();
+  while (addressTimes.length && addressTimes[0] <= now - ADDRESS_WINDOW_MS) addressTimes.shift();
+  if (addressTimes.length < ADDRESS_BUDGET) return 0;
+  return Math.max(ADDRESS_GAP_MS, addressWrittenAt + 1000 - now);
+}
+
+function replaceAddress(url) {
+  if (url.href === location.href) return;
+  try {
+    history.replaceState(history.state, "", url.href);
+    addressWrittenAt = performance.now();
+    addressTimes.push(addressWrittenAt);
+  } catch (error) {
+    console.warn("the address could not follow the inputs:", error);
+  }
+}
+
+// A roll just shown goes into the device's history of rolls (history.js), with its
+// permalink and one line: the widget, the inputs it answers and its headline.
+function historyHook(root, form, content, description) {
+  const link = content.querySelector && content.querySelector("a.srd-roll__permalink");
+  if (!link) return;
+  const headline = content.querySelector(".srd-roll__headline, p");
+  const words = (node) => (node ? node.textContent.replace(/\s+/g, " ").trim() : "");
+  const heading = document.querySelector(".md-content h1");
+  const page = heading ? words(heading).replace(/¶$/, "").trim() : document.title;
+  const widget = form.getAttribute("aria-label") || root.id;
+  const title = widget.toLowerCase().includes(page.toLowerCase()) ? widget : `${page}: ${widget}`;
+  recordRoll({ title, inputs: String(description || ""), result: words(headline), href: link.href });
+}
+
 // --- Back then Forward: the last roll comes back ---------------------------------------------
-// What a widget showed (its controls and its kept results) is saved per page address in
+// What a widget showed (its controls and its kept results) is saved per page and widget in
 // sessionStorage, and put back when the reader returns to the page through the browser's
 // history: Material's instant navigation (a popstate) or a full page load of type
-// back_forward. A fresh visit (a link, a reload) starts from the page as written.
-// The page the reader came back to: its address without the #anchor (which Material's
-// navigation.tracking changes as the page scrolls).
-const here = (url = location.href) => url.split("#")[0];
+// back_forward. A fresh visit (a link, a reload) starts from the page as written, or from the
+// inputs its address carries. The memory is put back only where the address still carries the
+// inputs it was saved with: an address that says other inputs (a permalink, an older entry of
+// the history) wins.
 let returnedTo = "";
 {
   const entry = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
-  if (entry && entry.type === "back_forward") returnedTo = here(entry.name);
+  if (entry && entry.type === "back_forward") returnedTo = new URL(entry.name).pathname;
 }
 window.addEventListener("popstate", () => {
-  returnedTo = here();
+  returnedTo = location.pathname;
+  // An address change still waiting belongs to the entry just left: it is dropped.
+  for (const writer of addressWriters) writer.cancel();
 });
 document.addEventListener("click", (event) => {
-  if (event.target instanceof Element && event.target.closest("a[href]")) returnedTo = "";
+  if (!(event.target instanceof Element) || !event.target.closest("a[href]")) return;
+  returnedTo = "";
+  // Leaving (or following a permalink): the entry being left gets its inputs first.
+  for (const writer of [...addressWriters]) writer.flush();
 }, true);
+window.addEventListener("pagehide", () => {
+  for (const writer of [...addressWriters]) writer.flush();
+});
 
 function memoryKey(root) {
-  return `srd-widget:${location.pathname}${location.search}#${root.id}`;
+  return `srd-widget:${location.pathname}#${root.id}`;
 }
 
-function recall(root) {
-  // A permalink's address says what to show (its roll comes back from its seed), and a
-  // permalink clicked on its own page must not get the inputs it replaced back.
-  if (returnedTo !== here() || location.search) return null;
+function recall(root, addressState) {
+  if (returnedTo !== location.pathname) return null;
   try {
     const saved = JSON.parse(sessionStorage.getItem(memoryKey(root)) || "null");
-    return saved && typeof saved === "object" ? saved : null;
+    if (!saved || typeof saved !== "object") return null;
+    return (saved.address ?? "") === addressState ? saved : null;
   } catch {
     return null;
   }
@@ -246,9 +375,106 @@ export function engineForm(root, { prefix, fields, readyText }) {
   const engine = first ? answeringFirst(getEngine(), first) : getEngine();
   const regions = [];
   let engineError = ""; // a message about the engine itself (not about a field), if any
-  const saved = recall(root);
-  const turned = saved && saved.controls ? restoreControls(form, saved.controls) : [];
-  const memory = { controls: controlValues(form), regions: {} };
+
+  // --- the address (see "the address" above) ---
+  const named = addressControls(form, prefix);
+  const ownsBareNames = (params) => (params.has("w") ? params.get("w") === prefix
+    : document.querySelector(".srd-widget[data-view]") === root);
+  // The name a control is written under; read under it, or under its full id (written
+  // while another widget owned the bare names).
+  const keyOf = (name, params) => (ownsBareNames(params) ? name : `${prefix}-${name}`);
+  function readKey(name, params) {
+    const key = keyOf(name, params);
+    return params.has(key) ? key : params.has(`${prefix}-${name}`) ? `${prefix}-${name}` : null;
+  }
+  // This widget's inputs that `params` carries, one string ("" when none differs from its default).
+  function addressState(params) {
+    const pairs = [];
+    for (const [name, part] of named) {
+      const key = readKey(name, params);
+      const value = key ? fromAddress(part, params.get(key)) : null;
+      if (value !== null) pairs.push([name, value]);
+    }
+    return new URLSearchParams(pairs).toString();
+  }
+  // The same string for the controls as they are.
+  function controlsState() {
+    const pairs = [];
+    for (const [name, part] of named) {
+      const value = addressValue(part);
+      if (value !== null) pairs.push([name, value]);
+    }
+    return new URLSearchParams(pairs).toString();
+  }
+  // A roll's own parameters (its permalink's: the seed and what else the view puts there),
+  // which leave the address once the inputs are edited: they no longer match.
+  let rollShown = null; // {params, state, show}: show: the view put them in the address
+  const widgetPath = location.pathname; // the page this widget is on (instant navigation swaps pages)
+  let writeTimer = 0;
+  const writer = {
+    cancel() {
+      clearTimeout(writeTimer);
+      writeTimer = 0;
+      addressWriters.delete(writer);
+    },
+    flush() {
+      if (addressWriters.has(writer)) writeAddress();
+    },
+  };
+  function scheduleAddress() {
+    const wait = addressWait();
+    if (wait <= 0 && !writeTimer) return writeAddress();
+    addressWriters.add(writer);
+    if (!writeTimer) writeTimer = setTimeout(writeAddress, wait);
+  }
+  function writeAddress() {
+    writer.cancel();
+    // An answer that arrived after the reader left (or a field left as the page was swapped)
+    // writes nothing on the page now shown.
+    if (!root.isConnected || location.pathname !== widgetPath) return;
+    const url = new URL(location.href);
+    const params = url.searchParams;
+    const state = controlsState();
+    if (rollShown && rollShown.state !== state) {
+      // Only the roll's own words are compared: its inputs may have been written since.
+      const own = Object.entries(rollShown.params).filter(([key]) => !named.has(key));
+      if (own.every(([key, value]) => params.get(key) === value)) {
+        for (const key of Object.keys(rollShown.params)) params.delete(key);
+      }
+      rollShown = null;
+    } else if (rollShown && rollShown.show) {
+      for (const [key, value] of Object.entries(rollShown.params)) params.set(key, value);
+    }
+    for (const [name, part] of named) {
+      const key = keyOf(name, params);
+      const value = addressValue(part);
+      if (key === name) params.delete(`${prefix}-${name}`); // written before this widget owned the bare names
+      // A word already saying what the control shows stays as written (a permalink's).
+      if (params.has(key) && fromAddress(part, params.get(key)) === value) continue;
+      if (value === null) params.delete(key);
+      else params.set(key, value);
+    }
+    replaceAddress(url);
+  }
+  // A roll's parameters (the view's permalink words) shown in the address until an edit.
+  function showInAddress(params) {
+    rollShown = { params: stringValues(params), state: controlsState(), show: true };
+    scheduleAddress();
+  }
+
+  // Inputs the address carries are put back first; then, after Back then Forward, what the
+  // widget last showed, if the address still carries the inputs it showed them for.
+  const startParams = new URLSearchParams(location.search);
+  const startState = addressState(startParams);
+  const turned = [];
+  for (const [name, part] of named) {
+    const key = readKey(name, startParams);
+    const value = key ? fromAddress(part, startParams.get(key)) : null;
+    if (value !== null) turned.push(...setFromAddress(part, value));
+  }
+  const saved = recall(root, startState);
+  if (saved && saved.controls) turned.push(...restoreControls(form, saved.controls));
+  const memory = { controls: controlValues(form), address: controlsState(), regions: {} };
 
   function setStatus(text, isError = false) {
     status.textContent = text;
@@ -407,8 +633,12 @@ export function engineForm(root, { prefix, fields, readyText }) {
         if (reveal) revealResult(box);
         if (kept) {
           memory.regions[slot] = { html: box.innerHTML, shownFor, shownKey };
+          memory.controls = controlValues(form);
+          memory.address = controlsState();
           remember(root, memory);
+          scheduleAddress(); // the address says the inputs this was kept for
         }
+        if (reveal && root.isConnected) historyHook(root, form, content, description);
       },
       stale: mark,
       follow() {
@@ -427,20 +657,25 @@ export function engineForm(root, { prefix, fields, readyText }) {
     regions.push(part);
     return part;
   }
-  // Every edit (typing, a switch) re-checks the results against the inputs, and is kept.
+  // Every edit (typing, a switch) re-checks the results against the inputs, is kept, and is
+  // written into the address.
   for (const type of ["input", "change"]) {
     form.addEventListener(type, () => {
       regions.forEach((r) => r.follow());
       memory.controls = controlValues(form);
+      memory.address = controlsState();
       if (Object.keys(memory.regions).length) remember(root, memory);
+      scheduleAddress();
     });
   }
 
-  // This page with `params` as its query and the widget as its anchor.
+  // This page with `params` as its query and the widget as its anchor: a roll's permalink.
+  // Its words leave the address (if it shows them) once the inputs are edited.
   function permalink(params) {
     const url = new URL(location.href);
     url.search = new URLSearchParams(params).toString();
     url.hash = root.id;
+    rollShown = { params: stringValues(params), state: controlsState(), show: false };
     return url.href;
   }
 
@@ -531,9 +766,12 @@ export function engineForm(root, { prefix, fields, readyText }) {
   // page, any other waits for the engine) and the button waits for the engine.
   function whenReady(onReady) {
     start = onReady;
-    // Switches put back after Back then Forward: the view now listens, and shows what follows
-    // from them (a mode's fields, say).
+    // Switches put back from the address or after Back then Forward: the view now listens,
+    // and shows what follows from them (a mode's fields, say).
     for (const control of turned.splice(0)) control.dispatchEvent(new Event("change", { bubbles: true }));
+    // Inputs put back (from the address or the memory) make any first answer built into the
+    // page one for other inputs, until the engine answers them.
+    if (startState || saved) regions.forEach((r) => r.follow());
     if (engine.status === "loading") {
       const name = button.textContent.trim();
       followProgress(first
@@ -559,7 +797,7 @@ export function engineForm(root, { prefix, fields, readyText }) {
 
   return {
     engine, form, button, inputs, setStatus, setFieldError, clearFieldError, accept,
-    watchSeed, region, permalink, onPermalinkClick, whenReady, onSubmit,
+    watchSeed, region, permalink, showInAddress, onPermalinkClick, whenReady, onSubmit,
   };
 }
 
