@@ -128,6 +128,16 @@ def test_the_builders_roll_is_the_engines_and_its_permalink_brings_it_back(page,
     expect(page.locator("#dg-off_hand")).to_be_checked()
     expect(page.locator("#dg-armour-chain")).to_be_checked()
     expect_damage(page, attack)
+
+    # An address that carries the builder's inputs (as the page writes them while they are
+    # edited) opens on them, with what does not apply out of use.
+    page.goto(f"{site_url}dice-and-danger/?dg-expert=on&dg-weapon=axes&dg-heavy=on#dg-builder")
+    expect(page.locator(BUILDER)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    expect_damage(page, replace(OPENING, expert=True, weapon="axes", heavy=True))
+    page.goto(f"{site_url}dice-and-danger/?dg-weapon=none&dg-heavy=on#dg-builder")
+    expect(page.locator(BUILDER)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    expect(page.locator("#dg-heavy")).to_be_disabled()
+    expect_damage(page, replace(OPENING, weapon="none"))
     assert page_errors == []
 
 
