@@ -55,8 +55,8 @@ class DesignerView:
     result_term: str  # what the spread counts, e.g. "Best stack", "Net successes"
     unit: str  # one step of margin, e.g. "pip of the best stack", "net success"
     outcomes: tuple[Outcome, ...]  # worst first; every outcome with a chance above 0
-    #: chance left out by cutting exploding dice; exploding dice only ever add, so it is all
-    #: in the best results (the top margins), and the chances above count it in as such
+    #: chance left out by cutting exploding dice; exploding dice only ever add, so all of it
+    #: lies past the top margin, and ``at_least`` (so the chance of success) counts it in
     cut_mass: Fraction = Fraction(0)
 
     def __post_init__(self) -> None:
