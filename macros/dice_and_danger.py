@@ -132,8 +132,8 @@ def damage_builder() -> str:
                 + _radios(p, "shield", "Shield", SHIELD_WORDS, DAMAGE_DEFAULTS["shield"]))
         + seed_field(p)
     )
-    regions = (region("canonical", "How the damage roll is built") + region("odds", "Exact odds")
-               + region("result", "Roll result"))
+    regions = (region("canonical", "How the damage roll is built") + region("odds", "The damage roll's exact odds")
+               + region("result", "The damage roll's result"))
     return widget_shell(f"{p}-builder", SYSTEM.key, "damage", "dice & danger damage-roll builder", fields,
                         "Roll the damage", regions, first={"action": "damage_odds", "fields": dict(DAMAGE_DEFAULTS)})
 
