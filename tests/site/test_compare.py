@@ -20,6 +20,7 @@ from macros.widget_html import comparable
 from rules_engine.core.exact import percent
 from rules_engine.systems import get_system
 from test_a11y import RUN_AXE, report, violations
+from test_print import A4_CONTENT_PX, laid_out_for_print, pdf_text, squash
 
 VIEWS = ("exactly", "at-least", "at-most")
 
@@ -254,3 +255,22 @@ def test_the_panel_fits_a_phone_and_axe_finds_nothing(site_url, phone_page, them
 ])
 def test_only_widgets_whose_odds_have_outcomes_get_the_panel(system, request_, expected):
     assert comparable(system, request_) is expected
+
+
+def test_a_comparison_prints_its_table_in_parts_that_fit_a4(site_url, page, page_errors):
+    widget = "#ds-roller"
+    notations = ["5d6 vs TN 8", "7d6 vs TN 8"]
+    page.goto(f"{site_url}doom-stack/?" + "&".join(f"compare={n.replace(' ', '+')}" for n in notations)
+              + "&compare-view=at-least")
+    assert_table_is_the_engines(page, widget, "doom-stack", notations, "at-least")
+    parts = laid_out_for_print(page, """() => Array.from(document.querySelectorAll('.srd-compare__print table'),
+        t => [getComputedStyle(t).display, t.getBoundingClientRect().width])""")
+    assert len(parts) >= 2 and all(display != "none" and width <= A4_CONTENT_PX for display, width in parts), parts
+    text = squash(pdf_text(page))
+    expected = expected_table("doom-stack", notations, "at-least")
+    for notation, cells in expected:
+        assert squash(notation) in text
+        for _, value in cells:
+            assert squash(f"{value.numerator}/{value.denominator}" if value.denominator > 1 else str(value)) in text
+    assert "Clearall" not in text and "DownloadCSV" not in text  # the controls stay off paper
+    assert page_errors == []

@@ -23,6 +23,7 @@ import { exportControls } from "./table-export.js";
 const SHAPES = ["circle", "square", "triangle", "diamond", "down", "cross", "plus", "bar"];
 const DASHES = ["", "7 4", "2 3", "9 3 2 3", "14 4", "1 5", "5 2 1 2 1 2", "11 3 3 3"];
 export const MAX_ROWS = SHAPES.length;
+const PRINT_COLUMNS = 6;
 const VIEWS = [
   { key: "exactly", words: "exactly", caption: "exactly each" },
   { key: "at-least", words: "at least", caption: "at least each" },
@@ -248,11 +249,13 @@ export function attachCompare(root, { engine, term = "Outcome" } = {}) {
   const chartBox = el("div", { class: "srd-compare__chart" });
   const caption = el("caption", {});
   const table = el("table", { class: "srd-table srd-compare__table" }, caption, el("thead"), el("tbody"));
+  // On paper a table wider than A4 prints as parts of PRINT_COLUMNS outcomes, each with the rows' names.
+  const printParts = el("div", { class: "srd-compare__print", "aria-hidden": "true" });
   const tableWrap = el("div", { class: "srd-table-wrap srd-compare__wrap", role: "region", tabindex: "0", "aria-label": "Comparison, exact values" }, table);
   const notes = el("div", { class: "srd-compare__notes" });
   const tools = exportControls(table, "Comparison", { file: `${id}-comparison` });
   const shown = el("div", { class: "srd-compare__shown" }, viewBox,
-    el("figure", { class: "srd-compare__figure" }, chartBox, legend), tableWrap, tools, notes);
+    el("figure", { class: "srd-compare__figure" }, chartBox, legend), tableWrap, printParts, tools, notes);
   body.replaceChildren(
     el("p", { class: "srd-compare__intro" }, "Add the inputs above as a row, change them and add again: every row's exact odds, side by side."),
     el("div", { class: "srd-compare__actions" }, addButton, clearButton), status);
@@ -323,6 +326,20 @@ export function attachCompare(root, { engine, term = "Outcome" } = {}) {
       return el("tr", { "data-row": row.notation }, el("th", { scope: "row" }, row.notation), ...cells);
     });
     table.tBodies[0].replaceChildren(...bodyRows);
+    printParts.replaceChildren();
+    const partCount = Math.ceil(order.length / PRINT_COLUMNS);
+    shown.classList.toggle("srd-compare__shown--split", partCount > 1);
+    for (let part = 0; partCount > 1 && part < partCount; part++) {
+      const columns = new Set(order.slice(part * PRINT_COLUMNS, (part + 1) * PRINT_COLUMNS));
+      const copy = table.cloneNode(true);
+      copy.className = "srd-table srd-compare__part";
+      copy.caption.textContent += ` (part ${part + 1} of ${partCount})`;
+      for (const cell of copy.querySelectorAll("td[data-outcome]")) if (!columns.has(cell.dataset.outcome)) cell.remove();
+      copy.tHead.rows[0].querySelectorAll("th").forEach((th, i) => {
+        if (i > 0 && !columns.has(order[i - 1])) th.remove();
+      });
+      printParts.append(copy);
+    }
     notes.replaceChildren(...ready.filter((row) => row.cut).map((row) => el("p", { class: "srd-odds__note" },
       `${row.notation}: open-ended dice were followed until ${row.cut} of the chance was left; that tail is left out, so its values are short by at most that much.`)));
   }
