@@ -174,3 +174,8 @@ def test_the_panel_on_a_phone_by_keyboard_in_both_schemes_and_not_on_paper(phone
         assert colour != background
     page.emulate_media(media="print")
     expect(page.locator(PANEL)).to_be_hidden()
+
+
+def test_without_javascript_the_panel_is_left_off(nojs_page, site_url, widgets):  # noqa: F811
+    nojs_page.goto(site_url + page_of(widgets, "ds-roller"))
+    expect(nojs_page.locator(PANEL)).to_be_hidden()
