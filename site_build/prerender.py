@@ -5,8 +5,8 @@ inputs, computed by ``macros/widget_html.py``) would still show it only once the
 scripts and its system's view module have run: about a second after a cold load. So the
 build opens every such page in headless Chromium with the engine held back, lets the page's
 own view code draw the first answer, and writes what each result region then holds into the
-built HTML. The odds are on the page the moment it is parsed (even with JavaScript off);
-when the view attaches, it draws the same answer over them, and the live engine takes over.
+built HTML. The odds are on the page the moment it is parsed; when the view attaches, it
+draws the same answer over them, and the live engine takes over.
 
 The drawing is the view's own: nothing is formatted twice, in Python and in JavaScript.
 """

@@ -8,8 +8,8 @@ after Back then Forward, for every widget on the site.
   Pyodide, and an edit made before the engine is ready marks it as the answer of other
   inputs; Roll waits for the engine.
 - The build draws that reply into the page (``site_build/prerender.py``): the built HTML
-  holds each such widget's first odds, which a reader sees with JavaScript off too, and
-  they read as the live engine's odds for the same inputs read.
+  holds each such widget's first odds, and they read as the live engine's odds for the
+  same inputs.
 - The status line counts the engine's bytes as they arrive ("4.1 of 17.4 MB": bytes as the
   engine receives them, of the shipped files' total) in the space it keeps, and one line per
   page announces them now and then.
@@ -152,7 +152,9 @@ def test_the_built_pages_hold_each_widgets_first_odds(built_site_dir, widgets):
     assert checked >= len(SYSTEM_PACKAGES), checked
 
 
-def test_without_javascript_the_first_odds_read_as_the_live_engines(nojs_page, page, site_url, widgets, firsts):
+def test_the_odds_drawn_into_the_page_read_as_the_live_engines(nojs_page, page, site_url, widgets, firsts):
+    """What the built HTML holds (read with scripts off, so no view has redrawn it) is what the
+    view shows once the engine in Pyodide has answered the same inputs."""
     for path, on_page in pages_of(widgets).items():
         drawn = [w for w in on_page if w.id in firsts]
         if not drawn:
@@ -199,7 +201,31 @@ def shown_regions(page: Page, widget: Widget):
 
 
 def first_text_field(page: Page, widget: Widget):
-    return page.locator(f"{widget.root} input[type=text]:not([name=seed])").first
+    return page.locator(f"{widget.root} form input[type=text]:not([name=seed])").first
+
+
+def first_input(page: Page, widget: Widget):
+    """The form's first input a reader changes: a text field, else a switch (a widget made of
+    checkboxes and radios, such as dice & danger's damage-roll builder)."""
+    if first_text_field(page, widget).count():
+        return first_text_field(page, widget)
+    return page.locator(f"{widget.root} form input[type=checkbox]").first
+
+
+def change_input(control) -> None:
+    """An edit a reader makes: a digit typed at the end of a text field, or a switch turned."""
+    if control.get_attribute("type") == "checkbox":
+        control.press("Space")
+    else:
+        control.press("End")
+        control.type("9")
+
+
+def undo_change(control) -> None:
+    if control.get_attribute("type") == "checkbox":
+        control.press("Space")
+    else:
+        control.press("Backspace")
 
 
 def test_the_default_odds_show_before_the_engine_and_are_the_engines(page, site_url, widgets, firsts):
@@ -219,7 +245,7 @@ def test_the_default_odds_show_before_the_engine_and_are_the_engines(page, site_
             expect(root).to_have_attribute("data-state", "loading")
             expect(root.locator("button[type=submit]")).to_be_disabled()
             expect(root.locator(".srd-widget__status")).to_contain_text("waits for the dice engine")
-            expect(first_text_field(page, widget)).to_be_enabled()
+            expect(first_input(page, widget)).to_be_enabled()
             for region in shown_regions(page, widget).all():
                 expect(region).not_to_have_attribute("data-stale", "")
     assert set(shown) == set(firsts)
@@ -252,16 +278,15 @@ def test_an_edit_before_the_engine_is_ready_marks_the_first_odds_as_other_inputs
             regions = shown_regions(page, widget)
             expect(regions.first).to_be_visible(timeout=PRERENDER_MS)
             count = regions.count()
-            field = first_text_field(page, widget)
-            field.press("End")
-            field.type("9")
+            field = first_input(page, widget)
+            change_input(field)
             for index in range(count):
                 region = regions.nth(index)
                 expect(region).to_have_attribute("data-stale", "")
                 expect(region.locator(".srd-stale-label")).to_have_text(re.compile(r"last valid input: \S"))
             expect(page.locator(f"{widget.root} button[type=submit]")).to_be_disabled()
             # Back to the defaults: the page's answer is theirs again.
-            field.press("Backspace")
+            undo_change(field)
             for index in range(count):
                 expect(regions.nth(index)).not_to_have_attribute("data-stale", "")
                 expect(regions.nth(index).locator(".srd-stale-label")).to_have_count(0)

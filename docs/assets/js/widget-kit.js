@@ -658,7 +658,9 @@ export function engineForm(root, { prefix, fields, readyText }) {
     return part;
   }
   // Every edit (typing, a switch) re-checks the results against the inputs, is kept, and is
-  // written into the address.
+  // written into the address. Captured, so before the view hears of it: a view that asks at
+  // once may already have shown the answer (the page's own first answer comes back within
+  // the same event), which must not then be marked as stale.
   for (const type of ["input", "change"]) {
     form.addEventListener(type, () => {
       regions.forEach((r) => r.follow());
@@ -666,7 +668,7 @@ export function engineForm(root, { prefix, fields, readyText }) {
       memory.address = controlsState();
       if (Object.keys(memory.regions).length) remember(root, memory);
       scheduleAddress();
-    });
+    }, true);
   }
 
   // This page with `params` as its query and the widget as its anchor: a roll's permalink.
