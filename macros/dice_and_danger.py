@@ -17,32 +17,16 @@ from rules_engine.dice_and_danger.builder import SHIELDS, WEAPONS
 from rules_engine.dice_and_danger.rules import ARMOURS, HD_READINGS, MAX_DICE, MAX_EXTRA, MAX_HITS
 
 from macros.charts import line_chart
-from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
+from macros.widget_html import default_values, field_error, radio_group, region, seed_field, text_field, widget_shell
 
 #: The switch's labels, in the engine's order of kinds.
 KIND_LABELS = {"damage": "Damage roll", "save": "Save"}
 KIND_HINT = "A save or damage written at the start of the notation wins: the switch then follows it."
 
 
-def _radios(prefix: str, name: str, legend: str, options: dict[str, str], checked: str, hint: str = "", *,
-            error: bool = True) -> str:
-    """A labelled radio group (arrow keys move between them), with its hint and, when
-    ``error``, the reserved line for the engine's message about it."""
-    hint_id = f"{prefix}-{name}-hint"
-    described = f' aria-describedby="{hint_id}"' if hint else ""
-    radios = "".join(
-        f'<label class="srd-switch__option"><input type="radio" id="{prefix}-{name}-{value}" name="{name}" '
-        f'value="{value}"{" checked" if value == checked else ""}{described} disabled> {escape(label)}</label>'
-        for value, label in options.items())
-    return (f'<fieldset class="srd-field srd-switch" id="{prefix}-{name}"><legend>{escape(legend)}</legend>'
-            f'<div class="srd-switch__options">{radios}</div>'
-            + (f'<span class="srd-field__hint" id="{hint_id}">{escape(hint)}</span>' if hint else "")
-            + (field_error(f"{prefix}-{name}") if error else "") + "</fieldset>")
-
-
 def _kind_switch(prefix: str) -> str:
     """Damage roll / save, as a radio group (arrow keys move between them)."""
-    return _radios(prefix, "kind", "Roll as", KIND_LABELS, KINDS[0], KIND_HINT, error=False)
+    return radio_group(prefix, "kind", "Roll as", KIND_LABELS, KINDS[0], KIND_HINT, error=False)
 
 
 def _check(prefix: str, name: str, label: str, hint: str, checked: bool) -> str:
@@ -122,14 +106,14 @@ def damage_builder() -> str:
 
     fields = (
         group("you", "You", checks("acting", "expert", "prepared", "friend", "hit_defense")
-              + _radios(p, "hd_reading", "Who spends the Hit Defense", HD_WORDS, DAMAGE_DEFAULTS["hd_reading"]))
+              + radio_group(p, "hd_reading", "Who spends the Hit Defense", HD_WORDS, DAMAGE_DEFAULTS["hd_reading"]))
         + group("weapon", "Your weapon",
-                _radios(p, "weapon", "Weapon", WEAPON_WORDS, DAMAGE_DEFAULTS["weapon"])
+                radio_group(p, "weapon", "Weapon", WEAPON_WORDS, DAMAGE_DEFAULTS["weapon"])
                 + f'<fieldset class="srd-dg-qualities" id="{p}-qualities"><legend>The weapon</legend>'
                 + checks("unsuited", "heavy", "ranged", "crude", "off_hand") + "</fieldset>")
         + group("target", "The target",
-                _radios(p, "armour", "Armour (sets the DC)", _armour_words(), DAMAGE_DEFAULTS["armour"])
-                + _radios(p, "shield", "Shield", SHIELD_WORDS, DAMAGE_DEFAULTS["shield"]))
+                radio_group(p, "armour", "Armour (sets the DC)", _armour_words(), DAMAGE_DEFAULTS["armour"])
+                + radio_group(p, "shield", "Shield", SHIELD_WORDS, DAMAGE_DEFAULTS["shield"]))
         + seed_field(p)
     )
     regions = (region("canonical", "How the damage roll is built") + region("odds", "The damage roll's exact odds")

@@ -71,6 +71,22 @@ def region(kind: str, label: str = "", tag: str = "section") -> str:
     return f'<{tag} class="srd-widget__{kind}" aria-live="polite"{aria_label}></{tag}>'
 
 
+def radio_group(prefix: str, name: str, legend: str, options: dict[str, str], checked: str, hint: str = "", *,
+                error: bool = True) -> str:
+    """A labelled group of radio buttons (arrow keys move between them) with its hint and,
+    when ``error``, the line reserved for the engine's message about it, as a text field's."""
+    hint_id = f"{prefix}-{name}-hint"
+    described = f' aria-describedby="{hint_id}"' if hint else ""
+    radios = "".join(
+        f'<label class="srd-switch__option"><input type="radio" id="{prefix}-{name}-{value}" name="{name}" '
+        f'value="{value}"{" checked" if value == checked else ""}{described} disabled> {escape(label)}</label>'
+        for value, label in options.items())
+    return (f'<fieldset class="srd-field srd-switch" id="{prefix}-{name}"><legend>{escape(legend)}</legend>'
+            f'<div class="srd-switch__options">{radios}</div>'
+            + (f'<span class="srd-field__hint" id="{hint_id}">{escape(hint)}</span>' if hint else "")
+            + (field_error(f"{prefix}-{name}") if error else "") + "</fieldset>")
+
+
 class _DefaultValues(HTMLParser):
     """Collects what a form's controls hold as written: text fields and checked radios."""
 

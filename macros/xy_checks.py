@@ -16,27 +16,14 @@ from rules_engine.xy_checks.odds import degree_distribution, volley_odds
 from rules_engine.xy_checks.rules import TIES, Check
 
 from macros.charts import line_chart
-from macros.widget_html import default_values, field_error, notation_target, region, seed_field, text_field, widget_shell
+from macros.widget_html import (default_values, field_error, notation_target, radio_group, region, seed_field,
+                                text_field, widget_shell)
 
 DEFENCE_WORDS = {"none": "Not effective", "barely": "Barely (−1 TN)", "partially": "Partially (−2 TN)",
                  "fully": "Fully (−3 TN)"}
 FORM_WORDS = {"even": "Neither", "attacker": "Attacker (+1 TN)", "defender": "Defender (−1 TN)"}
 TIE_WORDS = {"min": "1 damage per hit for both", "full": "Full damage for both",
              "first": "Attackers have initiative", "second": "The other side has initiative"}
-
-
-def radio_group(prefix: str, name: str, legend: str, options: dict[str, str], checked: str, hint: str = "") -> str:
-    """A labelled radio group; its error line is reserved like a text field's."""
-    hint_id = f"{prefix}-{name}-hint"
-    described = f' aria-describedby="{hint_id}"' if hint else ""
-    radios = "".join(
-        f'<label class="srd-switch__option"><input type="radio" id="{prefix}-{name}-{value}" name="{name}" '
-        f'value="{value}"{" checked" if value == checked else ""}{described} disabled> {escape(label)}</label>'
-        for value, label in options.items())
-    return (f'<fieldset class="srd-field srd-switch" id="{prefix}-{name}"><legend>{escape(legend)}</legend>'
-            f'<div class="srd-switch__options">{radios}</div>'
-            + (f'<span class="srd-field__hint" id="{hint_id}">{escape(hint)}</span>' if hint else "")
-            + field_error(f"{prefix}-{name}") + "</fieldset>")
 
 
 def crit_box(prefix: str) -> str:
