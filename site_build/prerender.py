@@ -49,6 +49,12 @@ def pages_with_first_answers(site_dir: Path) -> list[Path]:
     return sorted(p for p in site_dir.rglob("index.html") if " data-first=" in p.read_text(encoding="utf-8"))
 
 
+def page_path(site_dir: Path, page_file: Path) -> str:
+    """A built page's address under the site's: ``doom-stack/``, or ``""`` for the home page."""
+    folder = page_file.parent.relative_to(site_dir).as_posix()
+    return "" if folder == "." else folder + "/"
+
+
 def widget_span(html: str, widget_id: str) -> tuple[int, int]:
     """Where the widget ``widget_id`` starts in ``html`` and where the next widget (or the
     page) starts: its regions are in between."""
@@ -94,9 +100,9 @@ def prerender(site_dir: Path) -> list[Path]:
             context.add_init_script(HELD_BACK)
             page = context.new_page()
             for path in pages:
-                address = url + path.parent.relative_to(site_dir).as_posix() + "/"
+                address = url + page_path(site_dir, path)
                 try:
-                    page.goto(address.replace("/./", "/"))
+                    page.goto(address)
                     drawn = page.wait_for_function(DRAWN, timeout=DRAW_TIMEOUT_MS).json_value()
                 except PlaywrightError as error:
                     raise PrerenderError(f"{address}: the widgets did not draw their first answer: {error}") from None
