@@ -9,19 +9,20 @@ from __future__ import annotations
 from html import escape
 
 from rules_engine.action import SYSTEM
-from rules_engine.action.rules import (
+from rules_engine.action.roll.rules import (
     ACTION_TYPES,
     DEFAULT_THRESHOLD,
     MAX_DICE_PER_SIDE,
     MAX_THRESHOLD,
     MAX_VALUE,
 )
-from rules_engine.action.notation import parse
-from rules_engine.action.tables import TABLE_DEFENCE, chart_series, degree_series
+from rules_engine.action.roll.notation import parse
+from rules_engine.action.roll.tables import TABLE_DEFENCE, chart_series, degree_series
 from rules_engine.core.notation import MAX_NOTATION_LENGTH
 
 from macros import action_combat
 from macros import action_cards
+from macros import action_play
 from macros.charts import line_chart
 from macros.widget_html import default_values, field_error, notation_target, region, seed_field, text_field, widget_shell
 
@@ -110,3 +111,4 @@ def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env ty
                                       "length": MAX_NOTATION_LENGTH}
     action_combat.register(env)  # part 2: the combat and damage page
     action_cards.register(env)  # part 2: the cards page
+    action_play.register(env)  # the play tool's page

@@ -1,14 +1,14 @@
 """Action!'s card widgets: the Dramatic Card Draw for the factions at the table and the
 Action! Deck draw. Their view is ``docs/assets/js/action-cards.js`` (attached through the
-Action! view's ``WIDGETS``); the tables come from ``rules_engine.action.card_tables``."""
+Action! view's ``WIDGETS``); the tables come from ``rules_engine.action.cards.tables``."""
 
 from __future__ import annotations
 
 from html import escape
 
 from rules_engine.action import SYSTEM
-from rules_engine.action.cards import DEFAULT_JOKERS, MAX_NAME_LENGTH
-from rules_engine.action.deck import ENTRIES, deck_size
+from rules_engine.action.cards.deck import ENTRIES, deck_size
+from rules_engine.action.cards.draw import DEFAULT_JOKERS, MAX_NAME_LENGTH
 
 from macros.widget_html import default_values, field_error, region, seed_field, text_field, widget_shell
 

@@ -8,15 +8,17 @@ from __future__ import annotations
 from html import escape
 
 from rules_engine.action import SYSTEM
-from rules_engine.action.combat_actions import DAMAGE_FIELDS
-from rules_engine.action.combat_tables import MOOK_DEFENCE, MOOK_DIFFERENCES
-from rules_engine.action.damage import OPTIONS
-from rules_engine.action.mooks import ADVANCED, GLASS_JAW, kind_odds
-from rules_engine.action.notation import make_query
-from rules_engine.action.rules import DEFAULT_THRESHOLD, MAX_THRESHOLD, MAX_VALUE
+from rules_engine.action.combat.actions import COMBAT_EXAMPLE, DAMAGE_FIELDS
+from rules_engine.action.combat.notation import NOTATIONS
+from rules_engine.action.roll.notation import leading_word
+from rules_engine.action.combat.damage import OPTIONS
+from rules_engine.action.combat.mooks import ADVANCED, GLASS_JAW, kind_odds
+from rules_engine.action.combat.tables import MOOK_DEFENCE, MOOK_DIFFERENCES
+from rules_engine.action.roll.notation import make_query
+from rules_engine.action.roll.rules import DEFAULT_THRESHOLD, MAX_THRESHOLD, MAX_VALUE
 
 from macros.charts import line_chart
-from macros.widget_html import default_values, field_error, region, text_field, widget_shell
+from macros.widget_html import default_values, field_error, notation_target, region, text_field, widget_shell
 
 P = "ad"  # the damage calculator's ids: #ad-damage, #ad-opt-stun …
 #: Options that exclude each other are radio groups: (group name, legend, (word or "" for none, label)).
@@ -61,6 +63,7 @@ def damage_calculator() -> str:
         + text_field(P, "health", "Health", "20", "blank: not given")
         + text_field(P, "toughness", "Toughness", "3", "blank: not given")
         + text_field(P, "mass", "Mass Value", "5", "blank: not given")
+        + text_field(P, "wall", "Solid object behind (m)", "", "metres behind the target; blank: none")
         + text_field(P, "wounds", "Wounds before", "0", "taken earlier")
         + text_field(P, "shock", "Shock before", "0", "taken earlier")
         + text_field(P, "focus", "Focus", "", "for Shock, waking, Dark Times")
@@ -76,6 +79,31 @@ def damage_calculator() -> str:
     first = {"action": "damage_fields", "fields": {**{name: defaults[name] for name in DAMAGE_FIELDS}, "options": ""}}
     return widget_shell(f"{P}-calculator", SYSTEM.key, "damage", "Damage calculator", fields, "Work it out",
                         regions, first=first)
+
+
+C = "acc"  # the combat calculator's ids: #acc-notation
+
+
+def combat_calculator() -> str:
+    """One combat notation in (mooks, falling, heroic actions, Shots, covering fire, conflicts,
+    damage); the engine's exact working out, line by line, out. The notation buttons in
+    the text load it."""
+    fields = text_field(C, "notation", "Combat notation", COMBAT_EXAMPLE,
+                        "mook, fall, heroic, shots, cover, conflict or damage, then its numbers",
+                        numeric=False, wide=True)
+    return widget_shell(f"{C}-calculator", SYSTEM.key, "combat", "Combat calculator", fields, "Work it out",
+                        region("result", "Combat worked out"),
+                        first={"action": "combat_odds", "fields": {"notation": COMBAT_EXAMPLE}})
+
+
+def combat_fields(notation: str) -> dict[str, str]:
+    """The combat calculator's field for a combat notation (the notation buttons); a
+    notation of another kind is a ``ValueError`` (another widget takes it)."""
+    word = leading_word(notation)
+    if word not in NOTATIONS:
+        raise ValueError(f"not a combat notation ({', '.join(NOTATIONS)})")
+    NOTATIONS[word](notation)  # a notation the engine refuses fails the build
+    return {"notation": notation}
 
 
 def mook_chart() -> str:
@@ -96,4 +124,6 @@ def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env ty
     """The macros and variables the combat page uses."""
     env.macro(damage_calculator, "action_damage_calculator")
     env.macro(mook_chart, "action_mook_chart")
+    env.macro(combat_calculator, "action_combat_calculator")
+    notation_target(SYSTEM.key, f"{C}-calculator", "combat calculator", combat_fields)
     env.variables["action_combat_limits"] = {"value": MAX_VALUE, "threshold": MAX_THRESHOLD}

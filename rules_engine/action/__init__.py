@@ -1,21 +1,35 @@
 """Action!: skill + open-ended positive d10s − negative d10s against a defence, eight
-degrees of success, action types, and the value table (source 001)."""
+degrees of success, action types, and the value table (source 001).
+
+Its parts are sub-packages, each with its own notation, odds, tables and actions: ``roll``
+(the roll itself), ``combat`` (combat and damage) and ``cards`` (the card draw and the
+Action! Deck). This module joins them into the one ``SYSTEM``."""
 
 from __future__ import annotations
 
 from ..core.system import System
-from . import actions, cards, deck, designer, notation, odds, roll, rules, tables
-from .combat_notation import ENTRIES as COMBAT_NOTATIONS
-from .combat_notation import HELP as COMBAT_HELP
+from . import designer, play
+from .cards import actions as card_actions
+from .cards import notation as card_notation
+from .cards import tables as card_tables
+from .combat import actions as combat_actions
+from .combat import notation as combat_notation
+from .combat import tables as combat_tables
+from .roll import actions as roll_actions
+from .roll import notation, odds
+from .roll import roll as roller
+from .roll import tables as roll_tables
 
-__all__ = ["SYSTEM", "actions", "cards", "deck", "notation", "odds", "roll", "rules", "tables"]
+__all__ = ["SYSTEM", "cards", "combat", "roll"]
 
 #: Notations led by a word of their own: word → (parse, seeded roll, exact odds).
-WORD_NOTATIONS = {
-    "draw": (cards.parse, cards.draw, cards.odds),
-    "deck": (deck.parse, deck.draw, deck.odds),
-    **COMBAT_NOTATIONS,
-}
+WORD_NOTATIONS = {**card_notation.ENTRIES, **combat_notation.ENTRIES}
+
+#: Every table the site publishes, part by part (keys ``action-…``).
+TABLES = {**roll_tables.TABLES, **combat_tables.TABLES, **card_tables.TABLES}
+
+#: Every widget action of the browser bridge, part by part.
+ACTIONS = {**roll_actions.ACTIONS, **card_actions.ACTIONS, **combat_actions.ACTIONS, **play.ACTIONS}
 
 
 def roll_notation(text: str, seed: int | None = None):  # noqa: ANN201 - one result type per notation
@@ -24,7 +38,7 @@ def roll_notation(text: str, seed: int | None = None):  # noqa: ANN201 - one res
     if word in WORD_NOTATIONS:
         parse, draw, _ = WORD_NOTATIONS[word]
         return draw(parse(text), seed)
-    return roll.roll(notation.parse(text), seed)
+    return roller.roll(notation.parse(text), seed)
 
 
 def odds_notation(text: str):  # noqa: ANN201 - one result type per notation
@@ -40,13 +54,9 @@ NOTATION_HELP = ("SKILL vs [active] DEFENCE [types] [+Nd] [-Nd] [T n] [ev A vs B
                  "stymied, routine, static, boosted, hindered, promising, hazardous, experimental, one-shot; "
                  "T: the Threshold (5); ev: each side's attribute + modifiers (PV = Outcome without). "
                  "e.g. \"8 vs 5 inspired\", \"5 vs active 3 wild T 10 ev 3 vs 2\". "
-                 "Dramatic Card Draw: draw [N factions | NAME, NAME …] [; no jokers | ; 1 joker] (54 cards with "
-                 "2 jokers unless told), e.g. \"draw 3 factions\", \"draw Heroes, Villains\". "
-                 "Action! Deck: deck [N] [plots | actions] [: CARD [/ CARD] in N draws] (200 cards: every plot "
-                 "with every action; plots, actions: each list as a deck alone), e.g. \"deck 2\", "
-                 "\"deck: Rally in 5 draws\". Combat and damage: " + COMBAT_HELP)
+                 + card_notation.HELP + "Combat and damage: " + combat_notation.HELP)
 
 SYSTEM = System("action", "Action!", notation.EXAMPLE, roll_notation, odds_notation,
-                tables.TABLES, tables.errata, actions.ACTIONS, designer=designer.view,
+                TABLES, roll_tables.errata, ACTIONS, designer=designer.view,
                 summary="skill + open-ended d10s against a defence; eight degrees, exact with no cut-off",
                 notation_help=NOTATION_HELP)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core.designer import DesignerView, DifficultyStep, Outcome
-from .notation import parse
-from .odds import odds
-from .rules import DEGREE_NAMES, SUCCESS
+from .roll.notation import parse
+from .roll.odds import odds
+from .roll.rules import DEGREE_NAMES, SUCCESS
 
 #: One step of the progression (+5 for the first).
 SKILL = 5

@@ -12,8 +12,8 @@ import time
 from fractions import Fraction
 
 from bench_kit import best_of, ratio_columns
-from rules_engine.action import odds as action_odds
-from rules_engine.action.notation import parse
+from rules_engine.action.roll import odds as action_odds
+from rules_engine.action.roll.notation import parse
 from rules_engine.core import open_ended
 
 ROLLS = ("5 vs 5", "8 vs 5 inspired", "5 vs 10 wild", "5 vs 5 experimental", "12 vs active 4 inspired wild +2d -1d")

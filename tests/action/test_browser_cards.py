@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Page, expect
 
 from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
-from rules_engine.action import cards, deck
+from rules_engine.action.cards import deck, draw
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DRAW = "#acd-draw"
@@ -56,7 +56,7 @@ def test_the_card_odds_follow_the_factions_and_the_jokers(page, site_url, page_e
     expect(notation).to_have_text("draw Heroes, Villains")
     page.fill("#acd-factions", "4")
     expect(notation).to_have_text("draw 4 factions")
-    expected = cards.odds(cards.parse("draw 4 factions")).to_json()
+    expected = draw.odds(draw.parse("draw 4 factions")).to_json()
     for row in expected["results"]:
         assert odds_rows(page)[row["result"]] == [f"{row['p_faction']} ({row['percent']})",
                                                   f"{row['p_any']} ({row['percent_any']})"]
@@ -159,7 +159,7 @@ def test_a_deck_field_error_is_named(page, site_url, page_errors):
     expect(page.locator("#adk-card-error")).to_be_empty()
     page.fill("#adk-draws", "201")
     page.press("#adk-draws", "Enter")
-    expect(page.locator("#adk-draws-error")).to_contain_text("draws must be from 1 to 200")
+    expect(page.locator("#adk-draws-error")).to_contain_text("Cards to draw must be from 1 to 200")  # its label and range
     expect(page.locator(f"{DECK} .srd-widget__odds")).to_have_attribute("data-stale", "")
     assert page_errors == []
 

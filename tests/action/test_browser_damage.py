@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
-from rules_engine.action.damage import DamageReport, Hit
+from rules_engine.action.combat.damage import DamageReport, Hit
 
 CALC = "#ad-calculator"
 RESULT = f"{CALC} .srd-widget__result"

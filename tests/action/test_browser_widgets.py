@@ -16,10 +16,10 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Page, expect
 
 from rules_engine.action import roll_notation
-from rules_engine.action.notation import parse
-from rules_engine.action.odds import odds
-from rules_engine.action.rules import DEGREE_NAMES
-from rules_engine.action.values import convert
+from rules_engine.action.roll.notation import parse
+from rules_engine.action.roll.odds import odds
+from rules_engine.action.roll.rules import DEGREE_NAMES
+from rules_engine.action.roll.values import convert
 from rules_engine.core.exact import percent, ratio
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +100,7 @@ def test_a_seeded_roll_equals_the_cli_and_its_permalink_reproduces_it(page, phon
     assert chains.count() == len(rolled.chains)
     for i, chain in enumerate(rolled.chains):
         assert chains.nth(i).locator(".srd-die").all_inner_texts() == [str(f) for f in chain.faces]
-        assert chains.nth(i).get_attribute("aria-label").startswith(f"Die {i + 1}, ")
+        assert chains.nth(i).locator(".srd-action-dice__faces[role=img]").get_attribute("aria-label").startswith(f"Die {i + 1}, ")
 
     href = page.get_attribute(f"{ROLLER} .srd-roll__permalink", "href")
     link = urlsplit(href)

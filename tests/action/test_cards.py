@@ -9,8 +9,8 @@ from itertools import permutations
 
 import pytest
 
-from rules_engine.action import cards
-from rules_engine.action.cards import RESULT_NAMES, deck, favoured_counts, parse, result_counts
+from rules_engine.action.cards import draw
+from rules_engine.action.cards.draw import RESULT_NAMES, deck, favoured_counts, parse, result_counts
 from rules_engine.cli import run
 from rules_engine.core.errors import RulesError
 from rules_engine.web import call
@@ -25,7 +25,7 @@ def test_the_deck_is_52_cards_and_two_jokers():
     cards_ = deck()
     assert len(cards_) == 54 and len(set(cards_)) == 54
     assert sum(1 for c in cards_ if c.suit is None) == 2
-    assert Counter(c.suit for c in cards_ if c.suit) == {s: 13 for s in cards.SUITS}
+    assert Counter(c.suit for c in cards_ if c.suit) == {s: 13 for s in draw.SUITS}
     assert len(deck(0)) == 52 and len(deck(1)) == 53
 
 
@@ -38,20 +38,20 @@ def test_each_rank_gives_the_sources_result():
 
 
 def test_each_suit_names_its_favoured_action_and_aces_and_jokers_favour_every_action():
-    assert cards.FAVOURED == {"spades": "Combat", "hearts": "Interaction", "clubs": "Other", "diamonds": "Deceit"}
+    assert draw.FAVOURED == {"spades": "Combat", "hearts": "Interaction", "clubs": "Other", "diamonds": "Deceit"}
     for card in deck():
         if card.suit is None or card.rank == "A":
-            assert card.favoured == cards.EVERY_ACTION
+            assert card.favoured == draw.EVERY_ACTION
         else:
-            assert card.favoured == cards.FAVOURED[card.suit]
+            assert card.favoured == draw.FAVOURED[card.suit]
     # 12 suited cards below the Ace, 4 Aces, 2 jokers: 18 of 54 favour each kind.
-    assert favoured_counts() == {kind: 18 for kind in cards.FAVOURED.values()}
-    assert favoured_counts(0) == {kind: 16 for kind in cards.FAVOURED.values()}
+    assert favoured_counts() == {kind: 18 for kind in draw.FAVOURED.values()}
+    assert favoured_counts(0) == {kind: 16 for kind in draw.FAVOURED.values()}
 
 
 # --- exact odds against counting ---------------------------------------------------------------
 def test_one_faction_odds_are_card_counts_over_54():
-    result = cards.odds(parse("draw"))
+    result = draw.odds(parse("draw"))
     assert result.to_json()["outcomes"] == {"Joker": "1/27", "Ace": "2/27", "Face card": "2/9", "5 to 10": "4/9",
                                             "4": "2/27", "3": "2/27", "2": "2/27"}
     assert sum(Fraction(p) for p in result.to_json()["outcomes"].values()) == 1
@@ -67,7 +67,7 @@ def test_multi_faction_odds_equal_counting_every_deal(factions, jokers):
     per_seat = Counter()
     favoured_any = Counter()
     result_of = [c.result.name for c in cards_]
-    favours = [{kind for kind in cards.FAVOURED.values() if c.favoured in (kind, cards.EVERY_ACTION)} for c in cards_]
+    favours = [{kind for kind in draw.FAVOURED.values() if c.favoured in (kind, draw.EVERY_ACTION)} for c in cards_]
     for hand in permutations(range(len(cards_)), factions):
         deals += 1
         names = Counter(result_of[i] for i in hand)
@@ -77,7 +77,7 @@ def test_multi_faction_odds_equal_counting_every_deal(factions, jokers):
         per_seat[result_of[hand[-1]]] += 1  # the last faction to draw
         for kind in set().union(*(favours[i] for i in hand)):
             favoured_any[kind] += 1
-    data = cards.odds(cards.make_draw(factions, (), jokers)).to_json()
+    data = draw.odds(draw.make_draw(factions, (), jokers)).to_json()
     for row in data["results"]:
         name = row["result"]
         assert Fraction(row["p_any"]) == Fraction(any_count[name], deals)
@@ -90,7 +90,7 @@ def test_multi_faction_odds_equal_counting_every_deal(factions, jokers):
 
 def test_hand_checked_two_factions_and_a_joker():
     # 1 − C(52, 2) / C(54, 2) = 1 − 1326/1431 = 105/1431 = 35/477
-    data = cards.odds(parse("draw 2 factions")).to_json()
+    data = draw.odds(parse("draw 2 factions")).to_json()
     joker = next(r for r in data["results"] if r["result"] == "Joker")
     assert joker["p_any"] == "35/477" and joker["how_many"] == {"0": "442/477", "1": "104/1431", "2": "1/1431"}
 
@@ -127,16 +127,16 @@ def test_bad_draws_are_named_where_they_stand(text, culprit, message):
 # --- seeded draws ------------------------------------------------------------------------------
 def test_a_seeded_draw_is_reproducible_and_deals_no_card_twice():
     query = parse("draw 12 factions")
-    first = cards.draw(query, 7)
-    assert first.cards == cards.draw(query, 7).cards
+    first = draw.draw(query, 7)
+    assert first.cards == draw.draw(query, 7).cards
     assert len(set(first.cards)) == 12
-    assert any(cards.draw(query, seed).cards != first.cards for seed in range(8, 12))
-    seen = {c for seed in range(200) for c in cards.draw(parse("draw 54"), seed).cards}
+    assert any(draw.draw(query, seed).cards != first.cards for seed in range(8, 12))
+    seen = {c for seed in range(200) for c in draw.draw(parse("draw 54"), seed).cards}
     assert len(seen) == 54
 
 
 def test_the_draw_tells_each_faction_its_card():
-    result = cards.draw(parse("draw Heroes, Villains"), 3)
+    result = draw.draw(parse("draw Heroes, Villains"), 3)
     lines = result.lines()
     assert lines[0] == "Dramatic Card Draw: draw Heroes, Villains, seed 3 (54-card deck)"
     for line, card, name in zip(lines[1:], result.cards, ("Heroes", "Villains")):
@@ -153,6 +153,8 @@ def test_the_cli_and_the_bridge_draw_the_same_cards():
     assert set(cli) >= {"system", "kind", "notation", "seed", "deck_size", "jokers", "draws", "lines", "log"}
     by_notation = ask(action="roll", notation="draw 3 factions", seed=7)["result"]
     by_form = ask(action="card_draw_roll", fields={"factions": "3", "jokers": "2"}, seed="7")["result"]
+    shared = by_form.pop("share")  # the roller's reply adds its Share text (tests/action/test_share.py)
+    assert shared["text"]
     assert cli == by_notation == by_form
     code, text = run(["roll", "action", "draw 3 factions", "--seed", "7"])
     assert text.splitlines() == cli["lines"]

@@ -2,15 +2,14 @@
 input with one RulesError that says what and where, quickly."""
 
 import json
-import time
 
 import pytest
 from hostile_strategies import CONTRACT, check_both, mutated, numbers, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_engine.action.card_actions import CARD_FIELDS, DECK_FIELDS, card_draw_odds, card_draw_roll, deck_odds
-from rules_engine.action.card_actions import deck_roll
+from rules_engine.action.cards.actions import CARD_FIELDS, DECK_FIELDS, card_draw_odds, card_draw_roll, deck_odds
+from rules_engine.action.cards.actions import deck_roll
 from rules_engine.core.errors import RulesError
 from rules_engine.systems import get_system
 from rules_engine.web import call
@@ -80,11 +79,13 @@ def test_the_bridge_answers_any_json_with_a_result_or_an_error(action, fields, s
     assert reply["ok"] or (reply["error"]["message"] and "could not answer" not in reply["error"]["message"])
 
 
-@pytest.mark.parametrize("text", ["draw 54", "deck 200", "deck 200: Rally / Attack!", "draw " + ", ".join(
-    f"F{i}" for i in range(40)), "deck 20 plots"])
-def test_the_largest_draws_are_quick(text):
-    started = time.perf_counter()
+# The largest draws; how long each takes is a figure of tests/benchmark.py.
+LARGEST_DRAWS = ["draw 54", "deck 200", "deck 200: Rally / Attack!", "draw " + ", ".join(f"F{i}" for i in range(40)),
+                 "deck 20 plots"]
+
+
+@pytest.mark.parametrize("text", LARGEST_DRAWS)
+def test_the_largest_draws_are_answered(text):
     for seed in range(5):
-        SYSTEM.roll(text, seed).lines()
-    SYSTEM.odds(text).to_json()
-    assert time.perf_counter() - started < 1.0, text
+        assert SYSTEM.roll(text, seed).lines()
+    assert SYSTEM.odds(text).to_json()

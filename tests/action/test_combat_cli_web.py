@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from rules_engine.action.notation import parse
-from rules_engine.action.odds import odds
+from rules_engine.action.roll.notation import parse
+from rules_engine.action.roll.odds import odds
 from rules_engine.cli import run
 from rules_engine.web import call
 

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules_engine.action.damage import (
+from rules_engine.action.combat.damage import (
     DamageReport,
     Hit,
     cinematic_difficulties,
@@ -20,9 +20,9 @@ from rules_engine.action.damage import (
     stabilise_difficulty,
     wounds_for,
 )
-from rules_engine.action.mooks import p_hit_with_damage
-from rules_engine.action.notation import make_query
-from rules_engine.action.odds import odds
+from rules_engine.action.combat.mooks import p_hit_with_damage
+from rules_engine.action.roll.notation import make_query
+from rules_engine.action.roll.odds import odds
 
 
 def report(damage, **known):

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.action import deck
-from rules_engine.action.deck import ACTIONS, PLOTS, copies, deck_cards, p_drawn, parse
+from rules_engine.action.cards import deck
+from rules_engine.action.cards.deck import ACTIONS, PLOTS, copies, deck_cards, p_drawn, parse
 from rules_engine.cli import run
 from rules_engine.core.errors import RulesError
 from rules_engine.web import call
@@ -134,8 +134,12 @@ def test_the_cli_and_the_bridge_deal_the_same_cards():
     assert set(cli) >= {"system", "kind", "notation", "seed", "deck", "deck_size", "cards", "card", "found_at",
                         "lines", "log"}
     assert cli == ask(action="roll", notation="deck 2", seed=1)["result"]
-    assert cli == ask(action="deck_roll", fields={"draws": "2", "deck": "", "card": ""}, seed="1")["result"]
+    # The roller's replies add their Share text (tests/action/test_share.py); the rest is the CLI's.
+    by_form = ask(action="deck_roll", fields={"draws": "2", "deck": "", "card": ""}, seed="1")["result"]
+    assert by_form.pop("share")["text"]
+    assert cli == by_form
     looked = ask(action="deck_roll", fields={"draws": "5", "deck": "plots", "card": "rally"}, seed=4)["result"]
+    assert looked.pop("share")["text"]
     assert looked == json.loads(run(["roll", "action", "deck plots: Rally in 5 draws", "--seed", "4", "--json"])[1])
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from rules_engine.action.mooks import (
+from rules_engine.action.combat.mooks import (
     ADVANCED,
     GLASS_JAW,
     extra_positive_dice,
@@ -17,7 +17,7 @@ from rules_engine.action.mooks import (
     speed_bump_odds,
     speed_bump_pv,
 )
-from rules_engine.action.notation import make_query, parse
+from rules_engine.action.roll.notation import make_query, parse
 
 
 @pytest.mark.parametrize("damage,state", [(0, "nothing"), (4, "nothing"), (5, "shaken"), (9, "shaken"), (10, "out"),

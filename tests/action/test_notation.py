@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_engine.action.notation import parse
+from rules_engine.action.roll.notation import parse
 from rules_engine.core.errors import RulesError
 
 

@@ -6,10 +6,10 @@ from itertools import product
 
 import pytest
 
-from rules_engine.action.notation import parse
-from rules_engine.action.odds import degree_odds, odds
-from rules_engine.action.roll import roll_with
-from rules_engine.action.rules import DEGREE_NAMES, SIDES
+from rules_engine.action.roll.notation import parse
+from rules_engine.action.roll.odds import degree_odds, odds
+from rules_engine.action.roll.roll import roll_with
+from rules_engine.action.roll.rules import DEGREE_NAMES, SIDES
 from rules_engine.core.roller import ScriptedRoller
 
 NOTATIONS = ["5 vs 5", "8 vs 5 inspired", "5 vs 10 wild", "5 vs 5 stymied", "5 vs 5 routine", "3 vs 4 static",

@@ -6,10 +6,10 @@ import pytest
 
 from roller_agreement import assert_roller_agrees
 from rules_engine.action import roll_notation
-from rules_engine.action.notation import parse
-from rules_engine.action.odds import degree_odds
-from rules_engine.action.roll import roll_with
-from rules_engine.action.rules import DEGREE_NAMES
+from rules_engine.action.roll.notation import parse
+from rules_engine.action.roll.odds import degree_odds
+from rules_engine.action.roll.roll import roll_with
+from rules_engine.action.roll.rules import DEGREE_NAMES
 from rules_engine.core.errors import RulesError
 from rules_engine.core.roller import ScriptedRoller
 

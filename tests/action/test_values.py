@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine.action.rules import VALUE_TABLE, measure_amount, value_for
-from rules_engine.action.values import convert
+from rules_engine.action.roll.rules import VALUE_TABLE, measure_amount, value_for
+from rules_engine.action.roll.values import convert
 from rules_engine.core.errors import RulesError
 
 _UP = Path(__file__).resolve().parents

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.dist import Dist
-from ..core.open_ended import OpenPool
-from .notation import ActionQuery
-from .odds import dice_part_at_least, roll_pool
-from .rules import SIDES, payoff
+from ...core.dist import Dist
+from ...core.open_ended import OpenPool
+from ..roll.notation import ActionQuery
+from ..roll.odds import dice_part_at_least, roll_pool
+from ..roll.rules import SIDES, payoff
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.errors import RulesError
-from ..core.notation import Scanner, check_range
+from ...core.errors import RulesError
+from ...core.notation import Scanner, check_range
 from .rules import (
     ACTIVE_DEFENCE_BONUS,
     DEFAULT_THRESHOLD,

@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.errors import RulesError
-from ..core.notation import MAX_DIGITS, check_length
+from ...core.errors import RulesError
+from ...core.notation import MAX_DIGITS, check_length
 from .rules import KINDS, VALUE_TABLE, ValueRow, measure_amount, row_for, unit_of, value_for
 
 _NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")

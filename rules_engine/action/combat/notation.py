@@ -19,6 +19,8 @@
 - ``heroic N``: the heroic multi-action modifier for N targets (1–100).
 - ``conflict KIND EV`` with KIND confusing (or tiring), social, gambling or chase.
 - ``cover PV``: covering fire's Cover and aggressive covering fire's AV.
+- ``stack CARDS; EVENT; …``: the initiative card stack played event by event
+  (``stack_notation``).
 
 These notations roll no dice of their own: ``roll`` prints the same as ``odds``.
 """
@@ -29,14 +31,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..core.errors import RulesError
-from ..core.exact import percent, ratio
-from ..core.notation import Scanner, check_range
-from . import combat, conflicts
+from ...core.errors import RulesError
+from ...core.exact import percent, ratio
+from ...core.notation import Scanner, check_range
+from ..roll.notation import ActionQuery, parse
+from ..roll.rules import DEFAULT_THRESHOLD, MAX_THRESHOLD, MAX_VALUE
+from . import conflicts, shots
+from .stack_notation import parse_stack
 from .damage import EXCLUSIVE, OPTION_WORDS, DamageReport, Hit, fall_damage_odds, luck_rolls_problem
 from .mooks import KINDS, extra_positive_dice, kind_odds, p_hit, speed_bump_odds, speed_bump_pv
-from .notation import ActionQuery, parse
-from .rules import DEFAULT_THRESHOLD, MAX_THRESHOLD, MAX_VALUE
 
 MAX_FALL = 200  # metres (the falling odds list each metre)
 MAX_SPEED_BUMP_SHOWN = 12  # mooks-down counts listed one by one, then "more"
@@ -298,7 +301,7 @@ def parse_shots(text: str) -> Summary:
     if missing:
         raise RulesError(f"give {', '.join(missing)} too, as in shots agility 4 wits 3 luck 5", notation=text,
                          position=len(text), length=1)
-    count = max(combat.shot_count(found["agility"], found["wits"], found["luck"]), 0)
+    count = max(shots.shot_count(found["agility"], found["wits"], found["luck"]), 0)
     pool = found.get("pool", count)
     if pool > count:
         raise RulesError(f"the pool ({pool}) cannot be above the Shot Count ({count})", notation=text,
@@ -307,16 +310,16 @@ def parse_shots(text: str) -> Summary:
     if spend > pool:
         raise RulesError(f"only {pool} Shots are in the pool to spend", notation=text,
                          position=_at(text, "spend"), length=5)
-    init = combat.initiative(pool, spend)
+    init = shots.initiative(pool, spend)
     canonical = f"shots agility {found['agility']} wits {found['wits']} luck {found['luck']}" + \
         (f" pool {pool}" if pool != count else "") + (f" spend {spend}" if spend else "")
     lines = (f"Shot Count ⌊({found['agility']} + {found['wits']} + {found['luck']}) / 3⌋ = {count}",
              f"Initiative {init}: {pool} Shots in the pool" + (f" + 5 × {spend} Shots spent ({pool - spend} left)"
                                                               if spend else ""),
-             f"A Sequence without rolled actions: pool {combat.regain(pool - spend, count)}")
+             f"A Sequence without rolled actions: pool {shots.regain(pool - spend, count)}")
     return Summary("shots", canonical, {"shot_count": count, "pool": pool, "spent": spend, "initiative": init,
                                         "pool_after": pool - spend,
-                                        "regained_pool": combat.regain(pool - spend, count)}, lines)
+                                        "regained_pool": shots.regain(pool - spend, count)}, lines)
 
 
 def parse_heroic(text: str) -> Summary:
@@ -324,14 +327,19 @@ def parse_heroic(text: str) -> Summary:
     targets = _number(scanner, "the number of targets", 1, MAX_HEROIC)
     if not scanner.at_end():
         raise scanner.error("nothing may follow the number of targets")
-    modifier = combat.heroic_modifier(targets)
-    printed = combat.PRINTED_HEROIC.get(targets)
-    lines = [f"{targets} target{'s' if targets > 1 else ''}: {modifier} on each action (2 + n(n−1)/2)"]
+    modifier = shots.heroic_modifier(targets)
+    printed = shots.PRINTED_HEROIC.get(targets)
+    if targets == 1:  # ruling (boxed on the page): the one-target row is only for the reversed reading
+        lines = [f"1 target: {modifier}, only when the table is read in reverse (a hero spending {modifier} "
+                 "against unnamed characters acts against one); a single named target is an ordinary "
+                 "action, with no penalty"]
+    else:
+        lines = [f"{targets} targets: {modifier} on each action (2 + n(n−1)/2)"]
     if printed is not None:
         lines.append(f"the source prints {printed}")
     else:
         lines.append("past the source's table (it stops at 10 targets): from the formula")
-    snap = combat.SNAPSHOT_PENALTY.get(targets) if targets > 1 else None
+    snap = shots.SNAPSHOT_PENALTY.get(targets) if targets > 1 else None
     if snap is not None:
         lines.append(f"snapshots without Heroic Initiative: {snap}")
     return Summary("heroic", f"heroic {targets}", {"targets": targets, "modifier": modifier, "printed": printed,
@@ -367,9 +375,9 @@ def parse_cover(text: str) -> Summary:
     pv = _number(scanner, "the PV of the covering fire roll", -MAX_VALUE, MAX_VALUE)
     if not scanner.at_end():
         raise scanner.error("nothing may follow the PV")
-    cover = combat.cover_points(pv)
-    av = combat.aggressive_av(cover)
-    lines = (f"Covering fire, PV {pv} on the roll against {combat.COVER_DIFFICULTY}: {cover} Cover "
+    cover = shots.cover_points(pv)
+    av = shots.aggressive_av(cover)
+    lines = (f"Covering fire, PV {pv} on the roll against {shots.COVER_DIFFICULTY}: {cover} Cover "
              "(adds to allies' defence in that line of fire; several shooters add up)",
              f"Aggressive covering fire: a static attack at AV {av} on everyone moving in the line of fire")
     return Summary("cover", f"cover {pv}", {"pv": pv, "cover": cover, "aggressive_av": av}, lines)
@@ -385,6 +393,7 @@ NOTATIONS: dict[str, Reader] = {
     "heroic": parse_heroic,
     "conflict": parse_conflict,
     "cover": parse_cover,
+    "stack": parse_stack,
 }
 
 def _same(result: object, seed: int | None = None) -> object:
@@ -398,5 +407,7 @@ ENTRIES = {word: (reader, _same, _same) for word, reader in NOTATIONS.items()}
 HELP = ("damage PV [threshold T] [health H] [toughness N] [mass M] [wall D] [wounds W] [shock S] [focus F] "
         "[luck L] [with OPTIONS] (options: " + ", ".join(OPTION_WORDS) + "); fall METRES [stunt S] [agility A]; "
         "mook ACTION; shots agility A wits W luck L [pool P] [spend N]; heroic N; "
-        "conflict confusing|social|gambling|chase EV; cover PV. e.g. \"damage 23 threshold 10 health 30 "
+        "conflict confusing|social|gambling|chase EV; cover PV; stack NAME, NAME, …; NAME acts [snapshot -P]; "
+        "NAME takes D of health H; NAME defends (the initiative cards, at most 20, names up to 30 characters; "
+        "padding cards d10, Setback, Random Event). e.g. \"damage 23 threshold 10 health 30 "
         "toughness 3 mass 4 with wound-penalty\", \"mook 8 vs 5 ev 6 vs 2\"")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core.exact import percent, ratio
-from ..core.tables import Cell, Table, cell
-from . import cards, deck
+from ...core.exact import percent, ratio
+from ...core.tables import Cell, Table, cell
+from . import deck, draw
 
 #: The numbers of factions the multi-faction table shows.
 FACTION_COUNTS = (1, 2, 3, 4, 5, 6)
@@ -26,10 +26,10 @@ def pct(value: Fraction) -> Cell:
 
 def results_table() -> Table:
     """Each rank's result for the faction that draws it, with its exact chance."""
-    size = 52 + cards.DEFAULT_JOKERS
-    counts = cards.result_counts()
+    size = 52 + draw.DEFAULT_JOKERS
+    counts = draw.result_counts()
     rows = []
-    for result in cards.RESULTS:
+    for result in draw.RESULTS:
         k = counts[result.name]
         ranks = "2 jokers" if result.name == "Joker" else ", ".join(result.ranks)
         p = Fraction(k, size)
@@ -42,14 +42,14 @@ def results_table() -> Table:
 
 def suits_table() -> Table:
     """Each suit's Favoured action, and the chance that a faction's card favours it."""
-    size = 52 + cards.DEFAULT_JOKERS
-    favoured = cards.favoured_counts()
+    size = 52 + draw.DEFAULT_JOKERS
+    favoured = draw.favoured_counts()
     rows = []
-    for suit in cards.SUITS:
-        kind = cards.FAVOURED[suit]
+    for suit in draw.SUITS:
+        kind = draw.FAVOURED[suit]
         k = favoured[kind]
         p = Fraction(k, size)
-        rows.append((cell(SUIT_NAMES[suit]), cell(kind), cell(cards.FAVOURED_MEANING[kind]), cell(k), exact(p),
+        rows.append((cell(SUIT_NAMES[suit]), cell(kind), cell(draw.FAVOURED_MEANING[kind]), cell(k), exact(p),
                      pct(p)))
     return Table("action-card-suits", "Dramatic Card Draw: each suit's Favoured action",
                  ("Suit", "Favoured action", "Covers", "Cards that favour it", "Exact", "As %"), tuple(rows),
@@ -59,26 +59,26 @@ def suits_table() -> Table:
 
 def factions_table() -> Table:
     """The chance that at least one of n factions draws each result (one deck, no card twice)."""
-    size = 52 + cards.DEFAULT_JOKERS
-    counts = cards.result_counts()
+    size = 52 + draw.DEFAULT_JOKERS
+    counts = draw.result_counts()
     rows = []
     for n in FACTION_COUNTS:
-        rows.append((cell(n), *(pct(cards.p_any(size, counts[r.name], n)) for r in cards.RESULTS)))
+        rows.append((cell(n), *(pct(draw.p_any(size, counts[r.name], n)) for r in draw.RESULTS)))
     return Table("action-card-factions", "Dramatic Card Draw: chance that at least one faction draws each card",
-                 ("Factions", *cards.RESULT_NAMES), tuple(rows),
+                 ("Factions", *draw.RESULT_NAMES), tuple(rows),
                  ("All factions draw from one 54-card deck, so no two draw the same card: "
                   "1 − C(54 − k, n) / C(54, n) for a result on k cards.",))
 
 
 def factions_exact_table() -> Table:
     """The same chances as exact fractions."""
-    size = 52 + cards.DEFAULT_JOKERS
-    counts = cards.result_counts()
-    rows = tuple((cell(n), *(exact(cards.p_any(size, counts[r.name], n)) for r in cards.RESULTS))
+    size = 52 + draw.DEFAULT_JOKERS
+    counts = draw.result_counts()
+    rows = tuple((cell(n), *(exact(draw.p_any(size, counts[r.name], n)) for r in draw.RESULTS))
                  for n in FACTION_COUNTS)
     return Table("action-card-factions-exact",
                  "Dramatic Card Draw: chance that at least one faction draws each card, exact",
-                 ("Factions", *cards.RESULT_NAMES), rows)
+                 ("Factions", *draw.RESULT_NAMES), rows)
 
 
 def _deck_rows(entries: tuple[deck.DeckCard, ...]) -> tuple[tuple[Cell, ...], ...]:

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from ..core.errors import RulesError
-from ..core.exact import percent, ratio
-from ..core.notation import check_length, digits_value
-from ..core.roller import DieEvent, Roller
+from ...core.errors import RulesError
+from ...core.exact import percent, ratio
+from ...core.notation import check_length, digits_value
+from ...core.roller import DieEvent, Roller
 
 DEFAULT_JOKERS = 2
 MAX_JOKERS = 2

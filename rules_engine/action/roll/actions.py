@@ -1,35 +1,39 @@
-"""Action!'s widget actions for the browser bridge (``rules_engine.web``).
+"""The Action roller's widget actions for the browser bridge (``rules_engine.web``), part of
+Action!'s ``ACTIONS`` (the cards' and the damage calculator's are in ``cards.actions`` and
+``combat.actions``).
 
 - ``odds_fields`` / ``roll_fields``: the Action roller's form. Its text fields (skill,
   defence, threshold, attack EV, defence EV, extra positive and negative dice) are checked
   in that order, each error naming its field; ``types`` is the toggled type words
   (space-separated) and ``active`` is ``"1"`` for an active defence. The odds come with the
   canonical notation (what ``odds action NOTATION`` reads), the roll is that notation's
-  roll (``roll action NOTATION --seed N`` prints the same lines).
+  roll (``roll action NOTATION --seed N`` prints the same lines) plus ``share``: the roll in
+  chat words with the exact chance of a degree this good or better.
 - ``convert``: the value-table converter's ``measure`` field (``250 m``, ``3 weeks``,
   ``40 kg`` or a value 0–20).
-- ``card_draw_odds`` / ``card_draw_roll``, ``deck_odds`` / ``deck_roll``: the Dramatic Card
-  Draw and the Action! Deck (``card_actions``).
-- ``damage_fields``: the damage calculator (``combat_actions``).
 """
 
 from __future__ import annotations
 
-from ..core.errors import RulesError
-from ..core.notation import parse_whole_number
-from ..core.requests import Request, request_fields, request_seed
-from . import card_actions, combat_actions
+from fractions import Fraction
+
+from ...core.errors import RulesError
+from ...core.notation import parse_whole_number
+from ...core.requests import Request, field_flag, labelled, request_fields, request_seed
+from ...core.share import share_reply
 from .notation import ActionQuery, make_query
 from .odds import odds
-from .roll import roll
-from .rules import DEFAULT_THRESHOLD, MAX_DICE_PER_SIDE, MAX_THRESHOLD, MAX_VALUE, TYPE_WORDS
+from .roll import ActionRoll, DieChain, roll
+from .rules import DEGREE_NAMES, DEFAULT_THRESHOLD, MAX_DICE_PER_SIDE, MAX_THRESHOLD, MAX_VALUE, TYPE_WORDS
 from .values import convert as convert_measure
 
 #: The roller's text fields, in the order the engine checks them.
 FIELDS = ("skill", "defence", "threshold", "attack_ev", "defence_ev", "extra_positive", "extra_negative")
-LABELS = {"skill": "skill", "defence": "defence", "threshold": "Threshold", "attack_ev": "attacker's EV bonus",
-          "defence_ev": "defender's EV bonus", "extra_positive": "extra positive dice",
-          "extra_negative": "extra negative dice"}
+#: Each field's label as the roller and the converter show it (``macros/action.py``): errors use these words.
+LABELS = {"skill": "Skill", "defence": "Defence", "threshold": "Threshold", "attack_ev": "Attacker's EV bonus",
+          "defence_ev": "Defender's EV bonus", "extra_positive": "Extra + dice",
+          "extra_negative": "Extra \u2212 dice", "types": "Action types", "active": "Active defence",
+          "measure": "Measure or value", "seed": "Seed"}
 LIMITS = {"skill": (-MAX_VALUE, MAX_VALUE), "defence": (-MAX_VALUE, MAX_VALUE), "threshold": (1, MAX_THRESHOLD),
           "attack_ev": (-MAX_VALUE, MAX_VALUE), "defence_ev": (-MAX_VALUE, MAX_VALUE),
           "extra_positive": (0, MAX_DICE_PER_SIDE), "extra_negative": (0, MAX_DICE_PER_SIDE)}
@@ -58,10 +62,8 @@ def query_from_fields(request: Request) -> ActionQuery:
     unknown = [w for w in words if w not in TYPE_WORDS]
     if unknown:
         raise RulesError(f"unknown action type {unknown[0]!r}: the types are {', '.join(TYPE_WORDS)}", field="types")
-    active = fields["active"].strip().lower()
-    if active not in ("", "0", "1", "false", "true"):
-        raise RulesError("the active defence switch must be 1 (on) or 0 (off)", field="active")
-    return make_query(numbers["skill"], numbers["defence"], active=active in ("1", "true"),
+    active = field_flag(fields["active"], "active", LABELS["active"])
+    return make_query(numbers["skill"], numbers["defence"], active=active,
                       types=frozenset(words), threshold=numbers["threshold"], attack_ev=numbers["attack_ev"],
                       defence_ev=numbers["defence_ev"], extra_positive=numbers["extra_positive"],
                       extra_negative=numbers["extra_negative"])
@@ -72,9 +74,27 @@ def odds_fields(request: Request) -> dict[str, object]:
     return odds(query_from_fields(request)).to_json()
 
 
+def chain_text(chain: DieChain) -> str:
+    """One die for the chat: ``+7``, ``−3``, ``+10→4`` (an open 10 and the die it rolled)."""
+    return ("+" if chain.sign > 0 else "\u2212") + "\u2192".join(map(str, chain.faces))
+
+
+def share(rolled: ActionRoll) -> dict[str, str]:
+    """The roll in chat words (``rules_engine.core.share``): the degree with the AV, the
+    Outcome and the PV; the chance of this degree or a better one from the exact degree odds."""
+    name = DEGREE_NAMES[rolled.degree]
+    numbers = f"AV {rolled.av}, Outcome {rolled.outcome}" + (f", PV {rolled.pv}" if rolled.outcome >= 0 else "")
+    why = f", {rolled.reason}" if rolled.reason else ""
+    chance = sum(odds(rolled.query).degrees[rolled.degree:], Fraction(0))
+    return share_reply("Action!", rolled.query.notation, [chain_text(c) for c in rolled.chains],
+                       f"{name} ({numbers}{why})", chance, f"{name} or better")
+
+
 def roll_fields(request: Request) -> dict[str, object]:
-    """A seeded roll of the form's action (``roll --json``'s keys)."""
-    return roll(query_from_fields(request), request_seed(request)).to_json()
+    """A seeded roll of the form's action (``roll --json``'s keys), plus the roll in chat
+    words (``share``)."""
+    rolled = roll(query_from_fields(request), request_seed(request))
+    return {**rolled.to_json(), "share": share(rolled)}
 
 
 def convert(request: Request) -> dict[str, object]:
@@ -82,5 +102,4 @@ def convert(request: Request) -> dict[str, object]:
     return convert_measure(request_fields(request, ("measure",))["measure"]).to_json()
 
 
-ACTIONS = {"odds_fields": odds_fields, "roll_fields": roll_fields, "convert": convert,
-           **card_actions.ACTIONS, **combat_actions.ACTIONS}
+ACTIONS = labelled({"odds_fields": odds_fields, "roll_fields": roll_fields, "convert": convert}, LABELS)

@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ..core.errors import RulesError
-from ..core.exact import percent, ratio
-from ..core.notation import check_length, digits_value
-from ..core.roller import DieEvent, Roller
-from .cards import deal, p_any
+from ...core.errors import RulesError
+from ...core.exact import percent, ratio
+from ...core.notation import check_length, digits_value
+from ...core.roller import DieEvent, Roller
+from .draw import deal, p_any
 
 EXAMPLE = "deck: Rally in 5 draws"
 
@@ -52,7 +52,8 @@ PLOTS = tuple(DeckCard(name, "plot", effect) for name, effect in (
     ("Connection", "there is someone nearby you know who might help"),
     ("Double Cross!", "you are betrayed, or you betray the party; every one of your point pools fills up"),
     ("Idea!", "a thought that moves you forward; with Campaign it can bring something new for good"),
-    ("Leadership", "you take charge: fill one person's pool, and settle one dilemma or cause a setback"),
+    ("Leadership", "the scene is yours to steer: one person's pool refills, and you either end a dilemma or "
+                   "bring on a setback"),
     ("Martyr", "you leave the fight but settle the current dilemma; with Campaign it settles the whole "
                "scenario, and costs you your life"),
     ("Mistaken Identity", "you, or someone else, are taken for another person"),

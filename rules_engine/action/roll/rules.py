@@ -55,7 +55,8 @@ ACTION_TYPES: tuple[ActionType, ...] = (
     ActionType("inspired", "Inspired", "one more positive die"),
     ActionType("wild", "Wild", "one more positive and one more negative die"),
     ActionType("stymied", "Stymied", "positive dice do not reroll their 10s; the first extra positive die "
-                                     "(Inspired, Wild or added) is dropped instead, and then every die is open"),
+                                     "(Inspired, Wild or added) is dropped instead, and then every die is open; "
+                                     "it lasts until the target gains a positive d10 or the scene ends"),
     ActionType("routine", "Routine", "the dice add at least +1 to the skill"),
     ActionType("static", "Static", "no dice: the Action Value is the skill itself"),
     ActionType("boosted", "Boosted", "a successful action adds the Threshold to its Effect Value"),

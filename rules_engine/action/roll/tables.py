@@ -1,13 +1,12 @@
-"""Action!: the reference tables the site publishes, generated here from the rules."""
+"""Action! part 1: the reference tables of the roll (degrees, types, odds, the value table),
+generated here from the rules (keys ``action-…``)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core.exact import percent, ratio
-from ..core.tables import Cell, Erratum, Table, cell
-from .card_tables import TABLES as CARD_TABLES
-from .combat_tables import TABLES as COMBAT_TABLES
+from ...core.exact import percent, ratio
+from ...core.tables import Cell, Erratum, Table, cell
 from .notation import make_query
 from .odds import degree_odds, p_double
 from .rules import ACTION_TYPES, DEFAULT_THRESHOLD, DEGREE_NAMES, DEGREES, VALUE_TABLE
@@ -89,26 +88,30 @@ def value_table() -> Table:
 #: Examples of actions: what each costs and does (summarised in this SRD's words).
 EXAMPLE_ACTIONS = (
     ("Reload", "Action or Move", "reloads one item"),
-    ("Active Defense", "Active Defense", "defend with any combat skill against any attack; also Move 1"),
-    ("Move", "Free Action", "Move metres twice a round whenever you act; not with Full Move"),
-    ("Full Move", "Action", "up to twice your Move; may go with an Active Defense"),
-    ("Aim", "Action", "+2 to hit on your next action; does not stack with itself"),
-    ("Setup", "10 times normal", "+1 die on your next action, which must not be One-Shot"),
+    ("Active Defense", "Active Defense", "any combat skill serves as the defence, whatever the attack; a Move of 1 "
+                                         "comes with it"),
+    ("Move", "Free Action", "your Move in metres each time you act, up to twice a round; never added to a "
+                            "Full Move"),
+    ("Full Move", "Action", "as far as twice your Move; you can still make an Active Defense"),
+    ("Aim", "Action", "+2 to hit on your next action; aiming again before it still gives +2"),
+    ("Setup", "10 times normal", "+1 die for your next action (never a One-Shot one)"),
     ("Three round burst", "Action", "+3 Damage"),
-    ("Burst Fire", "Action", "Augment 1; the ammunition runs out on a double"),
-    ("Full-Auto Fire", "Action", "+d10 AV, Augment 1; the ammunition runs out unless a double comes up"),
-    ("Support", "Action", "any Proficiency + Attribute vs the opponent; 5 EV gives an ally a positive d10 "
-                          "on the same kind of action"),
-    ("Leadership", "Action", "Leadership + Charisma vs the opponent; 5 EV gives every ally 1 Soul point"),
-    ("Maneuver", "Action", "Stunt + Strength or Agility vs the opponent; EV deals shock points and −1 "
-                           "impairment per Threshold of EV, lasting EV/Threshold Sequences"),
-    ("Trick", "Action", "by EV in Thresholds: below 1 nothing, below 2 one +die, below 3 a lasting effect "
-                        "(Setback, a permanent +die), below 4 a negotiated win, 4 or more total success: the "
-                        "target loses all Shots and every action until a Trick + Wits roll beats the EV"),
-    ("Bluff", "Action", "by EV in Thresholds: below 1 nothing, below 2 one +die or the bluff holds EV rounds, "
-                        "below 3 gain Outcome points of AV and a +die and the bluff holds EV minutes, below 4 "
-                        "not seen through while the character is present and unchallenged, 4 or more: "
-                        "\"My friend!\""),
+    ("Burst Fire", "Action", "Augment 1; a double on the roll empties the weapon"),
+    ("Full-Auto Fire", "Action", "+d10 AV, Augment 1; the weapon is empty afterwards unless the roll shows a "
+                                 "double"),
+    ("Support", "Action", "roll any Proficiency + Attribute against the opponent; at 5 EV one ally gains a "
+                          "positive d10 for an action of this kind"),
+    ("Leadership", "Action", "roll Leadership + Charisma against the opponent; at 5 EV each ally gains 1 Soul "
+                             "point"),
+    ("Maneuver", "Action", "roll Stunt + Strength or Agility against the opponent; the EV deals shock points, "
+                           "and each whole Threshold in it is −1 impairment for EV/Threshold Sequences"),
+    ("Trick", "Action", "whole Thresholds in the EV: 0 no effect; 1 a +die; 2 a lasting effect (Setback, a "
+                        "permanent +die); 3 a negotiated win; 4 or more total success: the target loses all Shots "
+                        "and cannot act until a Trick + Wits roll beats the EV"),
+    ("Bluff", "Action", "whole Thresholds in the EV: 0 no effect; 1 a +die, or the lie lasts EV rounds; 2 the "
+                        "Outcome added to AV and a +die, the lie lasting EV minutes; 3 the lie stands for as "
+                        "long as the character stays and nobody questions it; 4 or more the target greets the "
+                        "character as a friend"),
 )
 
 #: What each kind of contest rolls and adds (the source's table of effects).
@@ -121,7 +124,7 @@ EFFECTS = (
     ("Dogfight", "Pilot/Captain", "Wits+Maneuver or Speed", "Pilot/Captain", "Wits+Maneuver or Speed"),
     ("Car Chase", "Drive", "Wits+Maneuver or Speed", "Drive", "Wits+Maneuver or Speed"),
     ("Information on Subject", "Academics/Appropriate skill", "Intelligence", "0 (or Deceit)",
-     "Obscurity of Subject"),
+                                                              "Obscurity of Subject"),
     ("Siege Warfare", "Tactics", "Intelligence", "Tactics", "Intelligence"),
     ("Holding someone down", "Martial Arts", "Strength", "Martial Arts", "Strength or Agility"),
     ("Gambling", "Gambling", "Luck, Wits or Intelligence", "Gambling", "Luck, Wits or Intelligence"),
@@ -150,8 +153,6 @@ TABLES = {
     "values": value_table,
     "examples": examples_table,
     "effects": effects_table,
-    **COMBAT_TABLES,
-    **CARD_TABLES,
 }
 
 

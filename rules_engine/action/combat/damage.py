@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ..core.open_ended import OpenPool
-from ..core.dist import Dist
-from .rules import DEFAULT_THRESHOLD, SIDES
+from ...core.open_ended import OpenPool
+from ...core.dist import Dist
+from ..roll.rules import DEFAULT_THRESHOLD, SIDES
 
 KNOCKBACK_STEP = 5  # every 5 points of damage past the Mass Value fling you 1 m
 MASSIVE_MULTIPLE = 4  # damage of 4 × the Wound Threshold is Massive Damage
@@ -392,7 +392,7 @@ class DamageReport:
         return events
 
     def lines(self) -> list[str]:
-        from ..core.exact import percent, ratio
+        from ...core.exact import percent, ratio
 
         hit = self.hit
         lines = [f"Action! {hit.notation}"]
@@ -450,7 +450,7 @@ class DamageReport:
 
     def to_json(self) -> dict[str, object]:
         """The stable JSON form (``odds action "damage …" --json``)."""
-        from ..core.exact import percent, ratio
+        from ...core.exact import percent, ratio
 
         hit = self.hit
         rolls = {}

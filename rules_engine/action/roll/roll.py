@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.roller import DieEvent, DieFate, Roller
+from ...core.roller import DieEvent, DieFate, Roller
 from .notation import ActionQuery
 from .rules import DEGREES, SIDES, degree_index, payoff, routine_dice
 

@@ -9,18 +9,22 @@
 
 from __future__ import annotations
 
-from ..core.errors import RulesError
-from ..core.notation import parse_whole_number
-from ..core.requests import Request, request_fields
-from .combat_notation import DAMAGE_TERMS
+from ...core.errors import RulesError
+from ...core.notation import parse_whole_number
+from ...core.requests import Request, labelled, request_fields
+from ..roll.rules import DEFAULT_THRESHOLD, MAX_VALUE
 from .damage import EXCLUSIVE, OPTION_WORDS, DamageReport, Hit, luck_rolls_problem
-from .rules import DEFAULT_THRESHOLD, MAX_VALUE
+from ..roll.notation import leading_word
+from .notation import DAMAGE_TERMS, NOTATIONS
 
 #: The calculator's text fields, in the order the engine checks them.
-DAMAGE_FIELDS = ("damage", "threshold", "health", "toughness", "mass", "wounds", "shock", "focus", "luck")
-LABELS = {"damage": "damage (PV)", "threshold": "Wound Threshold", "health": "Health", "toughness": "Toughness",
-          "mass": "Mass Value", "wounds": "wounds taken before", "shock": "shock taken before", "focus": "Focus",
-          "luck": "Luck"}
+DAMAGE_FIELDS = ("damage", "threshold", "health", "toughness", "mass", "wall", "wounds", "shock", "focus", "luck")
+#: Each field's label as the damage calculator shows it (``macros/action_combat.py``): errors use these words.
+LABELS = {"damage": "Damage (PV)", "threshold": "Wound Threshold", "health": "Health", "toughness": "Toughness",
+          "mass": "Mass Value", "wall": "Solid object behind (m)", "wounds": "Wounds before", "shock": "Shock before", "focus": "Focus",
+          "luck": "Luck", "options": "Other optional rules", "notation": "Combat notation"}
+#: The combat calculator's first notation (``macros/action_combat.py``).
+COMBAT_EXAMPLE = "mook 8 vs 5 ev 6 vs 2"
 REQUIRED = ("damage",)
 DEFAULTS = {"threshold": DEFAULT_THRESHOLD, "wounds": 0, "shock": 0}
 
@@ -58,7 +62,7 @@ def hit_from_fields(request: Request) -> Hit:
             raise RulesError(f"{first} and {second} cannot both apply: pick one", field="options")
     hit = Hit(values["damage"], values["threshold"], values["health"], values["toughness"],  # type: ignore[arg-type]
               values["mass"], values["wounds"], values["shock"], values["focus"], values["luck"],  # type: ignore[arg-type]
-              None, chosen)
+              values["wall"], chosen)
     problem = luck_rolls_problem(hit)
     if problem:
         raise RulesError(problem, field="luck")
@@ -70,4 +74,24 @@ def damage_fields(request: Request) -> dict[str, object]:
     return DamageReport(hit_from_fields(request)).to_json()
 
 
-ACTIONS = {"damage_fields": damage_fields}
+def combat_notation(request: Request) -> dict[str, object]:
+    """The combat calculator: one combat notation (``mook``, ``fall``, ``heroic``, ``shots``,
+    ``cover``, ``conflict``, ``damage`` and its numbers, or ``stack`` and its cards and events) worked
+    out exactly, as
+    ``odds action NOTATION --json`` gives it (``lines`` included); anything else is refused
+    with its caret in the field."""
+    text = request_fields(request, ("notation",))["notation"]
+    word = leading_word(text)
+    if word not in NOTATIONS:
+        start = len(text) - len(text.lstrip())
+        raise RulesError(f"write a combat notation: one of {', '.join(NOTATIONS)}, then its numbers, as in "
+                         f"{COMBAT_EXAMPLE}", notation=text, position=min(start, max(len(text) - 1, 0)),
+                         length=max(1, len(word)), field="notation")
+    try:
+        return NOTATIONS[word](text).to_json()
+    except RulesError as error:
+        error.field = "notation"
+        raise
+
+
+ACTIONS = labelled({"damage_fields": damage_fields, "combat_odds": combat_notation}, LABELS)

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
-from ..core.dist import Dist
-from ..core.exact import percent, ratio
-from ..core.open_ended import OpenPool
+from ...core.dist import Dist
+from ...core.exact import percent, ratio
+from ...core.open_ended import OpenPool
 from .notation import ActionQuery
 from .rules import DEGREE_NAMES, DEGREES, SIDES, degree_index, payoff, routine_dice
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core.exact import percent
-from ..core.tables import Cell, Table, cell
-from . import combat, conflicts, drafts
+from ...core.exact import percent
+from ...core.tables import Cell, Table, cell
+from ..roll.notation import make_query
+from ..roll.rules import DEFAULT_THRESHOLD
+from . import conflicts, drafts, shots
 from .damage import (
     KNOCKBACK_STEP,
     OPTIONS,
@@ -19,8 +21,6 @@ from .damage import (
     wounds_for,
 )
 from .mooks import ADVANCED, GLASS_JAW, KINDS, kind_odds, p_hit_with_damage, speed_bump_down
-from .notation import make_query
-from .rules import DEFAULT_THRESHOLD
 
 WOUND_THRESHOLDS = (3, 4, 5, 6, 8, 10)
 WOUND_PVS = tuple(range(0, 31))
@@ -45,8 +45,8 @@ def _pct(value: Fraction) -> Cell:
 def heroic_table() -> Table:
     """Heroic multi-action: the modifier for n targets from 2 + n(n−1)/2, beside the print."""
     rows = []
-    for n in range(1, combat.MAX_HEROIC_TARGETS + 1):
-        formula, printed = combat.heroic_modifier(n), combat.PRINTED_HEROIC[n]
+    for n in range(1, shots.MAX_HEROIC_TARGETS + 1):
+        formula, printed = shots.heroic_modifier(n), shots.PRINTED_HEROIC[n]
         rows.append((cell(n), cell(formula), cell(printed), cell("yes" if formula == printed else "no")))
     return Table("action-heroic", "Heroic multi-action: modifier on each action, by number of targets",
                  ("Targets", "Modifier −(2 + n(n−1)/2)", "Source prints", "Same"), tuple(rows),
@@ -56,9 +56,9 @@ def heroic_table() -> Table:
 def heroic_reversed_table() -> Table:
     """The heroic table read from penalty to targets, against unnamed characters (ruling)."""
     rows = []
-    for n in range(1, combat.MAX_HEROIC_TARGETS + 1):
-        low = -combat.heroic_modifier(n)
-        high = -combat.heroic_modifier(n + 1) - 1
+    for n in range(1, shots.MAX_HEROIC_TARGETS + 1):
+        low = -shots.heroic_modifier(n)
+        high = -shots.heroic_modifier(n + 1) - 1
         label = str(-low) if low == high else f"−{low} to −{high}"
         rows.append((Cell(label.replace("-", "−"), low), cell(n)))
     return Table("action-heroic-reversed", "Against unnamed characters: how many a penalty buys",
@@ -66,14 +66,14 @@ def heroic_reversed_table() -> Table:
 
 
 def snapshots_table() -> Table:
-    rows = tuple((cell(n), cell(combat.snapshot_penalty(n)), cell(combat.heroic_modifier(n)))
+    rows = tuple((cell(n), cell(shots.snapshot_penalty(n)), cell(shots.heroic_modifier(n)))
                  for n in (2, 3))
     return Table("action-snapshots", "Snapshots: one action split into several of the same kind",
                  ("Actions", "Modifier on each", "Heroic table row"), rows)
 
 
 def shot_costs_table() -> Table:
-    rows = tuple((cell(cost), cell(what)) for cost, what in combat.SHOT_COSTS)
+    rows = tuple((cell(cost), cell(what)) for cost, what in shots.SHOT_COSTS)
     return Table("action-shot-costs", "What Shots buy", ("Shots", "Buys"), rows)
 
 
@@ -181,7 +181,7 @@ def status_table() -> Table:
 
 
 def cover_table() -> Table:
-    rows = tuple((cell(pv), cell(combat.cover_points(pv)), cell(combat.aggressive_av(combat.cover_points(pv))))
+    rows = tuple((cell(pv), cell(shots.cover_points(pv)), cell(shots.aggressive_av(shots.cover_points(pv))))
                  for pv in range(0, 31, 5))
     return Table("action-cover", "Covering fire: PV of the roll against 10 → Cover, and aggressive AV",
                  ("PV", "Cover", "Aggressive covering fire AV"), rows)
