@@ -1,0 +1,365 @@
+// Action! at the table: a scene kept on this device (play-kit.js) with its characters and
+// mook groups, the Sequence's Initiative and Shots, a roll from a character's sheet with its
+// exact odds, and a hit written onto its target. Every number on it comes from the engine
+// (rules_engine/action/play.py): the Shot Count, Initiative, the acting order and the cards,
+// what each action costs, impairment, shock and wounds, the odds and the roll, the mooks that
+// go down. This module only draws the scene and sends what was edited.
+
+import { field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
+import { el, rollMeta } from "./widget-kit.js";
+
+const SYSTEM = "action";
+const ACT_NAMES = {
+  action: "An Action (with a roll)", quiet: "An Action with no roll", rest: "Rest this Sequence",
+  "active-defence": "Active Defense", "raise-initiative": "+5 Initiative", "out-of-sequence": "An Action out of Sequence",
+};
+const MODES = { shots: "From the Shot pool", cards: "Initiative cards" };
+
+// A number as typed ("12" → 12, "-2" → -2); anything else goes to the engine as typed, to be refused there.
+function numberOf(text) {
+  const value = String(text).trim().replace("\u2212", "-");
+  return /^-?\d{1,6}$/.test(value) ? Number(value) : value;
+}
+
+// "Agility 3, Wits 2" → {Agility: 3, Wits: 2}; a part without a number keeps its text, for
+// the engine to refuse with the name.
+function ratingsOf(text) {
+  const ratings = {};
+  for (const part of text.split(",")) {
+    const found = part.trim().match(/^(.*?)\s*(-?\d+)$/);
+    if (found && found[1]) ratings[found[1]] = Number(found[2]);
+    else if (part.trim()) ratings[part.trim()] = "";
+  }
+  return ratings;
+}
+
+function ratingsText(ratings) {
+  return Object.entries(ratings).map(([name, value]) => `${name} ${value}`).join(", ");
+}
+
+function shots(count) {
+  return `${count} Shot${count === 1 ? "" : "s"}`;
+}
+
+function attachScene(root) {
+  let lastNote = null; // {key, lines}: the last roll's or hit's lines, shown beside the scene they left
+  let known = { key: "", sheet: null }; // the engine's sheet of the scene last changed
+  let drawn = 0; // the latest draw: an answer for an older one is dropped
+  const picked = { who: "0", roller: "0", target: "0" }; // the combatants picked in the panels, kept across a redraw
+  let lastOdds = []; // the odds shown last: kept on screen until the new ones come (no jump)
+
+  const frame = playFrame(root, {
+    system: SYSTEM, noun: "scene", nouns: "scenes",
+    draw,
+  });
+
+  // The scene as the page's fields hold it now.
+  function sceneOf(form) {
+    const entry = frame.entry();
+    const part = (node, name) => node.querySelector(`[data-part=${name}]`);
+    return {
+      ...entry,
+      name: part(form, "scene-name").value,
+      threshold: numberOf(part(form, "threshold").value),
+      initiative: part(form, "initiative").value,
+      rules: [...form.querySelectorAll("[data-part=rule]:checked")].map((box) => box.value),
+      combatants: entry.combatants.map((c, i) => {
+        const row = form.querySelector(`[data-index="${i}"]`);
+        if (c.kind === "mooks") {
+          return { ...c, name: part(row, "name").value, mook: part(row, "mook").value,
+            members: numberOf(part(row, "members").value), left: numberOf(part(row, "left").value) };
+        }
+        return { ...c, name: part(row, "name").value, attributes: ratingsOf(part(row, "attributes").value),
+          skills: ratingsOf(part(row, "skills").value), health: numberOf(part(row, "health").value),
+          toughness: numberOf(part(row, "toughness").value), shock: numberOf(part(row, "shock").value),
+          wounds: numberOf(part(row, "wounds").value), shots: numberOf(part(row, "shots").value),
+          modifier: numberOf(part(row, "modifier").value) };
+      }),
+    };
+  }
+
+  async function edited(form) {
+    const reply = await frame.call({ action: "play_sheet", scene: sceneOf(form) });
+    if (!reply.ok) return frame.say(`Not saved: ${reply.error.message}`, true);
+    change(reply.result, `Saved ${reply.result.scene.name}.`);
+  }
+
+  // A change the engine answered: its sheet is kept to draw the scene at once, and the field
+  // that had the focus gets it back after the redraw (keyboard, screen reader).
+  function change(result, words, lines = null, meta = null) {
+    known = { key: JSON.stringify(result.scene), sheet: result.sheet };
+    lastNote = lines ? { key: known.key, lines, meta } : null;
+    const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : "";
+    frame.change(result.scene, words);
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  async function changeBy(request, words, lines = () => null) {
+    const reply = await frame.call({ scene: frame.entry(), ...request });
+    if (!reply.ok) {
+      frame.say(reply.error.message, true);
+      return null;
+    }
+    change(reply.result, words(reply.result), lines(reply.result));
+    return reply.result;
+  }
+
+  function draw(entry, { sheet }) {
+    const token = ++drawn;
+    const key = JSON.stringify(entry);
+    const show = (facts) => {
+      if (token !== drawn) return;
+      sheet.replaceChildren(...drawScene(entry, facts));
+    };
+    if (known.key === key) show(known.sheet);
+    else {
+      sheet.append(el("p", { class: "srd-play__empty" }, "Reading the scene…"));
+      frame.call({ action: "play_sheet", scene: entry }).then((reply) => {
+        if (!reply.ok) return frame.say(reply.error.message, true);
+        known = { key, sheet: reply.result.sheet };
+        show(reply.result.sheet);
+      });
+    }
+  }
+
+  function drawScene(entry, facts) {
+    const id = root.id;
+    const form = el("form", { class: "srd-play__columns srd-play__wide srd-acp__scene", "aria-label": `The scene ${entry.name}` });
+    form.addEventListener("submit", (event) => event.preventDefault());
+    form.addEventListener("change", (event) => {
+      if (event.target.closest("[data-part]")) edited(form);
+    });
+    const rules = facts.rules.map((rule) => {
+      const box = el("input", { type: "checkbox", value: rule.word, "data-part": "rule", id: `${id}-rule-${rule.word}` });
+      box.checked = entry.rules.includes(rule.word);
+      return el("label", { for: box.id, title: rule.effect }, box, ` ${rule.name}`);
+    });
+    const inForce = facts.rules.filter((rule) => entry.rules.includes(rule.word)).map((rule) => rule.name);
+    form.append(
+      el("div", { class: "srd-play__fields srd-play__fields--wide srd-play__wide" },
+        field("Scene", textInput(entry.name, { "data-part": "scene-name", id: `${id}-name` })),
+        field("Wound Threshold", numberInput(entry.threshold, { "data-part": "threshold", id: `${id}-threshold` })),
+        field("Initiative", select(MODES, entry.initiative, { "data-part": "initiative", id: `${id}-initiative` }))),
+      el("fieldset", { class: "srd-play__wide srd-acp__rules" }, el("legend", {}, "Optional damage rules in force"),
+        el("div", { class: "srd-play__checks" }, ...rules)),
+      el("p", { class: "srd-play__print srd-play__wide" }, el("strong", {}, entry.name),
+        ` · Sequence ${entry.sequence} · Wound Threshold ${entry.threshold} · Initiative ${MODES[entry.initiative].toLowerCase()}`
+        + ` · rules: ${inForce.join(", ") || "none"}`),
+    );
+    const list = el("ol", { class: "srd-play__items srd-play__wide srd-acp__combatants", "aria-label": "Combatants" },
+      ...entry.combatants.map((c, i) => drawCombatant(c, i, facts.combatants[i], facts)));
+    const adds = el("div", { class: "srd-play__wide srd-play__actions" },
+      addButton("character", "Add a character"), addButton("mooks", "Add a mook group"));
+    form.append(list, adds);
+    const blocks = [drawSequence(entry, facts), form, drawRoll(entry), drawDamage(entry)];
+    // (Room for a roll's lines, its seed and Share: 9.5 rem in a wide column, 12.8 at 360 px,
+    // measured in Chromium.)
+    const note = keepRoom(el("div", { class: "srd-play__result srd-play__wide srd-acp__note", "aria-live": "polite" }), 10, 13.5);
+    if (lastNote && lastNote.key === JSON.stringify(entry)) {
+      note.append(...lastNote.lines.map((line) => el("p", { class: "srd-play__line" }, line)));
+      if (lastNote.meta) note.append(rollMeta(...lastNote.meta));
+    }
+    blocks.splice(1, 0, note);
+    return blocks;
+  }
+
+  function addButton(kind, words) {
+    const button = el("button", { type: "button", class: "md-button srd-play__add", id: `${root.id}-add-${kind}` }, words);
+    button.addEventListener("click", () => changeBy({ action: "play_add", kind },
+      (result) => `Added ${result.scene.combatants.at(-1).name}.`));
+    return button;
+  }
+
+  function drawCombatant(c, i, fact, facts) {
+    const id = `${root.id}-c${i}`;
+    const remove = el("button", { type: "button", class: "md-button srd-play__remove", "aria-label": `Remove ${c.name}` }, "×");
+    remove.addEventListener("click", async () => {
+      await changeBy({ action: "play_remove", index: i }, () => `${c.name} taken out of the scene. Undo brings them back.`);
+      document.getElementById(`${root.id}-add-character`)?.focus();
+    });
+    const state = el("p", { class: "srd-play__item-state srd-acp__state" });
+    let fields;
+    let print;
+    if (c.kind === "mooks") {
+      state.textContent = `${fact.name} · ${fact.left} of ${c.members} standing${c.acted ? " · has acted" : ""}`;
+      fields = el("div", { class: "srd-play__fields" },
+        field("Name", textInput(c.name, { "data-part": "name", id: `${id}-name` })),
+        field("Kind", select(facts.mook_kinds, c.mook,
+          { "data-part": "mook", id: `${id}-mook` })),
+        field("Members", numberInput(c.members, { "data-part": "members", id: `${id}-members` })),
+        field("Standing", numberInput(c.left, { "data-part": "left", id: `${id}-left` })));
+      print = `${fact.name} · ${fact.left} of ${c.members} standing`;
+    } else {
+      state.textContent = `${fact.state} · Shot Count ${fact.shot_count}, ${shots(c.shots)} in the pool · `
+        + `Initiative ${fact.initiative} · impairment ${fact.impairment}`
+        + ` · ${fact.shock_to_go} shock and ${fact.wounds_to_go} wounds to go${c.acted ? " · has acted" : ""}`;
+      fields = el("div", {},
+        el("div", { class: "srd-play__fields srd-play__fields--wide" },
+          field("Name", textInput(c.name, { "data-part": "name", id: `${id}-name` })),
+          field("Attributes", textInput(ratingsText(c.attributes), { "data-part": "attributes", id: `${id}-attributes` }),
+            "e.g. Agility 3, Wits 3, Luck 3"),
+          field("Skills", textInput(ratingsText(c.skills), { "data-part": "skills", id: `${id}-skills` }), "e.g. Guns 5, Dodge 4")),
+        el("div", { class: "srd-play__fields" },
+          field("Health", numberInput(c.health, { "data-part": "health", id: `${id}-health` })),
+          field("Toughness", numberInput(c.toughness, { "data-part": "toughness", id: `${id}-toughness` })),
+          field("Shock", numberInput(c.shock, { "data-part": "shock", id: `${id}-shock` })),
+          field("Wounds", numberInput(c.wounds, { "data-part": "wounds", id: `${id}-wounds` })),
+          field("Shots in the pool", numberInput(c.shots, { "data-part": "shots", id: `${id}-shots` })),
+          field("Initiative modifiers", numberInput(c.modifier, { "data-part": "modifier", id: `${id}-modifier` }))));
+      print = `${ratingsText(c.attributes)} · skills: ${ratingsText(c.skills) || "none"} · Health ${c.health}, `
+        + `Toughness ${c.toughness} · shock ${c.shock}, wounds ${c.wounds} · ${shots(c.shots)} of ${fact.shot_count}`;
+    }
+    const item = el("li", { class: "srd-play__item srd-acp__combatant", "data-index": String(i), "aria-label": c.name },
+      el("div", { class: "srd-play__item-head" }, el("strong", {}, c.name), remove), state,
+      el("p", { class: "srd-play__print" }, print), fields);
+    item.classList.toggle("srd-play__item--out", fact.down);
+    return item;
+  }
+
+  function drawSequence(entry, facts) {
+    const id = root.id;
+    const names = entry.combatants.map((c) => c.name);
+    const box = el("section", { class: "srd-play__wide srd-acp__sequence", "aria-labelledby": `${id}-sequence` },
+      el("h2", { id: `${id}-sequence` }, entry.sequence ? `Sequence ${entry.sequence}` : "No Sequence yet"));
+    const order = el("ol", { class: "srd-acp__order", "aria-label": "Acting order" });
+    if (entry.initiative === "cards" && entry.sequence) {
+      entry.stack.forEach((card, place) => {
+        if (typeof card === "string") {
+          const up = el("button", { type: "button", class: "md-button", id: `${id}-padding` }, `${card} comes up`);
+          up.disabled = place !== 0;
+          up.addEventListener("click", () => changeBy({ action: "play_padding", card }, (result) => result.line));
+          order.append(el("li", {}, `${card} (padding card) `, place === 0 ? up : ""));
+        } else order.append(el("li", {}, names[card]));
+      });
+      if (entry.out.length) box.append(el("p", {}, `Out of action: ${entry.out.map((i) => names[i]).join(", ")}`));
+    } else {
+      for (const i of facts.order) {
+        const c = entry.combatants[i];
+        const words = c.kind === "mooks" ? `${c.name} (mooks, last)` : `${c.name}: Initiative ${facts.combatants[i].initiative}, ${shots(c.shots)}`;
+        order.append(el("li", {}, words + (c.acted ? " · acted" : "")));
+      }
+    }
+    const begin = el("button", { type: "button", class: "md-button md-button--primary", id: `${id}-begin` },
+      `Begin Sequence ${entry.sequence + 1}`);
+    const padding = el("input", { type: "checkbox", id: `${id}-padding-cards` });
+    begin.addEventListener("click", () => changeBy({ action: "play_sequence", padding: padding.checked }, (result) => result.line));
+    const who = select(entry.combatants.map((c, i) => [String(i), c.name]), picked.who, { id: `${id}-actor` });
+    who.addEventListener("change", () => { picked.who = who.value; });
+    const act = select(Object.entries(facts.acts).map(([word, fact]) => [word, `${ACT_NAMES[word]}: ${shots(fact.shots)}`]),
+      undefined, { id: `${id}-act` });
+    const does = el("p", { class: "srd-field__hint", id: `${id}-act-does` }, facts.acts[act.value].does);
+    act.setAttribute("aria-describedby", does.id);
+    act.addEventListener("change", () => { does.textContent = facts.acts[act.value].does; });
+    const go = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-go` }, "Take the action");
+    const actForm = el("form", { class: "srd-play__fields srd-play__fields--wide", "aria-label": "Take an action" },
+      field("Who", who), el("div", { class: "srd-field" }, el("label", { for: act.id }, "Action"), act, does), go);
+    actForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      changeBy({ action: "play_act", index: Number(who.value), act: act.value }, (result) => result.line);
+    });
+    const controls = el("div", { class: "srd-play__actions" }, begin);
+    if (entry.initiative === "cards" && entry.sequence === 0) {
+      controls.append(el("label", { for: padding.id, class: "srd-acp__check" }, padding, " Add the padding cards (d10, Setback, Random Event)"));
+    }
+    box.append(order, controls);
+    if (entry.sequence && entry.combatants.length) box.append(el("div", { class: "srd-play__actions" }, actForm));
+    return box;
+  }
+
+  function drawRoll(entry) {
+    const id = root.id;
+    const box = el("section", { class: "srd-play__actions srd-acp__roll", "aria-labelledby": `${id}-roll-title` });
+    fillRoll(box, entry);
+    return box;
+  }
+
+  // The roll panel for the character picked (drawn anew when another is picked: its skills).
+  function fillRoll(box, entry) {
+    const id = root.id;
+    box.replaceChildren(el("h2", { id: `${id}-roll-title` }, "Roll from a sheet"));
+    const characters = entry.combatants.map((c, i) => [i, c]).filter(([, c]) => c.kind === "character");
+    if (!characters.length) return box.append(el("p", {}, "No character in the scene."));
+    if (!characters.some(([i]) => String(i) === picked.roller)) picked.roller = String(characters[0][0]);
+    const c = entry.combatants[Number(picked.roller)];
+    const who = select(characters.map(([i, ch]) => [String(i), ch.name]), picked.roller, { id: `${id}-roller` });
+    const skill = select([["", "no skill"], ...Object.entries(c.skills).map(([n, v]) => [n, `${n} ${v}`])], undefined, { id: `${id}-skill` });
+    const attribute = select([["", "no attribute"], ...Object.entries(c.attributes).map(([n, v]) => [n, `${n} ${v}`])], undefined,
+      { id: `${id}-attribute` });
+    const inputs = {
+      modifiers: numberInput("", { id: `${id}-modifiers` }),
+      defence: numberInput("5", { id: `${id}-defence` }),
+      defence_ev: numberInput("", { id: `${id}-defence-ev` }),
+      seed: numberInput("", { id: `${id}-seed` }),
+    };
+    const active = el("input", { type: "checkbox", id: `${id}-active` });
+    // (Room for the chance and the degrees' table: 16.2 rem, measured in Chromium.)
+    const odds = keepRoom(el("div", { class: "srd-play__odds srd-acp__odds", "aria-live": "polite", "aria-busy": "true" },
+      ...lastOdds.map((node) => node.cloneNode(true))), 16.5);
+    const result = el("div", { class: "srd-play__result srd-acp__rolled", "aria-live": "polite" });
+    const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` }, "Roll");
+    const form = el("form", { class: "srd-play__rollform", "aria-label": "Roll from a sheet" },
+      field("Who rolls", who), field("Skill", skill), field("Attribute (EV)", attribute),
+      field("Modifiers", inputs.modifiers, "blank: none; impairment is added"),
+      field("Defense", inputs.defence), field("Their attribute (EV)", inputs.defence_ev, "blank: 0"),
+      el("div", { class: "srd-play__checks" }, el("label", { for: active.id }, active, " Active Defense (+5)")),
+      field("Seed", inputs.seed, "blank: a new roll"), button);
+    box.append(form, odds, result);
+    const request = () => ({ scene: frame.entry(), index: Number(who.value), skill: skill.value, attribute: attribute.value,
+      modifiers: inputs.modifiers.value, defence: inputs.defence.value, defence_ev: inputs.defence_ev.value,
+      active: active.checked });
+    let asked = 0;
+    async function showOdds() {
+      const mine = ++asked;
+      const reply = await frame.call({ action: "play_odds", ...request() });
+      if (mine !== asked) return;
+      odds.removeAttribute("aria-busy");
+      if (!reply.ok) return odds.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      const o = reply.result;
+      const rows = o.degrees.map((d) => el("tr", {}, el("th", { scope: "row" }, d.degree), el("td", {}, d.percent), el("td", {}, d.ratio)));
+      lastOdds = [
+        el("p", { class: "srd-acp__chance" }, `${o.what}: `, el("code", {}, o.notation), ` · Success or better ${o.success.percent} (${o.success.ratio})`),
+        el("div", { class: "srd-table-wrap", tabindex: "0", role: "region", "aria-label": "Each degree's exact chance" },
+          el("table", { class: "srd-table" }, el("caption", {}, "Each degree: its exact chance"), el("tbody", {}, ...rows)))];
+      odds.replaceChildren(...lastOdds);
+    }
+    who.addEventListener("change", () => {
+      picked.roller = who.value;
+      fillRoll(box, frame.entry());
+      document.getElementById(`${id}-roller`)?.focus();
+    });
+    form.addEventListener("change", (event) => { if (event.target !== who) showOdds(); });
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const reply = await frame.call({ action: "play_roll", ...request(), seed: inputs.seed.value });
+      if (!reply.ok) return result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      // The seed, the permalink that rolls the same dice in the chapter's roller, and Share.
+      const r = reply.result;
+      const href = new URL(`../?${new URLSearchParams({ ...r.fields, seed: String(r.roll.seed) })}#ac-roller`, location.href).href;
+      change(r, r.line, [r.line, ...r.roll.lines.slice(1)], [r.roll.seed, href, "roll", r.share.text]);
+    });
+    showOdds();
+  }
+
+  function drawDamage(entry) {
+    const id = root.id;
+    const box = el("section", { class: "srd-play__actions srd-acp__damage", "aria-labelledby": `${id}-damage-title` },
+      el("h2", { id: `${id}-damage-title` }, "Apply a hit"));
+    if (!entry.combatants.length) return box;
+    if (!entry.combatants[Number(picked.target)]) picked.target = "0";
+    const target = select(entry.combatants.map((c, i) => [String(i), c.name]), picked.target, { id: `${id}-target` });
+    target.addEventListener("change", () => { picked.target = target.value; });
+    const damage = numberInput("", { id: `${id}-damage` });
+    const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-hit` }, "Apply the hit");
+    const form = el("form", { class: "srd-play__attackform", "aria-label": "Apply a hit" },
+      field("Target", target), field("Damage (PV)", damage, "the attack's PV"), button);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      changeBy({ action: "play_damage", index: Number(target.value), damage: damage.value },
+        (result) => result.line, (result) => result.lines);
+    });
+    box.append(form);
+    return box;
+  }
+}
+
+export const WIDGETS = { scene: attachScene };

@@ -1,0 +1,334 @@
+// The Adrenaline d10 pool at the table: a character sheet kept on this device (play-kit.js),
+// rolled from, its Adrenaline points earned and spent, an extended roll followed roll by roll
+// and an opposed roll between two saved sheets. Every number on it comes from the engine
+// (rules_engine/adrenaline/play.py): the pool, the exact odds, the roll, the points, the
+// progress and the chance to finish in k more rolls. This module only draws the sheet and
+// sends what was edited.
+
+import { field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
+import { el } from "./widget-kit.js";
+
+const SYSTEM = "adrenaline";
+
+// The ratings as edited: {name: number} in the order shown (a row with an empty name is dropped).
+function ratingsOf(rows) {
+  const ratings = {};
+  for (const row of rows.querySelectorAll(".srd-play__rating")) {
+    const name = row.querySelector("input[data-part=name]").value.trim();
+    const value = row.querySelector("input[data-part=value]").value.trim();
+    if (name) ratings[name] = /^-?\d+$/.test(value) ? Number(value) : value;
+  }
+  return ratings;
+}
+
+function ratingRows(kind, one, ratings, onChange) {
+  const list = el("div", { class: "srd-play__ratings", role: "group", "aria-label": kind });
+  const addRow = (name, value) => {
+    const nameInput = textInput(name, { "data-part": "name", "aria-label": `${kind}: name` });
+    const valueInput = numberInput(value, { "data-part": "value", "aria-label": `${name || kind}: rating` });
+    nameInput.addEventListener("input", () => valueInput.setAttribute("aria-label", `${nameInput.value || kind}: rating`));
+    const remove = el("button", { type: "button", class: "md-button srd-play__remove", "aria-label": `Remove ${name || "this row"}` }, "×");
+    const row = el("div", { class: "srd-play__rating" }, nameInput, valueInput, remove);
+    remove.addEventListener("click", () => {
+      row.remove();
+      onChange();
+    });
+    for (const input of [nameInput, valueInput]) input.addEventListener("change", onChange);
+    list.append(row);
+    return nameInput;
+  };
+  for (const [name, value] of Object.entries(ratings)) addRow(name, value);
+  const add = el("button", { type: "button", class: "md-button srd-play__add" }, `Add ${one}`);
+  add.addEventListener("click", () => addRow("", 0).focus());
+  return { list, add };
+}
+
+// "4.50% (9/200)": a chance as the engine gives it.
+function chanceText(chance) {
+  return chance.exact ? `${chance.percent} (${chance.exact})` : chance.percent;
+}
+
+// A table cell: the percent, the exact fraction under it (when it is short enough to read).
+function chanceCell(chance) {
+  return el("td", {}, chance.percent, chance.exact ? el("span", { class: "srd-play__exact" }, chance.exact) : null);
+}
+
+function attachSheet(root) {
+  const id = root.id;
+  let last = null; // {name, kind, reply}: the last roll shown, until another character is shown
+  const chosen = {}; // the roll forms' choices, kept across redraws (field id → value)
+  let shownOdds = ""; // the roll's odds line shown last: kept on screen until the new one comes (no jump)
+
+  const frame = playFrame(root, {
+    system: SYSTEM, noun: "character", nouns: "characters",
+    draw,
+  });
+
+  // Remember what a form's fields hold, and put it back when the sheet is drawn again.
+  function remembered(input) {
+    if (input.id in chosen && (input.tagName !== "SELECT" || [...input.options].some((o) => o.value === chosen[input.id]))) {
+      input.value = chosen[input.id];
+    }
+    input.addEventListener("change", () => { chosen[input.id] = input.value; });
+    input.addEventListener("input", () => { chosen[input.id] = input.value; });
+    return input;
+  }
+
+  async function edited(form) {
+    const entry = frame.entry();
+    const points = form.querySelector("[data-part=adrenaline]").value.trim();
+    const character = {
+      ...entry,
+      name: form.querySelector("[data-part=character-name]").value,
+      attributes: ratingsOf(form.querySelector(".srd-play__attributes")),
+      abilities: ratingsOf(form.querySelector(".srd-play__abilities")),
+      adrenaline: /^-?\d+$/.test(points) ? Number(points) : points,
+    };
+    const reply = await frame.call({ action: "play_sheet", character });
+    if (!reply.ok) return frame.say(`Not saved: ${reply.error.message}`, true);
+    frame.change(reply.result.character, `Saved ${reply.result.character.name}.`);
+  }
+
+  function draw(entry, { sheet }) {
+    if (last && last.name !== entry.name) last = null;
+    const form = el("form", { class: "srd-play__form", "aria-label": `${entry.name}'s sheet` });
+    form.addEventListener("submit", (event) => event.preventDefault());
+    const nameInput = textInput(entry.name, { "data-part": "character-name", id: `${id}-name` });
+    nameInput.addEventListener("change", () => edited(form));
+    const points = numberInput(entry.adrenaline, { "data-part": "adrenaline", id: `${id}-points` });
+    points.addEventListener("change", () => edited(form));
+    const attributes = ratingRows("Attributes", "an attribute", entry.attributes, () => edited(form));
+    const abilities = ratingRows("Abilities", "an ability", entry.abilities, () => edited(form));
+    form.append(
+      field("Name", nameInput),
+      el("fieldset", { class: "srd-play__attributes" }, el("legend", {}, "Attributes"), attributes.list, attributes.add),
+      el("fieldset", { class: "srd-play__abilities" }, el("legend", {}, "Abilities"), abilities.list, abilities.add),
+      field("Adrenaline points", points, "0–10: a roll's doubles earn one, a roll can spend them"),
+    );
+    const roll = el("section", { class: "srd-play__roll", "aria-label": "Roll from the sheet" });
+    const extended = el("section", { class: "srd-play__extended", "aria-label": "Extended roll" });
+    const opposed = el("section", { class: "srd-play__opposed", "aria-label": "Opposed roll" });
+    sheet.append(form, roll, extended, opposed);
+    drawRoll(roll, entry);
+    frame.call({ action: "play_sheet", character: entry }).then((reply) => {
+      if (!reply.ok) return frame.say(reply.error.message, true);
+      drawExtended(extended, reply.result);
+    });
+    drawOpposed(opposed, entry);
+  }
+
+  function poolChoices(entry, prefix, label = "") {
+    const attribute = remembered(select(
+      Object.entries(entry.attributes).map(([name, value]) => [name, `${name} ${value}`]), undefined,
+      { id: `${id}-${prefix}attribute` }));
+    const ability = remembered(select(
+      [["", "no ability"], ...Object.entries(entry.abilities).map(([name, value]) => [name, `${name} ${value}`])], undefined,
+      { id: `${id}-${prefix}ability` }));
+    const lower = (word) => (label ? word.toLowerCase() : word);
+    return [field(`${label}${lower("Attribute")}`, attribute), field(`${label}${lower("Ability")}`, ability)];
+  }
+
+  function value(prefix, name) {
+    return root.querySelector(`#${id}-${prefix}${name}`).value;
+  }
+
+  // --- a roll from the sheet, with its exact odds before it is rolled ---------------------------
+  function drawRoll(box, entry) {
+    const difficulty = remembered(textInput("", { id: `${id}-difficulty` }));
+    const spend = remembered(numberInput("", { id: `${id}-spend` }));
+    const seed = numberInput("", { id: `${id}-seed` });
+    // (Room for the odds line and a roll's lines: 3.9 and 19 rem in a wide column, 5 and 20.2 at
+    // 360 px, measured in Chromium.)
+    const odds = keepRoom(el("p", { class: "srd-play__odds srd-play__screen", "aria-live": "polite" }, shownOdds), 4.5, 5.5);
+    const result = keepRoom(el("div", { class: "srd-play__result", "aria-live": "polite" }), 20, 21);
+    const form = el("form", { class: "srd-play__rollform", "aria-label": "Roll from the sheet" },
+      ...poolChoices(entry, ""),
+      field("Difficulty", difficulty, "2–10 or a name; blank: 6"),
+      field("Adrenaline to spend", spend, `blank: none; ${entry.name} has ${entry.adrenaline}`),
+      field("Seed", seed, "blank: a new roll"),
+      el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll"));
+    box.append(el("h2", {}, "Roll"), form, odds, result);
+    if (last && last.kind === "roll") drawRollResult(result, last.reply);
+
+    let asked = 0;
+    async function showOdds() {
+      const mine = ++asked;
+      const reply = await frame.call({ action: "play_odds", character: frame.entry(), attribute: value("", "attribute"),
+        ability: value("", "ability"), difficulty: difficulty.value, spend: spend.value });
+      if (mine !== asked) return;
+      if (!reply.ok) return odds.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
+      const o = reply.result.odds;
+      odds.replaceChildren(`Exact odds of ${reply.result.what} (${reply.result.notation}): success ${chanceText(o.success)}, `
+        + `botch ${chanceText(o.botch)}, earns a point ${chanceText(o.adrenaline)}.`);
+      shownOdds = odds.textContent;
+    }
+    form.addEventListener("change", showOdds);
+    showOdds();
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const reply = await frame.call({ action: "play_roll", character: frame.entry(), attribute: value("", "attribute"),
+        ability: value("", "ability"), difficulty: difficulty.value, spend: spend.value, seed: seed.value });
+      if (!reply.ok) return result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      const r = reply.result;
+      last = { name: r.character.name, kind: "roll", reply: r };
+      chosen[spend.id] = "";
+      frame.change(r.character, `Rolled ${r.what}: net ${r.roll.net}, ${r.roll.degree}. ${r.points}.`);
+    });
+  }
+
+  function drawRollResult(box, reply) {
+    const r = reply.roll;
+    const fields = new URLSearchParams({ ...reply.fields, seed: String(r.seed) });
+    const chapter = new URL(`../?${fields}#ad-roller`, location.href);
+    box.replaceChildren(
+      el("p", { class: "srd-play__what" }, `${reply.what}: ${reply.notation}`),
+      ...r.lines.map((line) => el("p", { class: "srd-play__line" }, line)),
+      el("p", { class: "srd-play__points" }, `${reply.points}.`),
+      el("p", { class: "srd-play__line" }, `Before the roll: success ${chanceText(reply.odds.success)}, botch `
+        + `${chanceText(reply.odds.botch)}, a point earned ${chanceText(reply.odds.adrenaline)}.`),
+      el("p", {}, el("a", { href: chapter.href }, "Open this roll in the chapter's roller")));
+  }
+
+  // --- the extended roll: progress and the chance to finish in k more rolls ---------------------
+  function drawExtended(box, { character, sheet }) {
+    box.replaceChildren(el("h2", {}, "Extended roll"));
+    const ext = sheet.extended;
+    if (!ext) {
+      const difficulty = remembered(textInput("", { id: `${id}-ext-difficulty` }));
+      const target = remembered(numberInput("", { id: `${id}-ext-target` }));
+      const error = el("p", { class: "srd-play__result", "aria-live": "polite" });
+      const form = el("form", { class: "srd-play__rollform", "aria-label": "Start an extended roll" },
+        ...poolChoices(character, "ext-"),
+        field("Difficulty", difficulty, "2–10 or a name; blank: 6"),
+        field("Successes to gather", target, "the target, 1–100"),
+        el("button", { type: "submit", class: "md-button md-button--primary" }, "Start the extended roll"));
+      box.append(form, error);
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const reply = await frame.call({ action: "play_extended_start", character: frame.entry(),
+          attribute: value("ext-", "attribute"), ability: value("ext-", "ability"), difficulty: difficulty.value,
+          target: target.value });
+        if (!reply.ok) return error.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
+        const e = reply.result.sheet.extended;
+        frame.change(reply.result.character, `Extended roll started: ${e.what}, ${e.notation}.`);
+      });
+      return;
+    }
+    const rolls = character.extended.rolls;
+    box.append(el("p", { class: "srd-play__ext-what" },
+      `${ext.what}: ${ext.notation} (${ext.difficulty_name})`));
+    const progress = el("p", { class: "srd-play__progress" });
+    if (ext.ending === "reached") progress.append(`Reached: ${ext.gathered} of ${character.extended.target} on roll ${rolls.length}.`);
+    else if (ext.ending === "lost") progress.append(`A botch on roll ${rolls.length} ends the attempt: all is lost.`);
+    else progress.append(`Gathered ${ext.gathered} of ${character.extended.target}: ${ext.needed} to go after ${rolls.length} ${rolls.length === 1 ? "roll" : "rolls"}.`);
+    box.append(progress);
+    if (rolls.length) {
+      box.append(el("p", { class: "srd-play__line" }, "Each roll's net: ",
+        rolls.map((net, i) => `${net} (total ${ext.totals[i]})`).join(", ")));
+    }
+    if (ext.chances && ext.chances.length) {
+      const table = el("table", { class: "srd-play__chances" },
+        el("caption", {}, `Exact chance to finish in k more rolls (a botch ends the attempt)`),
+        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Within"), el("th", { scope: "col" }, "Finishes"),
+          el("th", { scope: "col" }, "Lost to a botch"))),
+        el("tbody", {}, ...ext.chances.map((row) => el("tr", {},
+          el("th", { scope: "row" }, `${row.rolls} ${row.rolls === 1 ? "roll" : "rolls"}`),
+          chanceCell(row.finish), chanceCell(row.lost)))));
+      box.append(el("div", { class: "srd-play__scroll", role: "region", tabindex: "0",
+        "aria-label": "Chance to finish, by rolls" }, table));
+    }
+    const actions = el("div", { class: "srd-play__actions" });
+    if (!ext.ending) {
+      const next = el("button", { type: "button", class: "md-button md-button--primary" }, "Roll the next one");
+      next.addEventListener("click", async () => {
+        const reply = await frame.call({ action: "play_extended_roll", character: frame.entry() });
+        if (!reply.ok) return frame.say(reply.error.message, true);
+        const after = reply.result.sheet.extended;
+        last = { name: reply.result.character.name, kind: "extended", reply: reply.result };
+        const words = after.ending === "reached" ? "target reached" : after.ending === "lost" ? "a botch: all is lost"
+          : `${after.gathered} gathered, ${after.needed} to go`;
+        frame.change(reply.result.character, `Extended roll: net ${reply.result.roll.net}; ${words}.`);
+      });
+      actions.append(next);
+    }
+    const clear = el("button", { type: "button", class: "md-button" }, ext.ending ? "Clear it" : "Stop this extended roll");
+    clear.addEventListener("click", async () => {
+      const reply = await frame.call({ action: "play_extended_clear", character: frame.entry() });
+      if (!reply.ok) return frame.say(reply.error.message, true);
+      frame.change(reply.result.character, "Extended roll cleared.");
+    });
+    actions.append(clear);
+    box.append(actions);
+    if (last && last.kind === "extended") {
+      box.append(el("div", { class: "srd-play__result" },
+        ...last.reply.roll.lines.map((line) => el("p", { class: "srd-play__line" }, line))));
+    }
+  }
+
+  // --- an opposed roll against another saved character ------------------------------------------
+  function drawOpposed(box, entry) {
+    box.append(el("h2", {}, "Opposed roll"));
+    const everyone = frame.entries();
+    const current = everyone.indexOf(frame.entry());
+    const others = everyone.map((character, i) => [i, character]).filter(([i]) => i !== current);
+    if (!others.length) {
+      box.append(el("p", {}, "Save a second character to roll one against the other."));
+      return;
+    }
+    const other = remembered(select(others.map(([i, c]) => [String(i), c.name]), undefined, { id: `${id}-other` }));
+    const theirs = el("div", { class: "srd-play__theirs" });
+    const drawTheirs = () => {
+      theirs.replaceChildren(...poolChoices(everyone[Number(other.value)], "other-", "Their "));
+    };
+    other.addEventListener("change", drawTheirs);
+    drawTheirs();
+    const mine = {
+      difficulty: remembered(textInput("", { id: `${id}-opp-difficulty` })),
+      spend: remembered(numberInput("", { id: `${id}-opp-spend` })),
+    };
+    const their = {
+      difficulty: remembered(textInput("", { id: `${id}-other-difficulty` })),
+      spend: remembered(numberInput("", { id: `${id}-other-spend` })),
+    };
+    const seed = numberInput("", { id: `${id}-opp-seed` });
+    const result = el("div", { class: "srd-play__result", "aria-live": "polite" });
+    const form = el("form", { class: "srd-play__rollform srd-play__opposedform", "aria-label": "Opposed roll" },
+      ...poolChoices(entry, "opp-", "Your "),
+      field("Your difficulty", mine.difficulty, "blank: 6"),
+      field("Your Adrenaline to spend", mine.spend, `blank: none; ${entry.name} has ${entry.adrenaline}`),
+      field("Against", other), theirs,
+      field("Their difficulty", their.difficulty, "blank: 6"),
+      field("Their Adrenaline to spend", their.spend, "blank: none"),
+      field("Seed", seed, "blank: a new roll"),
+      el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll opposed"));
+    box.append(form, result);
+    if (last && last.kind === "opposed") drawOpposedResult(result, last.reply);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const index = Number(other.value);
+      const reply = await frame.call({ action: "play_opposed", character: frame.entry(), other: everyone[index],
+        attribute: value("opp-", "attribute"), ability: value("opp-", "ability"), difficulty: mine.difficulty.value,
+        spend: mine.spend.value, "other-attribute": value("other-", "attribute"),
+        "other-ability": value("other-", "ability"), "other-difficulty": their.difficulty.value,
+        "other-spend": their.spend.value, seed: seed.value });
+      if (!reply.ok) return result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      const r = reply.result;
+      last = { name: r.character.name, kind: "opposed", reply: r };
+      chosen[mine.spend.id] = chosen[their.spend.id] = "";
+      const verdict = r.roll.verdict === "win" ? `${r.character.name} wins by ${r.roll.margin}`
+        : r.roll.verdict === "lose" ? `${r.other.name} wins by ${-r.roll.margin}` : "a stand-off";
+      frame.changeMany({ [current]: r.character, [index]: r.other }, `Opposed roll: ${verdict}.`);
+    });
+  }
+
+  function drawOpposedResult(box, r) {
+    box.replaceChildren(
+      el("p", { class: "srd-play__what" }, `${r.character.name} (${r.what}) against ${r.other.name} (${r.other_what}): ${r.notation}`),
+      el("p", { class: "srd-play__line" }, `Before the roll: ${r.character.name} wins ${chanceText(r.odds.win)}, `
+        + `stand-off ${chanceText(r.odds.standoff)}, ${r.other.name} wins ${chanceText(r.odds.lose)}.`),
+      ...r.roll.lines.slice(1).map((line) => el("p", { class: "srd-play__line" }, line)),
+      el("p", { class: "srd-play__points" }, `${r.character.name}: ${r.points[0]}. ${r.other.name}: ${r.points[1]}.`));
+  }
+}
+
+export const WIDGETS = { sheet: attachSheet };

@@ -1,0 +1,398 @@
+// dice & danger at the table: a character sheet kept on this device (play-kit.js): titles,
+// attributes, level, gear, the slot inventory and what is stowed; a damage roll built from the
+// sheet's weapon, a save against one of its attributes, the hits taken marked off Hit Defense or
+// as conditions in its slots, and the Health save that follows. Every number on it comes from
+// the engine (rules_engine/dice_and_danger/play.py): tier, Hit Defense, Luck, Armor, slots, the
+// weight penalty, each roll's notation and exact odds, the roll, the conditions and the outcome.
+// This module only draws the sheet and sends what was edited.
+
+import { field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
+import { el, rollMeta } from "./widget-kit.js";
+
+const SYSTEM = "dice-and-danger";
+const ATTRIBUTES = ["Strength", "Reflex", "Health", "Intelligence", "Will"];
+const WEAPONS = [["none", "No weapon"], ["swords", "Sword or knife"], ["axes", "Axe or greatsword"],
+  ["clubs", "Club, mace, flail or staff"], ["spears", "Spear, polearm or missile"]];
+const ARMOURS = [["none", "No armour"], ["leather", "Leather"], ["splint", "Splint"], ["chain", "Chain"], ["plate", "Plate"]];
+const SHIELDS = [["none", "No shield"], ["shield", "A shield"], ["tower", "A tower shield"]];
+const CONDITIONS = [["", "no condition"], ["mar", "mar"], ["mood", "mood"], ["break", "break"]];
+const OUTCOMES = ["Free parking", "Stunned for 1 round", "Knocked out for the rest of the combat", "Dying", "Dead",
+  "Flagrantly dead"];
+
+function checkbox(id, label, on, attrs = {}) {
+  const input = el("input", { type: "checkbox", id, checked: on ? "" : null, ...attrs });
+  return { input, label: el("label", { class: "srd-check" }, input, el("span", {}, label)) };
+}
+
+function flag(input) {
+  return input.checked ? "on" : "";
+}
+
+// "12.50% (1/8)": a chance as the engine gives it.
+function chanceText(chance) {
+  return `${chance.percent} (${chance.ratio})`;
+}
+
+// A roll's exact odds in one line: no hits, then k or more hits, and the average.
+function oddsLine(odds) {
+  const parts = odds.rows.map((row) => `${row.or_more ? `${row.hits}+` : row.hits} ${row.hits === 1 && !row.or_more ? "hit" : "hits"} ${chanceText(row)}`);
+  return `${parts.join(", ")}; average ${odds.mean_text}`;
+}
+
+function attachSheet(root) {
+  const id = root.id;
+  let last = null; // {name, kind, reply}: the last roll shown, until another character is shown
+  const chosen = {}; // the roll forms' choices, kept across redraws (field id → value or checked)
+  // The engine's answers about a character, by action and character: a redraw after a change
+  // finds the sheet's numbers already known and draws them at once (no line empties and refills).
+  const answers = new Map();
+  const shownOdds = {}; // an odds line's last words, kept while the new ones are asked for
+
+  const frame = playFrame(root, {
+    system: SYSTEM, noun: "character", nouns: "characters",
+    draw,
+  });
+
+  // Remember what a roll form's field holds, and put it back when the sheet is drawn again.
+  function remembered(input) {
+    const box = input.type === "checkbox";
+    if (input.id in chosen) {
+      if (box) input.checked = chosen[input.id];
+      else if (input.tagName !== "SELECT" || [...input.options].some((o) => o.value === chosen[input.id])) input.value = chosen[input.id];
+    }
+    const keep = () => { chosen[input.id] = box ? input.checked : input.value; };
+    input.addEventListener("change", keep);
+    input.addEventListener("input", keep);
+    return input;
+  }
+
+  function answer(action, character) {
+    const key = action + JSON.stringify(character);
+    if (!answers.has(key)) {
+      if (answers.size > 100) answers.clear();
+      answers.set(key, frame.call({ action, character }).then((reply) => {
+        if (!reply.ok) answers.delete(key); // only what the engine answered is kept
+        return reply;
+      }));
+    }
+    return answers.get(key);
+  }
+
+  // A reply that carries a character and its sheet is play_sheet's answer for that character.
+  function known(result) {
+    answers.set(`play_sheet${JSON.stringify(result.character)}`,
+      Promise.resolve({ ok: true, result: { character: result.character, sheet: result.sheet } }));
+  }
+
+  const number = (text) => (/^\s*-?\d+\s*$/.test(text) ? Number(text) : text);
+
+  // --- the sheet: every edit goes to the engine, which checks it and gives the numbers back -----
+  async function edited(form) {
+    const q = (part) => form.querySelector(`[data-part="${part}"]`);
+    const character = {
+      ...frame.entry(),
+      name: q("name").value,
+      level: number(q("level").value),
+      hit_defense_marked: number(q("hd-marked").value),
+      attributes: Object.fromEntries(ATTRIBUTES.map((name) => [name, number(q(`attr-${name}`).value)])),
+      titles: [...form.querySelectorAll(".srd-play__title")].map((row) => ({
+        text: row.querySelector("input[type=text]").value, boosted: row.querySelector("input[type=checkbox]").checked,
+      })).filter((title) => title.text.trim()),
+      weapon: {
+        family: q("weapon").value, heavy: q("heavy").checked, ranged: q("ranged").checked, crude: q("crude").checked,
+        off_hand: q("off-hand").checked,
+      },
+      armour: q("armour").value,
+      slots: [...form.querySelectorAll(".srd-play__slot")].map((row) => ({
+        item: row.querySelector("input").value, condition: row.querySelector("select").value,
+      })),
+      stowed: q("stowed").value.split("\n").map((line) => line.trim()).filter(Boolean),
+      health_outcome: q("outcome").value || null,
+    };
+    const reply = await frame.call({ action: "play_sheet", character });
+    if (!reply.ok) return frame.say(`Not saved: ${reply.error.message}`, true);
+    known(reply.result);
+    frame.change(reply.result.character, `Saved ${reply.result.character.name}.`);
+  }
+
+  function draw(entry, { sheet }) {
+    if (last && last.name !== entry.name) last = null;
+    const form = el("form", { class: "srd-play__form", "aria-label": `${entry.name}'s sheet` });
+    form.addEventListener("submit", (event) => event.preventDefault());
+    const save = () => edited(form);
+    const derived = el("p", { class: "srd-play__derived" });
+    const inventory = el("p", { class: "srd-play__inventory" });
+    const weight = el("p", { class: "srd-play__weight" });
+
+    const name = textInput(entry.name, { "data-part": "name", id: `${id}-name` });
+    const level = numberInput(entry.level, { "data-part": "level", id: `${id}-level` });
+    const marked = numberInput(entry.hit_defense_marked, { "data-part": "hd-marked", id: `${id}-hd-marked` });
+    const attributes = ATTRIBUTES.map((attr) => field(attr,
+      numberInput(entry.attributes[attr], { "data-part": `attr-${attr}`, id: `${id}-attr-${attr}` })));
+
+    const titles = el("div", { class: "srd-play__titles" });
+    const addTitle = (title) => {
+      const n = titles.children.length + 1;
+      const text = textInput(title.text, { "aria-label": `Title ${n}` });
+      const boosted = checkbox(`${id}-title-${n}-boosted`, "boosted", title.boosted,
+        { "aria-label": `Title ${n} is boosted` });
+      const remove = el("button", { type: "button", class: "md-button srd-play__remove", "aria-label": `Remove title ${n}` }, "×");
+      const row = el("div", { class: "srd-play__title srd-play__rating" }, text, boosted.label, remove);
+      remove.addEventListener("click", () => { row.remove(); save(); });
+      text.addEventListener("change", save);
+      boosted.input.addEventListener("change", save);
+      titles.append(row);
+      return text;
+    };
+    entry.titles.forEach(addTitle);
+    const addTitleButton = el("button", { type: "button", class: "md-button srd-play__add" }, "Add a title");
+    addTitleButton.addEventListener("click", () => addTitle({ text: "", boosted: false }).focus());
+
+    const weapon = select(WEAPONS, entry.weapon.family, { "data-part": "weapon", id: `${id}-weapon` });
+    const gearChecks = [["heavy", "Heavy melee weapon"], ["ranged", "Ranged"], ["crude", "Simple or crude"],
+      ["off_hand", "Light weapon in the off hand"]].map(([key, words]) =>
+      checkbox(`${id}-gear-${key}`, words, entry.weapon[key], { "data-part": key.replace("_", "-") }));
+    const armour = select(ARMOURS, entry.armour, { "data-part": "armour", id: `${id}-armour` });
+
+    const slots = el("ol", { class: "srd-play__slots" }, ...entry.slots.map((slot, i) => {
+      const item = textInput(slot.item, { "aria-label": `Slot ${i + 1}: item` });
+      const condition = select(CONDITIONS, slot.condition, { "aria-label": `Slot ${i + 1}: condition` });
+      item.addEventListener("change", save);
+      condition.addEventListener("change", save);
+      return el("li", { class: "srd-play__slot" }, item, condition);
+    }));
+    const stowed = el("textarea", { "data-part": "stowed", id: `${id}-stowed`, rows: "3" });
+    stowed.value = entry.stowed.join("\n");
+    const outcome = select([["", "none yet"], ...OUTCOMES.map((o) => [o, o])], entry.health_outcome || "",
+      { "data-part": "outcome", id: `${id}-outcome` });
+
+    for (const input of [name, level, marked, weapon, armour, stowed, outcome, ...gearChecks.map((c) => c.input),
+      ...attributes.map((f) => f.querySelector("input"))]) input.addEventListener("change", save);
+
+    // On paper the fields do not print (print.css): the sheet's words do, in these lines.
+    const paper = (...words) => el("p", { class: "srd-play__print" }, ...words);
+    const words = (pairs, value) => pairs.find(([key]) => key === value)[1];
+    const gearWords = [words(WEAPONS, entry.weapon.family), ...[["heavy", "heavy"], ["ranged", "ranged"],
+      ["crude", "simple or crude"], ["off_hand", "a light weapon in the off hand"]]
+      .filter(([key]) => entry.weapon[key]).map(([, w]) => w)].join(", ");
+    form.append(
+      paper(el("strong", {}, entry.name), `, level ${entry.level}; Hit Defense marked ${entry.hit_defense_marked}`),
+      el("div", { class: "srd-play__fields" }, field("Name", name), field("Level", level),
+        field("Hit Defense marked", marked)),
+      derived,
+      el("fieldset", { class: "srd-play__attributes" }, el("legend", {}, "Attributes (1–6)"),
+        paper(ATTRIBUTES.map((a) => `${a} ${entry.attributes[a]}`).join(" · ")),
+        el("div", { class: "srd-play__fields" }, ...attributes)),
+      el("fieldset", {}, el("legend", {}, "Titles"),
+        paper(entry.titles.map((t) => t.text + (t.boosted ? " (boosted)" : "")).join("; ") || "none yet"),
+        el("div", { class: "srd-play__screen" }, titles, addTitleButton)),
+      el("fieldset", {}, el("legend", {}, "Weapon and armour"),
+        paper(`${gearWords}; ${words(ARMOURS, entry.armour)}`),
+        el("div", { class: "srd-play__fields srd-play__fields--wide" }, field("Weapon", weapon), field("Armour", armour)),
+        el("div", { class: "srd-play__checks srd-play__screen" }, ...gearChecks.map((c) => c.label))),
+      el("fieldset", {}, el("legend", {}, "Inventory"), inventory,
+        paper(entry.slots.map((slot, i) => `${i + 1}. ${slot.item || "–"}${slot.condition ? ` (${slot.condition})` : ""}`).join(" · ")),
+        el("div", { class: "srd-play__screen" }, slots, field("Stowed items (one a line)", stowed)),
+        paper(`Stowed: ${entry.stowed.join(", ") || "nothing"}`), weight),
+      el("div", { class: "srd-play__screen" }, field("Last Health save", outcome)),
+    );
+
+    // (The roll forms have nothing to print: on paper the sheet and the Health save owed.)
+    const damage = el("section", { class: "srd-play__damage srd-play__screen", "aria-label": "Damage roll" });
+    const saveRoll = el("section", { class: "srd-play__save srd-play__screen", "aria-label": "Save" });
+    const hits = el("section", { class: "srd-play__hits srd-play__screen", "aria-label": "Take hits" });
+    const health = el("section", { class: "srd-play__health", "aria-label": "Health save" });
+    sheet.append(form, el("div", {}, damage, saveRoll, hits, health));
+    answer("play_sheet", entry).then((reply) => {
+      if (!reply.ok) return frame.say(reply.error.message, true);
+      const s = reply.result.sheet;
+      derived.textContent = `Tier ${s.tier}${s.tier_name ? ` (${s.tier_name})` : ""}, ${s.boosted_titles} boosted `
+        + `${s.boosted_titles === 1 ? "title" : "titles"}; Hit Defense ${s.hit_defense} (${s.hit_defense_left} left); `
+        + `Luck ${s.luck} (attributes sum to ${s.attribute_sum}); Armor ${s.armor}; Faith ${s.faith}.`;
+      inventory.textContent = `${s.slots} slots (6 + Health), ${s.slots_used} used, ${s.conditions} `
+        + `${s.conditions === 1 ? "condition" : "conditions"}; the armour and weapons take ${s.gear_slots_total}.`;
+      weight.textContent = `${s.stowed} stowed: +${s.weight_penalty}p from weight.`;
+      drawHealth(health, reply.result);
+    });
+    drawDamage(damage, entry);
+    drawSave(saveRoll, entry);
+    drawHits(hits, entry);
+  }
+
+  // A form's answer line: the exact odds as the engine gives them, kept up to date.
+  function liveOdds(form, box, ask, words) {
+    let asked = 0;
+    if (shownOdds[box.id]) box.textContent = shownOdds[box.id];
+    async function show() {
+      const mine = ++asked;
+      const reply = await ask();
+      if (mine !== asked) return;
+      if (!reply.ok) return box.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
+      box.replaceChildren(words(reply.result));
+      shownOdds[box.id] = box.textContent;
+    }
+    form.addEventListener("change", show);
+    show();
+  }
+
+  // A roll's lines as the engine explains it, then its seed, the permalink that rolls it again in
+  // the chapter's roller (the same canonical notation and seed give the same dice) and Share.
+  function rollLines(box, reply, head) {
+    const r = reply.roll;
+    const href = new URL(`../?${new URLSearchParams({ notation: r.notation, kind: r.kind, seed: String(r.seed) })}#dd-roller`,
+      location.href).href;
+    box.replaceChildren(el("p", { class: "srd-play__what" }, head),
+      ...r.lines.map((line) => el("p", { class: "srd-play__line" }, line)),
+      rollMeta(r.seed, href, "roll", reply.share ? reply.share.text : null));
+  }
+
+  // --- the damage roll: the builder fed the sheet's weapon --------------------------------------------
+  function drawDamage(box, entry) {
+    const checks = [["expert", "A title applies"], ["boosted", "It is a boosted title"], ["prepared", "Prepared"],
+      ["friend", "A friend helps"], ["hit_defense", "The target spends a Hit Defense"],
+      ["unsuited", "Not suited to the job"]].map(([key, words]) => [key, checkbox(`${id}-dmg-${key}`, words, false)]);
+    for (const [, c] of checks) remembered(c.input);
+    const armour = remembered(select(ARMOURS, undefined, { id: `${id}-dmg-armour` }));
+    const shield = remembered(select(SHIELDS, undefined, { id: `${id}-dmg-shield` }));
+    const conditions = remembered(numberInput("", { id: `${id}-dmg-conditions` }));
+    const seed = numberInput("", { id: `${id}-dmg-seed` });
+    // (Room for the odds line and a roll's lines, its seed and Share: 7.7 and 11.1 rem, measured
+    // in Chromium at 360 px and in a wide column.)
+    const odds = keepRoom(el("p", { class: "srd-play__odds srd-play__screen", id: `${id}-dmg-odds`, "aria-live": "polite" }), 9.5, 8.5);
+    const result = keepRoom(el("div", { class: "srd-play__result", "aria-live": "polite" }), 12);
+    const form = el("form", { class: "srd-play__rollform", "aria-label": "Damage roll" },
+      el("div", { class: "srd-play__checks" }, ...checks.map(([, c]) => c.label)),
+      field("Their armour", armour), field("Their shield", shield),
+      field("Relevant conditions", conditions, "blank: none"),
+      field("Seed", seed, "blank: a new roll"),
+      el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll damage"));
+    box.append(el("h2", {}, "Damage roll"), form, odds, result);
+    const fields = () => ({ ...Object.fromEntries(checks.map(([key, c]) => [key, flag(c.input)])),
+      armour: armour.value, shield: shield.value, conditions: conditions.value });
+    liveOdds(form, odds, () => frame.call({ action: "play_damage_odds", character: frame.entry(), fields: fields() }),
+      (r) => `Exact odds of ${r.written} (${r.odds.notation}): ${oddsLine(r.odds)}.`);
+    if (last && last.kind === "damage") rollLines(result, last.reply, `Damage: ${last.reply.written}`);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const reply = await frame.call({ action: "play_damage_roll", character: frame.entry(), fields: fields(),
+        seed: seed.value });
+      if (!reply.ok) return result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      last = { name: entry.name, kind: "damage", reply: reply.result };
+      rollLines(result, reply.result, `Damage: ${reply.result.written}`);
+      const n = reply.result.roll.hits;
+      frame.say(`${entry.name} rolled damage: ${n} ${n === 1 ? "hit" : "hits"}.`);
+    });
+  }
+
+  // --- a save against one of the attributes ----------------------------------------------------------
+  function drawSave(box, entry) {
+    const against = remembered(select(ATTRIBUTES.map((a) => [a, `${a} ${entry.attributes[a]}`]), undefined,
+      { id: `${id}-save-attribute` }));
+    const dice = remembered(numberInput("", { id: `${id}-save-dice` }));
+    const conditions = remembered(numberInput("", { id: `${id}-save-conditions` }));
+    const weight = checkbox(`${id}-save-weight`, "Weight counts (sneaking, swimming, balancing)", false);
+    remembered(weight.input);
+    const seed = numberInput("", { id: `${id}-save-seed` });
+    // (Room for a save's odds line up to three dice: 10.3 rem in a wide column, 9.8 at 360 px.)
+    const odds = keepRoom(el("p", { class: "srd-play__odds srd-play__screen", id: `${id}-save-odds`, "aria-live": "polite" }), 10.5);
+    const result = keepRoom(el("div", { class: "srd-play__result", "aria-live": "polite" }), 12);
+    const form = el("form", { class: "srd-play__rollform", "aria-label": "Save" },
+      field("Against", against), field("The danger's dice", dice, "blank: 1"),
+      field("Relevant conditions", conditions, "blank: none"),
+      el("div", { class: "srd-play__checks" }, weight.label),
+      field("Seed", seed, "blank: a new roll"),
+      el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll the save"));
+    box.append(el("h2", {}, "Save"), form, odds, result);
+    const fields = () => ({ attribute: against.value, dice: dice.value, conditions: conditions.value,
+      weight: flag(weight.input) });
+    liveOdds(form, odds, () => frame.call({ action: "play_save_odds", character: frame.entry(), fields: fields() }),
+      (r) => `Exact odds of ${r.written} (${r.odds.notation}), hits ${entry.name} takes: ${oddsLine(r.odds)}.`);
+    if (last && last.kind === "save") rollLines(result, last.reply, `Save against ${last.reply.what}: ${last.reply.written}`);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const reply = await frame.call({ action: "play_save_roll", character: frame.entry(), fields: fields(),
+        seed: seed.value });
+      if (!reply.ok) return result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      last = { name: entry.name, kind: "save", reply: reply.result };
+      rollLines(result, reply.result, `Save against ${reply.result.what}: ${reply.result.written}`);
+      const n = reply.result.hits;
+      chosen[`${id}-hits`] = String(n);
+      const take = root.querySelector(`#${id}-hits`);
+      if (take) take.value = String(n);
+      frame.say(`${entry.name} rolled the save: ${n} ${n === 1 ? "hit" : "hits"} to take.`);
+    });
+  }
+
+  // --- hits taken: Hit Defense, or a condition in a slot ----------------------------------------------
+  function drawHits(box, entry) {
+    const count = remembered(numberInput("", { id: `${id}-hits` }));
+    const onHd = numberInput("", { id: `${id}-hits-hd` });
+    const slotChecks = entry.slots.map((slot, i) => checkbox(`${id}-hits-slot-${i}`,
+      `Slot ${i + 1}${slot.item ? ` (${slot.item})` : ""}${slot.condition ? `: ${slot.condition}` : ""}`, false));
+    const result = el("p", { class: "srd-play__result", "aria-live": "polite" });
+    const form = el("form", { class: "srd-play__rollform", "aria-label": "Take hits" },
+      field("Hits to take", count), field("Hit Defense to mark", onHd, "blank: none"),
+      el("fieldset", { class: "srd-play__checks" }, el("legend", {}, "A condition in each slot ticked"),
+        ...slotChecks.map((c) => c.label)),
+      el("button", { type: "submit", class: "md-button md-button--primary" }, "Take the hits"));
+    box.append(el("h2", {}, "Take hits"), form, result);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const slots = slotChecks.map((c, i) => (c.input.checked ? i : -1)).filter((i) => i >= 0);
+      const reply = await frame.call({ action: "play_take_hits", character: frame.entry(), hits: count.value,
+        hit_defense: onHd.value, slots });
+      if (!reply.ok) return result.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
+      const taken = reply.result.taken;
+      chosen[count.id] = "";
+      const words = [taken.hit_defense ? `${taken.hit_defense} on Hit Defense` : "",
+        taken.conditions.length ? `conditions: ${taken.conditions.join(", ")}` : ""].filter(Boolean).join("; ");
+      const owed = reply.result.sheet.health_save;
+      known(reply.result);
+      if (owed) await answer("play_health_odds", reply.result.character); // the outcomes' table, drawn at once
+      frame.change(reply.result.character, `${entry.name} took the hits (${words || "none"}).`
+        + (owed ? ` A Health save is owed: ${owed}.` : ""));
+    });
+  }
+
+  // --- the Health save: the helper fed the sheet, its outcome written back ------------------------------
+  function drawHealth(box, { character, sheet }) {
+    box.replaceChildren(el("h2", {}, "Health save"));
+    const shownOutcome = el("p", { class: "srd-play__outcome" },
+      `Last Health save: ${character.health_outcome || "none yet"}.`);
+    if (!sheet.health_save) {
+      box.append(el("p", {}, "No Health save owed: taking a condition calls for one."), shownOutcome);
+      if (last && last.kind === "health") rollLines(box.appendChild(el("div", { class: "srd-play__result" })), last.reply, `Health save: ${last.reply.written}`);
+      return;
+    }
+    box.append(el("p", { class: "srd-play__owed" }, `Owed: ${sheet.health_save}.`), shownOutcome);
+    const table = el("table", { class: "srd-play__chances" },
+      el("caption", {}, `Exact chance of each outcome of ${sheet.health_save}`),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Hits"), el("th", { scope: "col" }, "Outcome"),
+        el("th", { scope: "col" }, "Chance"))),
+      el("tbody"));
+    box.append(el("div", { class: "srd-play__scroll", role: "region", tabindex: "0", "aria-label": "Health save outcomes" }, table));
+    answer("play_health_odds", character).then((reply) => {
+      if (!reply.ok) return frame.say(reply.error.message, true);
+      table.tBodies[0].replaceChildren(...reply.result.health_outcomes.map((o) => el("tr", {},
+        el("th", { scope: "row" }, o.to === null ? `${o.hits}+` : String(o.hits)), el("td", {}, o.name),
+        el("td", {}, o.percent, el("span", { class: "srd-play__exact" }, o.ratio)))));
+    });
+    const seed = numberInput("", { id: `${id}-health-seed` });
+    const error = el("p", { class: "srd-play__result", "aria-live": "polite" });
+    const form = el("form", { class: "srd-play__rollform", "aria-label": "Health save" },
+      field("Seed", seed, "blank: a new roll"),
+      el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll the Health save"));
+    box.append(form, error);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const reply = await frame.call({ action: "play_health_roll", character: frame.entry(), seed: seed.value });
+      if (!reply.ok) return error.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
+      last = { name: character.name, kind: "health", reply: reply.result };
+      known(reply.result);
+      frame.change(reply.result.character, `Health save: ${reply.result.roll.hits} `
+        + `${reply.result.roll.hits === 1 ? "hit" : "hits"}, ${reply.result.outcome}.`);
+    });
+  }
+}
+
+export const WIDGETS = { sheet: attachSheet };

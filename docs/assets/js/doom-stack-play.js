@@ -1,0 +1,239 @@
+// Doom Stack at the table: a character sheet kept on this device (play-kit.js), rolled from
+// and hit. Every number on it comes from the engine (rules_engine/doom_stack/play.py): the
+// hit boxes, the track's state, the roll and its attention pool, the attack's damage, the
+// hourly bleeding-out die. This module only draws the sheet and sends what was edited.
+
+import { field, keepRoom, numberInput, playFrame, textInput } from "./play-kit.js";
+import { el } from "./widget-kit.js";
+
+const SYSTEM = "doom-stack";
+
+// The ratings as edited: {name: number} in the order shown (a row with an empty name is dropped).
+function ratingsOf(rows) {
+  const ratings = {};
+  for (const row of rows.querySelectorAll(".srd-play__rating")) {
+    const name = row.querySelector("input[data-part=name]").value.trim();
+    const value = row.querySelector("input[data-part=value]").value.trim();
+    if (name) ratings[name] = /^-?\d+$/.test(value) ? Number(value) : value;
+  }
+  return ratings;
+}
+
+function ratingRows(kind, ratings, onChange, fixed = []) {
+  const list = el("div", { class: "srd-play__ratings", role: "group", "aria-label": kind });
+  const addRow = (name, value) => {
+    const nameInput = textInput(name, { "data-part": "name", "aria-label": `${kind}: name` });
+    const valueInput = numberInput(value, { "data-part": "value", "aria-label": `${name || kind}: rating` });
+    nameInput.addEventListener("input", () => valueInput.setAttribute("aria-label", `${nameInput.value || kind}: rating`));
+    const row = el("div", { class: "srd-play__rating" }, nameInput, valueInput);
+    if (fixed.includes(name)) nameInput.readOnly = true;
+    else {
+      const remove = el("button", { type: "button", class: "md-button srd-play__remove", "aria-label": `Remove ${name || "this row"}` }, "×");
+      remove.addEventListener("click", () => {
+        row.remove();
+        onChange();
+      });
+      row.append(remove);
+    }
+    for (const input of [nameInput, valueInput]) input.addEventListener("change", onChange);
+    list.append(row);
+    return nameInput;
+  };
+  for (const [name, value] of Object.entries(ratings)) addRow(name, value);
+  const add = el("button", { type: "button", class: "md-button srd-play__add" }, `Add ${kind === "Skills" ? "a skill" : "an attribute"}`);
+  add.addEventListener("click", () => addRow("", 0).focus());
+  return { list, add };
+}
+
+function drawTrack(track) {
+  const boxes = el("ol", { class: "srd-play__boxes", "aria-label": `Hit boxes: ${track.physical} physical, ${track.stun} stun, ${track.empty} empty` });
+  for (const mark of track.marks) boxes.append(el("li", { class: `srd-play__box srd-play__box--${mark === "X" ? "physical" : "stun"}` }, mark));
+  for (let i = 0; i < track.empty; i++) boxes.append(el("li", { class: "srd-play__box" }, ""));
+  return boxes;
+}
+
+function attachSheet(root) {
+  let lastRoll = null; // the last roll's reply, shown until the next change of character
+  let lastNote = null; // the last attack or bleeding-out lines
+  let lastTrack = []; // the hit boxes as last drawn: shown (inert) until the engine's answer after a change
+
+  const frame = playFrame(root, {
+    system: SYSTEM, noun: "character", nouns: "characters",
+    draw,
+  });
+
+  async function edited(form) {
+    const entry = frame.entry();
+    const character = {
+      ...entry,
+      name: form.querySelector("[data-part=character-name]").value,
+      attributes: ratingsOf(form.querySelector(".srd-play__attributes")),
+      skills: ratingsOf(form.querySelector(".srd-play__skills")),
+    };
+    const reply = await frame.call({ action: "play_sheet", character });
+    if (!reply.ok) return frame.say(`Not saved: ${reply.error.message}`, true);
+    frame.change(reply.result.character, `Saved ${reply.result.character.name}.`);
+  }
+
+  function draw(entry, { sheet }) {
+    const id = root.id;
+    const form = el("form", { class: "srd-play__form", "aria-label": `${entry.name}'s sheet` });
+    form.addEventListener("submit", (event) => event.preventDefault());
+    const nameInput = textInput(entry.name, { "data-part": "character-name", id: `${id}-name` });
+    nameInput.addEventListener("change", () => edited(form));
+    const attributes = ratingRows("Attributes", entry.attributes, () => edited(form), ["Strength", "Willpower"]);
+    const skills = ratingRows("Skills", entry.skills, () => edited(form));
+    form.append(
+      field("Name", nameInput),
+      el("fieldset", { class: "srd-play__attributes" }, el("legend", {}, "Attributes"), attributes.list, attributes.add),
+      el("fieldset", { class: "srd-play__skills" }, el("legend", {}, "Skills"), skills.list, skills.add),
+    );
+
+    // (Until the engine answers, the hit boxes drawn last keep their room: no layout jump.)
+    const track = el("section", { class: "srd-play__track", "aria-label": "Hit boxes" },
+      ...lastTrack.map((node) => node.cloneNode(true)));
+    if (lastTrack.length) {
+      track.inert = true;
+      track.setAttribute("aria-busy", "true");
+    }
+    const roll = el("section", { class: "srd-play__roll", "aria-label": "Roll from the sheet" });
+    const attack = el("section", { class: "srd-play__attack", "aria-label": "An attack on this character" });
+    sheet.append(form, track, roll, attack);
+
+    frame.call({ action: "play_sheet", character: entry }).then((reply) => {
+      track.inert = false;
+      track.removeAttribute("aria-busy");
+      track.replaceChildren();
+      if (!reply.ok) return frame.say(reply.error.message, true);
+      drawTrackSection(track, reply.result);
+      lastTrack = [...track.children];
+    });
+    drawRoll(roll, entry);
+    drawAttack(attack);
+  }
+
+  function drawTrackSection(box, { character, sheet }) {
+    const t = sheet.track;
+    const a = character.attributes;
+    box.append(
+      el("h2", {}, "Hit boxes"),
+      el("p", { class: "srd-play__boxes-count" }, `${sheet.boxes} hit boxes (4 + Strength ${a.Strength} + Willpower ${a.Willpower})`),
+      drawTrack(t),
+      el("p", { class: "srd-play__state" }, "Overflow ", el("strong", {}, String(t.overflow)), " · ",
+        el("strong", { class: `srd-play__state-word srd-play__state-word--${t.dead ? "dead" : t.dying ? "dying" : t.knocked_out ? "out" : "fine"}` }, t.state)),
+    );
+    if (sheet.movement !== null) box.append(el("p", {}, `Moves ${sheet.movement} m per action spent moving.`));
+    const actions = el("div", { class: "srd-play__actions" });
+    if (t.dying) {
+      const bleed = el("button", { type: "button", class: "md-button md-button--primary" }, "Roll this hour's bleeding out");
+      bleed.addEventListener("click", async () => {
+        const reply = await frame.call({ action: "play_bleed", character: character });
+        if (!reply.ok) return frame.say(reply.error.message, true);
+        lastNote = [reply.result.line];
+        frame.change(reply.result.character, reply.result.line);
+      });
+      actions.append(bleed);
+    }
+    if (t.stun) actions.append(healButton(character, "stun", "Clear a stun box (an hour)"));
+    if (t.physical || t.stun || t.overflow) actions.append(healButton(character, "all", "Clear all damage"));
+    box.append(actions);
+    if (lastNote) box.append(el("div", { class: "srd-play__note" }, ...lastNote.map((line) => el("p", {}, line))));
+  }
+
+  function healButton(character, kind, words) {
+    const button = el("button", { type: "button", class: "md-button" }, words);
+    button.addEventListener("click", async () => {
+      const reply = await frame.call({ action: "play_heal", character, kind });
+      if (!reply.ok) return frame.say(reply.error.message, true);
+      lastNote = null;
+      frame.change(reply.result.character, kind === "stun" ? "A stun box cleared." : "All damage cleared.");
+    });
+    return button;
+  }
+
+  function drawRoll(box, entry) {
+    const id = root.id;
+    const attribute = el("select", { id: `${id}-attribute` },
+      ...Object.entries(entry.attributes).map(([name, value]) => el("option", { value: name }, `${name} ${value}`)));
+    const skill = el("select", { id: `${id}-skill` }, el("option", { value: "" }, "no skill"),
+      ...Object.entries(entry.skills).map(([name, value]) => el("option", { value: name }, `${name} ${value}`)));
+    const modifiers = textInput("", { id: `${id}-modifiers` });
+    const tn = numberInput("", { id: `${id}-tn` });
+    const seed = numberInput("", { id: `${id}-seed` });
+    const button = el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll");
+    // (Room for a roll's lines: 12 rem in a wide column, 13.1 at 360 px, measured in Chromium.)
+    const result = keepRoom(el("div", { class: "srd-play__result", "aria-live": "polite" }), 13, 14);
+    const form = el("form", { class: "srd-play__rollform", "aria-label": "Roll from the sheet" },
+      field("Attribute", attribute), field("Skill", skill),
+      field("Modifiers", modifiers, "e.g. +2 −1: capped at half of attribute + skill"),
+      field("TN", tn, "blank: no TN"), field("Seed", seed, "blank: a new roll"), button);
+    box.append(el("h2", {}, "Roll"), form, result,
+      el("h3", {}, "Attention pool"),
+      el("p", { class: "srd-play__attention" }, entry.attention.length
+        ? `${entry.attention.join(" ")}: left by the last roll, for defence and noticing`
+        : "Empty: roll to fill it."));
+    if (lastRoll) drawRollResult(result, lastRoll);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const reply = await frame.call({ action: "play_roll", character: frame.entry(), attribute: attribute.value,
+        skill: skill.value, modifiers: modifiers.value, tn: tn.value, seed: seed.value });
+      if (!reply.ok) {
+        result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+        return;
+      }
+      lastRoll = reply.result;
+      const r = reply.result.roll;
+      frame.change(reply.result.character,
+        `Rolled ${reply.result.what}: best stack ${r.best_stack.value}; attention pool ${r.attention_pool.join(" ") || "empty"}.`);
+    });
+  }
+
+  function drawRollResult(box, reply) {
+    const r = reply.roll;
+    const fields = new URLSearchParams({ ...reply.fields, seed: String(r.seed) });
+    const chapter = new URL(`../?${fields}#ds-roller`, location.href);
+    const lines = r.lines.slice(0, r.lines.length - r.stacks.length - 1);
+    box.replaceChildren(
+      el("p", { class: "srd-play__what" }, `${reply.what}: ${reply.pool_line}`),
+      ...lines.map((line) => el("p", { class: "srd-play__line" }, line)),
+      el("p", {}, el("a", { href: chapter.href }, "Open this roll in the chapter's roller (its exact odds and every stack)")));
+  }
+
+  function drawAttack(box) {
+    const id = root.id;
+    const inputs = {
+      attack: numberInput("", { id: `${id}-attack` }),
+      defence: numberInput("", { id: `${id}-defence` }),
+      body: numberInput("", { id: `${id}-body` }),
+      hard: numberInput("", { id: `${id}-hard` }),
+    };
+    const cover = el("input", { type: "checkbox", id: `${id}-cover` });
+    const antitank = el("input", { type: "checkbox", id: `${id}-antitank` });
+    const button = el("button", { type: "submit", class: "md-button md-button--primary" }, "Apply the hit");
+    const result = el("div", { class: "srd-play__result", "aria-live": "polite" });
+    const form = el("form", { class: "srd-play__attackform", "aria-label": "An attack on this character" },
+      field("Attacker's stack", inputs.attack), field("Defender's stack", inputs.defence, "blank: no dice to defend"),
+      field("Body armour", inputs.body), field("Hard armour", inputs.hard),
+      el("div", { class: "srd-play__checks" },
+        el("label", { for: cover.id }, cover, " In cover"), el("label", { for: antitank.id }, antitank, " Antitank attack")),
+      button);
+    box.append(el("h2", {}, "Take a hit"), form, result);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const fields = Object.fromEntries(Object.entries(inputs).map(([name, input]) => [name, input.value]));
+      fields.cover = cover.checked ? "on" : "";
+      fields.antitank = antitank.checked ? "on" : "";
+      const reply = await frame.call({ action: "play_attack", character: frame.entry(), fields });
+      if (!reply.ok) {
+        result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+        return;
+      }
+      const report = reply.result.attack;
+      lastNote = report.lines.slice(1);
+      frame.change(reply.result.character,
+        `Hit: ${report.physical} physical, ${report.stun} stun; now ${report.after.state}.`);
+    });
+  }
+}
+
+export const WIDGETS = { sheet: attachSheet };

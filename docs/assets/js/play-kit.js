@@ -1,0 +1,359 @@
+// The frame every play tool shares (a system's character sheets or scenes, kept on this
+// device): saving, several named entries, Undo for the last change, export and import as a
+// JSON file, a share link, print, and the status line that says what happened. It names no
+// system and holds no rule: whatever comes back from a file, a link or this device's storage
+// is checked (and an older version brought up to date) by the engine (bridge actions
+// play_check, play_import, play_link, play_open_link; rules_engine/core/play.py), and the
+// system's view draws one entry and asks the engine for every number on it.
+//
+// Stored in localStorage: `srd-play:<system>` holds {document, current} (the play document
+// and the index of the entry shown), `srd-play-undo:<system>` the same from before the last
+// change. A stored copy the engine refuses is kept aside (`srd-play-unreadable:<system>`),
+// never dropped. A link's state travels in the address as `#play=<payload>`.
+//
+// A change is saved only within the limits the engine reads a document back within (bridge
+// action play_limits: its length in characters of compact JSON, its number of entries): one
+// past them is refused here, before it is saved, and the status line names the limit.
+
+import { getEngine } from "./engine.js";
+import { el } from "./widget-kit.js";
+
+const LINK_KEY = "play=";
+
+function storageKey(system, part = "play") {
+  return `srd-${part}:${system}`;
+}
+
+function readStored(key) {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return undefined; // unreadable JSON (or no storage): the engine never sees it
+  }
+}
+
+function writeStored(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// --- the views' field builders (every play view draws its forms with these) ----------------
+
+let fieldCount = 0;
+
+// A labelled field: the label, the input (given an id if it has none) and an optional hint
+// that the input is described by.
+export function field(label, input, hint = "") {
+  const id = input.id || `srd-play-f${++fieldCount}`;
+  input.id = id;
+  const hintNode = hint ? el("span", { class: "srd-field__hint", id: `${id}-hint` }, hint) : null;
+  if (hintNode) input.setAttribute("aria-describedby", hintNode.id);
+  return el("div", { class: "srd-field" }, el("label", { for: id }, label), input, hintNode);
+}
+
+// A one-line text box holding `value`; `attrs` adds to or overrides its attributes.
+export function textInput(value, attrs = {}) {
+  return el("input", { type: "text", autocomplete: "off", value: String(value), ...attrs });
+}
+
+// A text box for a number (the phone shows its number keys); the engine reads what is typed.
+export function numberInput(value, attrs = {}) {
+  return textInput(value, { inputmode: "numeric", ...attrs });
+}
+
+// A drop-down from `options`, {value: words} or [[value, words], …] in the order shown;
+// `value` (if given) is the one chosen.
+export function select(options, value = undefined, attrs = {}) {
+  const pairs = Array.isArray(options) ? options : Object.entries(options);
+  const node = el("select", attrs, ...pairs.map(([key, words]) => el("option", { value: key }, words)));
+  if (value !== undefined) node.value = value;
+  return node;
+}
+
+// Keep a result's room on the page before it comes (no layout jump, play.css .srd-play__room):
+// `node` is at least `wide` rem high, and `phone` rem on a phone (≤ 30em), the height of what
+// fills it as measured at 360 px and in a wide column. Empty, it says where the result will be.
+export function keepRoom(node, wide, phone = wide) {
+  node.classList.add("srd-play__room");
+  node.style.setProperty("--srd-play-room", `${wide}rem`);
+  node.style.setProperty("--srd-play-room-phone", `${phone}rem`);
+  return node;
+}
+
+// A file name from an entry's name: letters, digits and dashes.
+function fileName(system, name) {
+  const slug = String(name || "sheets").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "sheets";
+  return `${system}-${slug}.json`;
+}
+
+// `playFrame(root, {system, noun, nouns, draw})`:
+// - `noun`: what an entry is ("character", "scene"); a new one is the engine's `play_new`
+//   named "New <noun>", found under that noun in its reply;
+// - `draw(entry, frame)` draws one entry into `frame.sheet` (called after every change).
+// Returns the frame: {engine, sheet, status, entry(), change(entry, words), say(words, error)}.
+export function playFrame(root, { system, noun, nouns, draw }) {
+  const engine = getEngine();
+  const call = (request) => engine.call({ system, ...request });
+  let state = { document: { format: "dice-srd-play", version: 1, system, entries: [] }, current: 0 };
+  let undo = readStored(storageKey(system, "play-undo")) || null;
+  let limits = null; // {max_document_chars, max_entries}: the engine's (play_limits), once it is ready
+
+  root.replaceChildren();
+  const status = el("p", { class: "srd-play__status", role: "status", "aria-live": "polite" });
+  const picker = el("select", { id: `${root.id}-pick`, class: "srd-play__pick" });
+  const pickLabel = el("label", { for: picker.id }, `Your ${nouns}`);
+  const buttons = {
+    add: el("button", { type: "button", class: "md-button" }, `New ${noun}`),
+    remove: el("button", { type: "button", class: "md-button" }, `Delete this ${noun}`),
+    undo: el("button", { type: "button", class: "md-button", disabled: "" }, "Undo"),
+    exportFile: el("button", { type: "button", class: "md-button" }, "Export file"),
+    importFile: el("button", { type: "button", class: "md-button" }, "Import file"),
+    link: el("button", { type: "button", class: "md-button" }, "Share as a link"),
+    print: el("button", { type: "button", class: "md-button" }, "Print"),
+  };
+  const fileInput = el("input", { type: "file", accept: ".json,application/json", hidden: "", "aria-hidden": "true",
+    tabindex: "-1" });
+  const linkBox = el("textarea", { class: "srd-play__link", readonly: "", rows: "3", hidden: "",
+    "aria-label": `A link to these ${nouns}` });
+  const toolbar = el("div", { class: "srd-play__toolbar", role: "group", "aria-label": `Saved ${nouns}` },
+    el("div", { class: "srd-play__pickfield" }, pickLabel, picker), ...Object.values(buttons), fileInput);
+  // (A widget prints what its live regions hold, print.css: the sheet is such a region, quiet.)
+  const sheet = el("div", { class: "srd-widget__sheet srd-play__sheet", "aria-live": "off" });
+  root.append(toolbar, status, linkBox, sheet);
+
+  const say = (words, error = false) => {
+    status.textContent = words;
+    status.classList.toggle("srd-play__status--error", error);
+  };
+
+  function entries() {
+    return state.document.entries;
+  }
+
+  function save() {
+    if (!writeStored(storageKey(system), state)) say("This browser would not save on this device (storage full or off).", true);
+    writeStored(storageKey(system, "play-undo"), undo);
+  }
+
+  function refresh() {
+    picker.replaceChildren(...entries().map((entry, i) => el("option", { value: String(i) }, entry.name)));
+    picker.disabled = entries().length === 0;
+    picker.value = String(state.current);
+    buttons.remove.disabled = entries().length === 0;
+    buttons.undo.disabled = !undo;
+    buttons.exportFile.disabled = buttons.link.disabled = entries().length === 0;
+    sheet.replaceChildren();
+    const entry = entries()[state.current];
+    if (entry) draw(entry, frame);
+    else sheet.append(el("p", { class: "srd-play__empty" }, `No ${nouns} saved on this device yet: press “New ${noun}”.`));
+  }
+
+  // Why `next` cannot be saved ("" if it can): past the limits the engine reads a document
+  // back within, it would be refused on the next load. Measured as the engine measures it
+  // (core/play.py document_chars), a UTF-16 unit per character: never under the engine's count.
+  function pastLimits(next) {
+    if (!limits) return "";
+    const count = next.document.entries.length;
+    if (count > limits.max_entries) {
+      return `Not saved: at most ${limits.max_entries} ${nouns} are kept on this device, and this would make ${count}. `
+        + "Nothing was changed.";
+    }
+    const size = JSON.stringify(next.document).length;
+    if (size > limits.max_document_chars) {
+      const words = (n) => n.toLocaleString("en");
+      return `Not saved: your ${nouns} would take ${words(size)} characters, and at most `
+        + `${words(limits.max_document_chars)} characters are kept on this device. Nothing was changed.`;
+    }
+    return "";
+  }
+
+  // Every change: the state before it becomes the one Undo gives back. A change past the
+  // engine's limits is not applied (the sheet is drawn again as saved) and says why; the
+  // answer is whether it was applied.
+  function commit(next, words) {
+    const refusal = pastLimits(next);
+    if (refusal) {
+      refresh();
+      say(refusal, true);
+      return false;
+    }
+    undo = JSON.parse(JSON.stringify(state));
+    state = next;
+    save();
+    refresh();
+    if (words) say(words);
+    return true;
+  }
+
+  const frame = {
+    engine, call, sheet, say,
+    entry: () => entries()[state.current],
+    // Replace the entry shown with `entry` (the engine's normal form); false if the change
+    // was refused (past the engine's limits: the status line says so).
+    change(entry, words) {
+      const list = entries().slice();
+      list[state.current] = entry;
+      return commit({ document: { ...state.document, entries: list }, current: state.current }, words);
+    },
+    // Every saved entry (a copy), e.g. to pick a second one for a roll between two of them.
+    entries: () => entries().slice(),
+    // Replace several entries in one change (one Undo): `changed` maps an index to its entry.
+    changeMany(changed, words) {
+      const list = entries().map((entry, i) => (i in changed ? changed[i] : entry));
+      return commit({ document: { ...state.document, entries: list }, current: state.current }, words);
+    },
+  };
+
+  picker.addEventListener("change", () => {
+    state = { ...state, current: Number(picker.value) };
+    save();
+    refresh();
+    say(`Showing ${entries()[state.current].name}.`);
+  });
+
+  buttons.add.addEventListener("click", async () => {
+    const reply = await call({ action: "play_new", name: `New ${noun}` });
+    if (!reply.ok) return say(reply.error.message, true);
+    const made = reply.result[noun];
+    const list = [...entries(), made];
+    commit({ document: { ...state.document, entries: list }, current: list.length - 1 },
+      `New ${noun} added: ${made.name}.`);
+  });
+
+  buttons.remove.addEventListener("click", () => {
+    const gone = entries()[state.current];
+    if (!gone) return;
+    const list = entries().filter((_, i) => i !== state.current);
+    commit({ document: { ...state.document, entries: list }, current: Math.max(0, state.current - 1) },
+      `${gone.name} deleted. Undo brings them back.`);
+  });
+
+  buttons.undo.addEventListener("click", () => {
+    if (!undo) return;
+    state = undo;
+    undo = null;
+    save();
+    refresh();
+    say("The last change is undone.");
+  });
+
+  buttons.exportFile.addEventListener("click", () => {
+    const blob = new Blob([`${JSON.stringify(state.document, null, 1)}\n`], { type: "application/json" });
+    const link = el("a", { href: URL.createObjectURL(blob), download: fileName(system, frame.entry()?.name) });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    say(`Exported ${entries().length} ${entries().length === 1 ? noun : nouns} as ${link.download}.`);
+  });
+
+  buttons.importFile.addEventListener("click", () => fileInput.click());
+  fileInput.addEventListener("change", async () => {
+    const file = fileInput.files && fileInput.files[0];
+    fileInput.value = "";
+    if (!file) return;
+    let text;
+    try {
+      text = await file.text();
+    } catch {
+      return say(`${file.name} could not be read. Nothing saved was changed.`, true);
+    }
+    const reply = await call({ action: "play_import", text });
+    if (!reply.ok) return say(`${file.name} was not imported: ${reply.error.message}. Nothing saved was changed.`, true);
+    add(reply.result.document.entries, `Imported from ${file.name}`);
+  });
+
+  // Entries from a file or a link join those already saved (Undo takes them out again).
+  function add(more, where) {
+    if (!more.length) return say(`${where}: no ${nouns} in it. Nothing saved was changed.`, true);
+    const list = [...entries(), ...more];
+    commit({ document: { ...state.document, entries: list }, current: entries().length },
+      `${where}: ${more.map((e) => e.name).join(", ")}.`);
+  }
+
+  buttons.link.addEventListener("click", async () => {
+    const reply = await call({ action: "play_link", document: state.document });
+    if (!reply.ok) return say(reply.error.message, true);
+    const url = new URL(location.href);
+    url.search = "";
+    url.hash = LINK_KEY + reply.result.link;
+    linkBox.value = url.href;
+    linkBox.hidden = false;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: document.title, url: url.href });
+        return say("Shared.");
+      } catch (error) {
+        if (error && error.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url.href);
+      say("Link copied: whoever opens it sees these sheets and can save them.");
+    } catch {
+      linkBox.focus();
+      linkBox.select();
+      say("Copy the selected link (Ctrl+C or ⌘C): whoever opens it sees these sheets.");
+    }
+  });
+
+  buttons.print.addEventListener("click", () => window.print());
+
+  async function start() {
+    say("");
+    const limited = await call({ action: "play_limits" });
+    if (limited.ok) limits = limited.result.limits;
+    else say(limited.error.message, true);
+    const stored = readStored(storageKey(system));
+    if (stored && stored.document) {
+      const reply = await call({ action: "play_check", document: stored.document });
+      if (reply.ok) {
+        const count = reply.result.document.entries.length;
+        state = { document: reply.result.document, current: Math.min(Math.max(0, Number(stored.current) || 0), Math.max(0, count - 1)) };
+      } else {
+        writeStored(storageKey(system, "play-unreadable"), stored);
+        say(`Your saved ${nouns} could not be read (${reply.error.message}); they are kept aside on this device.`, true);
+      }
+    } else if (stored === undefined) {
+      say(`Your saved ${nouns} could not be read; they are left as they were.`, true);
+    }
+    refresh();
+    // "ready" comes after a shared link is opened or refused, so what it says is on the page by then.
+    if (location.hash.startsWith(`#${LINK_KEY}`)) {
+      const reply = await call({ action: "play_open_link", link: location.hash.slice(LINK_KEY.length + 1) });
+      history.replaceState(history.state, "", location.pathname + location.search);
+      if (reply.ok) add(reply.result.document.entries, "Opened from the link");
+      else say(`The link was not opened: ${reply.error.message}. Nothing saved was changed.`, true);
+    }
+    root.dataset.state = "ready";
+  }
+
+  // The engine failed to load: say so, with a Retry that starts it again.
+  const retry = el("button", { type: "button", class: "md-button srd-play__retry", hidden: "" }, "Retry");
+  status.after(retry);
+  retry.addEventListener("click", () => {
+    retry.hidden = true;
+    root.dataset.state = "loading";
+    say("Loading the dice engine again…");
+    engine.retry();
+    engine.whenSettled(settled);
+  });
+  function settled() {
+    if (engine.status === "failed") {
+      root.dataset.state = "failed";
+      retry.hidden = false;
+      say(engine.message || "The dice engine could not load. Check the connection, then press Retry.", true);
+      return;
+    }
+    start();
+  }
+  engine.whenSettled(settled);
+  say("Loading the dice engine…");
+  return frame;
+}

@@ -1,0 +1,311 @@
+// X-in-Y at the table: a scene of two sides kept on this device (play-kit.js), a volley or a
+// contested volley rolled between them and the damage written onto the targets. Every number
+// on it comes from the engine (rules_engine/xy_checks/play.py): the check each combatant
+// rolls and its chance to hit, health left, who is down and who is champion, the exchange's
+// notation and exact odds, the seeded roll and the damage it deals. This module only draws
+// the scene and sends what was edited.
+
+import { field, keepRoom, playFrame, select, textInput } from "./play-kit.js";
+import { el } from "./widget-kit.js";
+
+const SYSTEM = "xy-checks";
+const DEFENCES = { none: "Not effective", barely: "Barely", partially: "Partially", fully: "Fully" };
+const FORMS = { inferior: "Inferior", even: "Even", superior: "Superior" };
+
+// How a contested volley's tie may be settled, in the scene's own side names.
+function ties(entry) {
+  const [first, second] = entry.sides.map((side) => side.name);
+  return { min: "1 damage per hit for both", full: "Full damage for both", first: `${first} have the initiative`,
+    second: `${second} have the initiative`, more: "The side with more combatants has the initiative",
+    fewer: "The side with fewer combatants has the initiative" };
+}
+
+// A number as typed ("12" → 12); anything else goes to the engine as typed, to be refused there.
+function numberOf(text) {
+  const value = text.trim();
+  return /^\d{1,6}$/.test(value) ? Number(value) : value;
+}
+
+// "33.33% (1/3)": a chance as the engine gives it.
+function chance(c) {
+  return `${c.percent} (${c.ratio})`;
+}
+
+function attachScene(root) {
+  let attacking = "first"; // who attacks: kept while the reader stays on the page
+  let lastRoll = null; // the last roll's reply, shown while the scene shown is the one it left
+  let drawn = 0; // the latest draw: an odds reply for an older one is dropped
+  let known = { key: "", sheet: null }; // the engine's sheet of the scene last changed
+  let lastOdds = []; // the odds shown last: kept on screen until the new ones come (no jump)
+  let oddsRoom = { combatants: 0, px: 0 }; // the odds' room for the largest choice of who attacks
+
+  const frame = playFrame(root, {
+    system: SYSTEM, noun: "scene", nouns: "scenes",
+    draw,
+  });
+
+  // The scene as the page's fields hold it now.
+  function sceneOf(form) {
+    const entry = frame.entry();
+    return {
+      name: form.querySelector("[data-part=scene-name]").value,
+      sides: entry.sides.map((side, s) => {
+        const box = form.querySelector(`[data-side="${s}"]`);
+        return {
+          name: box.querySelector("[data-part=side-name]").value,
+          champion: Number(box.querySelector("[data-part=champion]").value),
+          combatants: [...box.querySelectorAll(".srd-xyp__combatant")].map((row) => ({
+            name: row.querySelector("[data-part=name]").value,
+            check: row.querySelector("[data-part=check]").value,
+            defence: row.querySelector("[data-part=defence]").value,
+            form: row.querySelector("[data-part=form]").value,
+            health: numberOf(row.querySelector("[data-part=health]").value),
+            damage: numberOf(row.querySelector("[data-part=damage]").value),
+          })),
+        };
+      }),
+      order: form.querySelector("[data-part=order]").value,
+      tie: form.querySelector("[data-part=tie]").value,
+    };
+  }
+
+  async function edited(form) {
+    const reply = await frame.call({ action: "play_sheet", scene: sceneOf(form) });
+    if (!reply.ok) return frame.say(`Not saved: ${reply.error.message}`, true);
+    change(reply.result, `Saved ${reply.result.scene.name}.`);
+  }
+
+  // A change the engine answered: its sheet is kept, to draw the scene with it at once. The
+  // scene is drawn anew, so the field that had the focus gets it back (keyboard, screen reader).
+  function change(result, words) {
+    known = { key: JSON.stringify(result.scene), sheet: result.sheet };
+    const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : "";
+    frame.change(result.scene, words);
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  async function changeBy(request, words) {
+    const reply = await frame.call({ scene: frame.entry(), ...request });
+    if (!reply.ok) return frame.say(reply.error.message, true);
+    change(reply.result, words(reply.result.scene));
+  }
+
+  function draw(entry, { sheet }) {
+    const id = root.id;
+    const form = el("form", { class: "srd-play__columns srd-play__wide srd-xyp__scene", "aria-label": `The scene ${entry.name}` });
+    form.addEventListener("submit", (event) => event.preventDefault());
+    form.addEventListener("change", (event) => {
+      if (event.target.closest("[data-part]")) edited(form);
+    });
+    const name = textInput(entry.name, { "data-part": "scene-name", id: `${id}-name` });
+    const order = entry.order === "written" ? "in the order listed" : "to the lightest targets first";
+    form.append(el("div", { class: "srd-play__wide" }, field("Scene", name),
+      el("p", { class: "srd-play__print" }, el("strong", {}, entry.name),
+        ` · a volley's extra hits go ${order} · a contested volley's tie: ${ties(entry)[entry.tie]}`)));
+    const sides = entry.sides.map((side, s) => drawSide(entry, side, s));
+    form.append(...sides.map((side) => side.box));
+    const exchange = drawExchange(entry);
+    form.append(exchange.settings);
+    sheet.append(form, exchange.box);
+
+    const token = ++drawn;
+    const fill = (facts) => sides.forEach((side, s) => side.fill(facts.sides[s]));
+    if (known.key === JSON.stringify(entry)) fill(known.sheet);
+    else {
+      frame.call({ action: "play_sheet", scene: entry }).then((reply) => {
+        if (token !== drawn) return;
+        if (!reply.ok) return frame.say(reply.error.message, true);
+        known = { key: JSON.stringify(entry), sheet: reply.result.sheet };
+        fill(reply.result.sheet);
+      });
+    }
+    exchange.showOdds(token);
+  }
+
+  function drawSide(entry, side, s) {
+    const id = `${root.id}-s${s}`;
+    const box = el("fieldset", { class: "srd-xyp__side", "data-side": String(s) },
+      el("legend", {}, side.name));
+    const sideName = textInput(side.name, { "data-part": "side-name", id: `${id}-name` });
+    const champion = select(Object.fromEntries(side.combatants.map((c, i) => [String(i), c.name])),
+      String(side.champion), { "data-part": "champion", id: `${id}-champion` });
+    champion.disabled = side.combatants.length === 0;
+    const settings = el("div", { class: "srd-play__fields" }, field("Side's name", sideName),
+      field("Champion", champion, "rolls the full check; the others one die each"));
+    box.append(settings);
+    const rows = side.combatants.map((c, i) => drawCombatant(side, c, i, `${id}-c${i}`));
+    const list = el("ol", { class: "srd-play__items srd-xyp__combatants" }, ...rows.map((row) => row.item));
+    box.append(list);
+    if (!side.combatants.length) box.append(el("p", { class: "srd-play__empty" }, "Nobody on this side yet."));
+    const add = el("button", { type: "button", class: "md-button srd-play__add", id: `${id}-add` },
+      `Add a combatant to ${side.name}`);
+    add.addEventListener("click", () => changeBy({ action: "play_add", side: s },
+      (scene) => `Added ${scene.sides[s].combatants.at(-1).name} to ${scene.sides[s].name}.`));
+    box.append(add);
+    const remove = async (i) => {
+      await changeBy({ action: "play_remove", side: s, index: i },
+        () => `${side.combatants[i].name} taken off ${side.name}. Undo brings them back.`);
+      document.getElementById(`${id}-add`)?.focus(); // the row and its button are gone: focus stays on the side
+    };
+    rows.forEach((row, i) => row.remove.addEventListener("click", () => remove(i)));
+    return {
+      box,
+      fill(facts) {
+        box.querySelector("legend").textContent = `${side.name}: ${facts.standing} of ${side.combatants.length} standing`;
+        facts.combatants.forEach((fact, i) => rows[i].fill(fact));
+      },
+    };
+  }
+
+  function drawCombatant(side, c, i, id) {
+    const inputs = {
+      name: textInput(c.name, { "data-part": "name", id: `${id}-name` }),
+      check: textInput(c.check, { "data-part": "check", id: `${id}-check`, spellcheck: "false" }),
+      defence: select(DEFENCES, c.defence, { "data-part": "defence", id: `${id}-defence` }),
+      form: select(FORMS, c.form, { "data-part": "form", id: `${id}-form` }),
+      health: textInput(c.health, { "data-part": "health", id: `${id}-health`, inputmode: "numeric" }),
+      damage: textInput(c.damage, { "data-part": "damage", id: `${id}-damage`, inputmode: "numeric" }),
+    };
+    const state = el("p", { class: "srd-play__item-state srd-xyp__state", id: `${id}-state` }, "\u00a0");
+    const remove = el("button", { type: "button", class: "md-button srd-play__remove", "aria-label": `Remove ${c.name}` }, "×");
+    const fields = el("div", { class: "srd-play__fields" },
+      field("Name", inputs.name), field("Check", inputs.check, "its attack on the other side, e.g. 5/6 +1b"),
+      field("Defences", inputs.defence), field("Form", inputs.form),
+      field("Health", inputs.health), field("Damage taken", inputs.damage));
+    const item = el("li", { class: "srd-play__item srd-xyp__combatant", "aria-label": `${c.name} (${side.name})` },
+      el("div", { class: "srd-play__item-head" }, el("strong", { class: "srd-xyp__name" }, c.name), remove), state,
+      el("p", { class: "srd-play__print" }, `Check ${c.check} · defences ${DEFENCES[c.defence].toLowerCase()} · `
+        + `form ${c.form} · health ${c.health} · damage taken ${c.damage}`), fields);
+    return {
+      item, remove,
+      fill(fact) {
+        const words = [fact.down ? "down" : `${fact.left} of ${c.health} health left`];
+        if (fact.champion) words.push("champion");
+        words.push(`rolls ${fact.rolls}${fact.dice > 1 ? ` (${fact.dice} dice as champion)` : ""}, hits ${chance(fact.hit)}`);
+        state.textContent = words.join(" · ");
+        item.classList.toggle("srd-play__item--out", fact.down);
+      },
+    };
+  }
+
+  function drawExchange(entry) {
+    const id = root.id;
+    const [first, second] = entry.sides.map((side) => side.name);
+    const who = select({ first: `${first} attack ${second}`, second: `${second} attack ${first}`,
+      both: "Both at once: a contested volley" }, attacking, { id: `${id}-attacking` });
+    const order = select({ lightest: "To the lightest targets first", written: "In the order listed" }, entry.order,
+      { "data-part": "order", id: `${id}-order` });
+    const tie = select(ties(entry), entry.tie, { "data-part": "tie", id: `${id}-tie` });
+    const settings = el("div", { class: "srd-play__fields srd-play__fields--wide srd-play__wide srd-xyp__rules" },
+      field("A volley's extra hits go", order), field("A contested volley's tie", tie));
+    const seed = textInput("", { id: `${id}-seed`, inputmode: "numeric" });
+    const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` },
+      "Roll the exchange");
+    // (Room for the odds and a roll's lines, a side of one against one: 11.5 and 6.6 rem in a
+    // wide column, 13.7 and 9 at 360 px, measured in Chromium.)
+    const odds = keepRoom(el("div", { class: "srd-play__odds srd-xyp__odds", "aria-live": "polite", "aria-busy": "true" },
+      ...lastOdds.map((node) => node.cloneNode(true))), 12.5, 14.5);
+    if (oddsRoom.combatants === combatantsIn(entry)) odds.style.minHeight = `${oddsRoom.px}px`;
+    const result = keepRoom(el("div", { class: "srd-play__result srd-xyp__result", "aria-live": "polite" }), 8, 10.5);
+    const rollForm = el("form", { class: "srd-play__fields srd-play__fields--wide", "aria-label": "Roll the exchange" },
+      field("Who attacks", who), field("Seed", seed, "blank: a new roll"), button);
+    // (Print leaves the exchange out, like every sheet's actions: the scene alone fills the page.)
+    const box = el("section", { class: "srd-play__wide srd-play__actions srd-xyp__exchange", "aria-labelledby": `${id}-exchange` },
+      el("h2", { id: `${id}-exchange` }, "The exchange"), rollForm, odds, result);
+    if (lastRoll && JSON.stringify(lastRoll.scene) === JSON.stringify(entry)) drawRollResult(result, lastRoll);
+
+    async function showOdds(token) {
+      odds.setAttribute("aria-busy", "true");
+      const reply = await frame.call({ action: "play_odds", scene: frame.entry(), attacking });
+      if (token !== drawn) return;
+      odds.removeAttribute("aria-busy");
+      if (!reply.ok) {
+        odds.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+        button.disabled = true;
+        return;
+      }
+      button.disabled = false;
+      drawOdds(odds, reply.result);
+    }
+    who.addEventListener("change", () => {
+      attacking = who.value;
+      showOdds(++drawn);
+    });
+    rollForm.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const reply = await frame.call({ action: "play_roll", scene: frame.entry(), attacking, seed: seed.value });
+      if (!reply.ok) {
+        result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+        return;
+      }
+      lastRoll = reply.result;
+      change(reply.result, reply.result.summary);
+    });
+    return { box, settings, showOdds };
+  }
+
+  function drawOdds(box, reply) {
+    const rows = reply.targets.map((t) => el("tr", {},
+      el("th", { scope: "row" }, t.name),
+      el("td", {}, frame.entry().sides[t.side].name),
+      el("td", {}, chance(t.hit)), el("td", {}, t.mean_damage), el("td", {}, chance(t.down))));
+    const table = el("table", { class: "srd-table srd-xyp__targets" },
+      el("caption", {}, "Each target: the exact chance it is hit, its average damage, and the chance it goes down"),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Target"), el("th", { scope: "col" }, "Side"),
+        el("th", { scope: "col" }, "Hit"), el("th", { scope: "col" }, "Average damage"),
+        el("th", { scope: "col" }, "Goes down"))),
+      el("tbody", {}, ...rows));
+    // (The notation keeps the room of a contested volley's, the longest: two lines at 360 px.)
+    const head = [keepRoom(el("p", { class: "srd-xyp__notation" }, "Exact odds of ", el("code", {}, reply.notation)),
+      1.3, 2.6)];
+    if (reply.attacking === "both") {
+      const [first, second] = frame.entry().sides.map((side) => side.name);
+      head.push(contest(`${first} out-hit ${second}: ${chance(reply.first_more)}; ${second} out-hit ${first}: `
+        + `${chance(reply.second_more)}; a tie: ${chance(reply.tie)}`));
+    } else {
+      head.push(contest(`Average hits: ${reply.mean_hits}`));
+    }
+    const lines = el("details", { class: "srd-xyp__lines" }, el("summary", {}, "Every line of the engine's odds"),
+      el("pre", {}, reply.lines.join("\n")));
+    // (A wide table scrolls in its own box, which the keyboard can reach.)
+    const wrap = el("div", { class: "srd-table-wrap", tabindex: "0", role: "region", "aria-label": "Each target's odds" },
+      table);
+    lastOdds = [...head, wrap, lines];
+    box.replaceChildren(...lastOdds);
+    keepRoomForEveryTarget(box, table, rows.length);
+  }
+
+  // Who attacks decides how many targets the table lists (the other side, or both sides): the
+  // odds keep the room of the longest list, a row for every combatant, measured as drawn, so
+  // picking another attacker moves nothing under them. (The room is kept for this many
+  // combatants; a combatant added or removed is a change the reader made.)
+  function keepRoomForEveryTarget(box, table, shown) {
+    const combatants = combatantsIn(frame.entry());
+    const rowHeight = Math.max(0, ...[...table.tBodies[0].rows].map((row) => row.getBoundingClientRect().height));
+    const spare = (combatants - shown) * rowHeight;
+    box.style.minHeight = "0px"; // the height as drawn (measured and set again before the next paint)
+    const px = Math.ceil(box.getBoundingClientRect().height + spare);
+    if (oddsRoom.combatants !== combatants) oddsRoom = { combatants, px: 0 };
+    oddsRoom.px = Math.max(oddsRoom.px, px);
+    box.style.minHeight = `${oddsRoom.px}px`;
+  }
+
+  function combatantsIn(entry) {
+    return entry.sides.reduce((count, side) => count + side.combatants.length, 0);
+  }
+
+  // The line under the notation, in the room of the longest one (a contested volley's three
+  // chances: 3.8 rem in a wide column, 6 at 360 px): picking who attacks changes it in place
+  // (the table still gains the rows of the targets added).
+  function contest(words) {
+    return keepRoom(el("p", { class: "srd-xyp__contest" }, words), 4, 6);
+  }
+
+  function drawRollResult(box, reply) {
+    box.replaceChildren(
+      el("p", { class: "srd-play__what" }, reply.summary),
+      ...reply.roll.lines.slice(1).map((line) => el("p", { class: "srd-play__line" }, line)));
+  }
+}
+
+export const WIDGETS = { scene: attachScene };

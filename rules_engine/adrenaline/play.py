@@ -1,0 +1,369 @@
+"""The Adrenaline d10 pool's play tool: characters kept on the device, rolled from, their
+Adrenaline points earned and spent, an extended roll followed roll by roll, and an opposed
+roll between two saved sheets.
+
+A saved character (one entry of a play document, ``rules_engine/core/play.py``), format
+version 1::
+
+    {"name": "Mara",
+     "attributes": {"Strength": 2, "Perception": 3},   # names and ratings 0-10
+     "abilities": {"Intimidation": 2},                 # names and ratings 0-10
+     "adrenaline": 1,                                  # points banked, 0-10
+     "extended": null}                                 # or the extended roll under way:
+               # {"attribute": "Perception", "ability": "Intimidation", "difficulty": 7,
+               #  "target": 10, "rolls": [3, 0, 2]}    # each roll's net, in order
+
+The pool is attribute + ability (the rules' cap of 10 dice holds). An extended roll is
+played as the chapter's rules and rulings say: each roll's net successes add up until the
+target is reached; a botch ends the attempt and loses what was gathered. Its rolls never go
+on past the end. The bridge actions below (``play_…``) do every step the page offers, so
+the page holds no rule of its own.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..core.errors import RulesError
+from ..core.exact import percent, ratio
+from ..core.play import (
+    MAX_NAME,
+    PlaySchema,
+    document_actions,
+    exact_keys,
+    name_text,
+    ratings,
+    refuse,
+    whole_number,
+)
+from ..core.notation import parse_whole_number
+from ..core.requests import Request, labelled, request_seed, request_text
+from ..core.roller import Roller
+from .actions import SHORT_RATIO
+from .notation import AdrenalineQuery, Side, side_from_fields
+from .odds import MAX_ROLLS, RollOdds, opposed, roll_odds
+from .roll import roll, roll_side
+from .rules import (
+    HIGHEST_DIFFICULTY,
+    LOWEST_DIFFICULTY,
+    MAX_ADRENALINE,
+    MAX_POOL,
+    MAX_TARGET,
+    Options,
+    difficulty_name,
+)
+
+VERSION = 1
+#: A rating goes up to the rules' cap on a pool.
+MAX_RATING = MAX_POOL
+MAX_ATTRIBUTES = 12
+MAX_ABILITIES = 60
+#: The most rolls kept of one extended roll (the odds follow at most this many).
+MAX_EXTENDED_ROLLS = MAX_ROLLS
+#: The lowest and highest net one roll of the rules' pool can have (10 dice, no variants).
+LOWEST_NET, HIGHEST_NET = -MAX_POOL, MAX_POOL
+#: The "finish within k more rolls" chances the sheet shows: k = 1 … FINISH_HORIZON.
+FINISH_HORIZON = 5
+#: A new sheet's attributes: the two the source's examples name, at a placeholder rating.
+NEW_ATTRIBUTES = {"Strength": 2, "Perception": 2}
+RULES = Options()  # the play tool plays the rules as written, no variants
+
+
+def extended_state(extended: dict[str, Any]) -> tuple[int, str | None]:
+    """(successes gathered, how it ended: ``reached``, ``lost`` or None while under way)."""
+    gathered = 0
+    for net in extended["rolls"]:
+        if net < 0:
+            return 0, "lost"
+        gathered += net
+        if gathered >= extended["target"]:
+            return gathered, "reached"
+    return gathered, None
+
+
+def _read_extended(value: Any, where: str, character: dict[str, Any]) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    exact_keys(value, where, ("attribute", "ability", "difficulty", "target", "rolls"))
+    attribute = name_text(value["attribute"], f"{where}.attribute")
+    if attribute not in character["attributes"]:
+        raise refuse(f"{where}.attribute", f"the character has no attribute {attribute!r}")
+    ability = value["ability"]
+    if ability != "":
+        ability = name_text(ability, f"{where}.ability")
+        if ability not in character["abilities"]:
+            raise refuse(f"{where}.ability", f"the character has no ability {ability!r}")
+    pool = character["attributes"][attribute] + (character["abilities"][ability] if ability else 0)
+    if pool > MAX_POOL:
+        raise refuse(where, f"{_what(attribute, ability)} make {pool} dice, past the rules' cap of {MAX_POOL}")
+    difficulty = whole_number(value["difficulty"], f"{where}.difficulty", LOWEST_DIFFICULTY, HIGHEST_DIFFICULTY)
+    target = whole_number(value["target"], f"{where}.target", 1, MAX_TARGET)
+    rolls = value["rolls"]
+    if not isinstance(rolls, list) or len(rolls) > MAX_EXTENDED_ROLLS:
+        raise refuse(f"{where}.rolls", f"must be a list of at most {MAX_EXTENDED_ROLLS} nets")
+    nets = [whole_number(net, f"{where}.rolls[{i}]", LOWEST_NET, HIGHEST_NET) for i, net in enumerate(rolls)]
+    read = {"attribute": attribute, "ability": ability, "difficulty": difficulty, "target": target, "rolls": nets}
+    for k in range(1, len(nets)):
+        if extended_state({**read, "rolls": nets[:k]})[1] is not None:
+            raise refuse(f"{where}.rolls", f"the roll ended on roll {k}, but {len(nets)} rolls are kept")
+    return read
+
+
+def read_character(value: Any, where: str) -> dict[str, Any]:
+    """One saved character checked and in normal form (``RulesError`` naming the field)."""
+    exact_keys(value, where, ("name", "attributes", "abilities", "adrenaline", "extended"))
+    character = {
+        "name": name_text(value["name"], f"{where}.name"),
+        "attributes": ratings(value["attributes"], f"{where}.attributes", MAX_ATTRIBUTES, MAX_RATING),
+        "abilities": ratings(value["abilities"], f"{where}.abilities", MAX_ABILITIES, MAX_RATING),
+        "adrenaline": whole_number(value["adrenaline"], f"{where}.adrenaline", 0, MAX_ADRENALINE),
+    }
+    character["extended"] = _read_extended(value["extended"], f"{where}.extended", character)
+    return character
+
+
+SCHEMA = PlaySchema("adrenaline", VERSION, read_character, noun="character", nouns="characters")
+
+
+def new_character(name: str = "New character") -> dict[str, Any]:
+    """A fresh sheet: Strength and Perception 2, no abilities, no Adrenaline."""
+    return read_character({"name": name, "attributes": dict(NEW_ATTRIBUTES), "abilities": {}, "adrenaline": 0,
+                           "extended": None}, "character")
+
+
+# --- the numbers a sheet shows ------------------------------------------------------------------
+def chance(value: Fraction) -> dict[str, object]:
+    """A chance as the page shows it: percent, and the exact fraction when it is short."""
+    text = ratio(value)
+    return {"percent": percent(value, 2), "exact": text if len(text) <= SHORT_RATIO else None}
+
+
+def odds_summary(odds: RollOdds) -> dict[str, dict[str, object]]:
+    """One roll's exact chances: success, failure, botch, earning a point, complete (3+)."""
+    return {key: chance(value) for key, value in odds.summary().items() if key != "overwhelming"}
+
+
+def finish_chances(pool: int, difficulty: int, needed: int, horizon: int = FINISH_HORIZON
+                   ) -> list[dict[str, object]]:
+    """For k = 1 … ``horizon``: the exact chance that ``needed`` more net successes are gathered
+    within k more rolls of ``pool`` dice against ``difficulty``, and of a botch ending the
+    attempt by then (the chapter's default: a botch loses it all)."""
+    dist = roll_odds(Side(pool, difficulty), RULES).dist
+    den = Fraction(1, dist.denominator)
+    alive = {0: Fraction(1)}  # successes gathered so far (short of ``needed``) → chance
+    reached = lost = Fraction(0)
+    rows = []
+    for k in range(1, horizon + 1):
+        moved: dict[int, Fraction] = {}
+        for have, p in alive.items():
+            for net, weight in dist.weights.items():
+                q = p * weight * den
+                if net < 0:
+                    lost += q
+                elif have + net >= needed:
+                    reached += q
+                else:
+                    moved[have + net] = moved.get(have + net, Fraction(0)) + q
+        alive = moved
+        rows.append({"rolls": k, "finish": chance(reached), "lost": chance(lost)})
+    return rows
+
+
+def extended_sheet(character: dict[str, Any]) -> dict[str, Any] | None:
+    """The extended roll under way: its pool, what is gathered, how it ended, and while it goes
+    on, the exact chance to finish within 1 … 5 more rolls."""
+    extended = character["extended"]
+    if extended is None:
+        return None
+    pool = _pool(character, extended["attribute"], extended["ability"], "extended.ability")
+    gathered, ending = extended_state(extended)
+    totals, total = [], 0
+    for net in extended["rolls"]:
+        total = 0 if net < 0 else total + net
+        totals.append(total)
+    return {"pool": pool, "notation": f"{pool}d10 vs {extended['difficulty']} until {extended['target']}",
+            "what": _what(extended["attribute"], extended["ability"]),
+            "difficulty_name": difficulty_name(extended["difficulty"]), "gathered": gathered,
+            "needed": max(0, extended["target"] - gathered), "ending": ending, "totals": totals,
+            "chances": None if ending else (finish_chances(pool, extended["difficulty"], extended["target"] - gathered)
+                                            if pool else [])}
+
+
+def sheet(character: dict[str, Any]) -> dict[str, Any]:
+    """What the page shows beside the ratings: the Adrenaline bank and the extended roll."""
+    return {"adrenaline": character["adrenaline"], "most_adrenaline": MAX_ADRENALINE,
+            "extended": extended_sheet(character)}
+
+
+def answer(character: dict[str, Any], **more: Any) -> dict[str, Any]:
+    """A reply carrying the character (normal form) and its sheet."""
+    return {"character": character, "sheet": sheet(character), **more}
+
+
+def _character(request: Request, key: str = "character") -> dict[str, Any]:
+    return read_character(request.get(key), key)
+
+
+def _what(attribute: str, ability: str) -> str:
+    return attribute + (f" + {ability}" if ability else "")
+
+
+def _pool(character: dict[str, Any], attribute: str, ability: str, field: str = "ability") -> int:
+    """Attribute + ability from the sheet: the pool, within the rules' cap."""
+    first = character["attributes"][attribute]
+    second = character["abilities"][ability] if ability else 0
+    if first + second > MAX_POOL:
+        raise RulesError(f"{_what(attribute, ability)} make {first + second} dice, past the rules' cap of "
+                         f"{MAX_POOL}", field=field)
+    return first + second
+
+
+def _names(request: Request, character: dict[str, Any], prefix: str = "") -> tuple[str, str]:
+    """The attribute and ability the request names (``prefix``: ``other-``), on the sheet."""
+    attribute, ability = request_text(request, prefix + "attribute"), request_text(request, prefix + "ability")
+    if attribute not in character["attributes"]:
+        raise RulesError(f"{character['name']} has no attribute {attribute!r}", field=prefix + "attribute")
+    if ability and ability not in character["abilities"]:
+        raise RulesError(f"{character['name']} has no ability {ability!r}", field=prefix + "ability")
+    return attribute, ability
+
+
+def _side(request: Request, character: dict[str, Any], prefix: str = "") -> tuple[Side, str]:
+    """The side the sheet rolls: its pool, the difficulty asked (blank: 6), the points spent
+    (blank: 0, never more than the sheet holds)."""
+    attribute, ability = _names(request, character, prefix)
+    pool = _pool(character, attribute, ability, prefix + "ability")
+    side = side_from_fields(str(pool), "", request_text(request, prefix + "difficulty"), request_text(request, prefix + "spend"),
+                            prefix=prefix)
+    if side.spent > character["adrenaline"]:
+        held = character["adrenaline"]
+        raise RulesError(f"{character['name']} has {held} Adrenaline {'point' if held == 1 else 'points'} "
+                         f"to spend, not {side.spent}", field=prefix + "spend")
+    return side, _what(attribute, ability)
+
+
+def after_roll(character: dict[str, Any], spent: int, earned: int) -> dict[str, Any]:
+    """The sheet after a roll: the points spent go, a point earned comes (the bank holds 10)."""
+    return {**character, "adrenaline": min(MAX_ADRENALINE, character["adrenaline"] - spent + earned)}
+
+
+def _points_line(spent: int, earned: int, before: int, after: int) -> str:
+    parts = []
+    if spent:
+        parts.append(f"{spent} spent")
+    if earned:
+        parts.append("1 earned" + (" (the bank was full: not kept)" if before - spent + earned > after else ""))
+    return f"Adrenaline {before} → {after}" + (f" ({', '.join(parts)})" if parts else "")
+
+
+# --- bridge actions --------------------------------------------------------------------------
+def play_new(request: Request) -> dict[str, Any]:
+    """A new character named ``name`` (or "New character")."""
+    name = request_text(request, "name").strip() or "New character"
+    return answer(new_character(name[:MAX_NAME]))
+
+
+def play_sheet(request: Request) -> dict[str, Any]:
+    """The character checked (``character``: its fields as edited) and its sheet."""
+    return answer(_character(request))
+
+
+def play_odds(request: Request) -> dict[str, Any]:
+    """The exact odds of the roll the sheet is about to make (``attribute``, ``ability``,
+    ``difficulty``, ``spend``), before it is rolled."""
+    character = _character(request)
+    side, what = _side(request, character)
+    return {"what": what, "notation": side.notation, "odds": odds_summary(roll_odds(side, RULES))}
+
+
+def play_roll(request: Request) -> dict[str, Any]:
+    """Roll ``attribute`` + ``ability`` (names on the sheet; ability may be "") against
+    ``difficulty``, spending ``spend`` points: the points spent leave the sheet and a point
+    earned by doubles joins it."""
+    character = _character(request)
+    side, what = _side(request, character)
+    rolled = roll(AdrenalineQuery(side), request_seed(request))
+    result = rolled.to_json()
+    kept = after_roll(character, side.spent, result["adrenaline_earned"])
+    return answer(kept, roll=result, what=what, notation=side.notation,
+                  odds=odds_summary(roll_odds(side, RULES)),
+                  points=_points_line(side.spent, result["adrenaline_earned"], character["adrenaline"],
+                                      kept["adrenaline"]),
+                  fields={"attribute": str(side.pool), "ability": "", "difficulty": str(side.difficulty),
+                          "adrenaline": str(side.spent)})
+
+
+def play_extended_start(request: Request) -> dict[str, Any]:
+    """Start an extended roll of ``attribute`` + ``ability`` against ``difficulty`` until
+    ``target`` net successes (any extended roll under way is replaced)."""
+    character = _character(request)
+    attribute, ability = _names(request, character)
+    pool = _pool(character, attribute, ability)
+    side = side_from_fields(str(pool), "", request_text(request, "difficulty"), "")
+    target_text = request_text(request, "target").strip()
+    if not target_text:
+        raise RulesError("the extended roll needs a target: the net successes to gather", field="target")
+    target = parse_whole_number(target_text, "target", 1, MAX_TARGET)
+    if pool == 0:
+        raise RulesError(f"{_what(attribute, ability)} make 0 dice, which never gather a success", field="ability")
+    extended = {"attribute": attribute, "ability": ability, "difficulty": side.difficulty, "target": target,
+                "rolls": []}
+    return answer(read_character({**character, "extended": extended}, "character"))
+
+
+def play_extended_roll(request: Request) -> dict[str, Any]:
+    """One more roll of the extended roll under way: its net joins the rolls kept."""
+    character = _character(request)
+    extended = character["extended"]
+    if extended is None:
+        raise RulesError("no extended roll is under way: start one first")
+    if extended_state(extended)[1] is not None:
+        raise RulesError("this extended roll has ended: clear it or start another")
+    if len(extended["rolls"]) >= MAX_EXTENDED_ROLLS:
+        raise RulesError(f"an extended roll keeps at most {MAX_EXTENDED_ROLLS} rolls")
+    pool = _pool(character, extended["attribute"], extended["ability"])
+    roller = Roller(request_seed(request))
+    reading = roll_side(Side(pool, extended["difficulty"]), RULES, roller, f"roll {len(extended['rolls']) + 1}")
+    result = {**reading.to_json(), "seed": roller.seed, "lines": reading.lines()}
+    kept = {**character, "extended": {**extended, "rolls": [*extended["rolls"], reading.outcome.net]}}
+    return answer(kept, roll=result)
+
+
+def play_extended_clear(request: Request) -> dict[str, Any]:
+    """The sheet with no extended roll under way."""
+    return answer({**_character(request), "extended": None})
+
+
+def play_opposed(request: Request) -> dict[str, Any]:
+    """An opposed roll: ``character`` (``attribute``, ``ability``, ``difficulty``, ``spend``)
+    against ``other`` (the same fields with ``other-`` in front). Both sheets come back with
+    their points spent and earned; the reply carries the exact odds of the contest and its roll."""
+    first = _character(request)
+    second = _character(request, "other")
+    side, what = _side(request, first)
+    other_side, other_what = _side(request, second, "other-")
+    query = AdrenalineQuery(side, RULES, opponent=other_side)
+    rolled = roll(query, request_seed(request)).to_json()
+    contest = opposed(query)
+    verdicts = contest.verdicts()
+    earned = rolled["roller"]["adrenaline_earned"], rolled["other"]["adrenaline_earned"]
+    kept = after_roll(first, side.spent, earned[0]), after_roll(second, other_side.spent, earned[1])
+    return {**answer(kept[0]), "other": kept[1], "other_sheet": sheet(kept[1]), "roll": rolled,
+            "notation": query.notation, "what": what, "other_what": other_what,
+            "odds": {key: chance(value) for key, value in verdicts.items()},
+            "points": [_points_line(side.spent, earned[0], first["adrenaline"], kept[0]["adrenaline"]),
+                       _points_line(other_side.spent, earned[1], second["adrenaline"], kept[1]["adrenaline"])]}
+
+
+#: The page's labels of the fields whose errors the engine words by field name.
+FIELD_LABELS = {
+    "difficulty": "Difficulty", "adrenaline": "Adrenaline to spend", "other-difficulty": "Their difficulty",
+    "other-adrenaline": "Their Adrenaline to spend", "target": "Successes to gather", "seed": "Seed",
+}
+
+ACTIONS = labelled({
+    "play_new": play_new, "play_sheet": play_sheet, "play_odds": play_odds, "play_roll": play_roll,
+    "play_extended_start": play_extended_start, "play_extended_roll": play_extended_roll,
+    "play_extended_clear": play_extended_clear, "play_opposed": play_opposed, **document_actions(SCHEMA),
+}, FIELD_LABELS)

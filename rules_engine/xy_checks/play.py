@@ -1,0 +1,345 @@
+"""X-in-Y's play tool: a scene of two sides kept on the device, a volley or a contested
+volley rolled between them, the damage written onto the targets.
+
+A saved scene (one entry of a play document, ``rules_engine/core/play.py``), format
+version 1::
+
+    {"name": "The ford",
+     "sides": [                     # exactly two: the first side and the second
+       {"name": "Wardens", "champion": 0,      # index of the side's champion
+        "combatants": [
+          {"name": "Ada", "check": "5/6 +1b",  # the check of its attack on the other side
+           "defence": "barely",                # how effective its defences are: none … fully
+           "form": "even",                     # its form: inferior, even, superior
+           "health": 10, "damage": 3}]},       # health (the table's number) and damage taken
+       {"name": "Raiders", "champion": 0, "combatants": [...]}],
+     "order": "lightest",           # a volley's extra hits: lightest first, or as written
+     "tie": "min"}                  # a contested volley's tie: min, full, first, second, more, fewer
+
+Ruling (the source gives fighters no health): a combatant has a health the table sets
+(``NEW_HEALTH`` for a new one); the damage the engine deals is taken off it, and at 0 the
+combatant is down: it neither attacks nor is a target until its damage is lowered again.
+If the side's champion is down, the first combatant still standing is its champion.
+
+Every exchange is the chapter's own query (a volley or a contested volley) between the
+standing combatants, read as its parser reads ``volley …`` or ``contest …``, so its odds and
+its seeded roll are the command line's: ``python -m rules_engine odds xy-checks NOTATION``
+with the notation the reply names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..core.errors import RulesError
+from ..core.exact import decimal_text, percent, ratio
+from ..core.play import (
+    MAX_NAME,
+    PlaySchema,
+    choice,
+    document_actions,
+    exact_keys,
+    json_kind,
+    name_text,
+    refuse,
+    whole_number,
+)
+from ..core.requests import Request, request_seed, request_text
+from .notation import CheckQuery, ContestQuery, VolleyQuery, contest_query, parse_check_field
+from .odds import contest_odds, p_success, volley_odds
+from .roll import roll_contest, roll_volley
+from .rules import DEFENCES, MAX_ATTACKERS, START_CHECK, TARGET_FORMS, TIE_BREAKERS, TIES, Check, Target
+
+VERSION = 1
+SIDES = 2
+#: The most combatants on one side: a side has at most this many attackers.
+MAX_COMBATANTS = MAX_ATTACKERS
+#: The highest health a combatant may have.
+MAX_HEALTH = 999
+#: A new combatant's health (Ruling: the source gives none; the table changes it).
+NEW_HEALTH = 10
+#: A new combatant's check: an attack starts at 5/6.
+NEW_CHECK = str(Check(*START_CHECK))
+#: The longest check written on a sheet (a check with its terms is far shorter).
+MAX_CHECK_CHARS = 40
+ORDERS = ("lightest", "written")
+#: Who attacks: the first side's volley, the second side's, or both at once (contested).
+ATTACKING = ("first", "second", "both")
+
+
+def read_check(value: Any, where: str) -> str:
+    """A combatant's check as the chapter writes it (``5/6 +1b``), in canonical form."""
+    if not isinstance(value, str):
+        raise refuse(where, f"must be a check such as 5/6 +1b, not {json_kind(value)}")
+    if len(value) > MAX_CHECK_CHARS:
+        raise refuse(where, f"is too long: at most {MAX_CHECK_CHARS} characters")
+    try:
+        return parse_check_field(value).notation
+    except RulesError as error:
+        raise refuse(where, f"{error.message} (in {value!r})") from None
+
+
+def read_combatant(value: Any, where: str) -> dict[str, Any]:
+    """One combatant checked and in normal form."""
+    exact_keys(value, where, ("name", "check", "defence", "form", "health", "damage"))
+    health = whole_number(value["health"], f"{where}.health", 1, MAX_HEALTH)
+    return {"name": name_text(value["name"], f"{where}.name"),
+            "check": read_check(value["check"], f"{where}.check"),
+            "defence": choice(value["defence"], f"{where}.defence", DEFENCES),
+            "form": choice(value["form"], f"{where}.form", TARGET_FORMS),
+            "health": health,
+            "damage": whole_number(value["damage"], f"{where}.damage", 0, health)}
+
+
+def read_side(value: Any, where: str) -> dict[str, Any]:
+    """One side checked: its name, its champion and up to ``MAX_COMBATANTS`` combatants."""
+    exact_keys(value, where, ("name", "champion", "combatants"))
+    combatants = value["combatants"]
+    if not isinstance(combatants, list):
+        raise refuse(f"{where}.combatants", f"must be a list, not {json_kind(combatants)}")
+    if len(combatants) > MAX_COMBATANTS:
+        raise refuse(f"{where}.combatants", f"too many: a side has at most {MAX_COMBATANTS} combatants")
+    read = [read_combatant(c, f"{where}.combatants[{i}]") for i, c in enumerate(combatants)]
+    champion = whole_number(value["champion"], f"{where}.champion", 0, max(0, len(read) - 1))
+    return {"name": name_text(value["name"], f"{where}.name"), "champion": champion, "combatants": read}
+
+
+def read_scene(value: Any, where: str) -> dict[str, Any]:
+    """One saved scene checked and in normal form (``RulesError`` naming the field)."""
+    exact_keys(value, where, ("name", "sides", "order", "tie"))
+    sides = value["sides"]
+    if not isinstance(sides, list) or len(sides) != SIDES:
+        raise refuse(f"{where}.sides", "must be a list of two sides")
+    return {"name": name_text(value["name"], f"{where}.name"),
+            "sides": [read_side(side, f"{where}.sides[{i}]") for i, side in enumerate(sides)],
+            "order": choice(value["order"], f"{where}.order", ORDERS),
+            "tie": choice(value["tie"], f"{where}.tie", {**TIES, **TIE_BREAKERS})}
+
+
+SCHEMA = PlaySchema("xy-checks", VERSION, read_scene, noun="scene", nouns="scenes")
+
+
+def new_combatant(number: int) -> dict[str, Any]:
+    """Combatant ``number``: an attack at 5/6, no defences, even form, ``NEW_HEALTH``, unhurt."""
+    return {"name": f"Combatant {number}", "check": NEW_CHECK, "defence": "none", "form": "even",
+            "health": NEW_HEALTH, "damage": 0}
+
+
+def new_scene(name: str = "New scene") -> dict[str, Any]:
+    """A scene of two sides with one new combatant each."""
+    sides = [{"name": side, "champion": 0, "combatants": [new_combatant(1)]}
+             for side in ("First side", "Second side")]
+    return read_scene({"name": name, "sides": sides, "order": "lightest", "tie": "min"}, "scene")
+
+
+# --- who stands, who attacks ---------------------------------------------------------------------
+def left(combatant: dict[str, Any]) -> int:
+    """Health left: health − damage."""
+    return combatant["health"] - combatant["damage"]
+
+
+def standing(side: dict[str, Any]) -> list[int]:
+    """The side's combatants still up (health left), as indices: the champion first (or, if
+    it is down, the first one standing), then the others in order."""
+    up = [i for i, c in enumerate(side["combatants"]) if left(c) > 0]
+    if side["champion"] in up:
+        up.remove(side["champion"])
+        up.insert(0, side["champion"])
+    return up
+
+
+def side_attackers(side: dict[str, Any], order: list[int]) -> tuple[CheckQuery, ...]:
+    """The side's attackers as the chapter's volley reads them (``notation.parse``): the
+    champion's full check, then one die for each of the others, with a note for any bonus or
+    penalty dice or crit die an other attacker's check would have had."""
+    champion, *others = (parse_check_field(side["combatants"][i]["check"]) for i in order)
+    notes = [f"the champion: {note}" for note in champion.notes]
+    rest = []
+    for number, other in enumerate(others, start=2):
+        if other.extra or other.crit:
+            notes.append(f"attacker {number} ({other.notation}) rolls one die: only the champion rolls bonus or "
+                         "penalty dice and the crit die")
+        rest.append(other.one_die())
+    return (replace(champion, notes=tuple(notes)), *rest)
+
+
+def scene_query(scene: dict[str, Any], attacking: str) -> tuple[VolleyQuery | ContestQuery, list[list[int]]]:
+    """The scene's exchange as the chapter's query (a volley or a contested volley between the
+    standing combatants), and for each side its combatants (as indices) in the order the
+    query names them: attackers champion first; a volley's targets in the order listed."""
+    sides = scene["sides"]
+    up = [standing(side) for side in sides]
+    for side, order in zip(sides, up):
+        if not order:
+            raise RulesError(f"nobody on {side['name']} is standing", field="attacking")
+    if attacking == "both":
+        return contest_query(side_attackers(sides[0], up[0]), side_attackers(sides[1], up[1]), scene["tie"]), up
+    s = ATTACKING.index(attacking)
+    listed = sorted(up[1 - s])
+    attackers = side_attackers(sides[s], up[s])
+    targets = tuple(Target(sides[1 - s]["combatants"][i]["defence"], sides[1 - s]["combatants"][i]["form"])
+                    for i in listed)
+    query = VolleyQuery(attackers, targets, scene["order"] == "written", attackers[0].notes)
+    return query, ([up[0], listed] if s == 0 else [listed, up[1]])
+
+
+def _attacking(request: Request) -> str:
+    value = request.get("attacking", "")
+    if not isinstance(value, str) or value not in ATTACKING:
+        raise RulesError(f"who attacks must be one of {', '.join(ATTACKING)}", field="attacking")
+    return value
+
+
+def _chance(p: Any) -> dict[str, str]:
+    return {"ratio": ratio(p), "percent": percent(p, 2)}
+
+
+def sheet(scene: dict[str, Any]) -> dict[str, Any]:
+    """What the page shows beside each combatant: health left, down or not, champion or not,
+    the check it rolls after its TN steps and the chance its attack hits."""
+    sides = []
+    for side in scene["sides"]:
+        up = standing(side)
+        rows = []
+        for i, c in enumerate(side["combatants"]):
+            query = parse_check_field(c["check"])
+            rows.append({"left": left(c), "down": left(c) == 0, "champion": bool(up) and up[0] == i,
+                         "rolls": str(query.check), "dice": query.dice, "hit": _chance(p_success(query))})
+        sides.append({"standing": len(up), "combatants": rows})
+    return {"sides": sides}
+
+
+def answer(scene: dict[str, Any], **more: Any) -> dict[str, Any]:
+    """A reply carrying the scene (normal form) and its sheet."""
+    return {"scene": scene, "sheet": sheet(scene), **more}
+
+
+def _scene(request: Request) -> dict[str, Any]:
+    return read_scene(request.get("scene"), "scene")
+
+
+def _side_index(request: Request) -> int:
+    value = request.get("side")
+    if isinstance(value, bool) or value not in range(SIDES):
+        raise RulesError("side must be 0 (the first side) or 1 (the second)", field="side")
+    return value
+
+
+# --- bridge actions ------------------------------------------------------------------------------
+def play_new(request: Request) -> dict[str, Any]:
+    """A new scene named ``name`` (or "New scene"): two sides of one combatant each."""
+    name = request_text(request, "name").strip() or "New scene"
+    return answer(new_scene(name[:MAX_NAME]))
+
+
+def play_sheet(request: Request) -> dict[str, Any]:
+    """The scene checked (``scene``: its fields as edited) and its sheet."""
+    return answer(_scene(request))
+
+
+def play_add(request: Request) -> dict[str, Any]:
+    """A new combatant at the end of side ``side``."""
+    scene = _scene(request)
+    s = _side_index(request)
+    side = scene["sides"][s]
+    if len(side["combatants"]) >= MAX_COMBATANTS:
+        raise RulesError(f"a side has at most {MAX_COMBATANTS} combatants", field="side")
+    sides = list(scene["sides"])
+    sides[s] = {**side, "combatants": [*side["combatants"], new_combatant(len(side["combatants"]) + 1)]}
+    return answer(read_scene({**scene, "sides": sides}, "scene"))
+
+
+def play_remove(request: Request) -> dict[str, Any]:
+    """Combatant ``index`` taken off side ``side`` (its champion keeps its place)."""
+    scene = _scene(request)
+    s = _side_index(request)
+    side = scene["sides"][s]
+    index = request.get("index")
+    if isinstance(index, bool) or index not in range(len(side["combatants"])):
+        raise RulesError(f"{side['name']} has no combatant number {index!r}", field="index")
+    combatants = [c for i, c in enumerate(side["combatants"]) if i != index]
+    champion = side["champion"] - (1 if index < side["champion"] else 0)
+    sides = list(scene["sides"])
+    sides[s] = {**side, "champion": min(champion, max(0, len(combatants) - 1)), "combatants": combatants}
+    return answer(read_scene({**scene, "sides": sides}, "scene"))
+
+
+def _who(scene: dict[str, Any], s: int, i: int) -> dict[str, Any]:
+    return {"side": s, "index": i, "name": scene["sides"][s]["combatants"][i]["name"]}
+
+
+def play_odds(request: Request) -> dict[str, Any]:
+    """The exact odds of the exchange (``attacking``: first, second or both) between the
+    standing combatants: the chapter's odds, and for each target the chance it is hit, its
+    average damage and the chance the damage takes it down."""
+    scene = _scene(request)
+    attacking = _attacking(request)
+    query, orders = scene_query(scene, attacking)
+    targets = []
+    if isinstance(query, VolleyQuery):
+        result = volley_odds(query)
+        s = ATTACKING.index(attacking)
+        for t, i in zip(result.targets, orders[1 - s]):
+            c = scene["sides"][1 - s]["combatants"][i]
+            targets.append({**_who(scene, 1 - s, i), "hit": _chance(t.p_hit),
+                            "down": _chance(t.damage.p_at_least(left(c))),
+                            "mean_damage": decimal_text(t.damage.mean(), 2)})
+        more: dict[str, Any] = {"mean_hits": decimal_text(result.hits.mean(), 2)}
+    else:
+        assert isinstance(query, ContestQuery)
+        result = contest_odds(query)
+        for s in (0, 1):  # side s deals to the other side's attackers, in their written order
+            for (hits, dealt), i in zip(result.sides[s].targets, orders[1 - s]):
+                c = scene["sides"][1 - s]["combatants"][i]
+                targets.append({**_who(scene, 1 - s, i), "hit": _chance(1 - hits.p(0) - hits.cut_mass),
+                                "down": _chance(dealt.p_at_least(left(c))),
+                                "mean_damage": decimal_text(dealt.mean(), 2)})
+        more = {"first_more": _chance(result.p_first_more), "second_more": _chance(result.p_second_more),
+                "tie": _chance(result.p_tie)}
+    return {"notation": query.notation, "attacking": attacking, "targets": targets, "lines": result.lines(),
+            "cut_mass": ratio(result.hits.cut_mass if isinstance(query, VolleyQuery) else result.cut_mass),
+            "odds": result.to_json(), **more}
+
+
+def play_roll(request: Request) -> dict[str, Any]:
+    """Roll the exchange (``attacking``) with ``seed`` and take each target's damage off its
+    health: the scene after, the roll as the chapter gives it, and what each target took."""
+    scene = _scene(request)
+    attacking = _attacking(request)
+    query, orders = scene_query(scene, attacking)
+    seed = request_seed(request)
+    if isinstance(query, VolleyQuery):
+        rolled = roll_volley(query, seed)
+        s = ATTACKING.index(attacking)
+        dealt = [(1 - s, i, t) for t, i in zip(rolled.side.to_json()["targets"], orders[1 - s])]
+        hits = {ATTACKING[s]: rolled.side.hits}
+    else:
+        rolled = roll_contest(query, seed)
+        dealt = [(1 - s, i, t) for s in (0, 1)
+                 for t, i in zip(rolled.sides[s].to_json()["targets"], orders[1 - s])]
+        hits = {"first": rolled.sides[0].hits, "second": rolled.sides[1].hits}
+    sides = [{**side, "combatants": [dict(c) for c in side["combatants"]]} for side in scene["sides"]]
+    taken = []
+    for s, i, target in dealt:
+        c = sides[s]["combatants"][i]
+        c["damage"] = min(c["health"], c["damage"] + target["damage"])
+        taken.append({**_who(scene, s, i), "hits": target["hits"], "damage": target["damage"],
+                      "damage_die": target["damage_die"], "left": left(c), "down": left(c) == 0})
+    after = read_scene({**scene, "sides": sides}, "scene")
+    words = "; ".join(
+        f"{after['sides'][s]['name']}: " + ", ".join(_took(t) for t in taken if t["side"] == s and t["hits"])
+        for s in (0, 1) if any(t["side"] == s and t["hits"] for t in taken)) or "no hits"
+    return answer(after, roll=rolled.to_json(), notation=query.notation, taken=taken, hits=hits,
+                  summary=f"Rolled {query.notation} (seed {rolled.seed}): {words}.")
+
+
+def _took(target: dict[str, Any]) -> str:
+    """``Ada 4 damage (6 left)``, ``Bo 7 damage (down)``."""
+    return f"{target['name']} {target['damage']} damage" + (" (down)" if target["down"] else f" ({target['left']} left)")
+
+
+ACTIONS = {
+    "play_new": play_new, "play_sheet": play_sheet, "play_add": play_add, "play_remove": play_remove,
+    "play_odds": play_odds, "play_roll": play_roll, **document_actions(SCHEMA),
+}

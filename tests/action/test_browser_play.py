@@ -1,0 +1,249 @@
+"""Action! at the table (/action/play/) in headless chromium, played as a reader would: make
+a scene with a character and a mook group, begin a Sequence, pay Shots for an action, read a
+roll's exact odds from the sheet and roll it, apply hits (wounds and shock on the character,
+a member off the mook group), undo, reload, go offline, export and import, share the link
+into a fresh browser, and refuse a broken file without touching what is saved.
+
+Every expected value comes from the engine (``rules_engine.web.call``) with the same scene,
+never from numbers copied into the test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from browser_fixtures import sw_page  # noqa: F401 - a fixture
+from browser_kit import assert_no_sideways_scroll, use_theme
+from play_browser import CONTROL_MS, NO_NATIVE_SHARE, PlayTool, fresh_browser
+
+TOOL = PlayTool("action", "#acp", entry="s")
+ROOT, STATUS = TOOL.root, TOOL.status
+engine, shown = TOOL.engine, TOOL.shown
+ADDRESS = "action/play/"
+
+
+def combatant(page: Page, i: int) -> Locator:
+    return page.locator(f"{ROOT} .srd-acp__combatant[data-index='{i}']")
+
+
+def make_docks(page: Page) -> dict:
+    """The docks: Ann (Agility 4, Wits 3, Luck 2; Guns 5) and a group of glass-jaw mooks."""
+    page.get_by_role("button", name="New scene").click()
+    expect(page.locator(STATUS)).to_have_text("New scene added: New scene.")
+    TOOL.edit(page, page.get_by_label("Scene", exact=True), "The docks", "s.name === 'The docks'")
+    ann = combatant(page, 0)
+    TOOL.edit(page, ann.get_by_label("Name", exact=True), "Ann", "s.combatants[0].name === 'Ann'")
+    TOOL.edit(page, combatant(page, 0).get_by_label("Attributes"), "Agility 4, Wits 3, Luck 2",
+              "s.combatants[0].attributes.Agility === 4")
+    TOOL.edit(page, combatant(page, 0).get_by_label("Skills"), "Guns 5", "s.combatants[0].skills.Guns === 5")
+    page.get_by_role("button", name="Add a mook group").click()
+    expect(page.locator(STATUS)).to_have_text("Added Mooks 1.")
+    TOOL.wait_saved(page, "s.combatants.length === 2")
+    return shown(page)
+
+
+def expect_scene(page: Page, scene: dict) -> None:
+    """The page shows this scene: each combatant's line as the engine's sheet gives it."""
+    sheet = engine("play_sheet", scene=scene)["sheet"]
+    expect(page.get_by_label("Scene", exact=True)).to_have_value(scene["name"])
+    expect(page.locator(f"{ROOT} .srd-acp__combatant")).to_have_count(len(scene["combatants"]))
+    for i, c in enumerate(scene["combatants"]):
+        fact = sheet["combatants"][i]
+        state = combatant(page, i).locator(".srd-acp__state")
+        if c["kind"] == "mooks":
+            expect(state).to_contain_text(f"{fact['left']} of {c['members']} standing")
+            continue
+        expect(combatant(page, i).get_by_label("Wounds")).to_have_value(str(c["wounds"]))
+        expect(state).to_contain_text(f"Shot Count {fact['shot_count']}, {c['shots']} Shot")
+        expect(state).to_contain_text(f"Initiative {fact['initiative']} · impairment {fact['impairment']}")
+
+
+def expect_odds(page: Page, request: dict) -> dict:
+    odds = engine("play_odds", **request)
+    line = page.locator(f"{ROOT} .srd-acp__chance")
+    expect(line).to_contain_text(odds["notation"])
+    expect(line).to_contain_text(f"Success or better {odds['success']['percent']} ({odds['success']['ratio']})")
+    return odds
+
+
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_log) -> None:  # noqa: F811
+    page = sw_page
+    page.add_init_script(NO_NATIVE_SHARE)
+    address = f"{site_url}{ADDRESS}"
+    TOOL.open(page, address)
+    expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No scenes saved on this device yet")
+    docks = make_docks(page)
+    expect_scene(page, docks)
+
+    # The Sequence begins: Initiative from the Shot pool; +5 Initiative costs Ann a Shot.
+    page.get_by_role("button", name="Begin Sequence 1").click()
+    begun = engine("play_sequence", scene=docks, padding=False)
+    expect(page.locator(STATUS)).to_have_text(begun["line"])
+    TOOL.wait_saved(page, "s.sequence === 1")
+    page.get_by_label("Who", exact=True).select_option(label="Ann")
+    page.get_by_label("Action", exact=True).select_option("raise-initiative")
+    page.get_by_role("button", name="Take the action").click()
+    raised = engine("play_act", scene=begun["scene"], index=0, act="raise-initiative")
+    expect(page.locator(STATUS)).to_have_text(raised["line"])
+    TOOL.wait_saved(page, "s.combatants[0].shots === 2")
+    assert shown(page) == raised["scene"]
+    expect(page.locator(f"{ROOT} .srd-acp__order li").first).to_have_text(
+        f"Ann: Initiative {raised['sheet']['combatants'][0]['initiative']}, 2 Shots")
+
+    # A roll from the sheet: Guns + Agility against 5, its exact odds first, then seed 42.
+    page.get_by_label("Skill", exact=True).select_option("Guns")
+    page.get_by_label("Attribute (EV)", exact=True).select_option("Agility")
+    request = {"scene": raised["scene"], "index": 0, "skill": "Guns", "attribute": "Agility", "modifiers": "",
+               "defence": "5", "defence_ev": "", "active": False}
+    assert expect_odds(page, request)["notation"] == "5 vs 5 ev 4 vs 0"
+    page.get_by_label("Seed").fill("42")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    rolled = engine("play_roll", **request, seed="42")
+    expect(page.locator(STATUS)).to_have_text(rolled["line"])
+    TOOL.wait_saved(page, "s.combatants[0].rolled === true")
+    # Under the roll: its seed, the permalink into the chapter's roller (the same fields and
+    # seed: the same dice there) and Share.
+    note = page.locator(f"{ROOT} .srd-acp__note")
+    expect(note.locator(".srd-roll__seed")).to_have_text("42")
+    permalink = note.locator("a.srd-roll__permalink").evaluate("a => a.href")
+    assert permalink == f"{site_url}action/?{urlencode({**rolled['fields'], 'seed': '42'})}#ac-roller"
+    expect(note.get_by_role("button", name="Share this roll")).to_be_visible()
+
+    # A hit of 12 on Ann: shock and wounds, the wound penalty; 10 on the mooks: one goes.
+    page.get_by_label("Target").select_option(label="Ann")
+    page.get_by_label("Damage (PV)").fill("12")
+    page.get_by_role("button", name="Apply the hit").click()
+    hit = engine("play_damage", scene=rolled["scene"], index=0, damage="12")
+    expect(page.locator(STATUS)).to_have_text(hit["line"])
+    TOOL.wait_saved(page, "s.combatants[0].wounds === 2")
+    expect(page.locator(f"{ROOT} .srd-acp__note")).to_contain_text(hit["lines"][0])
+    page.get_by_label("Target").select_option(label="Mooks 1")
+    page.get_by_label("Damage (PV)").fill("10")
+    page.get_by_role("button", name="Apply the hit").click()
+    mooked = engine("play_damage", scene=hit["scene"], index=1, damage="10")
+    expect(page.locator(STATUS)).to_have_text(mooked["line"])
+    TOOL.wait_saved(page, "s.combatants[1].left === 5")
+    docks = shown(page)
+    assert docks == mooked["scene"]
+    expect_scene(page, docks)
+
+    # Undo takes the last hit back; it is applied again.
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator(STATUS)).to_have_text("The last change is undone.")
+    assert shown(page) == hit["scene"]
+    expect_scene(page, hit["scene"])
+    page.get_by_label("Target").select_option(label="Mooks 1")
+    page.get_by_label("Damage (PV)").fill("10")
+    page.get_by_role("button", name="Apply the hit").click()
+    TOOL.wait_saved(page, "s.combatants[1].left === 5")
+    assert shown(page) == docks
+
+    # Reload (once the service worker holds the site), then offline: the same scene, from the device.
+    TOOL.reload_from_the_device(page, lambda: expect_scene(page, docks))
+    page.context.set_offline(False)
+
+    # Export: the file is the saved document.
+    exported = TOOL.export_file(page, tmp_path)
+    assert exported.name == "action-the-docks.json"
+
+    # A broken file is refused with its reason; nothing saved changes.
+    saved_before = TOOL.saved_text(page)
+    broken = tmp_path / "broken.json"
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    document["entries"][0]["combatants"][0]["wounds"] = 9
+    broken.write_text(json.dumps(document), encoding="utf-8")
+    page.set_input_files(f"{ROOT} input[type=file]", str(broken))
+    expect(page.locator(STATUS)).to_contain_text(
+        "broken.json was not imported: entries[0].combatants[0].wounds: must be from 0 to 3, not 9")
+    expect(page.locator(STATUS)).to_contain_text("Nothing saved was changed.")
+    assert TOOL.saved_text(page) == saved_before
+
+    # Importing the exported file adds its scene beside the one saved.
+    page.set_input_files(f"{ROOT} input[type=file]", str(exported))
+    expect(page.locator(STATUS)).to_have_text("Imported from action-the-docks.json: The docks.")
+    assert TOOL.entries(page) == [docks, docks]
+
+    # Share as a link; a fresh browser opening it sees the same scenes.
+    link = TOOL.copy_link(page, site_url, address)
+    with fresh_browser(browser, request_log) as friend:
+        TOOL.open(friend, link)
+        expect(friend.locator(STATUS)).to_have_text("Opened from the link: The docks, The docks.")
+        assert TOOL.stored(friend)["document"] == TOOL.stored(page)["document"]
+        expect_scene(friend, docks)
+        assert "#play=" not in friend.url
+
+    # The roll's permalink, opened, rolls the same dice in the chapter's roller.
+    page.goto(permalink)
+    expect(page.locator("#ac-roller .srd-roll__seed")).to_have_text("42", timeout=CONTROL_MS)
+    expect(page.locator("#ac-roller .srd-roll")).to_contain_text(rolled["roll"]["lines"][-1])
+
+
+def test_initiative_cards(page, site_url: str) -> None:
+    TOOL.open(page, f"{site_url}{ADDRESS}")
+    docks = make_docks(page)
+    page.get_by_label("Initiative", exact=True).select_option("cards")
+    TOOL.wait_saved(page, "s.initiative === 'cards'")
+    page.get_by_label("Add the padding cards").check()
+    page.get_by_role("button", name="Begin Sequence 1").click()
+    begun = engine("play_sequence", scene={**docks, "initiative": "cards"}, padding=True)
+    TOOL.wait_saved(page, "s.sequence === 1")
+    assert shown(page) == begun["scene"]
+    order = page.locator(f"{ROOT} .srd-acp__order li")
+    expect(order).to_have_count(len(begun["scene"]["stack"]))
+    expect(order.first).to_have_text("Ann")
+    page.get_by_label("Who", exact=True).select_option(label="Ann")
+    page.get_by_role("button", name="Take the action").click()  # an Action: Ann's card to the back
+    acted = engine("play_act", scene=begun["scene"], index=0, act="action")
+    expect(page.locator(STATUS)).to_have_text(acted["line"])
+    expect(order.last).to_have_text("Ann")
+    assert shown(page)["stack"] == acted["scene"]["stack"]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
+    page = phone_page
+    use_theme(page, site_url, theme)
+    TOOL.open(page, f"{site_url}{ADDRESS}")
+    make_docks(page)
+    page.get_by_role("button", name="Begin Sequence 1").click()
+    TOOL.wait_saved(page, "s.sequence === 1")
+    expect(page.locator(f"{ROOT} .srd-acp__chance")).to_be_visible()
+    assert_no_sideways_scroll(page, "the Action! play tool at 360 px")
+    assert TOOL.small_targets(page) == []
+    assert TOOL.axe_violations(page) == []
+    # Taking the mooks out: the focus stays on the scene (its Add button); Undo brings them back.
+    page.get_by_role("button", name="Remove Mooks 1").click()
+    expect(page.locator(STATUS)).to_have_text("Mooks 1 taken out of the scene. Undo brings them back.")
+    TOOL.wait_saved(page, "s.combatants.length === 1")
+    expect(page.get_by_role("button", name="Add a character")).to_be_focused()
+    page.get_by_role("button", name="Undo").click()
+    TOOL.wait_saved(page, "s.combatants.length === 2")
+
+
+def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    TOOL.open(page, f"{site_url}{ADDRESS}")
+    make_docks(page)
+    for n in range(3):  # a fuller scene: four characters and two mook groups
+        page.get_by_role("button", name="Add a character").click()
+        TOOL.wait_saved(page, f"s.combatants.length === {3 + n}")
+    page.get_by_role("button", name="Add a mook group").click()
+    TOOL.wait_saved(page, "s.combatants.length === 6")
+    page.get_by_role("button", name="Begin Sequence 1").click()
+    TOOL.wait_saved(page, "s.sequence === 1")
+    expect(page.locator(f"{ROOT} .srd-acp__combatant")).to_have_count(6)
+    page.emulate_media(media="print")
+    pdf = tmp_path / "scene.pdf"
+    page.pdf(path=str(pdf), format="A4")
+    pages = PdfReader(str(pdf)).pages
+    assert len(pages) == 1
+    text = " ".join(pages[0].extract_text().split())
+    assert "The docks · Sequence 1 · Wound Threshold 5" in text
+    assert "Agility 4, Wits 3, Luck 2 · skills: Guns 5 · Health 20, Toughness 3 · shock 0, wounds 0 · 3 Shots of 3" in text
+    assert "Glass-jaw mook · 6 of 6 standing" in text
+    assert "Take the action" not in text and "Export file" not in text

@@ -1,0 +1,295 @@
+"""Action!'s play tool in the engine: the bridge actions (``rules_engine/action/play.py``),
+small cases checked by hand from the source's rules (Shot Count, Initiative, what Shots buy,
+shock and wounds, mooks, the initiative cards), agreement with the chapters' own roller,
+odds and damage calculator, and its saved scenes as the reader takes or refuses them.
+Any text, file or link, and any document read back are the shared play contract's
+(tests/test_play_contract.py, fed Action!'s scenes from play_strategies.py); any scene played
+is here: it answers or refuses with one RulesError, never anything else."""
+
+from __future__ import annotations
+
+import json
+from functools import partial
+
+import play_documents
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from play_documents import SOME
+
+from rules_engine.action import odds_notation, roll_notation
+from rules_engine.action.play import MAX_COMBATANTS, SCHEMA, VERSION, new_scene, read_scene
+from rules_engine.action.roll.actions import share
+from rules_engine.core.exact import ratio
+from rules_engine.core.play import FORMAT
+
+from .play_strategies import JSON_VALUES, SCENE_PARTS
+
+bridge, ok, refused, only_rules_errors = (partial(helper, "action") for helper in (
+    play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors))
+
+
+def character(name: str, *, agility: int = 3, wits: int = 3, luck: int = 3, skills: dict | None = None,
+              health: int = 20, toughness: int = 3, shock: int = 0, wounds: int = 0, shots: int = 3,
+              modifier: int = 0, initiative: int | None = None, acted: bool = False, rolled: bool = False) -> dict:
+    return {"name": name, "kind": "character", "attributes": {"Agility": agility, "Wits": wits, "Luck": luck},
+            "skills": skills or {}, "health": health, "toughness": toughness, "shock": shock, "wounds": wounds,
+            "shots": shots, "modifier": modifier, "initiative": initiative, "acted": acted, "rolled": rolled}
+
+
+def mooks(name: str, kind: str = "glass-jaw", members: int = 6, left: int | None = None) -> dict:
+    return {"name": name, "kind": "mooks", "mook": kind, "members": members,
+            "left": members if left is None else left, "acted": False}
+
+
+def scene(*combatants: dict, rules: tuple[str, ...] = ("wound-penalty",), initiative: str = "shots",
+          sequence: int = 0, stack: list | None = None, out: list | None = None, threshold: int = 5) -> dict:
+    return {"name": "The docks", "threshold": threshold, "rules": list(rules), "initiative": initiative,
+            "sequence": sequence, "stack": stack or [], "out": out or [], "combatants": list(combatants)}
+
+
+def document(*entries: dict) -> dict:
+    return {"format": FORMAT, "version": VERSION, "system": "action", "entries": list(entries)}
+
+
+ANN = character("Ann", agility=4, wits=3, luck=2, skills={"Guns": 5, "Dodge": 4}, shots=1)
+BO = character("Bo", agility=5, wits=5, luck=5, shots=5, modifier=2)
+DOCKS = scene(ANN, BO, mooks("Thugs"))
+
+
+# --- the sheet --------------------------------------------------------------------------------
+def test_a_new_scene_has_one_character_and_the_normal_rules() -> None:
+    result = ok("play_new", name="Warehouse")
+    assert result["scene"]["name"] == "Warehouse"
+    assert result["scene"]["rules"] == ["wound-penalty", "shock-roll"]  # "Normal optional rules are Wound Penalty and Shock"
+    (only,) = result["scene"]["combatants"]
+    assert only["attributes"] == {"Agility": 3, "Wits": 3, "Luck": 3} and only["shots"] == 3
+    assert result["sheet"]["combatants"][0]["shot_count"] == 3
+
+
+def test_shot_count_is_agility_wits_luck_over_three_rounded_down() -> None:
+    facts = ok("play_sheet", scene=DOCKS)["sheet"]["combatants"]
+    assert facts[0]["shot_count"] == 3  # (4 + 3 + 2) / 3
+    assert facts[1]["shot_count"] == 5  # (5 + 5 + 5) / 3
+    assert ok("play_sheet", scene=scene(character("Cy", agility=2, wits=2, luck=3)))["sheet"]["combatants"][0]["shot_count"] == 2
+
+
+def test_impairment_and_what_is_left_under_each_wound_rule() -> None:
+    hurt = character("Ann", shock=12, wounds=2, toughness=4)
+    fact = ok("play_sheet", scene=scene(hurt))["sheet"]["combatants"][0]
+    assert (fact["impairment"], fact["shock_to_go"], fact["wounds_to_go"]) == (-2, 8, 2)
+    assert ok("play_sheet", scene=scene(hurt, rules=()))["sheet"]["combatants"][0]["impairment"] == 0
+    # Percentile: 2 of 4 wounds is 50 % of Toughness → −3.
+    assert ok("play_sheet", scene=scene(hurt, rules=("percentile",)))["sheet"]["combatants"][0]["impairment"] == -3
+    down = ok("play_sheet", scene=scene(character("Ann", shock=20, wounds=3)))["sheet"]["combatants"][0]
+    assert down["dying"] and down["falls_down"] and down["down"] and down["state"] == "dying"
+
+
+# --- Sequences, Initiative, Shots -------------------------------------------------------------
+def test_a_sequence_sets_initiative_from_the_shot_pool_and_mooks_act_last() -> None:
+    result = ok("play_sequence", scene=DOCKS)
+    after = result["scene"]
+    assert after["sequence"] == 1 and result["line"] == "Sequence 1 begins."
+    assert [c.get("initiative") for c in after["combatants"][:2]] == [1, 7]  # pool 1; pool 5 + modifier 2
+    assert result["sheet"]["order"] == [1, 0, 2]
+
+
+def test_a_shot_back_only_after_a_sequence_without_a_roll() -> None:
+    first = ok("play_sequence", scene=scene(ANN, BO))["scene"]
+    rolled = ok("play_act", scene=first, index=1, act="action")["scene"]  # Bo rolls; Ann does not
+    assert rolled["combatants"][1]["rolled"] and not rolled["combatants"][0]["rolled"]
+    result = ok("play_sequence", scene=rolled)
+    assert [c["shots"] for c in result["scene"]["combatants"]] == [2, 5]  # Ann 1 → 2 (Shot Count 3)
+    assert result["line"] == "Sequence 2 begins; 1 Shot back for Ann."
+    full = ok("play_sequence", scene=scene(character("Cy", shots=3), sequence=1))["scene"]
+    assert full["combatants"][0]["shots"] == 3  # never past the Shot Count
+
+
+@pytest.mark.parametrize(("act", "shots", "initiative"), [
+    ("action", 5, 7), ("quiet", 5, 7), ("active-defence", 4, 7), ("raise-initiative", 4, 12),
+    ("out-of-sequence", 2, 7),
+])
+def test_what_each_action_costs_in_shots(act: str, shots: int, initiative: int) -> None:
+    started = ok("play_sequence", scene=scene(BO))["scene"]
+    after = ok("play_act", scene=started, index=0, act=act)
+    bo = after["scene"]["combatants"][0]
+    assert (bo["shots"], after["sheet"]["combatants"][0]["initiative"]) == (shots, initiative)
+    assert after["sheet"]["acts"][act]["shots"] == 5 - shots
+
+
+def test_an_action_costing_more_shots_than_left_is_refused() -> None:
+    started = ok("play_sequence", scene=scene(ANN))["scene"]
+    assert refused("play_act", scene=started, index=0, act="out-of-sequence") == "Ann has 1 Shots; this costs 3"
+    assert "no Sequence has begun" in refused("play_act", scene=scene(ANN), index=0, act="action")
+    assert "only takes its Action" in refused("play_act", scene=scene(mooks("T"), sequence=1), index=0,
+                                              act="active-defence")
+    assert "must be one of" in refused("play_act", scene=started, index=0, act="dance")
+
+
+def test_rest_gives_back_one_shock_point() -> None:
+    result = ok("play_act", scene=scene(character("Ann", shock=4), sequence=1), index=0, act="rest")
+    assert result["scene"]["combatants"][0]["shock"] == 3 and result["scene"]["combatants"][0]["acted"]
+
+
+# --- hits -------------------------------------------------------------------------------------
+def test_a_hit_of_12_is_12_shock_and_2_wounds() -> None:
+    # "You take Damage equal to the PV, which causes PV Shockpoints, 1 Wound at WT PV, 2 Wounds at 2 x WT"
+    result = ok("play_damage", scene=scene(character("Ann", shots=3), rules=("wound-penalty", "stun")), index=0,
+                damage="12")
+    ann = result["scene"]["combatants"][0]
+    assert (ann["shock"], ann["wounds"], ann["shots"]) == (12, 2, 1)  # Stun: 1 Shot per wound
+    assert result["sheet"]["combatants"][0]["impairment"] == -2
+    assert result["line"] == "Ann takes 12: shock 12, wounds 2; stunned: loses 2 Shots."
+
+
+def test_a_hit_adds_to_what_was_there_as_the_damage_calculator_does() -> None:
+    before = character("Ann", shock=6, wounds=1, health=15, toughness=3)
+    result = ok("play_damage", scene=scene(before, rules=("wound-penalty", "shock-roll")), index=0, damage=10)
+    ann = result["scene"]["combatants"][0]
+    assert (ann["shock"], ann["wounds"]) == (15, 3)
+    report = odds_notation("damage 10 health 15 toughness 3 wounds 1 shock 6 with wound-penalty shock-roll")
+    assert result["lines"] == report.lines()[1:-2] + ["What happens: " + "; ".join(report.happens())]
+    assert result["sheet"]["combatants"][0]["state"] == "dying"
+
+
+@pytest.mark.parametrize(("kind", "damage", "left"), [
+    ("glass-jaw", 9, 6), ("glass-jaw", 10, 5), ("advanced", 9, 6), ("advanced", 10, 5), ("advanced", 30, 5),
+    ("speed-bump", 4, 6), ("speed-bump", 17, 3), ("speed-bump", 99, 0),
+])
+def test_a_mook_group_loses_members(kind: str, damage: int, left: int) -> None:
+    result = ok("play_damage", scene=scene(mooks("Thugs", kind)), index=0, damage=damage)
+    assert result["scene"]["combatants"][0]["left"] == left
+    assert result["sheet"]["combatants"][0]["down"] == (left == 0)
+
+
+# --- rolls from the sheet ---------------------------------------------------------------------
+def test_a_roll_from_the_sheet_is_the_chapters_with_impairment_on_the_skill() -> None:
+    hurt = dict(ANN, wounds=2, shock=10)
+    request = {"scene": scene(hurt, sequence=1), "index": 0, "skill": "Guns", "attribute": "Agility",
+               "modifiers": "+1", "defence": "5", "defence_ev": "2"}
+    odds = ok("play_odds", **request)
+    assert odds["notation"] == "4 vs 5 ev 4 vs 2"  # Guns 5 + 1 − 2 impairment; Agility 4 against 2
+    assert odds["terms"] == {"skill": 5, "attribute": 4, "modifiers": 1, "impairment": -2}
+    chapter = odds_notation("4 vs 5 ev 4 vs 2")
+    assert odds["success"]["ratio"] == ratio(chapter.p_success)
+    assert [d["ratio"] for d in odds["degrees"]] == [ratio(p) for p in chapter.degrees]
+    rolled = ok("play_roll", **request, seed=42)
+    assert rolled["roll"] == roll_notation("4 vs 5 ev 4 vs 2", 42).to_json()
+    assert rolled["scene"]["combatants"][0]["rolled"]
+    assert rolled["share"] == share(roll_notation("4 vs 5 ev 4 vs 2", 42))
+    # The permalink's fields roll the same dice in the chapter's roller.
+    assert rolled["fields"] == {"skill": "4", "defence": "5", "threshold": "5", "attack_ev": "4", "defence_ev": "2"}
+    assert ok("roll_fields", fields=rolled["fields"], seed=42)["share"] == rolled["share"]
+
+
+def test_the_permalink_carries_an_active_defence_and_the_types() -> None:
+    request = {"scene": scene(ANN, threshold=10), "index": 0, "skill": "Guns", "attribute": "", "defence": "3",
+               "active": True, "types": ["wild", "inspired"], "seed": 9}
+    rolled = ok("play_roll", **request)
+    assert rolled["fields"] == {"skill": "5", "defence": "3", "threshold": "10", "attack_ev": "0", "defence_ev": "0",
+                                "active": "1", "type-inspired": "1", "type-wild": "1"}
+    roller = {**{k: v for k, v in rolled["fields"].items() if not k.startswith("type-")}, "types": "inspired wild"}
+    assert ok("roll_fields", fields=roller, seed=9)["share"] == rolled["share"]
+
+
+def test_one_plain_roll_by_hand() -> None:
+    # Skill 0 against 0: a success when the positive d10 is at least the negative one (open
+    # dice; a 10 rolls again), i.e. dice part ≥ 0; the chapter's odds give 6/11.
+    request = {"scene": scene(character("Cy")), "index": 0, "skill": "", "attribute": "", "defence": "0"}
+    assert ok("play_odds", **request)["notation"] == "0 vs 0"
+    assert ok("play_odds", **request)["success"]["ratio"] == ratio(odds_notation("0 vs 0").p_success)
+    assert ok("play_odds", **dict(request, active=True))["notation"] == "0 vs active 0"
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"skill": "Swords"}, "Ann has no skill 'Swords'"),
+    ({"attribute": "Charm"}, "Ann has no attribute 'Charm'"),
+    ({"defence": "x"}, "Defense must be a whole number"),
+    ({"modifiers": "1000"}, "Modifiers must be from -99 to 99"),
+    ({"index": 1}, "a mook group rolls no dice"),
+    ({"types": ["lucky"]}, "types must be a list"),
+])
+def test_a_bad_roll_is_refused_naming_the_field(change: dict, words: str) -> None:
+    request = {"scene": scene(ANN, mooks("Thugs")), "index": 0, "skill": "Guns", "attribute": "", "defence": "5"}
+    assert words in refused("play_odds", **{**request, **change})
+
+
+# --- initiative cards -------------------------------------------------------------------------
+def test_the_cards_are_laid_out_in_initiative_order_and_move_as_the_source_says() -> None:
+    cards = scene(ANN, BO, character("Cy", shots=3), initiative="cards")
+    started = ok("play_sequence", scene=cards, padding=True)["scene"]
+    assert started["stack"] == [1, 2, 0, "d10", "Setback", "Random Event"]
+    acted = ok("play_act", scene=started, index=1, act="action")["scene"]  # Bo acts: to the back
+    assert acted["stack"] == [2, 0, "d10", "Setback", "Random Event", 1]
+    hit = ok("play_damage", scene=acted, index=1, damage=8)  # 5 × 8 / 20 = 2 places forward
+    assert hit["scene"]["stack"] == [2, 0, "d10", 1, "Setback", "Random Event"]
+    assert hit["lines"][-1] == "Bo takes 8: 2 forward"
+    defended = ok("play_act", scene=hit["scene"], index=0, act="active-defence")["scene"]  # one back
+    assert defended["stack"] == [2, "d10", 0, 1, "Setback", "Random Event"]
+    assert "no Active Defense from first place" in refused("play_act", scene=defended, index=2, act="active-defence")
+    pushed = ok("play_damage", scene=defended, index=2, damage=4)["scene"]  # Cy first: 1 forward is out
+    assert pushed["stack"] == ["d10", 0, 1, "Setback", "Random Event"] and pushed["out"] == [2]
+    assert "has not come up yet" in refused("play_padding", scene=pushed, card="Setback")
+    assert ok("play_padding", scene=pushed, card="d10")["scene"]["stack"] == [0, 1, "Setback", "Random Event"]
+
+
+def test_taking_a_combatant_out_renumbers_the_cards() -> None:
+    cards = scene(ANN, BO, character("Cy"), initiative="cards", sequence=1, stack=[2, 0, "d10", 1])
+    after = ok("play_remove", scene=cards, index=0)["scene"]
+    assert [c["name"] for c in after["combatants"]] == ["Bo", "Cy"] and after["stack"] == [1, "d10", 0]
+    added = ok("play_add", scene=after, kind="mooks")["scene"]
+    assert added["combatants"][2]["name"] == "Mooks 1" and added["stack"] == [1, "d10", 0, 2]
+
+
+# --- the saved format -------------------------------------------------------------------------
+@pytest.mark.parametrize(("change", "words"), [
+    ({"combatants": [ANN, dict(BO, name="ann")]}, "entries[0].combatants[1].name: 'ann' is already in the scene"),
+    ({"rules": ["wound-penalty", "percentile"]}, "entries[0].rules: wound-penalty and percentile cannot both"),
+    ({"rules": ["seriousness"]}, "entries[0].rules[0]: must be one of"),
+    ({"combatants": [dict(ANN, attributes={"Agility": 3, "Wits": 3})]}, "Luck is missing"),
+    ({"combatants": [dict(ANN, shock=21)]}, "entries[0].combatants[0].shock: must be from 0 to 20, not 21"),
+    ({"combatants": [dict(ANN, kind="dragon")]}, "entries[0].combatants[0].kind: must be one of character, mooks"),
+    ({"stack": [0, 0]}, "is in the stack twice"),
+    ({"stack": [5]}, "entries[0].stack[0]: must be from 0 to 2, not 5"),
+    ({"initiative": "dice"}, "entries[0].initiative: must be one of shots, cards"),
+])
+def test_a_bad_file_is_refused_naming_what_is_wrong(change: dict, words: str) -> None:
+    assert words in refused("play_import", text=json.dumps(document({**DOCKS, **change})))
+
+
+def test_export_import_and_link_give_back_the_same_document() -> None:
+    played = ok("play_sequence", scene=DOCKS)["scene"]
+    doc = document(played, new_scene("Second"))
+    read = ok("play_import", text=json.dumps(doc))["document"]
+    assert read == doc
+    assert ok("play_open_link", link=ok("play_link", document=read)["link"])["document"] == read
+    assert ok("play_check", document=read)["document"] == read
+    assert "newer version" in refused("play_import", text=json.dumps({**doc, "version": VERSION + 1}))
+    assert "not 'action'" in refused("play_import", text=json.dumps({**doc, "system": "doom-stack"}))
+
+
+def test_the_schema_names_the_system() -> None:
+    assert SCHEMA.system == "action" and SCHEMA.version == VERSION == 1
+    assert read_scene(new_scene(), "x") == new_scene()
+
+
+def test_a_full_scene_fits_the_limits() -> None:
+    full = dict(DOCKS, combatants=[dict(ANN, name=f"Thug number {i}") for i in range(MAX_COMBATANTS)])
+    assert len(ok("play_sheet", scene=full)["sheet"]["combatants"]) == MAX_COMBATANTS
+    assert "at most" in refused("play_add", scene=full, kind="character")
+
+
+# --- Hypothesis: any scene (any text, file or link: tests/test_play_contract.py) ---------------
+@SOME
+@given(SCENE_PARTS, st.integers(-1, 3), st.sampled_from(["action", "active-defence", "rest", "x"]),
+       st.integers(-5, 60) | JSON_VALUES, st.booleans())
+def test_any_scene_played(parts: dict, index: int, act: str, damage: object, padding: bool) -> None:
+    only_rules_errors("play_sheet", scene=parts)
+    only_rules_errors("play_add", scene=parts, kind="mooks" if padding else "character")
+    only_rules_errors("play_remove", scene=parts, index=index)
+    only_rules_errors("play_sequence", scene=parts, padding=padding)
+    only_rules_errors("play_act", scene=parts, index=index, act=act)
+    only_rules_errors("play_damage", scene=parts, index=index, damage=damage)
+    only_rules_errors("play_padding", scene=parts, card="d10")
+    only_rules_errors("play_odds", scene=parts, index=index, skill="Guns", attribute="Agility", defence=damage)
+    only_rules_errors("play_roll", scene=parts, index=index, skill="", attribute="", defence="5", seed=7)

@@ -1,0 +1,243 @@
+"""Adrenaline at the table (/adrenaline/play/) in headless chromium, played as a reader would:
+make a character, see the odds, roll from it (a point spent, a point earned), follow an
+extended roll, roll one sheet against another, undo, reload, go offline, export and import, refuse a
+broken file without touching what is saved, share the link into a fresh browser.
+
+Every expected value comes from the engine (``rules_engine.web.call``) with the same
+characters, never from numbers copied into the test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from browser_kit import assert_no_sideways_scroll, use_theme
+from browser_fixtures import sw_page  # noqa: F401 - a fixture
+from play_browser import NO_NATIVE_SHARE, PlayTool, fresh_browser
+
+TOOL = PlayTool("adrenaline", "#adp", entry="c")
+ROOT, STATUS = TOOL.root, TOOL.status
+engine, open_tool, stored, wait_saved = TOOL.engine, TOOL.open, TOOL.stored, TOOL.wait_saved
+saved, shown = TOOL.entries, TOOL.shown
+
+
+def chance(c: dict) -> str:
+    return f"{c['percent']} ({c['exact']})" if c["exact"] else c["percent"]
+
+
+def cell(c: dict) -> str:
+    """A chance as a table cell reads: the percent, then the exact fraction under it."""
+    return c["percent"] + (c["exact"] or "")
+
+
+def edit(page: Page, label: str, value: str, check: str) -> None:
+    """Type into the field labelled ``label`` and leave it; wait for the engine's save."""
+    TOOL.edit(page, page.get_by_label(label, exact=True), value, check)
+
+
+def make(page: Page, name: str, perception: str, points: str, ability: str | None) -> dict:
+    """A new character: its name, Perception, Adrenaline points and perhaps an ability at 2."""
+    page.get_by_role("button", name="New character").click()
+    expect(page.locator(STATUS)).to_have_text("New character added: New character.")
+    edit(page, "Name", name, f"c.name === {json.dumps(name)}")
+    edit(page, "Perception: rating", perception, f"c.attributes.Perception === {perception}")
+    edit(page, "Adrenaline points", points, f"c.adrenaline === {points}")
+    if ability:
+        page.get_by_role("button", name="Add an ability").click()
+        field = page.get_by_label("Abilities: name", exact=True).last
+        expect(field).to_be_focused()
+        field.fill(ability)
+        field.press("Tab")
+        wait_saved(page, f"c.abilities[{json.dumps(ability)}] === 0")
+        edit(page, f"{ability}: rating", "2", f"c.abilities[{json.dumps(ability)}] === 2")
+    return shown(page)
+
+
+def earning_seed(character: dict, spend: str) -> str:
+    """The first seed whose roll of Perception + Intimidation at 6 earns a point."""
+    for seed in range(500):
+        result = engine("play_roll", character=character, attribute="Perception", ability="Intimidation",
+                        difficulty="6", spend=spend, seed=str(seed))
+        if result["roll"]["adrenaline_earned"]:
+            return str(seed)
+    raise AssertionError("no seed earns a point")
+
+
+def expect_extended(page: Page, character: dict) -> None:
+    """The extended roll's progress and chances as the engine gives them for ``character``."""
+    ext = engine("play_sheet", character=character)["sheet"]["extended"]
+    rolls = len(character["extended"]["rolls"])
+    target = character["extended"]["target"]
+    expect(page.locator(f"{ROOT} .srd-play__progress")).to_have_text(
+        f"Gathered {ext['gathered']} of {target}: {ext['needed']} to go after {rolls} {'roll' if rolls == 1 else 'rolls'}.")
+    rows = page.locator(f"{ROOT} .srd-play__chances tbody tr")
+    expect(rows).to_have_count(5)
+    for i, row in enumerate(ext["chances"]):
+        expect(rows.nth(i)).to_have_text(
+            f"{row['rolls']} {'roll' if row['rolls'] == 1 else 'rolls'}{cell(row['finish'])}{cell(row['lost'])}")
+
+
+@pytest.mark.fresh_context  # grants clipboard permissions
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_log) -> None:  # noqa: F811
+    page = sw_page
+    page.add_init_script(NO_NATIVE_SHARE)
+    address = f"{site_url}adrenaline/play/"
+    open_tool(page, address)
+    expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No characters saved on this device yet")
+    mara = make(page, "Mara", "3", "2", "Intimidation")
+    assert mara == {"name": "Mara", "attributes": {"Strength": 2, "Perception": 3}, "abilities": {"Intimidation": 2},
+                    "adrenaline": 2, "extended": None}
+
+    # The exact odds of the roll, before it is rolled.
+    page.select_option(f"{ROOT}-attribute", "Perception")
+    page.select_option(f"{ROOT}-ability", "Intimidation")
+    page.fill(f"{ROOT}-difficulty", "6")
+    page.fill(f"{ROOT}-spend", "1")
+    page.locator(f"{ROOT}-spend").press("Tab")
+    before = engine("play_odds", character=mara, attribute="Perception", ability="Intimidation", difficulty="6",
+                    spend="1")
+    o = before["odds"]
+    expect(page.locator(f"{ROOT} .srd-play__odds")).to_have_text(
+        f"Exact odds of Perception + Intimidation (5d10+1a vs 6): success {chance(o['success'])}, "
+        f"botch {chance(o['botch'])}, earns a point {chance(o['adrenaline'])}.")
+
+    # Roll: one point spent, one earned by doubles; the sheet keeps the engine's count.
+    seed = earning_seed(mara, "1")
+    page.fill(f"{ROOT}-seed", seed)
+    page.get_by_role("button", name="Roll", exact=True).click()
+    rolled = engine("play_roll", character=mara, attribute="Perception", ability="Intimidation", difficulty="6",
+                    spend="1", seed=seed)
+    r = rolled["roll"]
+    expect(page.locator(STATUS)).to_have_text(f"Rolled Perception + Intimidation: net {r['net']}, {r['degree']}. "
+                                              "Adrenaline 2 → 2 (1 spent, 1 earned).")
+    assert saved(page) == [rolled["character"]]
+    expect(page.locator(f"{ROOT} .srd-play__points")).to_have_text("Adrenaline 2 → 2 (1 spent, 1 earned).")
+    expect(page.get_by_label("Adrenaline points", exact=True)).to_have_value("2")
+    # Spending more than the sheet holds is refused, and nothing changes.
+    page.fill(f"{ROOT}-spend", "3")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    expect(page.locator(f"{ROOT} .srd-play__roll .srd-play__result .srd-play__error")).to_have_text(
+        "Mara has 2 Adrenaline points to spend, not 3")
+    assert saved(page) == [rolled["character"]]
+    mara = rolled["character"]
+
+    # An extended roll: start it, see the chances, roll once, undo that roll.
+    page.select_option(f"{ROOT}-ext-attribute", "Perception")
+    page.fill(f"{ROOT}-ext-target", "4")
+    page.get_by_role("button", name="Start the extended roll").click()
+    expect(page.locator(STATUS)).to_have_text("Extended roll started: Perception, 3d10 vs 6 until 4.")
+    started = shown(page)
+    assert started["extended"] == {"attribute": "Perception", "ability": "", "difficulty": 6, "target": 4, "rolls": []}
+    expect_extended(page, started)
+    page.get_by_role("button", name="Roll the next one").click()
+    wait_saved(page, "c.extended.rolls.length === 1")
+    after = shown(page)
+    if engine("play_sheet", character=after)["sheet"]["extended"]["ending"] is None:
+        expect_extended(page, after)
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator(STATUS)).to_have_text("The last change is undone.")
+    assert saved(page) == [started]
+    expect_extended(page, started)
+
+    # A second sheet, rolled against the first: both keep their points.
+    rook = make(page, "Rook", "1", "0", None)
+    page.select_option(f"{ROOT}-opp-attribute", "Strength")
+    page.select_option(f"{ROOT}-other", "0")
+    page.select_option(f"{ROOT}-other-attribute", "Perception")
+    page.select_option(f"{ROOT}-other-ability", "Intimidation")
+    page.fill(f"{ROOT}-other-spend", "1")
+    page.fill(f"{ROOT}-opp-seed", "7")
+    page.get_by_role("button", name="Roll opposed").click()
+    contest = engine("play_opposed", character=rook, other=started, attribute="Strength", ability="", difficulty="",
+                     spend="", **{"other-attribute": "Perception", "other-ability": "Intimidation",
+                                  "other-difficulty": "", "other-spend": "1"}, seed="7")
+    margin = contest["roll"]["margin"]
+    verdict = (f"Rook wins by {margin}" if margin > 0 else f"Mara wins by {-margin}" if margin < 0 else "a stand-off")
+    expect(page.locator(STATUS)).to_have_text(f"Opposed roll: {verdict}.")
+    assert saved(page) == [contest["other"], contest["character"]]
+    w = contest["odds"]
+    expect(page.locator(f"{ROOT} .srd-play__opposed .srd-play__result .srd-play__line").first).to_have_text(
+        f"Before the roll: Rook wins {chance(w['win'])}, stand-off {chance(w['standoff'])}, "
+        f"Mara wins {chance(w['lose'])}.")
+    everyone = saved(page)
+
+    # Reload (once the service worker holds the site), then offline: the same sheets, from the device.
+    def same_sheets() -> None:
+        expect(page.get_by_label("Name", exact=True)).to_have_value("Rook")
+        assert saved(page) == everyone
+
+    TOOL.reload_from_the_device(page, same_sheets)
+    page.select_option(f"{ROOT}-pick", "0")
+    expect(page.get_by_label("Name", exact=True)).to_have_value("Mara")
+    expect_extended(page, everyone[0])  # the engine's odds, offline too
+    page.context.set_offline(False)
+
+    # Export: the file is the saved document.
+    exported = TOOL.export_file(page, tmp_path)
+    assert exported.name == "adrenaline-mara.json"
+
+    # A broken file is refused with its reason; nothing saved changes.
+    saved_before = TOOL.saved_text(page)
+    broken = tmp_path / "broken.json"
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    document["entries"][1]["adrenaline"] = 11
+    broken.write_text(json.dumps(document), encoding="utf-8")
+    page.set_input_files(f"{ROOT} input[type=file]", str(broken))
+    expect(page.locator(STATUS)).to_have_text(
+        "broken.json was not imported: entries[1].adrenaline: must be from 0 to 10, not 11. Nothing saved was changed.")
+    assert TOOL.saved_text(page) == saved_before
+
+    # Importing the exported file adds its characters beside those saved.
+    page.set_input_files(f"{ROOT} input[type=file]", str(exported))
+    expect(page.locator(STATUS)).to_have_text("Imported from adrenaline-mara.json: Mara, Rook.")
+    assert saved(page) == everyone + everyone
+
+    # Share as a link; a fresh browser opening it sees the same characters.
+    link = TOOL.copy_link(page, site_url, address)
+    with fresh_browser(browser, request_log) as friend:
+        open_tool(friend, link)
+        expect(friend.locator(STATUS)).to_have_text("Opened from the link: Mara, Rook, Mara, Rook.")
+        assert stored(friend)["document"] == stored(page)["document"]
+        expect(friend.get_by_label("Name", exact=True)).to_have_value("Mara")
+        expect_extended(friend, everyone[0])
+        assert "#play=" not in friend.url
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_sheet_on_a_phone(phone_page, site_url: str, theme: str) -> None:
+    page = phone_page
+    use_theme(page, site_url, theme)
+    open_tool(page, f"{site_url}adrenaline/play/")
+    make(page, "Mara", "3", "2", "Intimidation")
+    page.select_option(f"{ROOT}-ext-attribute", "Perception")
+    page.fill(f"{ROOT}-ext-target", "4")
+    page.get_by_role("button", name="Start the extended roll").click()
+    expect(page.locator(f"{ROOT} .srd-play__chances tbody tr")).to_have_count(5)
+    make(page, "Rook", "1", "0", None)
+    expect(page.get_by_role("button", name="Roll opposed")).to_be_visible()
+    assert_no_sideways_scroll(page, "the Adrenaline play tool at 360 px")
+    assert TOOL.small_targets(page) == []
+    assert TOOL.axe_violations(page) == []
+
+
+def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    open_tool(page, f"{site_url}adrenaline/play/")
+    make(page, "Mara", "3", "2", "Intimidation")
+    page.select_option(f"{ROOT}-ext-attribute", "Perception")
+    page.fill(f"{ROOT}-ext-target", "4")
+    page.get_by_role("button", name="Start the extended roll").click()
+    expect(page.locator(f"{ROOT} .srd-play__chances tbody tr")).to_have_count(5)
+    page.emulate_media(media="print")
+    pdf = tmp_path / "sheet.pdf"
+    page.pdf(path=str(pdf), format="A4")
+    pages = PdfReader(str(pdf)).pages
+    assert len(pages) == 1
+    text = pages[0].extract_text()
+    # (The ratings are inputs, drawn on the page but not in the PDF's text layer.)
+    assert "Perception: 3d10 vs 6 until 4 (Standard)" in text and "Gathered 0 of 4" in text
+    assert "Export file" not in text and "Start the extended roll" not in text and "Exact odds of" not in text

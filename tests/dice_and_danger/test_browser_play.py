@@ -1,0 +1,242 @@
+"""dice & danger at the table (/dice-and-danger/play/) in headless chromium, played as a reader
+would: make a character (titles, attributes, level, gear, slots, stowed items), read the numbers
+that follow, see a damage roll's and a save's exact odds and roll them, take the save's hits on
+Hit Defense and as conditions, roll the Health save they call for, undo, reload, go offline,
+export and import, refuse a broken file without touching what is saved, share the link into a
+fresh browser; the sheet on a phone in both themes; print on one page.
+
+Every expected value comes from the engine (``rules_engine.web.call``) with the same character,
+never from numbers copied into the test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from browser_fixtures import sw_page  # noqa: F401 - a fixture
+from browser_kit import assert_no_sideways_scroll, use_theme
+from play_browser import NO_NATIVE_SHARE, PlayTool, fresh_browser
+
+TOOL = PlayTool("dice-and-danger", "#ddp", entry="c")
+ROOT, STATUS = TOOL.root, TOOL.status
+engine, open_tool, stored, wait_saved, shown = TOOL.engine, TOOL.open, TOOL.stored, TOOL.wait_saved, TOOL.shown
+ATTRIBUTES = {"Strength": 3, "Reflex": 4, "Health": 2, "Intelligence": 1, "Will": 5}
+DAMAGE = {"expert": "on", "armour": "leather", "shield": "shield"}
+SAVE = {"attribute": "Reflex", "dice": "2", "conditions": "", "weight": "on"}
+
+
+def edit(page: Page, label: str, value: str, check: str) -> None:
+    """Type into the field labelled ``label`` and leave it; wait for the engine's save."""
+    TOOL.edit(page, page.get_by_label(label, exact=True), value, check)
+
+
+def make(page: Page, name: str = "Wren", gear: bool = True) -> dict:
+    """A new character: level 2, the attributes above, a title; with ``gear`` a sword and a knife in
+    the off hand, leather armour, two slots filled and four items stowed."""
+    page.get_by_role("button", name="New character").click()
+    expect(page.locator(STATUS)).to_have_text("New character added: New character.")
+    edit(page, "Name", name, f"c.name === {json.dumps(name)}")
+    edit(page, "Level", "2", "c.level === 2")
+    for attribute, value in ATTRIBUTES.items():
+        edit(page, attribute, str(value), f"c.attributes.{attribute} === {value}")
+    page.get_by_role("button", name="Add a title").click()
+    title = page.get_by_label("Title 1", exact=True)
+    expect(title).to_be_focused()
+    TOOL.edit(page, title, "slayer of goblins", "c.titles.length === 1")
+    if gear:
+        page.get_by_label("Weapon", exact=True).select_option("swords")
+        wait_saved(page, "c.weapon.family === 'swords'")
+        page.get_by_label("Light weapon in the off hand").check()
+        wait_saved(page, "c.weapon.off_hand")
+        page.get_by_label("Armour", exact=True).select_option("leather")
+        wait_saved(page, "c.armour === 'leather'")
+        edit(page, "Slot 1: item", "sword", "c.slots[0].item === 'sword'")
+        edit(page, "Slot 2: item", "knife", "c.slots[1].item === 'knife'")
+        edit(page, "Stowed items (one a line)", "tent\npan\nrope\nlamp", "c.stowed.length === 4")
+    return shown(page)
+
+
+def expect_sheet(page: Page, character: dict) -> None:
+    """The numbers under the name and in the inventory, as the engine gives them."""
+    s = engine("play_sheet", character=character)["sheet"]
+    expect(page.locator(f"{ROOT} .srd-play__derived")).to_have_text(
+        f"Tier {s['tier']} ({s['tier_name']}), {s['boosted_titles']} boosted {'title' if s['boosted_titles'] == 1 else 'titles'}; "
+        f"Hit Defense {s['hit_defense']} ({s['hit_defense_left']} left); Luck {s['luck']} (attributes sum to "
+        f"{s['attribute_sum']}); Armor {s['armor']}; Faith {s['faith']}.")
+    expect(page.locator(f"{ROOT} .srd-play__inventory")).to_have_text(
+        f"{s['slots']} slots (6 + Health), {s['slots_used']} used, {s['conditions']} "
+        f"{'condition' if s['conditions'] == 1 else 'conditions'}; the armour and weapons take {s['gear_slots_total']}.")
+    expect(page.locator(f"{ROOT} .srd-play__weight")).to_have_text(
+        f"{s['stowed']} stowed: +{s['weight_penalty']}p from weight.")
+    expect(page.get_by_label("Name", exact=True)).to_have_value(character["name"])
+
+
+def odds_line(odds: dict) -> str:
+    parts = [f"{row['hits']}{'+' if row['or_more'] else ''} {'hit' if row['hits'] == 1 and not row['or_more'] else 'hits'} "
+             f"{row['percent']} ({row['ratio']})" for row in odds["rows"]]
+    return f"{', '.join(parts)}; average {odds['mean_text']}"
+
+
+def save_seed(character: dict, hits: int) -> str:
+    """The first seed whose save (``SAVE``) gives ``hits`` hits."""
+    for seed in range(500):
+        if engine("play_save_roll", character=character, fields=SAVE, seed=str(seed))["hits"] == hits:
+            return str(seed)
+    raise AssertionError(f"no seed gives {hits} hits")
+
+
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_log) -> None:  # noqa: F811
+    page = sw_page
+    page.add_init_script(NO_NATIVE_SHARE)
+    address = f"{site_url}dice-and-danger/play/"
+    open_tool(page, address)
+    expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No characters saved on this device yet")
+    wren = make(page)
+    assert wren["attributes"] == ATTRIBUTES and wren["titles"] == [{"text": "slayer of goblins", "boosted": False}]
+    assert [slot["item"] for slot in wren["slots"]] == ["sword", "knife", "", "", "", "", "", ""]  # 6 + Health 2
+    expect_sheet(page, wren)
+
+    # The damage roll from the sheet's weapon: its exact odds before it is rolled, then the roll.
+    page.get_by_label("A title applies").check()
+    page.get_by_label("Their armour", exact=True).select_option("leather")
+    page.get_by_label("Their shield", exact=True).select_option("shield")
+    damage = engine("play_damage_odds", character=wren, fields=DAMAGE)
+    assert damage["written"] == "1d +1d +1d +2b +1p vs DC 3"
+    expect(page.locator(f"{ROOT} .srd-play__damage .srd-play__odds")).to_have_text(
+        f"Exact odds of {damage['written']} ({damage['odds']['notation']}): {odds_line(damage['odds'])}.")
+    page.get_by_label("Seed").first.fill("3")
+    page.get_by_role("button", name="Roll damage").click()
+    rolled = engine("play_damage_roll", character=wren, fields=DAMAGE, seed="3")
+    hits = rolled["roll"]["hits"]
+    expect(page.locator(STATUS)).to_have_text(f"Wren rolled damage: {hits} {'hit' if hits == 1 else 'hits'}.")
+    expect(page.locator(f"{ROOT} .srd-play__damage .srd-play__line")).to_have_text(rolled["roll"]["lines"])
+    # Under it, the permalink that rolls the same dice in the chapter's roller, and Share.
+    r = rolled["roll"]
+    expect(page.locator(f"{ROOT} .srd-play__damage .srd-roll__permalink")).to_have_attribute(
+        "href", f"{site_url}dice-and-danger/?{urlencode({'notation': r['notation'], 'kind': r['kind'], 'seed': str(r['seed'])})}"
+        "#dd-roller")
+    expect(page.locator(f"{ROOT} .srd-play__damage").get_by_role("button", name="Share this roll")).to_be_visible()
+
+    # A save against Reflex, the weight counting: its odds, then a roll of 3 hits to take.
+    page.get_by_label("Against", exact=True).select_option("Reflex")
+    page.get_by_label("The danger's dice", exact=True).fill("2")
+    page.get_by_label("Weight counts (sneaking, swimming, balancing)").check()
+    save = engine("play_save_odds", character=wren, fields=SAVE)
+    assert save["written"] == "save 2d +2p vs DC 4"
+    expect(page.locator(f"{ROOT} .srd-play__save .srd-play__odds")).to_have_text(
+        f"Exact odds of {save['written']} ({save['odds']['notation']}), hits Wren takes: {odds_line(save['odds'])}.")
+    seed = save_seed(wren, 3)
+    page.locator(f"{ROOT}-save-seed").fill(seed)
+    page.get_by_role("button", name="Roll the save").click()
+    expect(page.locator(STATUS)).to_have_text("Wren rolled the save: 3 hits to take.")
+    expect(page.locator(f"{ROOT} .srd-play__save .srd-play__line")).to_have_text(
+        engine("play_save_roll", character=wren, fields=SAVE, seed=seed)["roll"]["lines"])
+    expect(page.get_by_label("Hits to take", exact=True)).to_have_value("3")
+
+    # The 3 hits: one on Hit Defense, one over the sword (a mar), one over an empty slot (a mood).
+    page.get_by_label("Hit Defense to mark", exact=True).fill("1")
+    page.get_by_label("Slot 1 (sword)").check()
+    page.get_by_label("Slot 3", exact=True).check()
+    page.get_by_role("button", name="Take the hits").click()
+    taken = engine("play_take_hits", character=wren, hits="3", hit_defense="1", slots=[0, 2])
+    expect(page.locator(STATUS)).to_have_text(
+        "Wren took the hits (1 on Hit Defense; conditions: mar, mood). A Health save is owed: save 2d vs DC 2.")
+    assert shown(page) == taken["character"]
+    wren = taken["character"]
+    expect_sheet(page, wren)
+
+    # The Health save the sheet owes: each outcome's exact chance, then the roll writes its outcome.
+    outcomes = engine("play_health_odds", character=wren)["health_outcomes"]
+    rows = page.locator(f"{ROOT} .srd-play__health tbody tr")
+    expect(rows).to_have_count(6)
+    for i, o in enumerate(outcomes):
+        expect(rows.nth(i)).to_have_text(f"{o['hits']}{'+' if o['to'] is None else ''}{o['name']}{o['percent']}{o['ratio']}")
+    page.locator(f"{ROOT}-health-seed").fill("5")
+    page.get_by_role("button", name="Roll the Health save").click()
+    health = engine("play_health_roll", character=wren, seed="5")
+    n = health["roll"]["hits"]
+    expect(page.locator(STATUS)).to_have_text(f"Health save: {n} {'hit' if n == 1 else 'hits'}, {health['outcome']}.")
+    assert shown(page) == health["character"]
+    expect(page.locator(f"{ROOT} .srd-play__outcome")).to_have_text(f"Last Health save: {health['outcome']}.")
+
+    # Undo takes the roll back: the save is owed again; it is rolled again.
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator(STATUS)).to_have_text("The last change is undone.")
+    assert shown(page) == wren
+    expect(rows).to_have_count(6)
+    page.locator(f"{ROOT}-health-seed").fill("5")
+    page.get_by_role("button", name="Roll the Health save").click()
+    wait_saved(page, "c.health_save === null")
+    everyone = stored(page)["document"]["entries"]
+    assert everyone == [health["character"]]
+
+    # Reload (once the service worker holds the site), then offline: the same sheet, from the device.
+    TOOL.reload_from_the_device(page, lambda: expect_sheet(page, everyone[0]))
+    expect(page.locator(f"{ROOT} .srd-play__damage .srd-play__odds")).to_contain_text("Exact odds of")
+    page.context.set_offline(False)
+
+    # Export: the file is the saved document.
+    exported = TOOL.export_file(page, tmp_path)
+    assert exported.name == "dice-and-danger-wren.json"
+
+    # A broken file is refused with its reason; nothing saved changes.
+    saved_before = TOOL.saved_text(page)
+    broken = tmp_path / "broken.json"
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    document["entries"][0]["attributes"]["Will"] = 7
+    broken.write_text(json.dumps(document), encoding="utf-8")
+    page.set_input_files(f"{ROOT} input[type=file]", str(broken))
+    expect(page.locator(STATUS)).to_have_text(
+        "broken.json was not imported: entries[0].attributes.Will: must be from 1 to 6, not 7. Nothing saved was changed.")
+    assert TOOL.saved_text(page) == saved_before
+
+    # Importing the exported file adds its character beside the one saved.
+    page.set_input_files(f"{ROOT} input[type=file]", str(exported))
+    expect(page.locator(STATUS)).to_have_text("Imported from dice-and-danger-wren.json: Wren.")
+    assert TOOL.entries(page) == everyone + everyone
+
+    # Share as a link; a fresh browser opening it sees the same characters.
+    link = TOOL.copy_link(page, site_url, address)
+    with fresh_browser(browser, request_log) as friend:
+        open_tool(friend, link)
+        expect(friend.locator(STATUS)).to_have_text("Opened from the link: Wren, Wren.")
+        assert stored(friend)["document"] == stored(page)["document"]
+        expect_sheet(friend, everyone[0])
+        assert "#play=" not in friend.url
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_sheet_on_a_phone(phone_page, site_url: str, theme: str) -> None:
+    page = phone_page
+    use_theme(page, site_url, theme)
+    open_tool(page, f"{site_url}dice-and-danger/play/")
+    wren = make(page, gear=False)
+    expect_sheet(page, wren)
+    expect(page.locator(f"{ROOT} .srd-play__save .srd-play__odds")).to_contain_text("Exact odds of")
+    assert_no_sideways_scroll(page, "the dice & danger play tool at 360 px")
+    assert TOOL.small_targets(page) == []
+    assert TOOL.axe_violations(page) == []
+
+
+def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    open_tool(page, f"{site_url}dice-and-danger/play/")
+    wren = make(page)
+    expect_sheet(page, wren)
+    page.emulate_media(media="print")
+    pdf = tmp_path / "sheet.pdf"
+    page.pdf(path=str(pdf), format="A4")
+    pages = PdfReader(str(pdf)).pages
+    assert len(pages) == 1
+    text = " ".join(pages[0].extract_text().split())
+    # (Fields do not print: the sheet's words do.)
+    assert "Tier 2 (Apprentice)" in text and "+2p from weight" in text
+    assert "Wren, level 2" in text and "Strength 3 · Reflex 4 · Health 2 · Intelligence 1 · Will 5" in text
+    assert "slayer of goblins" in text and "Sword or knife, a light weapon in the off hand; Leather" in text
+    assert "1. sword · 2. knife · 3. –" in text and "Stowed: tent, pan, rope, lamp" in text
+    assert "Export file" not in text and "Roll damage" not in text and "Exact odds of" not in text

@@ -1,0 +1,272 @@
+"""Doom Stack at the table (/doom-stack/play/) in headless chromium, played as a reader would:
+make a character, roll from it, take a hit, undo, reload, go offline, export and import,
+share the link into a fresh browser, and refuse a broken file without touching what is saved.
+
+Every expected value comes from the engine (``rules_engine.web.call``) with the same
+character, never from numbers copied into the test."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from browser_fixtures import sw_page  # noqa: F401 - a fixture
+from browser_kit import assert_no_sideways_scroll, use_theme
+from play_browser import NO_NATIVE_SHARE, PlayTool, fresh_browser
+
+TOOL = PlayTool("doom-stack", "#dsp", entry="c")
+ROOT, STATUS, STORE = TOOL.root, TOOL.status, TOOL.store
+engine, open_tool, stored, wait_saved = TOOL.engine, TOOL.open, TOOL.stored, TOOL.wait_saved
+saved_characters = TOOL.entries
+
+
+def edit(page: Page, label: str, value: str, check: str) -> None:
+    """Type into the field labelled ``label`` and leave it; wait for the engine's save."""
+    TOOL.edit(page, page.get_by_label(label, exact=True), value, check)
+
+
+def make_vex(page: Page) -> dict:
+    """A new character named Vex: Strength 3, a skill Firearms 3. Returns it as saved."""
+    page.get_by_role("button", name="New character").click()
+    expect(page.locator(STATUS)).to_have_text("New character added: New character.")
+    edit(page, "Name", "Vex", "c.name === 'Vex'")
+    edit(page, "Strength: rating", "3", "c.attributes.Strength === 3")
+    page.get_by_role("button", name="Add a skill").click()
+    name = page.get_by_label("Skills: name", exact=True).last
+    expect(name).to_be_focused()
+    name.fill("Firearms")
+    name.press("Tab")
+    wait_saved(page, "c.skills.Firearms === 0")
+    edit(page, "Firearms: rating", "3", "c.skills.Firearms === 3")
+    return saved_characters(page)[-1]
+
+
+def roll_from_sheet(page: Page, character: dict) -> dict:
+    """Roll Agility + Firearms, modifiers +9 (capped), TN 6, seed 31; the engine's reply."""
+    page.select_option(f"{ROOT}-attribute", "Agility")
+    page.select_option(f"{ROOT}-skill", "Firearms")
+    page.fill(f"{ROOT}-modifiers", "+9")
+    page.fill(f"{ROOT}-tn", "6")
+    page.fill(f"{ROOT}-seed", "31")
+    page.get_by_role("button", name="Roll", exact=True).click()
+    expected = engine("play_roll", character=character, attribute="Agility", skill="Firearms", modifiers="+9",
+                      tn="6", seed="31")
+    roll = expected["roll"]
+    attention = " ".join(map(str, roll["attention_pool"])) or "empty"
+    expect(page.locator(STATUS)).to_have_text(
+        f"Rolled Agility + Firearms: best stack {roll['best_stack']['value']}; attention pool {attention}.")
+    expect(page.locator(f"{ROOT} .srd-play__what")).to_have_text(f"Agility + Firearms: {expected['pool_line']}")
+    return expected
+
+
+def hit(page: Page, character: dict) -> dict:
+    """An attack 14 against a defence of 3, body armour 2; the engine's reply."""
+    page.get_by_label("Attacker's stack").fill("14")
+    page.get_by_label("Defender's stack").fill("3")
+    page.get_by_label("Body armour").fill("2")
+    page.get_by_role("button", name="Apply the hit").click()
+    fields = {"attack": "14", "defence": "3", "body": "2", "hard": "", "cover": "", "antitank": ""}
+    expected = engine("play_attack", character=character, fields=fields)
+    attack = expected["attack"]
+    expect(page.locator(STATUS)).to_have_text(
+        f"Hit: {attack['physical']} physical, {attack['stun']} stun; now {attack['after']['state']}.")
+    return expected
+
+
+def expect_sheet(page: Page, character: dict) -> None:
+    """The page shows this character's hit boxes and track as the engine gives them."""
+    sheet = engine("play_sheet", character=character)["sheet"]
+    a = character["attributes"]
+    expect(page.locator(f"{ROOT} .srd-play__boxes-count")).to_have_text(
+        f"{sheet['boxes']} hit boxes (4 + Strength {a['Strength']} + Willpower {a['Willpower']})")
+    expect(page.locator(f"{ROOT} .srd-play__state-word")).to_have_text(sheet["track"]["state"])
+    boxes = page.locator(f"{ROOT} .srd-play__box")
+    expect(boxes).to_have_count(sheet["boxes"])
+    assert "".join(boxes.all_inner_texts()) == sheet["track"]["marks"]
+
+
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_log) -> None:  # noqa: F811
+    page = sw_page
+    page.add_init_script(NO_NATIVE_SHARE)
+    address = f"{site_url}doom-stack/play/"
+    open_tool(page, address)
+    expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No characters saved on this device yet")
+    vex = make_vex(page)
+    assert vex == {"name": "Vex", "attributes": {"Strength": 3, "Agility": 2, "Willpower": 2},
+                   "skills": {"Firearms": 3}, "marks": "", "overflow": 0, "attention": []}
+    expect_sheet(page, vex)
+
+    # Roll from the sheet: the engine's roll, its attention pool kept on the sheet.
+    rolled = roll_from_sheet(page, vex)
+    vex = saved_characters(page)[-1]
+    assert vex == rolled["character"] and vex["attention"] == rolled["roll"]["attention_pool"]
+    expect(page.locator(f"{ROOT} .srd-play__attention")).to_contain_text(" ".join(map(str, vex["attention"])))
+
+    # A hit marks the track; Undo takes it back, and it is applied again.
+    before_hit = vex
+    struck = hit(page, vex)
+    vex = saved_characters(page)[-1]
+    assert vex == struck["character"]
+    expect_sheet(page, vex)
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator(STATUS)).to_have_text("The last change is undone.")
+    assert saved_characters(page)[-1] == before_hit
+    expect_sheet(page, before_hit)
+    hit(page, before_hit)
+    vex = saved_characters(page)[-1]
+    assert vex["overflow"] > 0  # dying: the hourly roll is offered
+    page.get_by_role("button", name="Roll this hour's bleeding out").click()
+    expect(page.locator(STATUS)).to_contain_text("Bleeding out, this hour: a ")
+    vex = saved_characters(page)[-1]
+
+    # Reload (once the service worker holds the site), then offline: the same sheet, from the device,
+    # with the engine behind it.
+    def same_sheet() -> None:
+        expect(page.get_by_label("Name", exact=True)).to_have_value("Vex")
+        expect_sheet(page, vex)
+
+    TOOL.reload_from_the_device(page, same_sheet)
+    page.context.set_offline(False)
+
+    # Export: the file is the saved document.
+    exported = TOOL.export_file(page, tmp_path)
+    assert exported.name == "doom-stack-vex.json"
+
+    # A broken file is refused with its reason; nothing saved changes.
+    saved_before = TOOL.saved_text(page)
+    broken = tmp_path / "broken.json"
+    broken.write_text(exported.read_text(encoding="utf-8").replace('"marks": "', '"marks": "XXXXXXXXXXXXXXX'),
+                      encoding="utf-8")
+    page.set_input_files(f"{ROOT} input[type=file]", str(broken))
+    expect(page.locator(STATUS)).to_have_text(
+        "broken.json was not imported: entries[0].marks: "
+        f"{len(vex['marks']) + 15} marks, but the character has 9 hit boxes. Nothing saved was changed.")
+    assert TOOL.saved_text(page) == saved_before
+    future = tmp_path / "future.json"
+    future.write_text(json.dumps({**json.loads(exported.read_text()), "version": 99}), encoding="utf-8")
+    page.set_input_files(f"{ROOT} input[type=file]", str(future))
+    expect(page.locator(STATUS)).to_contain_text("future.json was not imported: the file was saved by a newer version")
+    assert TOOL.saved_text(page) == saved_before
+
+    # Importing the exported file adds its character beside the one saved.
+    page.set_input_files(f"{ROOT} input[type=file]", str(exported))
+    expect(page.locator(STATUS)).to_have_text("Imported from doom-stack-vex.json: Vex.")
+    assert saved_characters(page) == [vex, vex]
+    expect(page.locator(f"{ROOT}-pick option")).to_have_count(2)
+
+    # Share as a link; a fresh browser opening it sees the same characters.
+    link = TOOL.copy_link(page, site_url, address)
+    with fresh_browser(browser, request_log) as friend:
+        open_tool(friend, link)
+        expect(friend.locator(STATUS)).to_have_text("Opened from the link: Vex, Vex.")
+        assert stored(friend)["document"] == stored(page)["document"]
+        expect(friend.get_by_label("Name", exact=True)).to_have_value("Vex")
+        expect_sheet(friend, vex)
+        assert "#play=" not in friend.url  # the link's state is now saved, not left in the address
+
+
+def test_a_damaged_link_is_refused_and_nothing_saved_changes(page, site_url: str) -> None:
+    address = f"{site_url}doom-stack/play/"
+    open_tool(page, address)
+    make_vex(page)
+    saved_before = TOOL.saved_text(page)
+    page.goto("about:blank")  # a fragment change alone would not load the page again
+    page.goto(f"{address}#play=____")
+    TOOL.ready(page)
+    expect(page.locator(STATUS)).to_have_text(
+        "The link was not opened: the link is damaged: its sheet cannot be unpacked (was it cut short?). "
+        "Nothing saved was changed.")
+    assert TOOL.saved_text(page) == saved_before
+
+
+def test_a_saved_copy_the_engine_refuses_is_kept_aside(page, site_url: str) -> None:
+    address = f"{site_url}doom-stack/play/"
+    future = {"document": {"format": "dice-srd-play", "version": 7, "system": "doom-stack", "entries": []}, "current": 0}
+    page.add_init_script(f"localStorage.getItem('{STORE}') === null && localStorage.setItem('{STORE}', "
+                         f"{json.dumps(json.dumps(future))})")
+    open_tool(page, address)
+    expect(page.locator(STATUS)).to_contain_text("Your saved characters could not be read (")
+    kept = page.evaluate("localStorage.getItem('srd-play-unreadable:doom-stack')")
+    assert json.loads(kept) == future
+
+
+def full_character(i: int) -> dict:
+    """A character as full as a sheet gets: 60 skills with 60-character names (4,000 characters or so)."""
+    skills = {f"Skill {i:03d}-{k:03d} ".ljust(60, "x"): 20 for k in range(60)}
+    return {"name": f"Character {i}", "attributes": {"Strength": 20, "Agility": 20, "Willpower": 20},
+            "skills": skills, "marks": "", "overflow": 0, "attention": []}
+
+
+def compact(document: dict) -> int:
+    """A document's length as the frame and the engine measure it: characters of compact JSON."""
+    return len(json.dumps(document, separators=(",", ":")))
+
+
+def test_a_change_past_the_size_the_engine_reads_back_is_refused(page, site_url: str, tmp_path: Path) -> None:
+    most = engine("play_limits")["limits"]["max_document_chars"]
+    assert most == 200_000
+    # Saved on this device: full characters, as many as stay within the limit.
+    document = {"format": "dice-srd-play", "version": 1, "system": "doom-stack", "entries": []}
+    while compact({**document, "entries": [*document["entries"], full_character(len(document["entries"]))]}) <= most:
+        document["entries"].append(full_character(len(document["entries"])))
+    assert engine("play_check", document=document)["document"] == document
+    saved = {"document": document, "current": 0}
+    page.add_init_script(f"localStorage.getItem('{STORE}') === null && localStorage.setItem('{STORE}', "
+                         f"{json.dumps(json.dumps(saved))})")
+    open_tool(page, f"{site_url}doom-stack/play/")
+    expect(page.locator(f"{ROOT}-pick option")).to_have_count(len(document["entries"]))
+    saved_before = TOOL.saved_text(page)
+    assert json.loads(saved_before) == saved
+
+    # A file of one more full character is a good file, but the two together are past the limit.
+    more = {**document, "entries": [full_character(99)]}
+    assert compact(more) < most
+    file = tmp_path / "one-more.json"
+    file.write_text(json.dumps(more), encoding="utf-8")
+    page.set_input_files(f"{ROOT} input[type=file]", str(file))
+    together = compact({**document, "entries": [*document["entries"], full_character(99)]})
+    assert together > most
+    expect(page.locator(STATUS)).to_have_text(
+        f"Not saved: your characters would take {together:,} characters, and at most 200,000 characters are kept "
+        "on this device. Nothing was changed.")
+    expect(page.locator(STATUS)).to_have_class(re.compile(r"srd-play__status--error"))
+    # Nothing applied: what is saved, the list and Undo are as before.
+    assert TOOL.saved_text(page) == saved_before
+    assert page.evaluate("localStorage.getItem('srd-play-undo:doom-stack')") is None
+    expect(page.locator(f"{ROOT}-pick option")).to_have_count(len(document["entries"]))
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    # And what is saved is read back on the next load.
+    page.reload()
+    TOOL.ready(page)
+    expect(page.locator(STATUS)).to_have_text("")
+    expect(page.get_by_label("Name", exact=True)).to_have_value("Character 0")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_sheet_on_a_phone(phone_page, site_url: str, theme: str) -> None:
+    page = phone_page
+    use_theme(page, site_url, theme)
+    open_tool(page, f"{site_url}doom-stack/play/")
+    make_vex(page)
+    assert_no_sideways_scroll(page, "the play tool at 360 px")
+    assert TOOL.small_targets(page) == []
+    assert TOOL.axe_violations(page) == []
+
+
+def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    open_tool(page, f"{site_url}doom-stack/play/")
+    make_vex(page)
+    page.emulate_media(media="print")
+    pdf = tmp_path / "sheet.pdf"
+    page.pdf(path=str(pdf), format="A4")
+    pages = PdfReader(str(pdf)).pages
+    assert len(pages) == 1
+    text = pages[0].extract_text()
+    assert "Hit boxes" in text and "9 hit boxes (4 + Strength 3 + Willpower 2)" in text
+    assert "Apply the hit" not in text and "Export file" not in text

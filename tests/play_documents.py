@@ -1,0 +1,73 @@
+"""Hypothesis strategies for play documents (``rules_engine/core/play.py``), shared by the play
+contract (tests/test_play_contract.py) and each system's own play strategies
+(``tests/<system>/play_strategies.py``) and play tests (``tests/<system>/test_play.py``): any
+JSON value, a link payload of any bytes, how many examples each property runs (fewer inside
+Pyodide, as tests/hostile_strategies.py does), and the bridge called for one system (``ok``,
+``refused``, ``only_rules_errors``)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+import zlib
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from rules_engine.web import call
+
+
+def json_values(most: int = 5, leaves: int = 30) -> st.SearchStrategy[object]:
+    """Any decoded JSON value: lists and objects of at most ``most`` items, ``leaves`` leaves."""
+    return st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+        lambda inner: st.lists(inner, max_size=most) | st.dictionaries(st.text(max_size=10), inner, max_size=most),
+        max_leaves=leaves)
+
+
+JSON_VALUES = json_values()
+
+
+def link_of(raw: bytes) -> str:
+    """``raw`` packed as a link payload is (raw DEFLATE, base64url without padding)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
+
+
+def bridge(system: str, action: str, **request: object) -> dict:
+    """The bridge's reply to ``system``'s ``action`` (``{"ok": ..., "result"|"error": ...}``)."""
+    return json.loads(call(json.dumps({"system": system, "action": action, **request})))
+
+
+def ok(system: str, action: str, **request: object) -> dict:
+    """The result of ``system``'s ``action``, which must be answered."""
+    reply = bridge(system, action, **request)
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def refused(system: str, action: str, **request: object) -> str:
+    """The message of the RulesError ``system``'s ``action`` must be refused with."""
+    reply = bridge(system, action, **request)
+    assert not reply["ok"], reply
+    return reply["error"]["message"]
+
+
+def only_rules_errors(system: str, action: str, **request: object) -> dict | None:
+    """The result of ``system``'s ``action``, or None when it refused the request with a
+    RulesError; anything else (an exception the bridge caught, which it words as "could not
+    answer") fails the test."""
+    reply = bridge(system, action, **request)
+    if reply["ok"]:
+        return reply["result"]
+    message = reply["error"]["message"]
+    assert "could not answer" not in message, message  # an exception other than RulesError got through
+    return None
+
+
+#: Natively the examples the play tests always ran; inside Pyodide (several times slower)
+#: fewer, as the bad-input contract does.
+IN_PYODIDE = sys.platform == "emscripten"
+MANY = settings(max_examples=100 if IN_PYODIDE else 300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SOME = settings(max_examples=50 if IN_PYODIDE else 150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

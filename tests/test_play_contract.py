@@ -1,0 +1,112 @@
+"""The play tools' shared contract, stated once for every registered system with a play tool
+(``rules_engine/core/play.py``: ``document_actions`` and ``play_limits``):
+
+- any text as a file (``play_import``) gives a document of this site's format or one RulesError,
+  never another exception;
+- any text, or any bytes packed as a link, as a link (``play_open_link``) gives the same;
+- a document read back is read the same again, from a file and from a link (``play_link``),
+  and every entry read can be drawn (``play_sheet``) and keeps what its system says it keeps;
+- what is past the limits ``play_limits`` names is refused, saying so.
+
+A system has a play tool when its bridge actions include ``play_import`` (found from the
+registry, ``rules_engine.systems``). Each gives only its own data, in
+``tests/<system>/play_strategies.py``: ``ENTRIES`` (a Hypothesis strategy for a document's
+entries), ``SHEET_KEY`` (the request key ``play_sheet`` takes an entry under) and
+``assert_entry_kept`` (its own assertions on each entry read back). Its own values, worked
+examples and words stay in ``tests/<system>/test_play.py``. In-process, so these run inside
+Pyodide too (fewer examples there: play_documents.MANY)."""
+
+from __future__ import annotations
+
+import json
+from importlib import import_module
+from types import ModuleType
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from play_documents import JSON_VALUES, MANY, link_of, ok, only_rules_errors, refused
+
+from rules_engine.core.play import FORMAT, MAX_LINK_CHARS
+from rules_engine.systems import SYSTEM_PACKAGES, all_systems
+
+#: Every registered system whose bridge answers the play frame's actions.
+PLAY_SYSTEMS = [system.key for system in all_systems() if "play_import" in system.actions]
+
+
+def own(system: str) -> ModuleType:
+    """The system's own part of the contract: ``tests/<package>/play_strategies.py``."""
+    return import_module(SYSTEM_PACKAGES[system].rsplit(".", 1)[1] + ".play_strategies")
+
+
+def document(system: str, entries: list, version: int = 1) -> dict:
+    return {"format": FORMAT, "version": version, "system": system, "entries": list(entries)}
+
+
+def test_the_play_tools_are_found() -> None:
+    # Found by their actions, not named: this only guards against finding none.
+    assert {"doom-stack", "dice-and-danger", "adrenaline", "xy-checks", "action"} <= set(PLAY_SYSTEMS)
+    for system in PLAY_SYSTEMS:
+        assert {"play_import", "play_check", "play_link", "play_open_link", "play_limits",
+                "play_sheet"} <= set(next(s for s in all_systems() if s.key == system).actions)
+
+
+@pytest.mark.parametrize("system", PLAY_SYSTEMS)
+@MANY
+@given(text=st.text(max_size=200) | JSON_VALUES.map(json.dumps))
+def test_any_text_as_a_file(system: str, text: str) -> None:
+    result = only_rules_errors(system, "play_import", text=text)
+    if result is not None:
+        assert result["document"]["format"] == FORMAT
+        assert result["document"]["system"] == system
+
+
+@pytest.mark.parametrize("system", PLAY_SYSTEMS)
+@MANY
+@given(data=st.data())
+def test_any_text_as_a_link(system: str, data: st.DataObject) -> None:
+    link = data.draw(st.text(max_size=120) | st.binary(max_size=200).map(link_of)
+                     | own(system).ENTRIES.map(lambda entries: link_of(json.dumps(document(system, entries)).encode())),
+                     label="link")
+    result = only_rules_errors(system, "play_open_link", link=link)
+    if result is not None:
+        assert result["document"]["format"] == FORMAT
+        assert result["document"]["system"] == system
+
+
+@pytest.mark.parametrize("system", PLAY_SYSTEMS)
+@MANY
+@given(data=st.data(), version=st.integers(-1, 3), extra=st.none() | JSON_VALUES)
+def test_any_document_read_back_is_read_the_same_again(system: str, data: st.DataObject, version: int,
+                                                       extra: object) -> None:
+    parts = own(system)
+    doc = document(system, data.draw(parts.ENTRIES, label="entries"), version)
+    if extra is not None:
+        doc["extra"] = extra  # a field no version has: refused
+    result = only_rules_errors(system, "play_import", text=json.dumps(doc))
+    if result is None:
+        return
+    read = result["document"]
+    # What the reader accepts is in normal form: reading it again, from a file, from the
+    # device or from a link, changes nothing.
+    assert ok(system, "play_import", text=json.dumps(read))["document"] == read
+    assert ok(system, "play_check", document=read)["document"] == read
+    assert ok(system, "play_open_link", link=ok(system, "play_link", document=read)["link"])["document"] == read
+    for entry in read["entries"]:
+        ok(system, "play_sheet", **{parts.SHEET_KEY: entry})  # every entry read can be drawn
+        parts.assert_entry_kept(entry)
+
+
+@pytest.mark.parametrize("system", PLAY_SYSTEMS)
+def test_what_is_past_the_limits_is_refused(system: str) -> None:
+    limits = ok(system, "play_limits")["limits"]
+    too_long = " " * (limits["max_document_chars"] + 1)
+    assert f"the file is too long: at most {limits['max_document_chars']:,} characters" in \
+        refused(system, "play_import", text=too_long)
+    too_many = document(system, [{}] * (limits["max_entries"] + 1))
+    for action, request in (("play_import", {"text": json.dumps(too_many)}), ("play_check", {"document": too_many}),
+                            ("play_link", {"document": too_many})):
+        assert "entries: too many" in refused(system, action, **request)
+        assert f"at most {limits['max_entries']}" in refused(system, action, **request)
+    assert f"the link is too long: at most {MAX_LINK_CHARS:,} characters" in \
+        refused(system, "play_open_link", link="A" * (MAX_LINK_CHARS + 1))

@@ -1,0 +1,231 @@
+"""X-in-Y at the table (/xy-checks/play/) in headless chromium, played as a reader would:
+make a scene of two sides, read a volley's exact odds, roll it and see the damage on the
+targets, undo, reload, go offline, export and import, share the link into a fresh browser,
+and refuse a broken file or link without touching what is saved.
+
+Every expected value comes from the engine (``rules_engine.web.call``) with the same scene,
+never from numbers copied into the test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from browser_fixtures import sw_page  # noqa: F401 - a fixture
+from browser_kit import assert_no_sideways_scroll, use_theme
+from play_browser import NO_NATIVE_SHARE, PlayTool, fresh_browser
+
+TOOL = PlayTool("xy-checks", "#xyp", entry="s")
+ROOT, STATUS = TOOL.root, TOOL.status
+engine, open_tool, stored, wait_saved = TOOL.engine, TOOL.open, TOOL.stored, TOOL.wait_saved
+saved_scene = TOOL.shown
+
+
+def side(page: Page, s: int) -> Locator:
+    return page.locator(f"{ROOT} [data-side='{s}']")
+
+
+def combatant(page: Page, s: int, i: int) -> Locator:
+    return side(page, s).locator(".srd-xyp__combatant").nth(i)
+
+
+def edit(field: Locator, value: str, page: Page, check: str) -> None:
+    """Type into a labelled field and leave it, as a reader does; wait for the engine's save."""
+    TOOL.edit(page, field, value, check)
+
+
+def choose(field: Locator, value: str, page: Page, check: str) -> None:
+    field.select_option(value)
+    wait_saved(page, check)
+
+
+def make_ford(page: Page) -> dict:
+    """The ford: Wardens (Ada 5/6 +1b) against Raiders (Cy with barely effective defences, Di
+    with 4 health). Returns it as saved."""
+    page.get_by_role("button", name="New scene").click()
+    expect(page.locator(STATUS)).to_have_text("New scene added: New scene.")
+    edit(page.get_by_label("Scene", exact=True), "The ford", page, "s.name === 'The ford'")
+    edit(side(page, 0).get_by_label("Side's name"), "Wardens", page, "s.sides[0].name === 'Wardens'")
+    edit(side(page, 1).get_by_label("Side's name"), "Raiders", page, "s.sides[1].name === 'Raiders'")
+    ada = combatant(page, 0, 0)
+    edit(ada.get_by_label("Name", exact=True), "Ada", page, "s.sides[0].combatants[0].name === 'Ada'")
+    edit(ada.get_by_label("Check", exact=True), "5/6  +2b -1p", page, "s.sides[0].combatants[0].check === '5/6 +1b'")
+    expect(combatant(page, 0, 0).get_by_label("Check", exact=True)).to_have_value("5/6 +1b")  # the engine's form
+    edit(combatant(page, 1, 0).get_by_label("Name", exact=True), "Cy", page, "s.sides[1].combatants[0].name === 'Cy'")
+    choose(combatant(page, 1, 0).get_by_label("Defences"), "barely", page,
+           "s.sides[1].combatants[0].defence === 'barely'")
+    page.get_by_role("button", name="Add a combatant to Raiders").click()
+    expect(page.locator(STATUS)).to_have_text("Added Combatant 2 to Raiders.")
+    edit(combatant(page, 1, 1).get_by_label("Name", exact=True), "Di", page, "s.sides[1].combatants[1].name === 'Di'")
+    edit(combatant(page, 1, 1).get_by_label("Health"), "4", page, "s.sides[1].combatants[1].health === 4")
+    return saved_scene(page)
+
+
+def expect_odds(page: Page, scene: dict, attacking: str) -> dict:
+    """The odds under the exchange are the engine's for this scene: the notation and, for
+    each target, its chance to be hit, average damage and chance to go down."""
+    odds = engine("play_odds", scene=scene, attacking=attacking)
+    expect(page.locator(f"{ROOT} .srd-xyp__notation code")).to_have_text(odds["notation"])
+    rows = page.locator(f"{ROOT} .srd-xyp__targets tbody tr")
+    expect(rows).to_have_count(len(odds["targets"]))
+    for row, t in zip(rows.all(), odds["targets"]):
+        expect(row).to_have_text(" ".join([t["name"], scene["sides"][t["side"]]["name"],
+                                           f"{t['hit']['percent']} ({t['hit']['ratio']})", t["mean_damage"],
+                                           f"{t['down']['percent']} ({t['down']['ratio']})"]), use_inner_text=True)
+    return odds
+
+
+def expect_scene(page: Page, scene: dict) -> None:
+    """The page shows this scene: names, damage taken and each combatant's state as the engine gives it."""
+    sheet = engine("play_sheet", scene=scene)["sheet"]
+    expect(page.get_by_label("Scene", exact=True)).to_have_value(scene["name"])
+    for s, side_ in enumerate(scene["sides"]):
+        expect(side(page, s).locator("legend")).to_have_text(
+            f"{side_['name']}: {sheet['sides'][s]['standing']} of {len(side_['combatants'])} standing")
+        for i, c in enumerate(side_["combatants"]):
+            row = combatant(page, s, i)
+            fact = sheet["sides"][s]["combatants"][i]
+            expect(row.get_by_label("Damage taken")).to_have_value(str(c["damage"]))
+            state = row.locator(".srd-xyp__state")
+            expect(state).to_contain_text("down" if fact["down"] else f"{fact['left']} of {c['health']} health left")
+            expect(state).to_contain_text(f"hits {fact['hit']['percent']} ({fact['hit']['ratio']})")
+
+
+def roll(page: Page, scene: dict, seed: str) -> dict:
+    page.fill(f"{ROOT}-seed", seed)
+    page.get_by_role("button", name="Roll the exchange").click()
+    rolled = engine("play_roll", scene=scene, attacking="first", seed=seed)
+    expect(page.locator(STATUS)).to_have_text(rolled["summary"])
+    expect(page.locator(f"{ROOT} .srd-xyp__result .srd-play__what")).to_have_text(rolled["summary"])
+    return rolled
+
+
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_log) -> None:  # noqa: F811
+    page = sw_page
+    page.add_init_script(NO_NATIVE_SHARE)
+    address = f"{site_url}xy-checks/play/"
+    open_tool(page, address)
+    expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No scenes saved on this device yet")
+    ford = make_ford(page)
+    assert [[c["name"] for c in s["combatants"]] for s in ford["sides"]] == [["Ada"], ["Cy", "Di"]]
+    expect_scene(page, ford)
+
+    # The volley's exact odds; a roll with seed 7 writes the engine's damage onto Cy and Di.
+    odds = expect_odds(page, ford, "first")
+    assert odds["notation"] == "volley 5/6 +1b vs barely, target"
+    rolled = roll(page, ford, "7")
+    after = saved_scene(page)
+    assert after == rolled["scene"] and after != ford
+    expect_scene(page, after)
+    expect_odds(page, after, "first")  # the odds follow the damage: Di's chance to go down
+
+    # Undo takes the roll back; it is rolled again.
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator(STATUS)).to_have_text("The last change is undone.")
+    assert saved_scene(page) == ford
+    expect_scene(page, ford)
+    roll(page, ford, "7")
+    ford = saved_scene(page)
+
+    # Both sides at once: the contested volley's odds.
+    page.select_option(f"{ROOT}-attacking", "both")
+    contest = expect_odds(page, ford, "both")
+    expect(page.locator(f"{ROOT} .srd-xyp__contest")).to_contain_text(
+        f"Wardens out-hit Raiders: {contest['first_more']['percent']} ({contest['first_more']['ratio']})")
+
+    # Reload (once the service worker holds the site), then offline: the same scene, from the device.
+    TOOL.reload_from_the_device(page, lambda: expect_scene(page, ford))
+    expect_odds(page, ford, "first")
+    page.context.set_offline(False)
+
+    # Export: the file is the saved document.
+    exported = TOOL.export_file(page, tmp_path)
+    assert exported.name == "xy-checks-the-ford.json"
+
+    # A broken file is refused with its reason; nothing saved changes.
+    saved_before = TOOL.saved_text(page)
+    broken = tmp_path / "broken.json"
+    document = json.loads(exported.read_text(encoding="utf-8"))
+    document["entries"][0]["sides"][1]["combatants"][1]["check"] = "5/7"
+    broken.write_text(json.dumps(document), encoding="utf-8")
+    page.set_input_files(f"{ROOT} input[type=file]", str(broken))
+    expect(page.locator(STATUS)).to_contain_text(
+        "broken.json was not imported: entries[0].sides[1].combatants[1].check: the die must be on the ladder")
+    expect(page.locator(STATUS)).to_contain_text("Nothing saved was changed.")
+    assert TOOL.saved_text(page) == saved_before
+
+    # Importing the exported file adds its scene beside the one saved.
+    page.set_input_files(f"{ROOT} input[type=file]", str(exported))
+    expect(page.locator(STATUS)).to_have_text("Imported from xy-checks-the-ford.json: The ford.")
+    assert stored(page)["document"]["entries"] == [ford, ford]
+    expect(page.locator(f"{ROOT}-pick option")).to_have_count(2)
+
+    # Share as a link; a fresh browser opening it sees the same scenes.
+    link = TOOL.copy_link(page, site_url, address)
+    with fresh_browser(browser, request_log) as friend:
+        open_tool(friend, link)
+        expect(friend.locator(STATUS)).to_have_text("Opened from the link: The ford, The ford.")
+        assert stored(friend)["document"] == stored(page)["document"]
+        expect_scene(friend, ford)
+        expect_odds(friend, ford, "first")
+        assert "#play=" not in friend.url
+
+
+def test_a_damaged_link_is_refused_and_nothing_saved_changes(page, site_url: str) -> None:
+    address = f"{site_url}xy-checks/play/"
+    open_tool(page, address)
+    page.get_by_role("button", name="New scene").click()
+    wait_saved(page, "s.name === 'New scene'")
+    saved_before = TOOL.saved_text(page)
+    page.goto("about:blank")  # a fragment change alone would not load the page again
+    page.goto(f"{address}#play=____")
+    TOOL.ready(page)
+    expect(page.locator(STATUS)).to_have_text(
+        "The link was not opened: the link is damaged: its sheet cannot be unpacked (was it cut short?). "
+        "Nothing saved was changed.")
+    assert TOOL.saved_text(page) == saved_before
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
+    page = phone_page
+    use_theme(page, site_url, theme)
+    open_tool(page, f"{site_url}xy-checks/play/")
+    make_ford(page)
+    expect(page.locator(f"{ROOT} .srd-xyp__targets tbody tr")).to_have_count(2)
+    assert_no_sideways_scroll(page, "the X-in-Y play tool at 360 px")
+    assert TOOL.small_targets(page) == []
+    assert TOOL.axe_violations(page) == []
+    # Taking a combatant off: the side keeps the focus (its Add button), Undo brings them back.
+    page.get_by_role("button", name="Remove Di").click()
+    expect(page.locator(STATUS)).to_have_text("Di taken off Raiders. Undo brings them back.")
+    wait_saved(page, "s.sides[1].combatants.length === 1")
+    expect(page.get_by_role("button", name="Add a combatant to Raiders")).to_be_focused()
+    page.get_by_role("button", name="Undo").click()
+    wait_saved(page, "s.sides[1].combatants.length === 2")
+    expect(combatant(page, 1, 1).get_by_label("Name", exact=True)).to_have_value("Di")
+
+
+def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    open_tool(page, f"{site_url}xy-checks/play/")
+    ford = make_ford(page)
+    for n in range(4):  # a fuller scene: five against six
+        for s, name in enumerate(("Wardens", "Raiders")):
+            page.get_by_role("button", name=f"Add a combatant to {name}").click()
+            wait_saved(page, f"s.sides[{s}].combatants.length === {n + 1 + (s + 1 if s else 1)}")
+    expect(side(page, 1).locator(".srd-xyp__combatant")).to_have_count(6)
+    page.emulate_media(media="print")
+    pdf = tmp_path / "scene.pdf"
+    page.pdf(path=str(pdf), format="A4")
+    pages = PdfReader(str(pdf)).pages
+    assert len(pages) == 1
+    text = " ".join(pages[0].extract_text().split())
+    assert "The ford" in text and "Wardens: 5 of 5 standing" in text and "Raiders: 6 of 6 standing" in text
+    assert "Check 5/6 +1b · defences not effective · form even · health 10 · damage taken 0" in text
+    assert f"4 of {ford['sides'][1]['combatants'][1]['health']} health left" in text
+    assert "Roll the exchange" not in text and "Export file" not in text
