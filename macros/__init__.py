@@ -1,7 +1,3 @@
-"""Site macros (mkdocs-macros loads this package; see ``main.define_env``, and
-``search_words.on_post_page_macros`` for the search's other spellings)."""
-
-from macros.main import define_env, on_post_build, on_pre_page_macros
-from macros.search_words import on_post_page_macros
-
-__all__ = ["define_env", "on_post_build", "on_post_page_macros", "on_pre_page_macros"]
+"""Site macros. The generator loads ``macros/main.py`` by its path (``define_env``; see
+``mkdocs.yml``) and ``macros/page_text.py`` as a Markdown extension; no module needs the package
+itself to do anything on import."""

@@ -1,21 +1,33 @@
-"""mkdocs-macros entry point: every number on the site comes from ``rules_engine`` here.
+"""The macros' entry point (``define_env``): every number on the site comes from ``rules_engine`` here.
 
 Generic macros live here; each registered system's own widgets and charts are registered
 by its module ``macros/<package>.py`` (``register(env)``), named after the system's
 package in ``rules_engine/systems.py``.
+
+Loaded by file path (``module_name: macros/main`` in ``mkdocs.yml``), as mkdocs-macros and
+Zensical both do, so it puts the project's root on ``sys.path`` itself before importing the
+other ``macros`` modules by their full names. It needs no build hook: each table is published
+as JSON beside its page while the page renders (``render.TablePublisher``); the search's other
+spellings and the Ruling boxes' anchors are a Markdown extension (``page_text``).
 """
 
 from __future__ import annotations
 
+import sys
 from html import escape
 from importlib import import_module
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+if str(PROJECT_ROOT) not in sys.path:
+    sys.path.insert(0, str(PROJECT_ROOT))
 
 from rules_engine.core.dist import EXPLOSION_CUTOFF
 from rules_engine.core.notation import MAX_NOTATION_LENGTH
 from rules_engine.core.tables import errata_table
 from rules_engine.systems import SYSTEM_PACKAGES, all_errata, all_systems, get_system
 
-from macros import designers
+from macros import designers, rulings
 from macros.render import PUBLISHER, table_html
 from macros.widget_html import notation_button
 
@@ -26,7 +38,9 @@ def system_macro_module(package: str) -> str:
 
 
 def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
-    """Register the generic macros, then every system's own."""
+    """Register the generic macros, then every system's own. (Zensical calls it again for
+    every page, with that page's ``env``.)"""
+    PUBLISHER.follow(env)  # the tables rendered from now on are env.page's
 
     @env.macro
     def engine_table(system: str, name: str, notations: bool = False) -> str:
@@ -70,13 +84,5 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
     for package in SYSTEM_PACKAGES.values():
         import_module(system_macro_module(package)).register(env)
     designers.register(env)  # every system's designer hook, side by side
+    rulings.register(env)  # the Rulings index, read from the pages
 
-
-def on_pre_page_macros(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
-    """The tables rendered from here on are this page's (published beside it as JSON)."""
-    PUBLISHER.start_page(env.page.url)
-
-
-def on_post_build(env) -> None:  # noqa: ANN001
-    """Every page's tables as JSON beside the page, once the site is written."""
-    PUBLISHER.write(env.conf["site_dir"])

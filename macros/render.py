@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from html import escape
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from rules_engine.core.exact import ratio
 from rules_engine.core.tables import Cell, Table
@@ -96,7 +97,7 @@ def table_html(table: Table, *, engine: bool = True, row_header: RowHeader | Non
     ``engine=False`` for a table that is not one of the engine's (a chart's values): no
     ``data-engine-table``. ``row_header`` renders the screen table's row headers (their text
     stays the cell's text; the printed copy keeps plain text). Every table with a key is published as JSON beside its page
-    (``TablePublisher``).
+    (``TablePublisher``) as it is rendered.
     """
     if table.key:
         PUBLISHER.add(table)
@@ -130,12 +131,13 @@ def json_path(key: str) -> str:
 def table_tools(table: Table) -> str:
     """The table's export toolbar (``docs/assets/js/table-export.js``): "Download CSV" and
     "Copy as text" (hidden until that module wires them, so no button does nothing without
-    JavaScript) and the link to the table's JSON (a file of the build, so it works without).
+    JavaScript) and the link to the table's JSON (a file of the build, so it works without;
+    ``TablePublisher.json_href``).
     Each control is labelled with the caption; the status line says what happened. Left out of
     the search index and of print."""
     name = escape(table.caption)
     key = escape(table.key)
-    json_link = (f'<a class="srd-table-tools__button" href="{escape(json_path(table.key))}" type="application/json" '
+    json_link = (f'<a class="srd-table-tools__button" href="{escape(PUBLISHER.json_href(table.key))}" type="application/json" '
                  f'data-table-action="json" aria-label="JSON: {name}">JSON</a>') if table.key else ""
     return (f'<div class="srd-table-tools" data-table-tools data-table-file="{key}" data-table-name="{name}" '
             f'data-search-exclude>'
@@ -171,43 +173,78 @@ def table_json(table: Table, page: str = "") -> dict[str, object]:
 
 
 class TablePublisher:
-    """The tables each page rendered, to write as JSON once the site is built."""
+    """Publishes each table a page shows as JSON beside the page, as the page's macros render
+    it: the macro environment (``follow``) says which page is being rendered (``env.page``,
+    set by mkdocs-macros, ProperDocs and Zensical alike) and where the site is written
+    (``env.conf["site_dir"]``), so no build hook is needed. ``tables_index`` lists them once
+    the site is built."""
 
     def __init__(self) -> None:
-        self.page = ""
-        self.pages: dict[str, dict[str, Table]] = {}
+        self.env: object = None
+        self.page: object = None  # the page object whose tables ``shown`` holds
+        self.shown: dict[str, Table] = {}
 
-    def start_page(self, url: str) -> None:
-        """The page about to be rendered (its address relative to the site, e.g. ``chapter/``)."""
-        self.page = url
-        self.pages[url] = {}
+    def follow(self, env: object) -> None:
+        """The macro environment whose current page the tables rendered from now on belong to."""
+        self.env = env
 
-    def add(self, table: Table) -> None:
-        """A table the current page shows; a key shown twice on one page must be one table."""
-        tables = self.pages.setdefault(self.page, {})
-        if tables.get(table.key, table) != table:
-            raise ValueError(f"two different tables with the key {table.key!r} on page {self.page!r}")
-        tables[table.key] = table
+    def json_href(self, key: str) -> str:
+        """The address of a table's JSON as the current page links it: from the site's root
+        (``site_url``'s path, then the page's folder), so that no generator's rewriting of
+        relative links in raw HTML can move it (Zensical reads ``tables/x.json`` as relative to
+        the page's Markdown file). Outside a page: relative, ``tables/<key>.json``."""
+        page = getattr(self.env, "page", None)
+        if page is None:
+            return json_path(key)
+        root = urlsplit((getattr(self.env, "conf", None) or {}).get("site_url") or "/").path or "/"
+        folder = _page_dir(page.url)
+        return root.rstrip("/") + "/" + (folder + "/" if folder else "") + json_path(key)
 
-    def write(self, site_dir: str | Path) -> list[Path]:
-        """Each page's tables as ``<page>/tables/<key>.json`` and a list of them all in
-        ``tables.json`` at the site's root; the files written."""
-        site = Path(site_dir)
-        written: list[Path] = []
-        index = []
-        for page, tables in sorted(self.pages.items()):
-            folder = site / _page_dir(page) / TABLES_DIR
-            for key, table in sorted(tables.items()):
-                folder.mkdir(parents=True, exist_ok=True)
-                path = folder / f"{key}.json"
-                path.write_text(json.dumps(table_json(table, page), ensure_ascii=False, separators=(",", ":")) + "\n",
-                                encoding="utf-8")
-                written.append(path)
-                index.append({"key": key, "caption": table.caption, "page": page,
-                              "json": path.relative_to(site).as_posix()})
-        (site / "tables.json").write_text(json.dumps({"tables": index}, ensure_ascii=False, indent=1) + "\n",
-                                          encoding="utf-8")
-        return [*written, site / "tables.json"]
+    def add(self, table: Table) -> Path | None:
+        """A table the current page shows, written to ``<page>/tables/<key>.json`` in the site
+        (the file written; none outside a page, e.g. a macro called by a unit test). A key shown
+        twice on one page must be one table."""
+        page = getattr(self.env, "page", None)
+        site_dir = (getattr(self.env, "conf", None) or {}).get("site_dir")
+        if page is None or not site_dir:
+            return None
+        if page is not self.page:
+            self.page, self.shown = page, {}
+        if self.shown.get(table.key, table) != table:
+            raise ValueError(f"two different tables with the key {table.key!r} on page {page.url!r}")
+        self.shown[table.key] = table
+        return write_table(Path(site_dir), page.url, table)
+
+
+def write_table(site: Path, page: str, table: Table) -> Path:
+    """``table`` as ``<site>/<page's folder>/tables/<key>.json`` (``table_json``); the path."""
+    path = site / _page_dir(page) / json_path(table.key)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(table_json(table, page), ensure_ascii=False, separators=(",", ":")) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def tables_index(site_dir: str | Path) -> list[dict[str, str]]:
+    """Every table published in a built site (``<page>/tables/<key>.json``), by page then key:
+    its key, caption, page and JSON file (relative to the site)."""
+    site = Path(site_dir)
+    index = []
+    for path in site.glob(f"**/{TABLES_DIR}/*.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        file = path.relative_to(site).as_posix()
+        if file != (Path(_page_dir(data["page"])) / json_path(data["key"])).as_posix():
+            raise ValueError(f"{file} holds the table {data['key']!r} of page {data['page']!r}")
+        index.append({"key": data["key"], "caption": data["caption"], "page": data["page"], "json": file})
+    return sorted(index, key=lambda entry: (entry["page"], entry["key"]))
+
+
+def write_tables_index(site_dir: str | Path) -> Path:
+    """``tables.json`` at the site's root: ``{"tables": tables_index(site)}``; its path."""
+    path = Path(site_dir) / "tables.json"
+    path.write_text(json.dumps({"tables": tables_index(site_dir)}, ensure_ascii=False, indent=1) + "\n",
+                    encoding="utf-8")
+    return path
 
 
 def _page_dir(url: str) -> str:

@@ -1,10 +1,12 @@
 """Words a reader may search for in another spelling than the page's (armor for armour).
 
-The site search (Material's lunr index) matches words as written. After the macros have run on
-a page (mkdocs-macros' ``on_post_page_macros``), every section whose heading or text uses one
-spelling of a word in ``OTHER_SPELLINGS`` gets the other spelling right under its heading, in a
-``hidden`` element: the search index reads it, a reader and a screen reader never see it. To make
-another word findable both ways, add it to the table; the pages stay as written.
+The site search (Material's lunr index) matches words as written. Once the macros have run on
+a page, every section whose heading or text uses one spelling of a word in ``OTHER_SPELLINGS``
+gets the other spelling right under its heading, in a ``hidden`` element: the search index reads
+it, a reader and a screen reader never see it. To make another word findable both ways, add it
+to the table; the pages stay as written.
+
+``macros/page_text.py`` (a Python-Markdown extension, not a build hook) applies it to each page.
 """
 
 from __future__ import annotations
@@ -55,8 +57,3 @@ def mark_other_spellings(markdown: str) -> str:
         else:
             out += section
     return "\n".join(out)
-
-
-def on_post_page_macros(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
-    """mkdocs-macros hook: runs on each page's Markdown once its macros are rendered."""
-    env.markdown = mark_other_spellings(env.markdown)

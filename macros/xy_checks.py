@@ -7,13 +7,16 @@ them), enabled with every other input once the engine is ready."""
 
 from __future__ import annotations
 
+import re
+
 from html import escape
 
 from rules_engine.xy_checks import SYSTEM
 from rules_engine.xy_checks.notation import (HELP, VOLLEY_EXAMPLE, CheckQuery, VolleyQuery, attackers_text, parse,
                                             parse_check_field, targets_text)
 from rules_engine.xy_checks.odds import degree_distribution, volley_odds
-from rules_engine.xy_checks.rules import TIES, Check
+from rules_engine.xy_checks.play import MAX_COMBATANTS, NEW_HEALTH
+from rules_engine.xy_checks.rules import TIE_BREAKERS, TIES, Check
 
 from macros.charts import line_chart
 from macros.widget_html import (default_values, field_error, notation_target, radio_group, region, seed_field,
@@ -23,7 +26,8 @@ DEFENCE_WORDS = {"none": "Not effective", "barely": "Barely (−1 TN)", "partial
                  "fully": "Fully (−3 TN)"}
 FORM_WORDS = {"even": "Neither", "attacker": "Attacker (+1 TN)", "defender": "Defender (−1 TN)"}
 TIE_WORDS = {"min": "1 damage per hit for both", "full": "Full damage for both",
-             "first": "Attackers have initiative", "second": "The other side has initiative"}
+             "first": "Attackers have initiative", "second": "The other side has initiative",
+             "more": "More combatants have initiative", "fewer": "Fewer combatants have initiative"}
 
 
 def crit_box(prefix: str) -> str:
@@ -81,7 +85,7 @@ def volley_resolver() -> str:
                       "lightest")
         + text_field(p, "other", "The other side's attackers", "4/6, 3/6, 3/6",
                      "their checks against the attackers, their champion first", numeric=False, wide=True)
-        + radio_group(p, "tie", "On a tie", {k: TIE_WORDS[k] for k in TIES}, "min")
+        + radio_group(p, "tie", "On a tie", {k: TIE_WORDS[k] for k in (*TIES, *TIE_BREAKERS)}, "min")
         + seed_field(p)
     )
     regions = region("odds", "The volley's exact odds") + region("result", "The volley's roll")
@@ -104,8 +108,9 @@ def volley_fields(notation: str) -> dict[str, str]:
     if isinstance(query, VolleyQuery):
         return {"mode": "volley", "attackers": attackers_text(query.attackers), "targets": targets_text(query.targets),
                 "order": "written" if query.as_written else "lightest"}
+    breaker = re.search(r"\btie\s+(" + "|".join(TIE_BREAKERS) + r")\b", notation, re.IGNORECASE)
     return {"mode": "contest", "attackers": attackers_text(query.sides[0]), "other": attackers_text(query.sides[1]),
-            "tie": query.tie}
+            "tie": breaker.group(1).lower() if breaker else query.tie}  # a count's tiebreaker as written
 
 
 def bonus_degree_chart() -> str:
@@ -136,6 +141,16 @@ def volley_chart(text: str = VOLLEY_EXAMPLE) -> str:
                       x_label="hits or damage", y_label="chance", x_max=max(result.damage.outcomes), x_step=2)
 
 
+def play_scene() -> str:
+    """The play tool's frame (``docs/xy-checks/play.md``): its view module,
+    ``docs/assets/js/xy-play.js``, draws the saved scenes once the engine has loaded; until
+    then it says so, and a Retry appears if the view cannot load."""
+    return ('<div class="srd-widget srd-play" id="xyp" data-view="xy-play" data-widget="scene" '
+            'data-state="loading">'
+            '<p class="srd-widget__status" role="status" aria-live="polite">Loading the dice engine…</p>'
+            '<button type="button" class="md-button srd-widget__retry" hidden>Retry</button></div>')
+
+
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
     """The macros and variables the X-in-Y page uses."""
     env.macro(check_roller, "xy_check_widget")
@@ -147,3 +162,6 @@ def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env ty
     env.macro(penalty_degree_chart, "xy_penalty_chart")
     env.macro(volley_chart, "xy_volley_chart")
     env.variables["xy_notation_help"] = HELP
+    env.macro(play_scene, "xy_play_widget")
+    env.variables["xy_play_new_health"] = NEW_HEALTH
+    env.variables["xy_play_max_combatants"] = MAX_COMBATANTS

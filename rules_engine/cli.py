@@ -13,6 +13,7 @@ after ``--`` every word is notation.
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import os
 import sys
@@ -139,7 +140,7 @@ def command_from(reading: Reading) -> Command:
         first = all_systems()[0]
         raise RulesError(f"missing the command: roll or odds, as in roll {first.key} \"{first.example}\"", field="verb")
     verb = words[0].strip().lower()
-    if verb not in VERBS:
+    if verb not in VERBS or not verb.isascii():
         raise RulesError(f"unknown command {words[0]!r}: use roll or odds", field="verb")
     if len(words) < 2:
         raise RulesError("missing the system: one of " + ", ".join(SYSTEM_PACKAGES), field="system")
@@ -184,9 +185,51 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
     return 0, text
 
 
-def _write(text: str, stream: object) -> None:
-    """Print ``text``; when the reader has stopped reading (``| head -1``), stop quietly."""
+#: Plain stand-ins for the characters the engine's text uses that a narrow console
+#: (``PYTHONIOENCODING=cp1252`` or ``ascii``, a Windows console, redirected output) may
+#: not carry. A character with no stand-in here, and that the stream cannot carry, is "?".
+PLAIN_CHARACTERS: dict[str, str] = {
+    "\u2212": "-", "\u2013": "-", "\u2014": "--", "\u2265": ">=", "\u2264": "<=", "\u00d7": "x",
+    "\u2026": "...", "\u2192": "->", "\u21a6": "->", "\u00b7": ".", "\u00b1": "+/-", "\u2261": "==",
+    "\u2032": "'", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00b2": "^2",
+    "\u00b3": "^3", "\u2081": "1", "\u03a3": "sum ", "\u230a": "floor(", "\u230b": ")",
+    "\u2308": "ceil(", "\u2309": ")", "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
+    "\u00a0": " ", "\u2009": " ", "\u202f": " ",
+}
+PLAIN_ERRORS = "rules_engine.plain"
+
+
+def _plain_stand_in(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: the plain stand-in of the first character a stream cannot carry."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    char = error.object[error.start]
+    stand_in = PLAIN_CHARACTERS.get(char, "?")
     try:
+        stand_in.encode(error.encoding)
+    except (UnicodeError, LookupError):
+        stand_in = "?"
+    return stand_in, error.start + 1
+
+
+codecs.register_error(PLAIN_ERRORS, _plain_stand_in)
+
+
+def text_for_stream(text: str, encoding: str | None) -> str:
+    """``text`` as a stream in ``encoding`` can carry it: characters it lacks become plain ones."""
+    if not encoding:
+        return text
+    try:
+        return text.encode(encoding, errors=PLAIN_ERRORS).decode(encoding)
+    except (LookupError, UnicodeError):
+        return text.encode("ascii", errors=PLAIN_ERRORS).decode("ascii")
+
+
+def _write(text: str, stream: object) -> None:
+    """Print ``text`` in characters the stream can carry; when the reader has stopped
+    reading (``| head -1``), stop quietly."""
+    try:
+        text = text_for_stream(text, getattr(stream, "encoding", None))
         print(text, file=stream)  # type: ignore[arg-type]
         stream.flush()  # type: ignore[attr-defined]
     except BrokenPipeError:

@@ -24,7 +24,9 @@ SYSTEM_PACKAGES: dict[str, str] = {
 
 def get_system(key: str) -> System:
     """The system called ``key``, else a ``RulesError`` naming the known ones."""
-    package = SYSTEM_PACKAGES.get(key.strip().lower())
+    name = key.strip()
+    # ASCII only: str.lower() maps look-alikes onto the keys (KELVIN SIGN "\u212a" to "k").
+    package = SYSTEM_PACKAGES.get(name.lower()) if name.isascii() else None
     if package is None:
         known = ", ".join(SYSTEM_PACKAGES)
         raise RulesError(f"unknown system {key!r}: known systems are {known}", field="system")

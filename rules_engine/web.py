@@ -20,11 +20,14 @@ import json
 from typing import Any
 
 from .core.errors import RulesError
+from .core.play import MAX_DOCUMENT_CHARS
 from .core.requests import Request, request_object, request_seed, request_text
 from .systems import get_system
 
-#: The longest request the bridge reads (characters of JSON); a widget's are far shorter.
-MAX_REQUEST_LENGTH = 20_000
+#: The longest request the bridge reads (characters of JSON): room for a play tool's saved
+#: document or imported file at its own limit, and the request around it. A widget's requests
+#: are far shorter. (At 20,000, six saved X-in-Y scenes of 20 a side could not be read back.)
+MAX_REQUEST_LENGTH = MAX_DOCUMENT_CHARS + 10_000
 #: The deepest nesting of arrays and objects it reads (a widget's request nests 2 deep).
 MAX_NESTING = 32
 

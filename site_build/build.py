@@ -15,6 +15,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+from macros.render import write_tables_index
+
 from .paths import (
     CONTENT_HASH_LENGTH,
     ENGINE_ASSET_DIR,
@@ -113,22 +115,46 @@ STDLIB_LEFT_OUT: frozenset[str] = frozenset({
 })
 
 
-def shipped_stdlib(stdlib: bytes) -> bytes:
-    """Pyodide's standard library zip without ``STDLIB_LEFT_OUT``, stored uncompressed.
+# The codecs kept of the standard library's ``encodings`` package (1.4 MB of code-page
+# tables): what Python's start-up and the engine use (utf_8, aliases and cp437 are imported at
+# start-up; the rest are the few text codecs a str or bytes operation may name).
+STDLIB_ENCODINGS_KEPT: frozenset[str] = frozenset({
+    "__init__.py", "aliases.py", "ascii.py", "charmap.py", "cp437.py", "latin_1.py",
+    "raw_unicode_escape.py", "unicode_escape.py", "utf_16.py", "utf_16_be.py", "utf_16_le.py",
+    "utf_32.py", "utf_32_be.py", "utf_32_le.py", "utf_8.py", "utf_8_sig.py",
+})
 
-    Stored, so that the transfer's Brotli sees every module at once (the zip's own
-    per-file deflate leaves it nothing to gain): ~1.2 MB on the wire instead of 2.5 MB.
-    Entries keep their names and dates, so the same input gives the same bytes."""
+
+def stdlib_entry_shipped(name: str) -> bool:
+    """Whether the standard library's zip entry ``name`` is shipped."""
+    top, _, rest = name.partition("/")
+    if top in STDLIB_LEFT_OUT:
+        return False
+    return top != "encodings" or rest in STDLIB_ENCODINGS_KEPT or rest == ""
+
+
+def stored_zip(data: bytes, keep=lambda name: True) -> bytes:
+    """The zip ``data`` with the entries ``keep`` accepts, stored uncompressed.
+
+    Stored, so that the transfer's Brotli sees every file at once (a zip's own per-file
+    deflate leaves it nothing to gain and compresses worse). Entries keep their names,
+    dates and attributes, so the same input gives the same bytes."""
     out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(stdlib)) as source, \
+    with zipfile.ZipFile(io.BytesIO(data)) as source, \
             zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:
         for entry in source.infolist():
-            if entry.filename.split("/", 1)[0] in STDLIB_LEFT_OUT:
+            if not keep(entry.filename):
                 continue
             stored = zipfile.ZipInfo(entry.filename, entry.date_time)
             stored.external_attr = entry.external_attr
             target.writestr(stored, source.read(entry), compress_type=zipfile.ZIP_STORED)
     return out.getvalue()
+
+
+def shipped_stdlib(stdlib: bytes) -> bytes:
+    """Pyodide's standard library zip without ``STDLIB_LEFT_OUT`` and the codecs not in
+    ``STDLIB_ENCODINGS_KEPT``, stored uncompressed: ~0.94 MB on the wire instead of 2.5 MB."""
+    return stored_zip(stdlib, stdlib_entry_shipped)
 
 
 def pyodide_files() -> dict[str, bytes]:
@@ -168,16 +194,36 @@ def vendor_pyodide(site_dir: Path) -> Path:
     return dest
 
 
-def run_mkdocs(site_dir: Path, site_url: str, config_file: Path = MKDOCS_CONFIG) -> None:
-    """``mkdocs build --strict`` into ``site_dir`` with ``SITE_URL`` set."""
+#: The generators that build the pages from mkdocs.yml: MkDocs, and ProperDocs (the maintained
+#: drop-in MkDocs 1.6 fork, ``tests/site/test_toolchain.py`` checks it builds the same site).
+GENERATORS = ("mkdocs", "properdocs")
+
+
+def run_mkdocs(site_dir: Path, site_url: str, config_file: Path = MKDOCS_CONFIG,
+               generator: str = "mkdocs") -> None:
+    """``<generator> build --strict`` into ``site_dir`` with ``SITE_URL`` set, then the list
+    of the tables the pages published (``tables.json``, ``macros.render.write_tables_index``)."""
+    if generator not in GENERATORS:
+        raise BuildError(f"unknown generator {generator!r}: one of {', '.join(GENERATORS)}")
     env = dict(os.environ, SITE_URL=site_url, NO_MKDOCS_2_WARNING="1")
     cmd = [
-        sys.executable, "-m", "mkdocs", "build", "--strict",
+        sys.executable, "-m", generator, "build", "--strict",
         "-f", str(config_file), "-d", str(Path(site_dir).resolve()),
     ]
     result = subprocess.run(cmd, cwd=REPO_ROOT, env=env, capture_output=True, text=True)
     if result.returncode != 0:
-        raise BuildError(f"mkdocs build failed:\n{result.stdout}{result.stderr}")
+        raise BuildError(f"{generator} build failed:\n{result.stdout}{result.stderr}")
+    write_tables_index(site_dir)
+
+
+def draw_cards(site_dir: Path, site_url: str) -> list[Path]:
+    """Each built page's preview card (``site_build/social.py``), named by its Open Graph tags."""
+    from . import social  # Pillow: needed to build the site, not to serve it
+
+    try:
+        return social.write_cards(site_dir, site_url)
+    except social.CardError as err:
+        raise BuildError(f"drawing the preview cards failed: {err}") from err
 
 
 def install_engine(site_dir: Path) -> Path:
@@ -187,10 +233,12 @@ def install_engine(site_dir: Path) -> Path:
         shutil.rmtree(dest)
     with tempfile.TemporaryDirectory(prefix="engine-wheel-out-") as tmp:
         built = build_wheel(Path(tmp))
-        folder = dest / content_hash(built.read_bytes())
+        # Stored, so the transfer's Brotli compresses it (130 kB on the wire instead of 200).
+        data = stored_zip(built.read_bytes())
+        folder = dest / content_hash(data)
         folder.mkdir(parents=True)
         wheel = folder / built.name
-        shutil.copy2(built, wheel)
+        wheel.write_bytes(data)
     return wheel
 
 
@@ -238,6 +286,7 @@ def build_site(site_dir: Path, site_url: str, config_file: Path = MKDOCS_CONFIG)
     """Build the complete static site into ``site_dir`` and return it."""
     site_dir = Path(site_dir).resolve()
     run_mkdocs(site_dir, site_url, config_file)
+    draw_cards(site_dir, site_url)
     wheel = install_engine(site_dir)
     pyodide_dir = vendor_pyodide(site_dir)
     write_engine_manifest(site_dir, wheel, pyodide_dir)

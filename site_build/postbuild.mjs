@@ -27,8 +27,9 @@ import { generateSW } from "workbox-build";
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-// Files worth compressing (the rest are compressed already: wheels, images, fonts).
-const COMPRESSIBLE = /\.(html|css|js|mjs|json|map|svg|xml|txt|wasm|zip|webmanifest)$/;
+// Files worth compressing (the rest are compressed already: images, fonts). The engine wheel
+// and Pyodide's standard library are zips stored uncompressed (site_build/build.py) for this.
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|map|svg|xml|txt|wasm|zip|whl|webmanifest)$/;
 // A copy is kept only when it saves at least this fraction of the file.
 const MIN_SAVING = 0.05;
 const MIN_SIZE = 512;

@@ -10,6 +10,7 @@ srd_log "Set-up"
 srd_setup_python site
 srd_setup_npm
 srd_setup_chromium
+srd_setup_fonts
 
 srd_log "Build and serve"
 exec "$PY" -m site_build serve --port "${PORT:-8000}"

@@ -3,6 +3,7 @@
 #   srd_setup_python EXTRAS   e.g. "site" or "site,test"
 #   srd_setup_npm
 #   srd_setup_chromium
+#   srd_setup_fonts           DejaVu Sans, for the pages' preview cards (site_build/social.py)
 # Node/npm and chromium come from Debian's apt when missing.
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -70,4 +71,13 @@ srd_setup_chromium() {
   fi
   _srd_apt_install chromium
   [ -x /usr/bin/chromium ] || { echo "chromium did not install" >&2; return 1; }
+}
+
+srd_setup_fonts() {
+  if [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] \
+     && [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+    echo "Fonts present (DejaVu Sans)"
+    return 0
+  fi
+  _srd_apt_install fonts-dejavu-core
 }

@@ -12,16 +12,29 @@ srd_log "Set-up"
 srd_setup_python site,test
 srd_setup_npm
 srd_setup_chromium
+srd_setup_fonts
 echo "Set-up took $((SECONDS - start)) s"
 
+# The two runs go side by side: the Pyodide run (about a minute, mostly one core) in the
+# background with its output kept for the end; the native run on both cores
+# (pytest-xdist; the site is built once for both workers, see tests/browser_fixtures.py).
+# WORKERS overrides the worker count (WORKERS=0: one process, as plain pytest). The 25 slowest
+# steps are listed at the end of the native run (where the suite's time goes).
 set +e
-srd_log "1/2 Native pytest: $("$PY" -V) over tests/"
-"$PY" -m pytest tests
+pyodide_log="$(mktemp)"
+trap 'rm -f "$pyodide_log"' EXIT
+srd_log "2/2 (in the background) Engine tests inside Pyodide (Node $(node --version))"
+"$PY" -m site_build pyodide-test >"$pyodide_log" 2>&1 &
+pyodide_pid=$!
+
+srd_log "1/2 Native pytest: $("$PY" -V) over tests/ on ${WORKERS:-2} workers"
+"$PY" -m pytest tests -n "${WORKERS:-2}" --durations=25
 native=$?
 
-srd_log "2/2 Engine tests inside Pyodide (Node $(node --version))"
-"$PY" -m site_build pyodide-test
+wait "$pyodide_pid"
 pyodide=$?
+srd_log "2/2 Engine tests inside Pyodide: output"
+cat "$pyodide_log"
 set -e
 
 echo

@@ -23,3 +23,41 @@ def ratio_columns(mine: float, theirs: float | None, note: str = "not installed"
     if theirs is None:
         return note, ""
     return f"{theirs * 1e3:8.1f}ms", f"{theirs / mine:7.0f}x"
+
+
+def bare_pyodide_script(engine_dir: str) -> str:
+    """An init script that starts a bare ``loadPyodide`` in a module worker once the page is
+    parsed, from the site's own Pyodide (found through the engine's manifest at ``engine_dir``,
+    relative to the page); ``window.barePyodide`` resolves to the ms it took from navigation."""
+    return """document.addEventListener("DOMContentLoaded", () => {
+  window.barePyodide = (async () => {
+    const engineDir = new URL("%s", location.href);
+    const named = await fetch(new URL("manifest.json", engineDir)).then((r) => r.json()).catch(() => ({}));
+    const base = new URL(named.pyodide || "../pyodide/", engineDir).href;
+    const code = `import { loadPyodide } from "${base}pyodide.mjs";
+      await loadPyodide({ indexURL: "${base}" });
+      postMessage(performance.timeOrigin + performance.now());`;
+    const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+    return await new Promise((resolve, reject) => {
+      const worker = new Worker(url, { type: "module" });
+      worker.onmessage = (e) => resolve(e.data - performance.timeOrigin);
+      worker.onerror = (e) => reject(e.message);
+    });
+  })();
+});""" % engine_dir
+
+
+# From the page's navigation: when the first odds appear in any widget (any of its result
+# regions), and when the first roll does if Roll is pressed the moment the engine is ready.
+FIRST_FIGURES = """window.srdFirst = {};
+new MutationObserver(() => {
+  const first = window.srdFirst;
+  if (!first.odds && document.querySelector(".srd-widget > [aria-live] > *")) first.odds = performance.now();
+  if (!first.roll && document.querySelector(".srd-widget__result .srd-roll")) first.roll = performance.now();
+  const widget = document.querySelector('.srd-widget[data-state="ready"]');
+  const button = widget && widget.querySelector("button[type=submit]");
+  if (!first.pressed && button && !button.disabled) {
+    first.pressed = performance.now();
+    button.click();
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true });"""

@@ -13,7 +13,11 @@ Prints, in one run:
    exact odds on the page (built into the page, shown before the engine is up), to the
    first roll (Roll pressed the moment it is enabled) and to widget ready, next to a bare
    Pyodide start on the same page; the first odds on every page with a widget; and the
-   time an odds update takes. icepool has no browser counterpart: these figures stand alone.
+   time an odds update takes. icepool has no browser counterpart: these figures stand alone;
+3. how long each bad-input refusal and each largest input of the bad-input and limit tests
+   takes, beside the limit it should meet (the tests check what happens, not how fast);
+4. the engine's start on a desktop and a phone profile, cold and on a repeat visit, beside a
+   bare Pyodide start (``tests/bench_engine_start.py``; ``--runs N``, ``--profile phone``).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from bench_kit import FIRST_FIGURES, bare_pyodide_script, best_of  # noqa: E402
 from rules_engine.systems import SYSTEM_PACKAGES  # noqa: E402
 
 # The browser figures are taken on this page, with this field changed for odds updates.
@@ -40,38 +45,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 # Started at DOMContentLoaded, as the page's own module script starts the engine, so the
 # two start-ups are timed from the same point of the same page.
 # Pyodide's folder is the one the engine's manifest names (else the plain assets/pyodide/).
-BARE_PYODIDE = """document.addEventListener("DOMContentLoaded", () => {
-  window.barePyodide = (async () => {
-    const engineDir = new URL("../assets/engine/", location.href);
-    const named = await fetch(new URL("manifest.json", engineDir)).then((r) => r.json()).catch(() => ({}));
-    const base = new URL(named.pyodide || "../pyodide/", engineDir).href;
-    const code = `import { loadPyodide } from "${base}pyodide.mjs";
-      await loadPyodide({ indexURL: "${base}" });
-      postMessage(performance.timeOrigin + performance.now());`;
-    const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
-    return await new Promise((resolve, reject) => {
-      const worker = new Worker(url, { type: "module" });
-      worker.onmessage = (e) => resolve(e.data - performance.timeOrigin);
-      worker.onerror = (e) => reject(e.message);
-    });
-  })();
-});"""
-
-# From the page's navigation: when the first odds appear in any widget (in any of its result
-# regions: the odds, a reading, a conversion), and when the first roll does if Roll is
-# pressed the moment the engine is ready.
-FIRST_FIGURES = """window.srdFirst = {};
-new MutationObserver(() => {
-  const first = window.srdFirst;
-  if (!first.odds && document.querySelector(".srd-widget > [aria-live] > *")) first.odds = performance.now();
-  if (!first.roll && document.querySelector(".srd-widget__result .srd-roll")) first.roll = performance.now();
-  const widget = document.querySelector('.srd-widget[data-state="ready"]');
-  const button = widget && widget.querySelector("button[type=submit]");
-  if (!first.pressed && button && !button.disabled) {
-    first.pressed = performance.now();
-    button.click();
-  }
-}).observe(document, { subtree: true, childList: true, attributes: true });"""
+BARE_PYODIDE = bare_pyodide_script("../assets/engine/")
 
 ODDS_UPDATE = """async ([field, value]) => {
   const input = document.querySelector(field);
@@ -173,10 +147,113 @@ def browser_section() -> None:
         print(f"  /{path:<26} {ms:8.0f} ms")
 
 
+# --- bad input and limit inputs ------------------------------------------------------------
+# Time limits the tests once asserted; a loaded machine missed them, so they are figures here
+# (the tests still check each input is refused or answered). (what, limit in s, function).
+def limit_cases() -> list[tuple[str, float, object]]:
+    """Each timed input of the bad-input and limit tests, with the limit it should meet."""
+    from action.test_bad_input import LARGEST_ACTIONS
+    from action.test_bad_input import LONG_NOTATIONS as ACTION_LONG_NOTATIONS
+    from action.test_cards_bad_input import LARGEST_DRAWS
+    from action.test_combat_bad_input import LARGEST_INPUTS as ACTION_LARGEST_INPUTS
+    from core.test_input_limits import HUGE, REPEATED_PIECES
+    from rules_engine.action.roll.notation import parse as action_parse
+    from rules_engine.action.roll.odds import odds as action_odds
+    from dice_and_danger.test_bad_input import HITS_PAST_THE_TOTAL, LONG_NOTATIONS
+    from rules_engine.core.errors import RulesError
+    from rules_engine.core.notation import MAX_NOTATION_LENGTH
+    from rules_engine.dice_and_danger.notation import parse as dd_parse
+    from rules_engine.dice_and_danger.odds import odds as dd_odds
+    from rules_engine.dice_and_danger.rules import MAX_DICE, MAX_EXTRA, MAX_HITS
+    from rules_engine.systems import get_system
+    from rules_engine.xy_checks.notation import parse as xy_parse
+    from rules_engine.xy_checks.odds import odds as xy_odds
+    from xy_checks.test_bad_input import LARGEST_INPUTS
+    from xy_checks.test_odds import TEN_AGAINST_TEN
+
+    def refusing(call, text):
+        def run() -> None:
+            try:
+                call(text)
+            except RulesError:
+                return
+            raise SystemExit(f"not refused: {text[:40]!r}")
+        return run
+
+    cases: list[tuple[str, float, object]] = []
+    for key in SYSTEM_PACKAGES:
+        system = get_system(key)
+        for text in HUGE:
+            cases.append((f"{key}: {len(text)}-character notation refused", 0.1, refusing(system.odds, text)))
+        for piece in REPEATED_PIECES:
+            text = piece * (MAX_NOTATION_LENGTH // len(piece))
+            cases.append((f"{key}: {piece.strip()!r} repeated to the length limit refused", 0.05,
+                          refusing(system.odds, text)))
+    for text, _ in HITS_PAST_THE_TOTAL:
+        cases.append((f"dice & danger: {text} refused", 0.1, refusing(dd_parse, text)))
+    for text in LONG_NOTATIONS:
+        cases.append((f"dice & danger: {text[:12]!r}… parse refused", 0.05, refusing(dd_parse, text)))
+    at_limit = f"{MAX_DICE}d+{MAX_EXTRA}p vs DC 2 -{MAX_HITS}h"
+
+    def hits_at_limit() -> None:
+        result = dd_odds(dd_parse(at_limit))
+        result.to_json(), result.lines()
+    cases.append((f"dice & danger: {at_limit} odds", 1.5, hits_at_limit))
+    xy = get_system("xy-checks")
+    for text in LARGEST_INPUTS:
+        cases.append((f"X-in-Y: {text} odds and roll", 0.5,
+                      lambda text=text: (xy.odds(text).to_json(), xy.roll(text, 3).to_json())))
+    for text in TEN_AGAINST_TEN:
+        query = xy_parse(text)
+        cases.append((f"X-in-Y: {text} odds", 0.1, lambda query=query: xy_odds(query)))
+    action = get_system("action")
+
+    def parsed_or_refused(text):
+        def run() -> None:
+            try:
+                action_parse(text)
+            except RulesError:
+                pass
+        return run
+
+    for text in LARGEST_ACTIONS:
+        cases.append((f"Action!: {text[:40]}… odds", 1.0,
+                      lambda text=text: (lambda r: (r.to_json(), r.lines()))(action_odds(action_parse(text)))))
+    for text in ACTION_LONG_NOTATIONS:
+        cases.append((f"Action!: {text[:12]!r}… parse", 0.05, parsed_or_refused(text)))
+    for text in ACTION_LARGEST_INPUTS:
+        def combat(text=text) -> None:
+            try:
+                action.odds(text).to_json()
+            except RulesError:
+                pass
+        cases.append((f"Action!: {text[:40]}… odds", 1.0, combat))
+    for text in LARGEST_DRAWS:
+        cases.append((f"Action!: {text[:40]}… 5 rolls and odds", 1.0,
+                      lambda text=text: ([action.roll(text, seed).lines() for seed in range(5)],
+                                         action.odds(text).to_json())))
+    return cases
+
+
+def limits_section() -> None:
+    """Print how long each bad-input and limit case takes, beside the limit it should meet."""
+    print("bad input and limit inputs (best of 3): time, limit")
+    over = 0
+    for what, limit, run in limit_cases():
+        seconds = best_of(run)
+        over += seconds >= limit
+        print(f"  {seconds * 1e3:8.2f} ms  (< {limit * 1e3:.0f} ms){'  OVER' if seconds >= limit else ''}  {what}")
+    print(f"  {over} over their limit")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="time icepool on every pool size")
     parser.add_argument("--no-browser", action="store_true", help="skip the browser figures")
+    parser.add_argument("--runs", type=int, default=5,
+                        help="runs per profile of the engine's start (fewer for a quick look)")
+    parser.add_argument("--profile", action="append", choices=["desktop", "phone"],
+                        help="only this profile of the engine's start (repeatable)")
     parser.add_argument("--system", action="append", choices=list(SYSTEM_PACKAGES),
                         help="only this system's engine figures (repeatable)")
     args = parser.parse_args()
@@ -185,8 +262,13 @@ def main() -> None:
         if (ROOT / "tests" / package / "benchmark.py").is_file():
             import_module(f"{package}.benchmark").run(args.full)
             print()
+    limits_section()
+    print()
     if not args.no_browser:
         browser_section()
+        print()
+        from bench_engine_start import run as engine_start
+        engine_start(args.runs, args.profile)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,15 @@ loads them natively; inside Pyodide there is no browser and those files are not 
 
 Session-wide: the site is built once into a temp dir for the exact address it is
 served at (Material's instant navigation needs site_url to match, port included),
-and one headless chromium is shared. Each test gets a fresh browser context.
+and one headless chromium is shared. Tests share one warm browser context per worker (see
+``_warm_context``) unless marked ``fresh_context``.
+
+Under pytest-xdist (``pytest -n 2``, as ``site_build/test.sh`` runs) the site is still built
+once: the controlling process binds one server before the workers start
+(``serve_shared_site``, called from ``tests/conftest.py``) and hands its address to them in
+``SRD_TEST_SITE``; the first worker that needs the site builds it for that address under a
+file lock, the others wait for it. Each worker's pages carry a cookie naming the worker, so
+``site_server.bytes_sent`` still counts only what this worker's pages were sent.
 
 ``page`` / ``phone_page`` record every request the page and its workers make and,
 at teardown, fail the test (as an error) if any went to another origin. They block the
@@ -14,18 +22,28 @@ site's service worker, so that what a test routes (``page.route``) is what the p
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
 import sys
-from collections.abc import Iterator
+import tempfile
+import threading
+import urllib.request
+from collections.abc import Callable, Iterator
+from functools import partial
+from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from filelock import FileLock
 
 # site_build is not installed (only the engine is); make it importable however pytest runs.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from site_build import bind_server, build_site, server_url
-from site_build.serve import serve_in_background
+from site_build.serve import SiteRequestHandler, SiteServer, serve_in_background
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -38,11 +56,165 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE_VIEWPORT = {"width": 360, "height": 740}
+# How long an ``expect`` waits for its state before it fails (Playwright's own default is 5 s).
+# A test waits for the state it checks, and a passing one goes on the moment it is there: the
+# ceiling only decides when a wait is given up, so it is set for a machine busy on both cores,
+# where a step that takes a second on a quiet one can take ten. Speeds are figures of
+# tests/benchmark.py, never a test's time-out.
+EXPECT_MS = 30_000
 LOCAL_SCHEMES = ("data", "blob")
+
+
+# --- one site for every xdist worker ---------------------------------------------------------
+SHARED_SITE_ENV = "SRD_TEST_SITE"  # JSON {"url", "root"} of the site the controller serves
+WORKER_COOKIE = "srd-test-worker"  # names the worker whose page sent a request
+COUNT_PATH = "/__srd_test_bytes_sent__/"  # + worker name: bytes sent to that worker's pages
+
+
+class _WorkerCountingWriter:
+    """A response stream that adds what it writes to the count of the worker whose page asked
+    (the ``WORKER_COOKIE`` of the request being answered)."""
+
+    def __init__(self, raw, handler: "_SharedSiteHandler") -> None:
+        self._raw, self._handler = raw, handler
+
+    def write(self, data: bytes) -> int:
+        self._handler.server.count_for(self._handler.worker(), len(data))
+        return self._raw.write(data)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._raw, name)
+
+
+class _SharedSiteHandler(SiteRequestHandler):
+    """The site's own handler, counting bytes per worker and answering ``COUNT_PATH``."""
+
+    def setup(self) -> None:
+        super().setup()
+        self.wfile = _WorkerCountingWriter(self.wfile, self)
+
+    def worker(self) -> str:
+        headers = getattr(self, "headers", None)
+        morsel = SimpleCookie(headers.get("Cookie", "") if headers else "").get(WORKER_COOKIE)
+        return morsel.value if morsel else ""
+
+    def do_GET(self) -> None:
+        if self.path.startswith(COUNT_PATH):
+            body = str(self.server.sent_to(self.path[len(COUNT_PATH):])).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+
+class _SharedSiteServer(SiteServer):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._per_worker: dict[str, int] = {}
+        self._per_worker_lock = threading.Lock()
+
+    def count_for(self, worker: str, size: int) -> None:
+        with self._per_worker_lock:
+            self._per_worker[worker] = self._per_worker.get(worker, 0) + size
+
+    def sent_to(self, worker: str) -> int:
+        with self._per_worker_lock:
+            return self._per_worker.get(worker, 0)
+
+
+def serve_shared_site() -> Callable[[], None]:
+    """Controller side: bind and serve an (empty, to be built) site folder for every worker,
+    announce it in ``SRD_TEST_SITE``; return a function that stops it and removes the folder."""
+    root = Path(tempfile.mkdtemp(prefix="srd-test-site-"))
+    site_dir = root / "site"
+    site_dir.mkdir()
+    server = _SharedSiteServer(("127.0.0.1", 0), partial(_SharedSiteHandler, directory=str(site_dir)))
+    stop_serving = serve_in_background(server)
+    os.environ[SHARED_SITE_ENV] = json.dumps({"url": server_url(server), "root": str(root)})
+
+    def stop() -> None:
+        stop_serving()
+        os.environ.pop(SHARED_SITE_ENV, None)
+        shutil.rmtree(root, ignore_errors=True)
+
+    return stop
+
+
+def _announced_site() -> tuple[str, Path] | None:
+    """The controller's site address and folder (``SRD_TEST_SITE``), or None without xdist."""
+    announced = os.environ.get(SHARED_SITE_ENV)
+    if not announced:
+        return None
+    shared = json.loads(announced)
+    return shared["url"], Path(shared["root"])
+
+
+def build_shared_site(url: str, root: Path) -> Path:
+    """Build the shared site for ``url`` into ``root``/site unless a worker (or the early
+    build) already has, under a lock every builder takes; return the site folder."""
+    site_dir, built = root / "site", root / "built"
+    with FileLock(str(root / "build.lock")):
+        if not built.is_file():
+            build_site(site_dir, url)
+            built.write_text(url, encoding="utf-8")
+    return site_dir
+
+
+def start_early_build() -> None:
+    """Worker side, once per run: build the shared site in a process of its own while the
+    workers run the tests that need no browser (``conftest`` runs those first), so no worker
+    sits waiting for it. Whoever needs the site first waits on the build's lock; if the early
+    build fails, that worker builds again itself and reports the error."""
+    site = _announced_site()
+    if site is None:
+        return
+    url, root = site
+    try:  # the first worker to claim the build starts it; the other leaves it alone
+        os.close(os.open(root / "early-build.claimed", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return
+    here = Path(__file__).resolve().parent
+    code = ("import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
+            "from browser_fixtures import build_shared_site; build_shared_site(sys.argv[2], Path(sys.argv[3]))")
+    with open(root / "early-build.log", "wb") as log:
+        subprocess.Popen([sys.executable, "-c", code, str(here), url, str(root)],
+                         stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+
+
+def _shared_site() -> tuple[str, Path] | None:
+    """Worker side: the controller's site, built here if no one has built it yet."""
+    site = _announced_site()
+    if site is None:
+        return None
+    url, root = site
+    return url, build_shared_site(url, root)
+
+
+class _WorkerByteCount:
+    """``bytes_sent`` of the shared server, counting what this worker's pages were sent."""
+
+    def __init__(self, site_url: str, worker: str) -> None:
+        self._url = site_url.rstrip("/") + COUNT_PATH + worker
+
+    @property
+    def bytes_sent(self) -> int:
+        with urllib.request.urlopen(self._url, timeout=30) as reply:
+            return int(reply.read())
+
+
+def _worker_name() -> str:
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 
 @pytest.fixture(scope="session")
 def _site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    shared = _shared_site()
+    if shared is not None:
+        yield shared
+        return
     site_dir = tmp_path_factory.mktemp("site")
     # Bind port 0 first and keep the socket: the port is ours before we build for it,
     # so nothing else can take it in between. One retry covers a failed bind.
@@ -67,8 +239,11 @@ _SERVERS: dict = {}  # site URL → the SiteServer serving it (for its byte coun
 
 @pytest.fixture(scope="session")
 def site_server(_site: tuple[str, Path]):
-    """The server of the session's site: ``bytes_sent`` counts every byte it has sent."""
-    return _SERVERS[_site[0]]
+    """The server of the session's site: ``bytes_sent`` counts every byte it has sent (to this
+    worker's pages, when xdist workers share one server)."""
+    if _site[0] in _SERVERS:
+        return _SERVERS[_site[0]]
+    return _WorkerByteCount(_site[0], _worker_name())
 
 
 @pytest.fixture(scope="session")
@@ -87,6 +262,15 @@ def built_site_dir(_site: tuple[str, Path]) -> Path:
 def site_origin(site_url: str) -> str:
     parts = urlsplit(site_url)
     return f"{parts.scheme}://{parts.netloc}"
+
+
+def _patient_expect() -> None:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_MS)
+
+
+_patient_expect()
 
 
 @pytest.fixture(scope="session")
@@ -113,15 +297,23 @@ def page_errors() -> list[str]:
     return []
 
 
-def _open_page(browser, site_origin: str, request_log: list[str], page_errors: list[str],
-               **context_options) -> Iterator:
+def _new_context(browser, site_origin: str, **context_options):
+    """A browser context as every test page gets it: the service worker blocked unless asked
+    for, and the cookie naming this xdist worker (for its byte count)."""
     context = browser.new_context(**{"service_workers": "block", **context_options})
-    page = context.new_page()
+    if os.environ.get(SHARED_SITE_ENV):
+        context.add_cookies([{"name": WORKER_COOKIE, "value": _worker_name(), "url": site_origin + "/"}])
+    return context
+
+
+def _watched(page, request_log: list[str], page_errors: list[str]):
+    """``page`` with its requests (its workers' included) and uncaught errors recorded."""
     page.on("request", lambda req: request_log.append(req.url))
-    context.on("request", lambda req: req.service_worker and request_log.append(req.url))
     page.on("pageerror", lambda err: page_errors.append(str(err)))
-    yield page
-    context.close()
+    return page
+
+
+def _fail_if_foreign(request_log: list[str], site_origin: str) -> None:
     foreign = [
         url for url in request_log
         if urlsplit(url).scheme not in LOCAL_SCHEMES
@@ -131,29 +323,90 @@ def _open_page(browser, site_origin: str, request_log: list[str], page_errors: l
         pytest.fail(f"requests left the site origin {site_origin}: {foreign}", pytrace=False)
 
 
-@pytest.fixture
-def page(browser, site_origin, request_log, page_errors) -> Iterator:
-    """A page in a fresh context with the default viewport; off-origin requests fail."""
-    yield from _open_page(browser, site_origin, request_log, page_errors)
+def _open_page(browser, site_origin: str, request_log: list[str], page_errors: list[str],
+               **context_options) -> Iterator:
+    """A page in a context of its own, closed after the test."""
+    context = _new_context(browser, site_origin, **context_options)
+    context.on("request", lambda req: req.service_worker and request_log.append(req.url))
+    yield _watched(context.new_page(), request_log, page_errors)
+    context.close()
+    _fail_if_foreign(request_log, site_origin)
+
+
+# --- the warm context ----------------------------------------------------------------------
+# Most browser tests test what a page does once its engine is up, not the engine's start. They
+# share one context per xdist worker, so that a page after the first finds Pyodide in the
+# browser's HTTP and code caches and the engine's memory snapshot in Cache Storage (a repeat
+# visit, issue 19: about half the time of a start from nothing). Between tests everything else
+# a page can leave behind on the origin is cleared (local storage, IndexedDB, service workers;
+# session storage is per page). A test that needs a first visit, or changes the context itself
+# (context routes, offline, permissions), is marked ``fresh_context`` and gets one of its own.
+FRESH_CONTEXT = "fresh_context"
+CLEARED_BETWEEN_TESTS = "local_storage,indexeddb,websql,file_systems,service_workers"
+
+
+FRESH_CONTEXTS_ENV = "SRD_TEST_FRESH_CONTEXTS"  # set to 1: every test gets its own context, as before
+
+
+def _needs_fresh_context(request) -> bool:
+    return (request.node.get_closest_marker(FRESH_CONTEXT) is not None
+            or os.environ.get(FRESH_CONTEXTS_ENV) == "1")
+
+
+@pytest.fixture(scope="session")
+def _warm_context(browser, site_origin: str):
+    context = _new_context(browser, site_origin)
+    yield context
+    context.close()
+
+
+def _open_warm_page(context, site_origin: str, request_log: list[str], page_errors: list[str],
+                    viewport: dict | None = None) -> Iterator:
+    """A new page in the shared context, the origin's storage cleared first."""
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    session.send("Storage.clearDataForOrigin", {"origin": site_origin, "storageTypes": CLEARED_BETWEEN_TESTS})
+    session.detach()
+    if viewport:
+        page.set_viewport_size(viewport)
+    yield _watched(page, request_log, page_errors)
+    for opened in context.pages:  # the test's page and any it opened
+        opened.close()
+    _fail_if_foreign(request_log, site_origin)
 
 
 @pytest.fixture
-def phone_page(browser, site_origin, request_log, page_errors) -> Iterator:
+def page(request, browser, site_origin, request_log, page_errors) -> Iterator:
+    """A page with the default viewport, in the warm context (or, marked ``fresh_context``,
+    in a context of its own); off-origin requests fail."""
+    if _needs_fresh_context(request):
+        yield from _open_page(browser, site_origin, request_log, page_errors)
+    else:
+        context = request.getfixturevalue("_warm_context")
+        yield from _open_warm_page(context, site_origin, request_log, page_errors)
+
+
+@pytest.fixture
+def phone_page(request, browser, site_origin, request_log, page_errors) -> Iterator:
     """Like ``page`` with a 360x740 phone viewport."""
-    yield from _open_page(browser, site_origin, request_log, page_errors,
-                          viewport=PHONE_VIEWPORT)
+    if _needs_fresh_context(request):
+        yield from _open_page(browser, site_origin, request_log, page_errors, viewport=PHONE_VIEWPORT)
+    else:
+        context = request.getfixturevalue("_warm_context")
+        yield from _open_warm_page(context, site_origin, request_log, page_errors, viewport=PHONE_VIEWPORT)
 
 
 @pytest.fixture
 def sw_page(browser, site_origin, request_log, page_errors) -> Iterator:
-    """Like ``page`` with the site's service worker allowed to install and take control
-    (its own requests are recorded and checked too)."""
+    """A page in a context of its own with the site's service worker allowed to install and
+    take control (its own requests are recorded and checked too)."""
     yield from _open_page(browser, site_origin, request_log, page_errors, service_workers="allow")
 
 
 @pytest.fixture
 def nojs_page(browser, site_origin, request_log, page_errors) -> Iterator:
-    """Like ``page`` with JavaScript turned off (what a reader without scripting sees)."""
+    """A page in a context of its own with JavaScript turned off (what a reader without
+    scripting sees)."""
     yield from _open_page(browser, site_origin, request_log, page_errors, java_script_enabled=False)
 
 

@@ -66,3 +66,68 @@ def assert_no_sideways_scroll(page: Page, where: str) -> None:
 
 def height(page: Page, selector: str) -> float:
     return page.locator(selector).bounding_box()["height"]
+
+
+# --- waiting for a state, never for a time -------------------------------------------------
+SEARCH_SETTLED = """(query) => {
+    const meta = document.querySelector('.md-search-result__meta');
+    if (!meta || /Initializing|Type to start/i.test(meta.textContent)) return false;
+    // Material searches as each key goes in: the results are the final query's when the words
+    // their links highlight (?h=, the query's words each matched; none for a page matched only
+    // in its sections) are all words of the whole query, and some link highlights all of them.
+    const links = [...document.querySelectorAll('.md-search-result__item a.md-search-result__link')];
+    const wanted = query.trim().toLowerCase().split(/\\s+/);
+    const words = (a) => (new URL(a.href).searchParams.get('h') || '').toLowerCase().split(/\\s+/).filter(Boolean);
+    if (!links.every((a) => words(a).every((word) => wanted.includes(word)))) return false;
+    if (!links.some((a) => wanted.every((word) => words(a).includes(word)))) return false;
+    // ... and shown in full: no fade or slide still running in the search (Material fades
+    // the results in; read mid-fade, their contrast is too low).
+    return !document.getAnimations().some((animation) => {
+        const target = animation.effect && animation.effect.target;
+        return animation.playState === 'running' && target instanceof Element
+            && target.closest('.md-search') !== null
+            && animation.effect.getComputedTiming().iterations !== Infinity;
+    });
+}"""
+
+
+def wait_for_search_results(page: Page, query: str, timeout: float = ENGINE_LOAD_MS) -> None:
+    """Wait until the open search shows the results of the whole of ``query`` (every result
+    highlighting every word of it), faded in: the state a reader reads."""
+    page.wait_for_function(SEARCH_SETTLED, arg=query, timeout=timeout)
+
+
+# --- moving through the site ---------------------------------------------------------------
+def swapped(page: Page, move) -> None:
+    """Do ``move`` (a link, Back, Forward) and wait until Material has swapped the new page in
+    (its content is a new element), so the next step acts on the page that is shown."""
+    page.evaluate("document.querySelector('.md-content').dataset.leaving = ''")
+    move()
+    page.wait_for_selector(".md-content:not([data-leaving])", timeout=30_000)
+
+
+def follow_link(page: Page, site_url: str, path: str) -> None:
+    """Follow a link to ``path`` (Material's instant navigation swaps the page in); the link
+    is put in for the click, since a page in a collapsed section of the nav has no visible
+    link on every page."""
+    swapped(page, lambda: page.evaluate("""url => {
+        const link = document.createElement("a");
+        link.href = url;
+        document.querySelector(".md-content").append(link);
+        link.click();
+        link.remove();
+    }""", site_url + path))
+    expect(page).to_have_url(re.compile(re.escape(site_url + path) + r"(#.*)?$"))
+
+
+def visit(page: Page, site_url: str, path: str) -> None:
+    """Show the page at ``path`` as a reader moving through the site does: once a page of the
+    site is open, by following a link (instant navigation: the engine already started keeps
+    serving); the first page, or the one already shown, is loaded."""
+    here = page.url.split("#", 1)[0]
+    on_site = here.startswith(site_url) and page.locator(".md-content").count() > 0
+    if not on_site or here == site_url + path:
+        page.goto(site_url + path)
+    else:
+        follow_link(page, site_url, path)
+

@@ -4,14 +4,63 @@ Natively, the browser fixtures (``browser_fixtures.py``) are available to every 
 folder: ``tests/site/`` (whole-site checks) and each system's
 ``tests/<system>/test_browser_*.py``. Inside Pyodide (the engine tests run there too,
 see ``site_build/pyodide_tests.py``) there is no browser: those files are not collected.
+
+Under pytest-xdist (``-n 2``) the controlling process serves one site for every worker
+(``browser_fixtures.serve_shared_site``): it is built once, by the first worker that needs it.
 """
 
+import os
 import sys
 
 if sys.platform == "emscripten":
-    collect_ignore_glob = ["*/test_browser_*.py", "site/*", "browser_*.py", "test_spine.py", "benchmark.py", "fuzz.py"]
+    collect_ignore_glob = ["*/test_browser_*.py", "site/*", "browser_*.py", "test_spine.py", "test_widget_labels.py", "benchmark.py", "fuzz.py"]
 else:
     from browser_fixtures import (  # noqa: F401 - pytest finds fixtures by name here
-        _site, browser, built_site_dir, nojs_page, page, page_errors, phone_page, request_log, site_origin,
+        _site, _warm_context, browser, built_site_dir, nojs_page, page, page_errors, phone_page, request_log, site_origin,
         site_url, theme,
     )
+
+
+def _is_xdist_controller(config) -> bool:
+    """True in the process that hands tests out to xdist workers (not in a worker, not without -n)."""
+    return (not hasattr(config, "workerinput") and bool(getattr(config.option, "numprocesses", None))
+            and getattr(config.option, "dist", "no") != "no")
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "fresh_context: the test's page gets a browser context of its own "
+                            "(a first visit; see browser_fixtures._warm_context)")
+    if sys.platform != "emscripten" and _is_xdist_controller(config):
+        from browser_fixtures import SHARED_SITE_ENV, serve_shared_site
+
+        if not os.environ.get(SHARED_SITE_ENV):
+            config._srd_stop_shared_site = serve_shared_site()
+
+
+def _needs_the_site(item) -> bool:
+    return "_site" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(session, config, items) -> None:
+    """Tests that need no browser run first, while the site is built for the others
+    (``browser_fixtures.start_early_build``); then the whole-site checks of ``tests/site/``,
+    the longest ones, so that no worker is left with one of them at the end."""
+    if sys.platform == "emscripten":
+        return
+    items.sort(key=_run_order)  # stable: each group keeps its own order
+    if any(_needs_the_site(item) for item in items):
+        from browser_fixtures import start_early_build
+
+        start_early_build()
+
+
+def _run_order(item) -> int:
+    if not _needs_the_site(item):
+        return 0
+    return 1 if item.nodeid.startswith("tests/site/") else 2
+
+
+def pytest_unconfigure(config) -> None:
+    stop = getattr(config, "_srd_stop_shared_site", None)
+    if stop is not None:
+        stop()

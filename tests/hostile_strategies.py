@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from rules_engine.core.system import System
 
-#: How long one example (odds and roll of one text) may take: quick natively, with room
-#: for Pyodide's slower interpreter.
-DEADLINE = timedelta(seconds=4 if sys.platform == "emscripten" else 1)
+#: How long one example (odds and roll of one text) may take before Hypothesis calls it a
+#: hang: far past what any example takes (well under a second natively, a few in Pyodide),
+#: so a machine busy on both cores does not trip it; how quick they are is a figure of
+#: tests/benchmark.py, not a test's limit.
+DEADLINE = timedelta(seconds=20 if sys.platform == "emscripten" else 10)
 #: Deterministic (no flaky runs in CI) and no example database written to the tree.
 CONTRACT = settings(deadline=DEADLINE, max_examples=150 if sys.platform == "emscripten" else 400,
                     derandomize=True, database=None,

@@ -1,5 +1,6 @@
 """The browser bridge, for every registered system: any request gets a reply, and a
-malformed one is told what is wrong with it (never "the engine could not answer").
+malformed one is told what is wrong with it (never "the engine could not answer"). That its
+roll and odds by notation answer as the CLI does is in tests/test_cli_contract.py.
 
 In-process, so these run inside Pyodide too."""
 
@@ -39,13 +40,17 @@ def test_nesting_is_measured_outside_strings():
     ("[1, 2]", "must be a JSON object"),
     ('"odds"', "must be a JSON object"),
     ("null", "must be a JSON object"),
-    ("[" * 100_000 + "]" * 100_000, "too long"),
+    ("[" * 150_000 + "]" * 150_000, "too long"),  # past MAX_REQUEST_LENGTH (210,000)
     ("[" * 5_000 + "]" * 5_000, "nested too deeply"),
     ('{"system": 7, "action": "odds"}', "'system' must be text, not a number"),
     ('{"system": "KEY", "action": ["odds"]}', "'action' must be text, not an array"),
     ('{"system": "KEY", "action": "odds", "notation": {"a": 1}}', "'notation' must be text, not an object"),
-    ('{"system": "KEY", "action": "roll", "notation": "4d6", "seed": true}', "'seed' must be text, not a boolean"),
-    ('{"system": "KEY", "action": "roll", "notation": "4d6", "seed": 1.5}', "'seed' must be text, not a number"),
+    ('{"system": "KEY", "action": "roll", "notation": "4d6", "seed": true}', "a seed is a whole number from 0 to "
+     "9007199254740991 that picks the roll (the same seed gives the same roll), not true"),
+    ('{"system": "KEY", "action": "roll", "notation": "4d6", "seed": 1.5}', "a seed is a whole number from 0 to "
+     "9007199254740991 that picks the roll (the same seed gives the same roll), not 1.5"),
+    ('{"system": "doom-stac\\u212a", "action": "odds", "notation": "4d6"}', "unknown system 'doom-stac\u212a'"),
+    ('{"system": "\\uff44oom-stack", "action": "odds", "notation": "4d6"}', "unknown system"),
     ('{"system": "nope", "action": "odds"}', "known systems are"),
     ('{"system": "KEY", "action": "dance"}', "it answers roll, odds"),
     ('{"system": "KEY", "action": "odds", "notation": "' + "1" * 5000 + 'd6"}', ""),
@@ -54,14 +59,6 @@ def test_nesting_is_measured_outside_strings():
 def test_malformed_requests_are_told_what_is_wrong(text, says):
     reply = reply_to(text.replace("KEY", next(iter(SYSTEM_PACKAGES))))
     assert not reply["ok"] and says in reply["error"]["message"]
-
-
-@pytest.mark.parametrize("key", SYSTEM_PACKAGES)
-def test_every_system_answers_roll_and_odds_by_notation(key):
-    example = next(s.example for s in all_systems() if s.key == key)
-    assert reply_to(json.dumps({"system": key, "action": "odds", "notation": example}))["ok"]
-    rolled = reply_to(json.dumps({"system": key, "action": "roll", "notation": example, "seed": 3}))
-    assert rolled["ok"] and rolled["result"]["seed"] == 3
 
 
 JSON_VALUES = st.recursive(
@@ -86,19 +83,19 @@ def requests(draw) -> dict:
     return request
 
 
-@settings(max_examples=400, deadline=2000)
+@settings(max_examples=400, deadline=10_000)
 @given(JSON_VALUES)
 def test_any_json_value_gets_a_reply(value):
     reply_to(json.dumps(value))
 
 
-@settings(max_examples=600, deadline=2000)
+@settings(max_examples=600, deadline=10_000)
 @given(requests())
 def test_any_widget_shaped_request_gets_a_reply(request):
     reply_to(json.dumps(request))
 
 
-@settings(max_examples=200, deadline=2000)
+@settings(max_examples=200, deadline=10_000)
 @given(st.text(max_size=200))
 def test_any_text_gets_a_reply(text):
     reply_to(text)

@@ -12,7 +12,12 @@ and ``below`` (``on``: botches count below zero). An error names the field it is
   fraction, ``bars`` for the chart, ``rows`` for an extended roll's table), plus the
   odds' own JSON for a standard or opposed roll.
 - ``roll_form``: a seeded roll of that canonical notation, exactly as
-  ``python -m rules_engine roll adrenaline NOTATION --seed N --json`` gives it.
+  ``python -m rules_engine roll adrenaline NOTATION --seed N --json`` gives it, plus
+  ``share``: the roll in chat words with the exact chance of a result this good or better
+  (a standard roll: a net this high or higher; an opposed roll: a margin this high or
+  higher; an extended roll: the target reached in this many rolls or fewer, or the attempt
+  lost to a botch no sooner). ``share`` is ``null`` for an extended roll whose odds the
+  engine refuses to follow (a target too far for the pool).
 """
 
 from __future__ import annotations
@@ -22,10 +27,11 @@ from fractions import Fraction
 from ..core.errors import RulesError
 from ..core.exact import decimal_text, percent, ratio
 from ..core.notation import parse_whole_number
-from ..core.requests import Request, request_fields, request_seed
+from ..core.requests import Request, field_flag, labelled, request_fields, request_seed
+from ..core.share import share_reply
 from .notation import AdrenalineQuery, Side, parse, side_from_fields
 from .odds import ExtendedOdds, OpposedOdds, RollOdds, StandardOdds, odds
-from .roll import roll
+from .roll import AdrenalineRoll, DiceReading, ExtendedRoll, OpposedRoll, roll
 from .rules import MAX_TARGET, OPTION_NAMES, difficulty_name
 
 MODES = ("standard", "extended", "opposed")
@@ -72,14 +78,14 @@ def form_query(request: Request) -> tuple[AdrenalineQuery, list[str]]:
             raise RulesError("tens-explode is for single and opposed rolls, not extended ones", field="options")
         target = parse_whole_number(f["target"], "target", 1, MAX_TARGET)
         text += f" until {target}"
-        if f["wastes"].strip():
+        if field_flag(f["wastes"], "wastes", "A botch only wastes that roll"):
             extra.append("botch-wastes")
     elif mode == "opposed":
         other = side_from_fields(f["other-attribute"], f["other-ability"], f["other-difficulty"],
                                  f["other-adrenaline"], designer=designer, prefix="other-")
         lines.append(_side_line(other, f["other-attribute"], f["other-ability"], "Other side: "))
         text += f" against {other.notation}"
-        if f["below"].strip():
+        if field_flag(f["below"], "below", "Botches count below zero"):
             extra.append("botches-below-zero")
     words = names + extra
     return parse(text + (" with " + ", ".join(words) if words else "")), lines
@@ -140,10 +146,96 @@ def odds_form(request: Request) -> dict[str, object]:
             "cut_mass": f"{float(result.cut_mass):.2g}", "per_roll": _roll_summary(result.roll)}
 
 
+SYSTEM_NAME = "Adrenaline d10 pool"
+
+
+def _faces(reading: DiceReading) -> list[int]:
+    return [d.value for d in reading.dice]
+
+
+def _earned(reading: DiceReading) -> str:
+    return ", +1 Adrenaline" if reading.outcome.adrenaline else ""
+
+
+def share_standard(rolled: AdrenalineRoll) -> dict[str, str]:
+    """A standard roll: its net in words; the chance of a net at least this high."""
+    net = rolled.reading.outcome.net
+    result = odds(rolled.query)
+    assert isinstance(result, StandardOdds)
+    return share_reply(SYSTEM_NAME, rolled.query.notation, _faces(rolled.reading),
+                       rolled.reading.summary() + _earned(rolled.reading), result.roll.dist.p_at_least(net),
+                       f"a net of {net} or more")
+
+
+def share_opposed(rolled: OpposedRoll) -> dict[str, str]:
+    """An opposed roll: the verdict; the chance of a margin (roller's net − other side's) at
+    least this high. The dice: the roller's, then ``vs`` and the other side's."""
+    margin = rolled.margin
+    verdict = {"win": f"the roller wins by {margin}", "standoff": "a stand-off",
+               "lose": f"the other side wins by {-margin}"}[rolled.verdict]
+    result = odds(rolled.query)
+    assert isinstance(result, OpposedOdds)
+    dice: list[int | str] = [*_faces(rolled.first), "vs", *_faces(rolled.second)]
+    return share_reply(SYSTEM_NAME, rolled.query.notation, dice,
+                       f"Margin {margin}: {verdict}", result.margin.p_at_least(margin),
+                       f"a margin of {margin} or more (the roller's net \u2212 the other side's)")
+
+
+def extended_chance(rolled: ExtendedRoll, result: ExtendedOdds) -> tuple[Fraction, str]:
+    """The chance of an extended roll ending this well or better, and what it is the chance
+    of. Best to worst: the target reached on roll 1, 2, …; still short when the roller
+    stops; lost to a botch on a late roll, …, on roll 1."""
+    rolls, target = len(rolled.rolls), rolled.query.target
+    if rolled.ending == "reached":
+        return result.reached.p_at_most(rolls), f"reaching {target} in {rolls} {'roll' if rolls == 1 else 'rolls'} or fewer"
+    if rolled.ending == "botched":
+        return 1 - result.lost.p_at_most(rolls - 1), f"no botch losing it all before roll {rolls}"
+    return 1 - result.lost.p_at_least(0), "no botch losing it all"
+
+
+def share_extended(rolled: ExtendedRoll) -> dict[str, str] | None:
+    """An extended roll: how it ended; the chance of ending this well or better (``None``
+    when the engine refuses to follow this roll's odds)."""
+    try:
+        result = odds(rolled.query)
+    except RulesError:
+        return None
+    assert isinstance(result, ExtendedOdds)
+    chance, chance_of = extended_chance(rolled, result)
+    dice: list[int | str] = []
+    for k, reading in enumerate(rolled.rolls):
+        dice += (["/"] if k else []) + (_faces(reading) or ["no dice"])
+    rolls, target = len(rolled.rolls), rolled.query.target
+    ending = {"reached": f"Reached {target} on roll {rolls}",
+              "botched": f"A botch on roll {rolls} loses it all (total {rolled.totals[-2] if rolls > 1 else 0})",
+              "gave up": f"Still short of {target} after {rolls} rolls (total {rolled.totals[-1]})"}[rolled.ending]
+    return share_reply(SYSTEM_NAME, rolled.query.notation, dice, ending, chance, chance_of)
+
+
+def share(rolled: AdrenalineRoll | ExtendedRoll | OpposedRoll) -> dict[str, str] | None:
+    """The roll in chat words (``rules_engine.core.share``), by its kind."""
+    if isinstance(rolled, OpposedRoll):
+        return share_opposed(rolled)
+    if isinstance(rolled, ExtendedRoll):
+        return share_extended(rolled)
+    return share_standard(rolled)
+
+
 def roll_form(request: Request) -> dict[str, object]:
-    """A seeded roll of the form's canonical notation, with the pool lines."""
+    """A seeded roll of the form's canonical notation, with the pool lines and the roll in
+    chat words (``share``)."""
     query, lines = form_query(request)
-    return {**roll(query, request_seed(request)).to_json(), "pool_lines": lines}
+    rolled = roll(query, request_seed(request))
+    return {**rolled.to_json(), "pool_lines": lines, "share": share(rolled)}
 
 
-ACTIONS = {"odds_form": odds_form, "roll_form": roll_form}
+#: Each field's label as the roller shows it (``macros/adrenaline.py``): errors use these words.
+FIELD_LABELS = {
+    "attribute": "Attribute", "ability": "Ability", "difficulty": "Difficulty", "adrenaline": "Adrenaline to spend",
+    "mode": "Kind of roll", "options": "Variants", "target": "Successes to gather",
+    "wastes": "A botch only wastes that roll", "other-attribute": "Their attribute", "other-ability": "Their ability",
+    "other-difficulty": "Their difficulty", "other-adrenaline": "They spend", "below": "Botches count below zero",
+    "seed": "Seed",
+}
+
+ACTIONS = labelled({"odds_form": odds_form, "roll_form": roll_form}, FIELD_LABELS)

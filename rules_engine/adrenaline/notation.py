@@ -17,6 +17,7 @@ writes every part explicitly, in this order: ``6d10+2a vs 7 against 5d10 vs 6 wi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from ..core.errors import RulesError
@@ -223,6 +224,19 @@ def _options(scanner: Scanner) -> dict[str, int]:
         scanner.accept(",")
 
 
+def placed(error: RulesError, text: str) -> RulesError:
+    """A refusal about an extended roll's pool (``field`` attribute) or target (``field``
+    target) raised past parsing, placed in the notation ``text``: the caret under the pool
+    or under the number after ``until``. Any other error is returned as it is."""
+    if error.position is not None or error.field not in ("attribute", "target"):
+        return error
+    spot = (re.search(r"\buntil\s+([+-]?[0-9]+)", text, re.IGNORECASE) if error.field == "target"
+            else re.match(r"\s*([0-9]*d(?:10)?)", text, re.IGNORECASE))
+    if spot is None:
+        return error
+    return RulesError(error.message, notation=text, position=spot.start(1), length=len(spot.group(1)))
+
+
 def parse(text: str) -> AdrenalineQuery:
     """Read an Adrenaline notation; a ``RulesError`` with a caret for anything else."""
     scanner = Scanner(text)
@@ -291,6 +305,10 @@ def side_from_fields(attribute: str, ability: str, difficulty: str, adrenaline: 
                          + _pool_refusal(first + second, Options(designer=designer)), field=prefix + "ability")
     text = difficulty.strip()
     level = difficulty_by_name(text) if text and not text[0].isdigit() else None
+    if level is None and text and not re.fullmatch(r"[+\u2212-]?[0-9]+", text):
+        names = ", ".join(DIFFICULTY_NAMES.values())
+        raise RulesError(f"{prefix}difficulty must be a number from {LOWEST_DIFFICULTY} to {HIGHEST_DIFFICULTY} "
+                         f"or a name on the ladder ({names}), not {text[:40]!r}", field=prefix + "difficulty")
     if level is None:
         level = parse_whole_number(text, prefix + "difficulty", LOWEST_DIFFICULTY, HIGHEST_DIFFICULTY) \
             if text else DEFAULT_DIFFICULTY

@@ -15,6 +15,8 @@ tens are followed until the chance of more is below the cut-off; that mass is re
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -309,14 +311,18 @@ def extended(query: AdrenalineQuery, cutoff: Fraction = EXPLOSION_CUTOFF) -> Ext
         else:
             botch += w
     if len(step) == 1:
-        raise RulesError(f"{query.side.notation} can never gather a success, so it never reaches {target}")
+        raise RulesError(f"{query.side.notation} can never gather a success, so it never reaches {target}",
+                         field="attribute")
     progress = Fraction(sum(net * w for net, w in enumerate(step)), den)  # mean successes a roll adds
     most = rolls_followed(query.side.pool)
     if target > progress * most / 4:
-        raise RulesError(f"{query.notation} gathers {decimal_text(progress, 2)} successes a roll on average, so "
-                         f"{target} would take about {decimal_text(target / progress, 0)} rolls: the engine follows "
-                         f"extended rolls of {query.side.pool} {'die' if query.side.pool == 1 else 'dice'} for up to {most} rolls (a lower difficulty or a "
-                         "smaller target ends sooner)")
+        dice = f"{query.side.pool} {'die' if query.side.pool == 1 else 'dice'}"
+        raise RulesError(f"a target of {target} is too far for {query.side.notation}: it gathers "
+                         f"{decimal_text(progress, 2)} successes a roll on average, so {target} takes about "
+                         f"{decimal_text(target / progress, 0)} rolls, and the engine follows an extended roll of "
+                         f"{dice} for {most} rolls, which holds its slow tail only for a target reached in about "
+                         f"{most // 4} rolls on average: here at most {math.floor(progress * most / 4)} (a lower "
+                         "difficulty or more dice go further)", field="target")
     # beyond[m]: the weight of gaining m or more in one roll (m = 0 … target)
     beyond = [sum(step[m:]) for m in range(target + 1)]
     alive = [1] + [0] * (target - 1)  # weights over den ** rolls
@@ -329,7 +335,7 @@ def extended(query: AdrenalineQuery, cutoff: Fraction = EXPLOSION_CUTOFF) -> Ext
         if len(finished) == most:
             raise RulesError(f"{query.notation} is still rolling after {most} rolls with more than 1e-12 of the "
                              f"chance left: the engine follows extended rolls of {query.side.pool} {'die' if query.side.pool == 1 else 'dice'} for up to "
-                             f"{most} rolls (a lower difficulty or a smaller target ends sooner)")
+                             f"{most} rolls (a lower difficulty or a smaller target ends sooner)", field="target")
         finished.append((sum(a * beyond[target - g] for g, a in enumerate(alive) if a), living * botch))
         alive = _advance(alive, step)
         scale *= den

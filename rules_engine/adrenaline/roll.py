@@ -316,7 +316,8 @@ def _roll_extended(query: AdrenalineQuery, roller: Roller) -> ExtendedRoll:
     target = query.target
     assert target is not None
     if query.side.pool == 0:
-        raise RulesError(f"{query.side.notation} can never gather a success, so it never reaches {target}")
+        raise RulesError(f"{query.side.notation} can never gather a success, so it never reaches {target}",
+                         field="attribute")
     readings, totals, total, ending = [], [], 0, "gave up"
     while len(readings) < MAX_ROLLS:
         reading = roll_side(query.side, query.options, roller, f"roll {len(readings) + 1}")

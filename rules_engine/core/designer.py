@@ -10,17 +10,14 @@ result better, −1 one step short).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .dist import EXPLOSION_CUTOFF
 from .exact import percent, ratio
 from .tables import Cell, Table
-
-if TYPE_CHECKING:  # the System dataclass refers to this module; no import cycle at run time
-    from .system import System
 
 
 @dataclass(frozen=True)
@@ -74,6 +71,21 @@ class DesignerView:
         return sum((o.p for o in self.outcomes if o.margin >= margin), Fraction(0)) + self.cut_mass
 
 
+class DesignedSystem(Protocol):
+    """What the designers' tables read of a system (``core.system.System`` has it): its key,
+    its title and its typical roll's view. Named here so this module needs no import of
+    ``core.system``, which imports this one."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def designer(self) -> Callable[[], DesignerView] | None: ...
+
+
 def _exact(value: Fraction) -> Cell:
     return Cell(ratio(value), value)
 
@@ -82,7 +94,7 @@ def _percent(value: Fraction) -> Cell:
     return Cell(percent(value, 2), value)
 
 
-def difficulty_table(system: System, view: DesignerView) -> Table:
+def difficulty_table(system: DesignedSystem, view: DesignerView) -> Table:
     """Every rung of the system's ladder: its step, its own name, the notation, the exact chance."""
     rows = tuple(
         (Cell(str(n), n), Cell(step.label), Cell(step.notation), _exact(step.p_success), _percent(step.p_success))
@@ -93,7 +105,7 @@ def difficulty_table(system: System, view: DesignerView) -> Table:
                  notes=(f"Success: {view.success}.",))
 
 
-def spread_table(system: System, view: DesignerView) -> Table:
+def spread_table(system: DesignedSystem, view: DesignerView) -> Table:
     """Every result of the typical roll: its own name, its margin, the exact chance, and at least."""
     rows = tuple(
         (Cell(o.label), Cell(f"{o.margin:+d}" if o.margin else "0", o.margin), _exact(o.p), _percent(o.p),
@@ -108,7 +120,7 @@ def spread_table(system: System, view: DesignerView) -> Table:
                  (view.result_term, "Margin", "Exactly (exact)", "Exactly", "At least"), rows, notes=notes)
 
 
-def typical_rolls_table(systems: Iterable[System]) -> Table:
+def typical_rolls_table(systems: Iterable[DesignedSystem]) -> Table:
     """One row per system with a designers' view: the typical roll, its ladder, and why."""
     rows = []
     for system in systems:
@@ -126,7 +138,7 @@ def typical_rolls_table(systems: Iterable[System]) -> Table:
 NOTABLE = Fraction(1, 100)
 
 
-def summary_table(systems: Iterable[System]) -> Table:
+def summary_table(systems: Iterable[DesignedSystem]) -> Table:
     """The spread at a glance: each typical roll's chance of success, its most likely result,
     and how many of its results have a chance of 1% or more."""
     rows = []
@@ -144,7 +156,7 @@ def summary_table(systems: Iterable[System]) -> Table:
                   f"Results of {percent(NOTABLE, 0)} or more", "Results in all"), tuple(rows))
 
 
-def designer_tables(systems: Iterable[System]) -> list[Table]:
+def designer_tables(systems: Iterable[DesignedSystem]) -> list[Table]:
     """Every table of the designers' page, in page order (the typical rolls, the summary, then
     each system's two)."""
     systems = list(systems)

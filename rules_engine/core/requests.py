@@ -6,7 +6,9 @@ so a widget shows a sentence, never "the engine could not answer".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
+from functools import wraps
 from typing import Any
 
 from .errors import RulesError
@@ -51,7 +53,11 @@ def request_text(request: Request, key: str, default: str = "") -> str:
 def request_seed(request: Request) -> int | None:
     """The request's seed (text or a whole number), or None for a fresh one."""
     value = request.get("seed")
-    text = str(value) if isinstance(value, int) and not isinstance(value, bool) else request_text(request, "seed")
+    if value is not None and not isinstance(value, str) and (isinstance(value, bool) or not isinstance(value, int)):
+        shown = json.dumps(value)[:20] if isinstance(value, (bool, int, float)) else _kind_of(value)
+        raise RulesError(f"a seed is a whole number from 0 to {MAX_SEED} that picks the roll (the same seed "
+                         f"gives the same roll), not {shown}", field="seed")
+    text = str(value) if isinstance(value, int) else request_text(request, "seed")
     if text.strip() == "":
         return None
     return parse_whole_number(text, "seed", 0, MAX_SEED)
@@ -73,11 +79,54 @@ def request_fields(request: Request, names: tuple[str, ...]) -> dict[str, str]:
     return values
 
 
-def field_flag(text: str, name: str) -> bool:
-    """A checkbox field's value: ``""``/``off``/``false``/``0`` is off, ``on``/``true``/``1`` on."""
+#: What a switch (a checkbox field) reads as off, and as on; anything else is refused.
+SWITCH_OFF = ("", "off", "false", "0", "no")
+SWITCH_ON = ("on", "true", "1", "yes")
+
+
+def field_flag(text: str, name: str, label: str | None = None) -> bool:
+    """A switch (checkbox) field's value: on only for an on-value (``on``/``true``/``1``/``yes``),
+    off for an off-value (``""``/``off``/``false``/``0``/``no``); anything else is a
+    ``RulesError`` on the field ``name`` that calls it by ``label`` (as the page shows it)."""
     value = text.strip().lower()
-    if value in ("", "off", "false", "0"):
+    if value in SWITCH_OFF:
         return False
-    if value in ("on", "true", "1"):
+    if value in SWITCH_ON:
         return True
-    raise RulesError(f"{name} must be on or off, not {text[:20]!r}", field=name)
+    shown = name if label is None else f'"{label}"'
+    raise RulesError(f"{shown} must be on or off, not {text[:20]!r}", field=name)
+
+
+Handler = Callable[[Request], dict[str, object]]
+
+
+def in_readers_words(error: RulesError, labels: Mapping[str, str]) -> RulesError:
+    """``error`` about a widget field told with the field's label as the page shows it
+    (``labels``: field name → label): a message that opens with the field's name opens
+    with its label instead; one that does not name the field at all is prefixed by it."""
+    label = labels.get(error.field or "")
+    if label is None:
+        return error
+    message = error.message
+    for name in (error.field or "", (error.field or "").replace("_", " ").replace("-", " ")):
+        if name and message.lower().startswith(name.lower() + " "):
+            message = label + message[len(name):]
+            break
+    else:
+        if label.casefold() not in message.casefold():
+            message = f"{label}: {message}"
+    return RulesError(message, notation=error.notation, position=error.position, length=error.length,
+                      field=error.field)
+
+
+def labelled(actions: Mapping[str, Handler], labels: Mapping[str, str]) -> dict[str, Handler]:
+    """The widget ``actions`` with every field error told in the reader's words (``in_readers_words``)."""
+    def wrap(handler: Handler) -> Handler:
+        @wraps(handler)
+        def answer(request: Request) -> dict[str, object]:
+            try:
+                return handler(request)
+            except RulesError as error:
+                raise in_readers_words(error, labels) from None
+        return answer
+    return {name: wrap(handler) for name, handler in actions.items()}

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from ..core.system import System
-from . import actions, designer, notation, odds, roll, rules, tables
+from . import actions, designer, notation, odds, play, roll, rules, tables
 
-__all__ = ["SYSTEM", "actions", "notation", "odds", "roll", "rules", "tables"]
+__all__ = ["SYSTEM", "actions", "notation", "odds", "play", "roll", "rules", "tables"]
 
 
 def roll_notation(text: str, seed: int | None = None) -> roll.DiceAndDangerRoll:
@@ -20,5 +20,5 @@ def odds_notation(text: str) -> odds.DiceAndDangerOdds:
 
 
 SYSTEM = System("dice-and-danger", "dice & danger", notation.EXAMPLE, roll_notation, odds_notation,
-                tables.TABLES, tables.errata, actions.ACTIONS, designer=designer.view,
+                tables.TABLES, tables.errata, {**actions.ACTIONS, **play.ACTIONS}, designer=designer.view,
                 summary="d6 that hit on a DC; bonus and penalty dice, exploding 6s")

@@ -24,28 +24,54 @@
   odds (as ``odds_kind``) plus ``written`` and ``health_outcomes``: one per outcome of the
   Health save (``hits``, ``to`` (``null`` for "or more"), ``name``, ``injury``, ``ratio``,
   ``percent``), exact, summing to 1; the roll adds ``outcome``, the rolled hits' outcome.
+
+Every roll's reply (``roll_kind``, ``damage_roll``, ``health_roll``) carries ``share``: the
+roll in chat words with the exact chance of a result this good or better: on a damage roll
+this many hits or more, on a save (the Health save too) this many hits or fewer (a save's
+hits hurt the roller), on a face roll this face or higher. The character generator's reply
+(``character``) carries it too: five attributes have no better or worse as a whole, so its
+chance is that of this exact character (these five attributes, in this order).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
 from ..core.notation import parse_whole_number
-from ..core.requests import Request, field_flag, request_fields, request_seed, request_text
-from .builder import SHIELDS, WEAPONS, Attack, HealthSave, build_damage, health_save, outcome_odds
+from ..core.requests import Request, field_flag, labelled, request_fields, request_seed, request_text
+from ..core.share import share_reply
+from .builder import (MAX_CONDITIONS_HAD, MAX_CONDITIONS_NOW, SHIELDS, WEAPONS, Attack, HealthSave, build_damage,
+                      health_save, outcome_odds)
 from .notation import KINDS, DiceAndDangerQuery, parse_with_kind
-from .odds import odds
-from .roll import generate_character, roll
-from .rules import ARMOURS, ATTRIBUTE_NAMES, HD_READINGS, HEALTH_SAVE_OUTCOMES, health_save_outcome
+from .odds import face_distribution, odds
+from .roll import ATTRIBUTE_QUERY, Character, DiceAndDangerRoll, generate_character, roll
+from .rules import ARMOURS, ATTRIBUTE_NAMES, HD_READINGS, HEALTH_SAVE_OUTCOMES, MAX_TERM, health_save_outcome
+
+
+def character_share(made: Character) -> dict[str, str]:
+    """The new character in chat words: each attribute's three dice, the five attributes and
+    Luck; the chance of this exact character (each attribute the lowest of its three dice,
+    from the attribute roll's own face distribution)."""
+    faces = face_distribution(ATTRIBUTE_QUERY)
+    chance = Fraction(1)
+    for value in made.attributes.values():
+        chance *= faces.p(value)
+    attributes = ", ".join(f"{name} {value}" for name, value in made.attributes.items())
+    dice = ["(" + " ".join(map(str, r.dice)) + ")" for r in made.rolls]
+    return share_reply(SYSTEM_NAME, f"{ATTRIBUTE_QUERY.notation} for each attribute", dice,
+                       f"{attributes}; Luck {made.luck.text}", chance,
+                       "this exact character (these five attributes, in this order)", what="character")
 
 
 def character(request: Request) -> dict[str, object]:
-    """A new character, as the generator's JSON, and which die each attribute kept."""
+    """A new character, as the generator's JSON, and which die each attribute kept; plus
+    the character in chat words (``share``)."""
     made = generate_character(request_seed(request))
     kept = {name: result.kept_positions[0] for name, result in zip(ATTRIBUTE_NAMES, made.rolls)}
-    return {**made.to_json(), "attribute_kept": kept}
+    return {**made.to_json(), "attribute_kept": kept, "share": character_share(made)}
 
 
 def _query(request: Request) -> tuple[DiceAndDangerQuery, dict[str, object]]:
@@ -63,6 +89,43 @@ def _query(request: Request) -> tuple[DiceAndDangerQuery, dict[str, object]]:
     return query, {"written_kind": written, "switch": shown}
 
 
+SYSTEM_NAME = "dice & danger"
+
+
+def share_dice(rolled: DiceAndDangerRoll) -> list[int | str]:
+    """The dice for the chat, in roll order: a dropped die struck out (``~~5~~``, as Discord
+    writes it), a kept 6 with the dice its crit rolled (``6→6→2``)."""
+    return [f"~~{die['value']}~~" if die["fate"] == "dropped" else
+            "\u2192".join(str(v) for v in [die["value"], *(c["value"] for c in die["chain"])])  # type: ignore[union-attr]
+            for die in rolled.dice_detail()]
+
+
+def share_chance(rolled: DiceAndDangerRoll) -> tuple[str, Fraction, str]:
+    """The result in words, the exact chance of this result or better, and what it is the
+    chance of. A save's hits hurt the roller, so fewer is better; explosions are followed
+    far enough that a count of hits up to the cap is exact (``odds``)."""
+    q = rolled.query
+    result = odds(q)
+    if q.dc is None:
+        face = rolled.face
+        if face is None:
+            return "no die kept", Fraction(1), "any result"
+        return f"a face of {face}", result.p_at_least(face), f"a face of {face} or more"
+    hits = rolled.hits or 0
+    words = f"{hits} {'hit' if hits == 1 else 'hits'}"
+    if q.save:
+        return words, result.dist.p_at_most(hits), f"{hits} or fewer hits on the save"
+    return words, result.p_at_least(hits), f"{hits} or more hits"
+
+
+def share(rolled: DiceAndDangerRoll, outcome: str = "") -> dict[str, str]:
+    """The roll in chat words (``rules_engine.core.share``); ``outcome`` follows the hits (the
+    Health save's outcome)."""
+    words, chance, chance_of = share_chance(rolled)
+    return share_reply(SYSTEM_NAME, rolled.query.notation, share_dice(rolled),
+                       words + (f": {outcome}" if outcome else ""), chance, chance_of)
+
+
 def odds_kind(request: Request) -> dict[str, object]:
     """The notation's exact odds as the switch reads it, with the chart's bars."""
     query, switch = _query(request)
@@ -75,7 +138,7 @@ def roll_kind(request: Request) -> dict[str, object]:
     query, switch = _query(request)
     # The canonical form's roll: the notes on how the notation was read belong to the odds.
     result = roll(replace(query, notes=()), request_seed(request))
-    return {**result.to_json(), "dice_detail": result.dice_detail(), **switch}
+    return {**result.to_json(), "dice_detail": result.dice_detail(), **switch, "share": share(result)}
 
 
 # --- the damage-roll builder ------------------------------------------------------------------
@@ -119,19 +182,20 @@ def damage_roll(request: Request) -> dict[str, object]:
     """A seeded roll of the built damage roll (its canonical form)."""
     built = build_damage(attack_from_fields(request_fields(request, DAMAGE_FIELDS)))
     result = roll(replace(built.query, notes=()), request_seed(request))
-    return {**result.to_json(), "dice_detail": result.dice_detail(), "written": built.written}
+    return {**result.to_json(), "dice_detail": result.dice_detail(), "written": built.written,
+            "share": share(result)}
 
 
 # --- the Health-save helper --------------------------------------------------------------------
 HEALTH_FIELDS = ("conditions_now", "conditions_had", "health")
-#: The largest number a Health-save field takes as typed (the helper checks each's range).
-_HEALTH_TYPED_MAX = 10**6
+#: The range each Health-save field takes (what ``health_save`` accepts).
+HEALTH_RANGES = {"conditions_now": (1, MAX_CONDITIONS_NOW), "conditions_had": (0, MAX_CONDITIONS_HAD),
+                 "health": (0, MAX_TERM)}
 
 
 def save_from_fields(fields: dict[str, str]) -> HealthSave:
     """The Health save the helper's three fields describe."""
-    now, had, health = (parse_whole_number(fields[name] or "0", name, -_HEALTH_TYPED_MAX, _HEALTH_TYPED_MAX)
-                        for name in HEALTH_FIELDS)
+    now, had, health = (parse_whole_number(fields[name] or "0", name, *HEALTH_RANGES[name]) for name in HEALTH_FIELDS)
     return health_save(now, had, health)
 
 
@@ -156,10 +220,22 @@ def health_roll(request: Request) -> dict[str, object]:
     """A seeded Health save and its outcome."""
     save = save_from_fields(request_fields(request, HEALTH_FIELDS))
     result = roll(replace(save.query, notes=()), request_seed(request))
+    outcome = health_save_outcome(result.hits or 0)
     return {**result.to_json(), "dice_detail": result.dice_detail(), "written": save.written,
-            "outcome": health_save_outcome(result.hits or 0)}
+            "outcome": outcome, "share": share(result, outcome)}
 
 
-ACTIONS = {"character": character, "odds_kind": odds_kind, "roll_kind": roll_kind,
-           "damage_odds": damage_odds, "damage_roll": damage_roll,
-           "health_odds": health_odds, "health_roll": health_roll}
+#: Each field's label as the widgets show it (``macros/dice_and_danger.py``): errors use these words.
+FIELD_LABELS = {
+    "notation": "Notation", "kind": "Roll as", "seed": "Seed",
+    "acting": "Acting", "expert": "Expert", "prepared": "Prepared", "friend": "A friend helps",
+    "hit_defense": "Hit Defense spent", "hd_reading": "Who spends the Hit Defense", "weapon": "Weapon",
+    "unsuited": "Not suited to the job", "heavy": "Heavy melee weapon", "ranged": "Ranged",
+    "crude": "Simple or crude", "off_hand": "Light weapon in the off hand", "armour": "Armour (sets the DC)",
+    "shield": "Shield", "conditions_now": "Conditions taken now", "conditions_had": "Conditions already had",
+    "health": "Health",
+}
+
+ACTIONS = labelled({"character": character, "odds_kind": odds_kind, "roll_kind": roll_kind,
+                    "damage_odds": damage_odds, "damage_roll": damage_roll,
+                    "health_odds": health_odds, "health_roll": health_roll}, FIELD_LABELS)

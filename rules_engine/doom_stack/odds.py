@@ -18,6 +18,7 @@ from ..core.errors import RulesError
 from ..core.exact import percent, ratio
 from ..core.system import distribution_lines, outcomes_json
 from .notation import DoomStackQuery
+from .roll import assembled_json, pool_line
 from .rules import MAX_POOL, SIDES, STACK_FACES, best_stack
 
 
@@ -127,6 +128,8 @@ class DoomStackOdds:
 
     def lines(self) -> list[str]:
         lines = [f"Doom Stack {self.query.title}: exact odds"]
+        if self.query.assembled is not None:
+            lines.append(f"Pool: {pool_line(self.query.assembled)}")
         odds = self.odds
         if odds is not None:
             for label, value in (("success", odds.success), ("glitch", odds.glitch), ("failure", odds.failure)):
@@ -141,6 +144,7 @@ class DoomStackOdds:
             "system": "doom-stack",
             "notation": self.query.notation,
             "pool": self.query.pool,
+            "assembled": assembled_json(self.query),
             "tn": self.query.tn,
             "outcomes": outcomes_json(self.dist),
             "cut_mass": ratio(self.dist.cut_mass),

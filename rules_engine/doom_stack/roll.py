@@ -138,6 +138,17 @@ def stack_lines(dice: tuple[int, ...], choices: list[StackChoice]) -> list[str]:
             *(f"  {choice.line()}" for choice in choices)]
 
 
+def assembled_json(query: DoomStackQuery) -> dict[str, object] | None:
+    """How the notation assembled the pool (``3+2+4d6``), for ``--json``'s ``assembled``
+    key: attribute, skill, modifiers as written, the modifiers applied after the cap,
+    whether the cap held them, and the line saying so; None for a pool given as ``Nd6``."""
+    pool = query.assembled
+    if pool is None:
+        return None
+    return {"attribute": pool.attribute, "skill": pool.skill, "modifiers": pool.modifiers,
+            "applied_modifiers": pool.applied_modifiers, "capped": pool.capped, "line": pool_line(pool)}
+
+
 def pool_line(pool: Pool) -> str:
     """How a pool was assembled: ``attribute 3 + skill 2 + modifiers +1 = 6d6``."""
     text = f"attribute {pool.attribute} + skill {pool.skill} + modifiers {pool.applied_modifiers:+d} = {pool.size}d6"
@@ -175,6 +186,7 @@ class DoomStackRoll:
         rolled = " ".join(map(str, self.dice)) if self.dice else "no dice"
         lines = [
             f"Doom Stack {self.query.title}, seed {self.seed}",
+            *([f"Pool: {pool_line(self.query.assembled)}"] if self.query.assembled else []),
             f"Rolled: {rolled}",
             f"Stack: {describe_stack(self.dice, self.stack)}",
         ]
@@ -198,6 +210,7 @@ class DoomStackRoll:
             "notation": self.query.notation,
             "seed": self.seed,
             "pool": self.query.pool,
+            "assembled": assembled_json(self.query),
             "tn": self.query.tn,
             "dice": list(self.dice),
             "best_stack": {

@@ -1,12 +1,12 @@
-"""X-in-Y checks: roll x or lower on a y-sided die; a die ladder, bonus and penalty dice
+"""X-in-Y checks: a y-sided die that must show x or less; a die ladder, bonus and penalty dice
 with degrees, attacks, volleys and contested volleys (source 003)."""
 
 from __future__ import annotations
 
 from ..core.system import System
-from . import actions, designer, notation, odds, roll, rules, tables
+from . import actions, designer, notation, odds, play, roll, rules, tables
 
-__all__ = ["SYSTEM", "actions", "notation", "odds", "roll", "rules", "tables"]
+__all__ = ["SYSTEM", "actions", "notation", "odds", "play", "roll", "rules", "tables"]
 
 
 def roll_notation(text: str, seed: int | None = None) -> roll.XYCheckRoll | roll.VolleyRoll | roll.ContestRoll:
@@ -20,6 +20,6 @@ def odds_notation(text: str) -> odds.CheckOdds | odds.VolleyOdds | odds.ContestO
 
 
 SYSTEM = System("xy-checks", "X-in-Y checks", notation.EXAMPLE, roll_notation, odds_notation,
-                tables.TABLES, tables.errata, actions.ACTIONS, designer=designer.view,
+                tables.TABLES, tables.errata, {**actions.ACTIONS, **play.ACTIONS}, designer=designer.view,
                 summary="x or lower on a die of the ladder d4–d20; bonus and penalty dice, volleys",
                 notation_help=notation.HELP)

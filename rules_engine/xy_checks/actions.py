@@ -17,11 +17,14 @@ same numbers. An error names the field it belongs to.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
+from ..core.dist import Dist
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
 from ..core.notation import parse_whole_number
-from ..core.requests import Request, field_flag, request_fields, request_seed
+from ..core.requests import Request, field_flag, labelled, request_fields, request_seed
+from ..core.share import share_reply
 from .notation import (
     CheckQuery,
     ContestQuery,
@@ -31,9 +34,22 @@ from .notation import (
     parse_check_field,
     parse_targets_field,
 )
-from .odds import CheckOdds, check_odds, contest_odds, volley_odds
-from .roll import roll, roll_check
-from .rules import DEFENCES, FORMS, MAX_EXTRA_DICE, MAX_TERM, TIES, Attack, START_CHECK, Check
+from .odds import CheckOdds, check_odds, contest_odds, hits_weights, one_die_hits, volley_odds
+from .roll import CheckRoll, ContestRoll, VolleyRoll, XYCheckRoll, degree_text, roll, roll_check
+from .rules import (
+    CRIT_CHECK,
+    DEFENCES,
+    FORMS,
+    MAX_EXTRA_DICE,
+    MAX_TERM,
+    START_CHECK,
+    TIE_BREAKERS,
+    TIES,
+    Attack,
+    Check,
+    degree,
+    is_crit,
+)
 
 CHECK_FIELDS = ("check", "tn", "bonus", "penalty", "crit")
 ATTACK_FIELDS = ("defence", "form", "attack_bonus", "advantages", "disadvantages", "crit")
@@ -82,6 +98,140 @@ def _check_reply(query: CheckQuery) -> dict[str, object]:
             "lines": result.lines()}
 
 
+SYSTEM_NAME = "X-in-Y checks"
+
+
+def check_dice(rolled: CheckRoll) -> list[int | str]:
+    """A check's dice for the chat, then its crit dice after ``crit``."""
+    return [*rolled.faces, *(["crit", *rolled.crit_faces] if rolled.crit_faces else [])]
+
+
+def degree_at_least(query: CheckQuery, signed: int) -> Fraction:
+    """P(the check's signed degree ≥ ``signed``), exact with no cut-off: the crit die adds j
+    or more extra degrees with chance (x/y)^j, a geometric tail summed in closed form."""
+    check, dice, extra = query.check, 1 + abs(query.extra), query.extra
+    more = Fraction(*CRIT_CHECK)  # the crit die hits: one more degree
+    total = Fraction(0)
+    for hits, weight in hits_weights(check, dice).items():
+        d = degree(hits, dice, extra)
+        chance = Fraction(weight, check.y ** dice)
+        if not (query.crit and is_crit(hits, dice)):
+            total += chance * (d >= signed)
+        elif d > 0:  # d + j extra degrees reach signed when j ≥ signed − d
+            total += chance * (1 if d >= signed else more ** (signed - d))
+        elif d >= signed:  # d − j stays at signed or above when j ≤ d − signed
+            total += chance * (1 - more ** (d - signed + 1))
+    return total
+
+
+#: A side's hits split in two: ``(hits, crit)`` → chance, where ``crit`` says the champion's
+#: crit die still adds j or more hits with chance (x/y)^j (an all-hit success with the crit
+#: rule); the other part is finite.
+HitParts = dict[tuple[int, bool], Fraction]
+
+
+def side_hit_parts(attackers: tuple[CheckQuery, ...]) -> HitParts:
+    """A side's hits as ``HitParts``: the champion's hits (its degree on a success) plus one
+    die per other attacker. A crit on a failure deepens the failure: still 0 hits."""
+    champion = attackers[0]
+    check, dice, extra = champion.check, 1 + abs(champion.extra), champion.extra
+    others = Dist.constant(0)
+    for attacker in attackers[1:]:
+        others = others + one_die_hits(attacker)
+    parts: HitParts = {}
+    for hits, weight in hits_weights(check, dice).items():
+        d = degree(hits, dice, extra)
+        crit = champion.crit and is_crit(hits, dice) and d > 0
+        for o, p in others.probabilities().items():
+            key = (max(d, 0) + o, crit)
+            parts[key] = parts.get(key, Fraction(0)) + Fraction(weight, check.y ** dice) * p
+    return parts
+
+
+def volley_hits_at_least(attackers: tuple[CheckQuery, ...], hits: int) -> Fraction:
+    """P(a volley scores ``hits`` or more), exact with no cut-off (``side_hit_parts``)."""
+    more = Fraction(*CRIT_CHECK)
+    return sum((p * (1 if h >= hits else (more ** (hits - h) if crit else 0))
+                for (h, crit), p in side_hit_parts(attackers).items()), Fraction(0))
+
+
+def crit_difference_at_least(first: bool, second: bool, t: int) -> Fraction:
+    """P(J1 − J2 ≥ t) for the crit dice's extra hits J1 (``first`` side has one, else 0) and
+    J2 (``second``), each j or more with chance r^j (r = the crit die's chance): for two,
+    P(J1 − J2 ≥ t) = r^t/(1 + r) when t ≥ 0, summed over J2's geometric chances."""
+    r = Fraction(*CRIT_CHECK)
+    if first and second:
+        return r ** t / (1 + r) if t >= 0 else 1 - r ** (1 - t) / (1 + r)
+    if first:
+        return Fraction(1) if t <= 0 else r ** t
+    if second:
+        return 1 - r ** (1 - t) if t <= 0 else Fraction(0)
+    return Fraction(t <= 0)
+
+
+def contest_margin_at_least(query: ContestQuery, margin: int) -> Fraction:
+    """P(first side's hits − second side's ≥ ``margin``), exact with no cut-off."""
+    first, second = side_hit_parts(query.sides[0]), side_hit_parts(query.sides[1])
+    return sum((p * q * crit_difference_at_least(c1, c2, margin - h1 + h2)
+                for (h1, c1), p in first.items() for (h2, c2), q in second.items()), Fraction(0))
+
+
+def degree_at_least_words(signed: int) -> str:
+    """What the chance of a signed degree at least ``signed`` is called."""
+    if signed > 0:
+        return f"a success of degree {signed} or more"
+    return f"at worst a failure of degree {-signed}"
+
+
+def share_check(rolled: XYCheckRoll) -> dict[str, str]:
+    """A check in chat words; the chance of a signed degree at least this high."""
+    signed = rolled.result.degree
+    query = rolled.result.query
+    text = degree_text(signed)
+    return share_reply(SYSTEM_NAME, query.notation, check_dice(rolled.result), text[0].upper() + text[1:],
+                       degree_at_least(query, signed), degree_at_least_words(signed))
+
+
+def attackers_dice(attackers: tuple[CheckRoll, ...]) -> list[int | str]:
+    """Each attacker's dice (the champion's first), ``/`` between attackers."""
+    dice: list[int | str] = []
+    for i, attacker in enumerate(attackers):
+        dice += (["/"] if i else []) + check_dice(attacker)
+    return dice
+
+
+def _hits(n: int) -> str:
+    return f"{n} {'hit' if n == 1 else 'hits'}"
+
+
+def share_volley(rolled: VolleyRoll) -> dict[str, str]:
+    """A volley in chat words (its hits and the damage dealt); the chance of this many hits
+    or more. The dice: each attacker's (``/`` between), then ``damage`` and the damage dice."""
+    side = rolled.side
+    dice = attackers_dice(side.attackers)
+    damage_dice = [d for d in side.damage_dice if d is not None]
+    if damage_dice:
+        dice += ["damage", *damage_dice]
+    result = f"{_hits(side.hits)}, {sum(side.damage)} damage in all"
+    return share_reply(SYSTEM_NAME, rolled.query.notation, dice, result,
+                       volley_hits_at_least(rolled.query.attackers, side.hits), f"{side.hits} or more hits")
+
+
+def share_contest(rolled: ContestRoll) -> dict[str, str]:
+    """A contested volley in chat words; the chance of a hit margin (first side's hits −
+    second side's) at least this high. The dice: the first side's, ``vs``, the second's."""
+    first, second = rolled.sides
+    margin = first.hits - second.hits
+    if margin:
+        verdict = f"the {'first' if margin > 0 else 'second'} side out-hits the other ({first.hits} to {second.hits})"
+    else:
+        verdict = f"a tie at {first.hits}: {TIES[rolled.query.tie]}"
+    dice = [*attackers_dice(first.attackers), "vs", *attackers_dice(second.attackers)]
+    return share_reply(SYSTEM_NAME, rolled.query.notation, dice, verdict[0].upper() + verdict[1:],
+                       contest_margin_at_least(rolled.query, margin),
+                       f"a hit margin of {margin} or more (the first side's hits \u2212 the second's)")
+
+
 def check_odds_action(request: Request) -> dict[str, object]:
     """The check roller's exact odds."""
     return _check_reply(check_from_fields(request_fields(request, CHECK_FIELDS)))
@@ -90,7 +240,8 @@ def check_odds_action(request: Request) -> dict[str, object]:
 def check_roll_action(request: Request) -> dict[str, object]:
     """A seeded roll of the check roller's check."""
     query = check_from_fields(request_fields(request, CHECK_FIELDS))
-    return roll_check(replace(query, notes=()), request_seed(request)).to_json()
+    rolled = roll_check(replace(query, notes=()), request_seed(request))
+    return {**rolled.to_json(), "share": share_check(rolled)}
 
 
 # --- the attack builder -------------------------------------------------------------------
@@ -137,7 +288,8 @@ def attack_odds_action(request: Request) -> dict[str, object]:
 def attack_roll_action(request: Request) -> dict[str, object]:
     """A seeded roll of the attack's check."""
     _, query = attack_from_fields(request_fields(request, ATTACK_FIELDS))
-    return roll_check(query, request_seed(request)).to_json()
+    rolled = roll_check(query, request_seed(request))
+    return {**rolled.to_json(), "share": share_check(rolled)}
 
 
 # --- the volley resolver ------------------------------------------------------------------
@@ -151,7 +303,7 @@ def volley_from_fields(fields: dict[str, str]) -> VolleyQuery | ContestQuery:
         as_written = _choice(fields["order"] or "lightest", "order", ORDERS) == "written"
         return VolleyQuery(attackers, targets, as_written, attackers[0].notes)
     other = parse_attackers_field(fields["other"], "other")
-    tie = _choice(fields["tie"] or "min", "tie", TIES)
+    tie = _choice(fields["tie"] or "min", "tie", {**TIES, **TIE_BREAKERS})
     return contest_query(attackers, other, tie)
 
 
@@ -165,8 +317,19 @@ def volley_odds_action(request: Request) -> dict[str, object]:
 def volley_roll_action(request: Request) -> dict[str, object]:
     """A seeded roll of the resolver's volley or contest."""
     query = volley_from_fields(request_fields(request, VOLLEY_FIELDS))
-    return roll(query, request_seed(request)).to_json()
+    rolled = roll(query, request_seed(request))
+    shared = share_volley(rolled) if isinstance(rolled, VolleyRoll) else share_contest(rolled)  # type: ignore[arg-type]
+    return {**rolled.to_json(), "share": shared}
 
+
+#: Each field's label as the three widgets show it (``macros/xy_checks.py``): errors use these words.
+FIELD_LABELS = {
+    "check": "Check x/y", "tn": "TN steps", "bonus": "Bonus dice", "penalty": "Penalty dice",
+    "crit": "Crit die (optional rule)", "defence": "The defender's defences", "form": "Form superiority",
+    "attack_bonus": "Attack bonus", "advantages": "Advantages", "disadvantages": "Disadvantages",
+    "mode": "Who rolls", "attackers": "Attackers", "targets": "Targets", "order": "Extra hits go",
+    "other": "The other side's attackers", "tie": "On a tie", "seed": "Seed",
+}
 
 ACTIONS = {
     "check_odds": check_odds_action,
@@ -176,3 +339,4 @@ ACTIONS = {
     "volley_odds": volley_odds_action,
     "volley_roll": volley_roll_action,
 }
+ACTIONS = labelled(ACTIONS, FIELD_LABELS)

@@ -19,7 +19,9 @@ in the order written::
     contest 5/6 +1b, 4/6 vs 4/6 +2b, 3/6, 3/6 tie full
 
 ``tie min`` (the default: 1 damage per hit for both), ``tie full`` (full damage for
-both), ``tie first`` / ``tie second`` (that side has initiative and wins the tie).
+both), ``tie first`` / ``tie second`` (that side has initiative and wins the tie),
+``tie more`` / ``tie fewer`` (the side with more, or fewer, attackers has initiative; even
+numbers: as ``tie min``), read into first, second or min once both sides are counted.
 
 The canonical form writes the TN steps and the dice left after cancelling, ``Nx`` for
 runs of equal attackers or targets: ``5/6 -3 TN +1b``, ``volley 5/6 +1b, 2x 4/6 vs 3``.
@@ -40,11 +42,13 @@ from .rules import (
     MAX_TARGETS,
     MAX_TERM,
     TARGET_FORMS,
+    TIE_BREAKERS,
     TIES,
     Check,
     Target,
     apply_tn,
     dice_rolled,
+    tie_by_count,
 )
 
 EXAMPLE = "5/6 -3 TN +1b"
@@ -56,7 +60,7 @@ HELP = (
     "/ harder), +Nb bonus dice, -Np (or +Np) penalty dice, crit (the optional crit die), e.g. "
     f"\"{EXAMPLE}\"; a volley: volley CHAMPION, CHECK, Nx CHECK … vs TARGET, Nx TARGET … [in order], "
     "a target [none|barely|partially|fully] [inferior|superior], e.g. "
-    f"\"{VOLLEY_EXAMPLE}\"; a contested volley: contest SIDE vs SIDE [tie min|full|first|second], "
+    f"\"{VOLLEY_EXAMPLE}\"; a contested volley: contest SIDE vs SIDE [tie min|full|first|second|more|fewer], "
     f"e.g. \"{CONTEST_EXAMPLE}\"")
 
 
@@ -378,17 +382,25 @@ def _contest(scanner: Scanner) -> ContestQuery:
     tie = "min"
     if scanner.accept("tie"):
         word, at = scanner.word()
-        if word.lower() not in TIES:
-            raise scanner.error("expected how a tie is settled: tie min, tie full, tie first or tie second", at,
-                                max(1, len(word)))
+        if word.lower() not in TIES and word.lower() not in TIE_BREAKERS:
+            raise scanner.error("expected how a tie is settled: tie min, tie full, tie first, tie second, tie more "
+                                "or tie fewer", at, max(1, len(word)))
         tie = word.lower()
-    _expect_end(scanner, "a comma and another attacker, or tie min|full|first|second")
+    _expect_end(scanner, "a comma and another attacker, or tie min|full|first|second|more|fewer")
     return contest_query(first, second, tie)
 
 
 def contest_query(first: tuple[CheckQuery, ...], second: tuple[CheckQuery, ...], tie: str = "min") -> ContestQuery:
-    """Both sides' attackers as a contested volley, with each side's notes."""
+    """Both sides' attackers as a contested volley, with each side's notes. A tiebreaker by
+    combatant count (``more``/``fewer``) is read here, once both sides are counted, into
+    the tie it comes to, with a note saying so."""
     notes = tuple(f"first side, {n}" for n in first[0].notes) + tuple(f"second side, {n}" for n in second[0].notes)
+    if tie in TIE_BREAKERS:
+        settled = tie_by_count(tie, len(first), len(second))
+        counts = f"{len(first)} combatants against {len(second)}"
+        notes += (f"tie {tie}: {counts}, " + ("so a tie is settled as tie min" if settled == "min" else
+                                               f"so the {settled} side has the initiative (tie {settled})"),)
+        tie = settled
     return ContestQuery((first, second), tie, notes)
 
 

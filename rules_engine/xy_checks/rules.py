@@ -27,7 +27,7 @@ MAX_TARGETS = 20
 
 @dataclass(frozen=True)
 class Check:
-    """A check x/y: roll x or lower on a y-sided die (``hit``)."""
+    """A check x/y: one y-sided die, which hits (``hit``) when it shows x or less."""
 
     x: int
     y: int
@@ -95,8 +95,9 @@ def degree(hits: int, dice: int, extra: int) -> int:
     """The signed degree of a roll of ``dice`` dice of which ``hits`` hit: ``k`` a success
     of degree k, ``-k`` a failure of degree k.
 
-    With bonus dice any hit succeeds, degree = the hits; with penalty dice any miss fails,
-    degree = the misses; otherwise (and on the other outcome) the degree is 1."""
+    Bonus dice: one hit is enough to succeed, and the degree is how many dice hit.
+    Penalty dice: one miss is enough to fail, and the degree is how many dice missed.
+    In every other case the degree is 1."""
     misses = dice - hits
     if extra > 0:
         return hits if hits else -1
@@ -134,12 +135,12 @@ class Attack:
 
     @property
     def bonus(self) -> int:
-        """A bonus die per point of attack bonus and per advantage."""
+        """Bonus dice: the attack bonus plus the advantages."""
         return self.attack_bonus + self.advantages
 
     @property
     def penalty(self) -> int:
-        """A penalty die per disadvantage."""
+        """Penalty dice: as many as the disadvantages."""
         return self.disadvantages
 
     def check(self) -> Check:
@@ -204,6 +205,23 @@ TIES: dict[str, str] = {
     "first": "the first side has initiative: it deals full damage, the other 1 per hit",
     "second": "the second side has initiative: it deals full damage, the other 1 per hit",
 }
+
+
+#: Tiebreakers by combatant count, read into ``TIES`` once both sides are known: the side
+#: with more (or fewer) attackers has the initiative on a tie; equal counts leave ``min``.
+TIE_BREAKERS: dict[str, str] = {
+    "more": "the side with more combatants has initiative: it deals full damage, the other 1 per hit",
+    "fewer": "the side with fewer combatants has initiative: it deals full damage, the other 1 per hit",
+}
+
+
+def tie_by_count(breaker: str, first: int, second: int) -> str:
+    """The ``TIES`` word a tiebreaker by combatant count (``more``/``fewer``) comes to for
+    sides of ``first`` and ``second`` attackers: ``first``, ``second``, or ``min`` when even."""
+    if first == second:
+        return "min"
+    more = "first" if first > second else "second"
+    return more if breaker == "more" else ("second" if more == "first" else "first")
 
 
 def deals_full(own: int, other: int, tie: str, side: int) -> bool:

@@ -1,8 +1,6 @@
 """Input limits every system shares (the registry is parametrized: a new system is checked
 too): the notation's length, digit runs past Python's int() limit, linear parsing, seeds."""
 
-import time
-
 import pytest
 
 from rules_engine.core.errors import RulesError
@@ -19,6 +17,7 @@ from rules_engine.core.roller import MAX_SEED
 from rules_engine.systems import SYSTEM_PACKAGES, get_system
 
 SYSTEMS = list(SYSTEM_PACKAGES)
+REPEATED_PIECES = ["&", "1d ", "9", "+", "vs ", "d6 ", "-1h ", "\u0663"]
 HUGE = [
     "1" * 5000 + "d6",  # past Python's 4,300-digit int() limit
     "0" * 4400 + "4d6",  # leading zeros are enough
@@ -38,12 +37,11 @@ def refusal(call, text):
 
 @pytest.mark.parametrize("key", SYSTEMS)
 @pytest.mark.parametrize("text", HUGE, ids=lambda t: f"{t[:8]!r}x{len(t)}")
-def test_a_notation_past_the_length_limit_is_refused_quickly_at_the_limit(key, text):
+def test_a_notation_past_the_length_limit_is_refused_at_the_limit(key, text):
+    # how quickly: a figure of tests/benchmark.py
     system = get_system(key)
     for call in (system.odds, lambda t: system.roll(t, 1)):
-        started = time.perf_counter()
         error = refusal(call, text)
-        assert time.perf_counter() - started < 0.1
         assert error.message == (f"a notation can be at most {MAX_NOTATION_LENGTH} characters long; "
                                  f"this one has {len(text)}")
         assert (error.position, error.length) == (MAX_NOTATION_LENGTH, len(text) - MAX_NOTATION_LENGTH)
@@ -59,14 +57,13 @@ def test_a_notation_at_the_length_limit_is_read(key):
 
 
 @pytest.mark.parametrize("key", SYSTEMS)
-@pytest.mark.parametrize("piece", ["&", "1d ", "9", "+", "vs ", "d6 ", "-1h ", "\u0663"])
-def test_long_repeats_within_the_limit_are_refused_quickly(key, piece):
+@pytest.mark.parametrize("piece", REPEATED_PIECES)
+def test_long_repeats_within_the_limit_are_refused(key, piece):
+    # how quickly: a figure of tests/benchmark.py
     system = get_system(key)
     text = piece * (MAX_NOTATION_LENGTH // len(piece))
-    started = time.perf_counter()
     with pytest.raises(RulesError) as info:
         system.odds(text)
-    assert time.perf_counter() - started < 0.05
     assert info.value.position is None or 0 <= info.value.position <= len(text)
 
 

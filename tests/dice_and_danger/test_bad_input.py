@@ -1,11 +1,7 @@
 """dice & danger meets bad input with one RulesError that says what and where, quickly."""
 
-import time
-
 import pytest
 from hostile_input import examples_for
-from hostile_strategies import CONTRACT, check_both, mutated, texts
-from hypothesis import given
 
 from rules_engine.core.errors import RulesError
 from rules_engine.dice_and_danger.notation import parse, parse_with_kind
@@ -17,17 +13,7 @@ SYSTEM = get_system("dice-and-danger")
 EXAMPLES = examples_for(SYSTEM) + ["1d -5h vs DC 3", "60d +40d vs DC 3 & +2b", "save 1d+2p vs DC 2"]
 
 
-# --- properties -----------------------------------------------------------------------
-@CONTRACT
-@given(texts())
-def test_any_text_gives_a_result_or_a_rules_error(text):
-    check_both(SYSTEM, text)
-
-
-@CONTRACT
-@given(mutated(EXAMPLES))
-def test_mutated_notations_give_a_result_or_a_rules_error(text):
-    check_both(SYSTEM, text)
+# (the contract, any text and mutations of EXAMPLES: tests/test_contracts.py)
 
 
 # --- regressions: totals that drive the work are bounded, at the term that crosses -----
@@ -42,18 +28,20 @@ def marked(error):
     return error.notation[error.position:error.position + error.length]
 
 
-@pytest.mark.parametrize("text,culprit", [
+# How quickly these are refused is a figure of tests/benchmark.py.
+HITS_PAST_THE_TOTAL = [
     ("100d+30p vs DC 2 -999h", "-999h"),
     ("100d+30p vs DC 2 -999h -999h -999h", "-999h"),
     ("1d -999h -999h -999h -999h -999h -999h vs DC 3", "-999h"),
     ("4d -60h -41h vs DC 3", "-41h"),
     ("4d +101h vs DC 3", "+101h"),
     ("4d +60h & +41h vs DC 3", "+41h"),
-])
+]
+
+
+@pytest.mark.parametrize("text,culprit", HITS_PAST_THE_TOTAL)
 def test_added_or_removed_hits_are_bounded_in_total(text, culprit):
-    started = time.perf_counter()
     error = refused(text)
-    assert time.perf_counter() - started < 0.1
     assert f"up to {MAX_HITS} added or removed hits" in error.message
     assert marked(error) == culprit
     assert error.position == text.index(culprit)  # the first term that takes the total past
@@ -66,11 +54,10 @@ def test_the_term_that_crosses_last_is_marked():
     assert "removed hits come to 110 in all" in error.message and error.position == text.rindex("-20h")
 
 
-def test_hits_at_the_limit_are_computed_quickly():
-    started = time.perf_counter()
+def test_hits_at_the_limit_are_computed():
+    # how quickly: a figure of tests/benchmark.py
     result = odds(parse(f"{MAX_DICE}d+{MAX_EXTRA}p vs DC 2 -{MAX_HITS}h"))
-    result.to_json(), result.lines()
-    assert time.perf_counter() - started < 1.5
+    assert result.to_json() and result.lines()
     assert result.query.hits == -MAX_HITS and result.cap >= MAX_HITS
     assert parse(f"1d -{MAX_HITS}h +{MAX_HITS}h -{MAX_HITS}h vs DC 3").hits == -MAX_HITS
 
@@ -145,9 +132,11 @@ def test_the_switch_still_makes_a_save_with_a_dc():
 
 
 # --- parsing is linear ------------------------------------------------------------------
-@pytest.mark.parametrize("text", ["&" * 200, "1d " * 66 + "vs", "+1h " * 50, "& +2b " * 33])
-def test_long_notations_within_the_limit_parse_quickly(text):
-    started = time.perf_counter()
+LONG_NOTATIONS = ["&" * 200, "1d " * 66 + "vs", "+1h " * 50, "& +2b " * 33]
+
+
+@pytest.mark.parametrize("text", LONG_NOTATIONS)
+def test_long_notations_within_the_limit_are_refused(text):
+    # parsing is linear: how quickly, a figure of tests/benchmark.py
     with pytest.raises(RulesError):
         parse(text)
-    assert time.perf_counter() - started < 0.05

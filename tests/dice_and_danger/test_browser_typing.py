@@ -92,7 +92,7 @@ def test_a_bad_notation_shows_its_error_with_the_caret_after_the_pause(page, sit
     page.keyboard.type(bad, delay=60)
 
     message = page.locator(f"{ERROR} .srd-field__message")
-    expect(message).to_have_text(expected.message)
+    expect(message).to_have_text(f"Notation: {expected.message}")
     assert page.locator(f"{ERROR} .srd-caret").inner_text().split("\n") == expected.caret_lines()
     expect(page.locator("#dd-notation")).to_have_attribute("aria-invalid", "true")
     # Not while typing: only once the keys had paused.
@@ -125,8 +125,9 @@ def test_an_unread_notation_keeps_the_last_reading_odds_and_roll_marked(page, si
         box = page.locator(f"{ROLLER} .srd-widget__{region}")
         expect(box.locator(".srd-stale-label")).to_have_text(f"{words}: {good}")
         expect(box).to_have_attribute("data-stale", "")
-        expect(box.locator(":scope > :not(.srd-stale-label)").first).not_to_have_css("opacity", "1")
-    expect(page.locator(f"{ERROR} .srd-field__message")).to_have_text(refusal(bad).message)
+        expect(box).to_have_css("outline-style", "dashed")  # framed, not faded: full contrast
+        expect(box.locator(":scope > :not(.srd-stale-label)").first).to_have_css("opacity", "1")
+    expect(page.locator(f"{ERROR} .srd-field__message")).to_have_text(f"Notation: {refusal(bad).message}")
     assert {r: page.locator(f"{ROLLER} .srd-widget__{r}").bounding_box()["height"] for r in regions} == heights
     assert page_errors == []
 
@@ -151,7 +152,7 @@ def test_the_error_waits_for_leaving_the_field_or_rolling_and_the_old_odds_stay_
         expect(page.locator("#dd-notation")).not_to_have_attribute("aria-invalid", "true")
 
         page.keyboard.press(leave)  # Tab leaves the field; Enter rolls
-        expect(page.locator(f"{ERROR} .srd-field__message")).to_have_text(expected.message)
+        expect(page.locator(f"{ERROR} .srd-field__message")).to_have_text(f"Notation: {expected.message}")
         assert page.locator(f"{ERROR} .srd-caret").inner_text().split("\n") == expected.caret_lines()
         expect(odds_label).to_have_text(f"Odds for the last valid input: {good}")
         if leave == "Tab":

@@ -163,7 +163,8 @@ def test_roll_kind_errors_name_their_field():
 def test_character_says_which_die_each_attribute_kept():
     result = ask(system="dice-and-danger", action="character", seed="2024")["result"]
     character = generate_character(2024)
-    assert {k: v for k, v in result.items() if k != "attribute_kept"} == character.to_json()
+    assert result["share"]["text"]  # Share under the character (tests/dice_and_danger/test_share.py)
+    assert {k: v for k, v in result.items() if k not in ("attribute_kept", "share")} == character.to_json()
     for name, position in result["attribute_kept"].items():
         dice = result["attribute_dice"][name]
         assert dice[position] == result["attributes"][name] == min(dice)

@@ -159,10 +159,10 @@ def test_the_bridge_action_is_the_notation_odds():
 
 
 @pytest.mark.parametrize("fields,field,message", [
-    ({}, "attack", "attack must be a whole number"),
-    ({"attack": "9", "defence": "-1"}, "defence", "defence must be from 0 to 1800"),
-    ({"attack": "9", "cover": "maybe"}, "cover", "cover must be on or off"),
-    ({"attack": "9", "boxes": "0"}, "boxes", "boxes must be from 1 to 100"),
+    ({}, "attack", "Attacker's stack must be a whole number"),
+    ({"attack": "9", "defence": "-1"}, "defence", "Defender's stack must be from 0 to 1800"),
+    ({"attack": "9", "cover": "maybe"}, "cover", "Defender in cover must be on or off"),
+    ({"attack": "9", "boxes": "0"}, "boxes", "Hit boxes must be from 1 to 100"),
     ({"attack": "9", "physical": "9"}, "physical", "9 boxes already marked, but the defender has only 8"),
     ({"attack": "9", "physical": "5", "stun": "4"}, "stun", "9 boxes already marked"),
 ])

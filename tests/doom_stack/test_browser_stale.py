@@ -31,11 +31,17 @@ def open_roller(page: Page, site_url: str) -> dict[str, str]:
 
 
 def dimmed(page: Page, selector: str, yes: bool = True) -> None:
-    """Shown dimmed (an out-of-date result) or at full strength (waits for the fade)."""
+    """Marked as out of date (its region framed by a dashed outline) or not; either way the
+    result keeps its full strength, so its text keeps its contrast."""
+    shown = page.locator(selector)
+    region = page.locator(selector.rsplit(" ", 1)[0])  # the widget's result region around it
+    expect(shown).to_have_css("opacity", "1")
     if yes:
-        expect(page.locator(selector)).not_to_have_css("opacity", "1")
+        expect(region).to_have_attribute("data-stale", "")
+        expect(region).to_have_css("outline-style", "dashed")
     else:
-        expect(page.locator(selector)).to_have_css("opacity", "1")
+        expect(region).not_to_have_attribute("data-stale", "")
+        expect(region).not_to_have_css("outline-style", "dashed")
 
 
 def test_unreadable_input_marks_the_odds_and_the_roll_as_older(page, site_url, page_errors):

@@ -15,6 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from rules_engine.core.exact import percent, ratio
@@ -266,6 +267,7 @@ def test_bad_input_is_explained_under_its_field_and_earlier_results_stay(page, s
     assert page_errors == []
 
 
+@pytest.mark.fresh_context
 def test_a_broken_engine_says_so_in_the_status_line(page, site_url):
     # The worker cannot read the engine's manifest: the reader is told, in words.
     page.context.route("**/assets/engine/manifest.json", lambda route: route.fulfill(status=404, body="gone"))
@@ -300,7 +302,7 @@ def test_the_engine_survives_instant_navigation_and_loads_once(page, site_url, r
     # Instant navigation really happened: no page load in between.
     assert page.evaluate("window.__same_page_load") is True
 
-    expect(page.locator(ROLLER)).to_have_attribute("data-state", "ready", timeout=5_000)
+    expect(page.locator(ROLLER)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     expect(page.locator(".srd-odds__pool")).to_be_visible()
     assert roll_with_seed(page, "12") == cli_lines(notation(fields), "12")
 

@@ -35,10 +35,13 @@ const { loadPyodide } = await import(
   pathToFileURL(path.join(opts["pyodide-dir"], "pyodide.mjs")).href
 );
 const t0 = performance.now();
-const pyodide = await loadPyodide({
-  stdout: (line) => process.stdout.write(line + "\n"),
-  stderr: (line) => process.stderr.write(line + "\n"),
-});
+const pyodide = await loadPyodide();
+// Bytes as Python writes them (pytest's progress dots stay on one line); the default
+// line-batched output would put each flushed dot on a line of its own.
+// A copy is written: Node may still hold the bytes after write() returns.
+const passOn = (stream) => ({ write: (bytes) => { stream.write(Buffer.from(bytes)); return bytes.length; } });
+pyodide.setStdout(passOn(process.stdout));
+pyodide.setStderr(passOn(process.stderr));
 const wheels = opts.wheel.map((w) => path.resolve(w));
 await pyodide.loadPackage(wheels, { messageCallback: () => {} });
 

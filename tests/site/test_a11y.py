@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from browser_fixtures import SCHEMES
-from browser_kit import ENGINE_LOAD_MS, use_theme
+from browser_kit import ENGINE_LOAD_MS, use_theme, visit, wait_for_search_results
 from test_layout import built_pages
 
 AXE = Path(__file__).resolve().parents[2] / "site_build" / "node_modules" / "axe-core" / "axe.min.js"
@@ -52,7 +52,7 @@ def test_axe_finds_nothing_on_any_page(page, site_url, built_site_dir, theme):
     use_theme(page, site_url, theme)
     found: dict[str, list[dict]] = {}
     for path in built_pages(built_site_dir):
-        page.goto(site_url + path)
+        visit(page, site_url, path)
         expect(page.locator("body")).to_have_attribute("data-md-color-scheme", SCHEMES[theme])
         settle(page)
         if v := violations(page):
@@ -74,7 +74,7 @@ def test_axe_finds_nothing_in_the_open_search_and_after_a_roll(page, site_url, t
         found["after a roll"] = v
     page.keyboard.press("/")  # Material's search shortcut
     page.locator("input.md-search__input").press_sequentially("stack", delay=20)
-    expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=10_000)
+    wait_for_search_results(page, "stack")  # the final results, faded in: as a reader reads them
     if v := violations(page):
         found["search open"] = v
     assert not found, "axe-core found:\n" + report(found)

@@ -16,14 +16,13 @@ The fixtures fail the test on any request off the site's origin.
 from __future__ import annotations
 
 import re
-import time
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from browser_kit import ENGINE_LOAD_MS
-from test_first_odds import follow_link
+from browser_kit import ENGINE_LOAD_MS, follow_link
 from test_widget_resilience import widgets  # noqa: F401 - the fixture
 
 # One widget of every system with an edit that keeps its inputs valid: (widget id, field, new
@@ -67,12 +66,13 @@ def fresh_page(browser, request_log: list[str]) -> Page:
     return other
 
 
-def same_text(page: Page, selector: str, text: str, timeout_s: float = 30) -> None:
+def same_text(page: Page, selector: str, text: str) -> None:
     """Wait until the element reads ``text`` (as the reader sees it: innerText)."""
-    deadline = time.monotonic() + timeout_s
-    while page.locator(selector).inner_text() != text:
-        assert time.monotonic() < deadline, (page.locator(selector).inner_text(), text)
-        page.wait_for_timeout(100)
+    try:
+        page.wait_for_function("([selector, text]) => document.querySelector(selector).innerText === text",
+                               arg=[selector, text], timeout=ENGINE_LOAD_MS)
+    except PlaywrightTimeoutError:
+        assert page.locator(selector).inner_text() == text
 
 
 def page_of(widgets, widget_id: str) -> str:  # noqa: F811
@@ -117,13 +117,14 @@ def test_typing_changes_the_address_and_the_address_brings_the_inputs_and_odds_b
     same_text(page, f"#{widget_id} {answer}", restored)
 
 
+@pytest.mark.fresh_context
 def test_the_first_answer_is_not_shown_for_inputs_from_the_address(page, site_url, widgets):  # noqa: F811
     """While the engine loads, odds built into the page answer the default inputs: with other
     inputs from the address they are marked as the answer of other inputs."""
     page.route("**/pyodide.asm.wasm", lambda route: None)  # the engine never arrives
     page.goto(site_url + page_of(widgets, "ds-roller") + "?attribute=6")
     expect(page.locator("#ds-attribute")).to_have_value("6")
-    expect(page.locator("#ds-roller .srd-widget__odds")).to_have_attribute("data-stale", "", timeout=15_000)
+    expect(page.locator("#ds-roller .srd-widget__odds")).to_have_attribute("data-stale", "", timeout=ENGINE_LOAD_MS)
 
 
 def test_widgets_of_one_page_keep_their_own_parameters(page, site_url, widgets):  # noqa: F811
@@ -197,6 +198,10 @@ def test_a_chosen_stack_and_the_attack_helper_come_back_from_the_address(
             if address == page.url:
                 expect(other.locator("#dsa-attack")).to_have_value("12")
                 expect(other.locator("#dsa-cover")).to_be_checked()
+                # The helper takes the roller's chosen stack once the roll is back: wait for its
+                # answer to those inputs, not the first one it shows.
+                expect(other.locator("#dsa-helper .srd-widget__odds")).to_have_text(
+                    attack, use_inner_text=True, timeout=ENGINE_LOAD_MS)  # read as settled_text reads it
                 assert settled_text(other, "#dsa-helper .srd-widget__odds") == attack
         finally:
             other.context.close()

@@ -136,9 +136,17 @@ def exported(built_site_dir: Path) -> dict[str, tuple[Path, ShownTable]]:
     return found
 
 
-def published_json(page: Path, href: str) -> dict:
-    path = page.parent / href
-    assert path.is_file(), f"{href} (linked from {page}) was not published"
+def json_href(site: Path, page: Path, key: str) -> str:
+    """Where a page links its table's JSON: from the site's root (the test site is served at
+    the server's root), the page's folder, ``tables/<key>.json`` (macros/render.py)."""
+    folder = page.parent.relative_to(site).as_posix()
+    return "/" + ("" if folder == "." else folder + "/") + f"tables/{key}.json"
+
+
+def published_json(site: Path, href: str) -> dict:
+    assert href.startswith("/"), f"{href} is not an address from the site's root"
+    path = site / href.lstrip("/")
+    assert path.is_file(), f"{href} was not published"
     return json.loads(path.read_text(encoding="utf-8"))
 
 
@@ -149,11 +157,11 @@ def exact(value) -> str | int:
 
 
 @pytest.mark.parametrize("key", sorted(engine_tables()))
-def test_published_json_equals_engine_table(exported, key):
+def test_published_json_equals_engine_table(built_site_dir, exported, key):
     table = engine_tables()[key]
     assert key in exported, f"table {key} has no export toolbar"
     page, shown = exported[key]
-    data = published_json(page, shown.json_href)
+    data = published_json(built_site_dir, shown.json_href)
     assert data["key"] == key and data["caption"] == table.caption
     assert data["headers"] == list(table.headers)
     assert [[c["text"] for c in row] for row in data["rows"]] == table.text_rows()
@@ -162,15 +170,15 @@ def test_published_json_equals_engine_table(exported, key):
     assert data["notes"] == list(table.notes)
 
 
-def test_every_generated_table_has_an_export_toolbar_and_json_equal_to_its_html(exported, published):
+def test_every_generated_table_has_an_export_toolbar_and_json_equal_to_its_html(built_site_dir, exported, published):
     """Engine, errata and chart-values tables alike: the toolbar names the table by its caption,
     its buttons wait hidden for JavaScript, and the JSON beside the page holds the page's text."""
     assert set(published) <= set(exported)
     assert any(key.startswith("chart-") for key in exported), "no chart's values table has a toolbar"
     for key, (page, shown) in exported.items():
         assert shown.tools["data-table-name"] == shown.caption and "data-search-exclude" in shown.tools
-        assert shown.json_href == f"tables/{key}.json"
-        data = published_json(page, shown.json_href)
+        assert shown.json_href == json_href(built_site_dir, page, key)
+        data = published_json(built_site_dir, shown.json_href)
         assert data["caption"] == shown.caption, key
         assert data["headers"] == shown.headers, key
         assert [[c["text"] for c in row] for row in data["rows"]] == shown.rows, key

@@ -194,6 +194,7 @@ def test_xy_checks_rows_with_and_without_a_bonus_die(site_url, page, page_errors
     assert page_errors == []
 
 
+@pytest.mark.fresh_context
 def test_named_outcomes_keep_the_engines_order_and_show_loading_first(site_url, page, page_errors):
     """Action!'s outcomes are words (Fumble … ): the table keeps the engine's order; opened from
     an address before the engine has loaded, the panel says it is loading, then fills in."""

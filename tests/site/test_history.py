@@ -12,8 +12,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from browser_kit import ENGINE_LOAD_MS
-from test_first_odds import follow_link
+from browser_kit import ENGINE_LOAD_MS, follow_link
 from test_widget_resilience import Widget, pages_of, roll_works, widgets  # noqa: F401 - the fixture
 
 PANEL = "#srd-history"

@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from browser_fixtures import SCHEMES
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, use_theme
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, use_theme, visit
 
 
 def built_pages(site_dir: Path) -> list[str]:
@@ -23,7 +23,7 @@ def test_no_page_is_wider_than_a_phone(phone_page, site_url, built_site_dir, the
     pages = built_pages(built_site_dir)
     assert len(pages) >= 5 and "" in pages
     for path in pages:
-        page.goto(site_url + path)
+        visit(page, site_url, path)
         expect(page.locator("body")).to_have_attribute("data-md-color-scheme", SCHEMES[theme])
         expect(page.locator("h1").first).to_be_visible()
         assert_no_sideways_scroll(page, path or "home")
@@ -68,7 +68,7 @@ def test_widget_tap_targets_are_at_least_44px_on_a_phone(phone_page, site_url, b
     page = phone_page
     small, measured = [], 0
     for path in built_pages(built_site_dir):
-        page.goto(site_url + path)
+        visit(page, site_url, path)
         # Sizes do not depend on the engine, but its odds bring disclosures ("Exact values").
         page.wait_for_function("() => ![...document.querySelectorAll('.srd-widget')]"
                                ".some(w => w.dataset.state === 'loading')", timeout=ENGINE_LOAD_MS)

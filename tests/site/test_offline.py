@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -28,6 +27,9 @@ from site_build.build import postbuild
 from site_build.serve import start_server
 from test_layout import built_pages
 from test_widget_resilience import expect_ready, pages_of, roll_works, rolls, widgets_in
+
+# Offline and the service worker change the context: each test gets its own.
+pytestmark = pytest.mark.fresh_context
 
 CONTROL_MS = 120_000  # installing means downloading and storing every file of the site once
 
@@ -133,16 +135,26 @@ def second_site(tmp_path, built_site_dir, browser):
     assert foreign == [], f"requests left the site origin {origin}: {foreign}"
 
 
+PRECACHED = """async () => {
+    const urls = [];
+    for (const name of await caches.keys()) {
+        if (!name.includes("precache")) continue;
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls.sort();
+}"""
+
+
 def precached(page: Page) -> list[str]:
     """The addresses in the service worker's precache (each with its revision)."""
-    return page.evaluate("""async () => {
-        const urls = [];
-        for (const name of await caches.keys()) {
-            if (!name.includes("precache")) continue;
-            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
-        }
-        return urls.sort();
-    }""")
+    return page.evaluate(PRECACHED)
+
+
+def wait_until_precached_count(page: Page, count: int) -> None:
+    """Wait until the precache holds ``count`` addresses (a worker taking over drops the old
+    build's entries as it goes)."""
+    page.wait_for_function(f"async (count) => (await ({PRECACHED})()).length === count", arg=count,
+                           polling=250, timeout=CONTROL_MS)
 
 
 def test_a_new_build_replaces_the_old_one(second_site):
@@ -166,9 +178,8 @@ def test_a_new_build_replaces_the_old_one(second_site):
     page.goto(url + "errata/")
     expect(page.locator("#next-build")).to_be_attached(timeout=CONTROL_MS)
     # The new worker drops the old build's entries as it takes over.
-    deadline = time.monotonic() + 30
-    while len(after := precached(page)) != len(before) and time.monotonic() < deadline:
-        time.sleep(0.25)
+    wait_until_precached_count(page, len(before))
+    after = precached(page)
     changed = [u for u in after if "/errata/index.html" in u]
     assert len(changed) == 1 and changed[0] not in before, "the changed page has its new revision only"
     assert len(after) == len(before), "the old build's entries are gone"

@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from browser_kit import wait_for_search_results
 from macros.search_words import also_spelled, mark_other_spellings
 
 
@@ -18,9 +19,7 @@ def search(page: Page, site_url: str, query: str) -> list[dict]:
     box = page.locator("input.md-search__input")
     expect(box).to_be_focused()
     box.press_sequentially(query, delay=20)
-    meta = page.locator(".md-search-result__meta")
-    expect(meta).not_to_have_text(re.compile("Initializing|Type to start", re.I), timeout=20_000)
-    page.wait_for_timeout(300)  # results settle after the last keystroke
+    wait_for_search_results(page, query)  # the whole query's results, not a prefix's
     return page.evaluate("""() => [...document.querySelectorAll('.md-search-result__item a.md-search-result__link,'
         + ' .md-search-result__item details a')].map(a => ({
             href: a.pathname + a.hash,  // without Material's ?h= highlight

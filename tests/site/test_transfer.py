@@ -24,10 +24,13 @@ from playwright.sync_api import expect
 
 from browser_fixtures import site_server, sw_page  # noqa: F401 - fixtures
 from browser_kit import ENGINE_LOAD_MS
-from site_build.build import STDLIB_LEFT_OUT
+from site_build.build import STDLIB_ENCODINGS_KEPT, STDLIB_LEFT_OUT
 from site_build.paths import PYODIDE_ASSET_DIR, REPO_ROOT
 from test_offline import CONTROL_MS, wait_until_controlled
 from test_widget_resilience import expect_ready, widgets_in
+
+# Bytes of a first visit: nothing may come from an earlier test's cache.
+pytestmark = pytest.mark.fresh_context
 
 FIRST_VISIT_LIMIT = 7_000_000  # bytes on the wire
 
@@ -99,9 +102,15 @@ def test_only_what_the_page_uses_is_shipped(built_site_dir):
         tops = {name.split("/", 1)[0] for name in stdlib.namelist()}
         assert not tops & STDLIB_LEFT_OUT
         assert {"asyncio", "fractions.py", "json", "encodings", "pyodide", "_pyodide"} <= tops
+        codecs = {name.split("/", 1)[1] for name in stdlib.namelist() if name.startswith("encodings/")}
+        assert {"__init__.py", "utf_8.py", "aliases.py"} <= codecs <= STDLIB_ENCODINGS_KEPT | {""}
     manifest = json.loads((built_site_dir / "assets/engine/manifest.json").read_text(encoding="utf-8"))
     engine = built_site_dir / "assets/engine"
     assert (engine / manifest["wheel"]).is_file()
+    # The wheel is stored uncompressed, for the transfer's Brotli to compress it whole.
+    with zipfile.ZipFile(engine / manifest["wheel"]) as wheel:
+        assert {entry.compress_type for entry in wheel.infolist()} == {zipfile.ZIP_STORED}
+    assert (engine / f"{manifest['wheel']}.br").is_file()
     assert (engine / manifest["pyodide"]).resolve() == shipped.resolve()
 
 
@@ -114,6 +123,7 @@ pyodide.unpackArchive(new Uint8Array(fs.readFileSync("%(wheel)s")), "wheel", { e
 const imported = pyodide.runPython(`
 import importlib, json, pkgutil, rules_engine, rules_engine.web as web
 from rules_engine.systems import all_systems
+
 names = [m.name for m in pkgutil.walk_packages(rules_engine.__path__, "rules_engine.")
          if not m.name.endswith("__main__")]
 for name in names:

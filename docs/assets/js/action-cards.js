@@ -3,11 +3,12 @@
 // The Dramatic Card Draw: the factions (names separated by commas, or a number) and the
 // jokers in the deck. As they change: the exact chance of each result for one faction and
 // for at least one of them. Draw: one card for each faction from one seeded deck, with
-// seed and permalink.
+// seed, permalink and Share (the engine's chat text: the chance of this exact draw).
 //
 // The Action! Deck draw: how many cards, from which deck, and a card to look for. As they
-// change: the exact chance that the card comes up. Draw: the cards dealt, with seed and
-// permalink.
+// change: the exact chance that the card comes up. Draw: the cards dealt, with seed,
+// permalink and Share (the engine's chat text: the chance of the card coming up or not, or of
+// this exact deal).
 
 import {
   afterPause, el, engineForm, explanation, newestOnly, rollMeta,
@@ -63,7 +64,6 @@ function attachCardDraw(root) {
     inputs.seed.value = params.get("seed") || "";
     return inputs.seed.value.trim() !== "";
   }
-  let drawOnReady = prefill(new URLSearchParams(location.search));
 
   async function updateOdds(typing = false) {
     oddsPause.cancel();
@@ -122,25 +122,14 @@ function attachCardDraw(root) {
           el("span", { class: "srd-card-draw__favoured" }, favoured))));
     }
     return el("div", { class: "srd-roll" }, list, lineByLine(result.lines),
-      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) }), "draw"));
+      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) }), "draw", result.share.text));
   }
 
   w.onSubmit(draw);
-  w.onPermalinkClick(resultBox, (params) => {
-    prefill(params);
-    updateOdds();
-    draw();
-  });
   inputs.factions.addEventListener("input", oddsPause.schedule);
   for (const box of root.querySelectorAll("input[name=jokers]")) box.addEventListener("change", () => updateOdds());
   w.watchSeed((seed) => ({ system: SYSTEM, action: "card_draw_roll", fields: formValues(), seed }));
-  w.whenReady(() => {
-    updateOdds();
-    if (drawOnReady) {
-      drawOnReady = false;
-      draw();
-    }
-  });
+  w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll: draw });
 }
 
 // --- the Action! Deck draw -----------------------------------------------------------------
@@ -168,7 +157,6 @@ function attachDeck(root) {
     inputs.seed.value = params.get("seed") || "";
     return inputs.seed.value.trim() !== "";
   }
-  let dealOnReady = prefill(new URLSearchParams(location.search));
 
   async function updateOdds(typing = false) {
     oddsPause.cancel();
@@ -227,26 +215,15 @@ function attachDeck(root) {
         result.found_at ? `${result.card} came up as card ${result.found_at}` : `${result.card} did not come up`)));
     }
     box.append(list, lineByLine(result.lines),
-      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) }), "draw"));
+      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) }), "draw", result.share.text));
     return box;
   }
 
   w.onSubmit(deal);
-  w.onPermalinkClick(resultBox, (params) => {
-    prefill(params);
-    updateOdds();
-    deal();
-  });
   for (const name of FIELDS) inputs[name].addEventListener("input", oddsPause.schedule);
   for (const box of root.querySelectorAll("input[name=deck]")) box.addEventListener("change", () => updateOdds());
   w.watchSeed((seed) => ({ system: SYSTEM, action: "deck_roll", fields: formValues(), seed }));
-  w.whenReady(() => {
-    updateOdds();
-    if (dealOnReady) {
-      dealOnReady = false;
-      deal();
-    }
-  });
+  w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll: deal });
 }
 
 export { attachCardDraw, attachDeck };

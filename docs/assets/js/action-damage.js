@@ -9,7 +9,7 @@
 import { afterPause, el, engineForm, newestOnly } from "./widget-kit.js";
 
 const SYSTEM = "action";
-const FIELDS = ["damage", "threshold", "health", "toughness", "mass", "wounds", "shock", "focus", "luck"];
+const FIELDS = ["damage", "threshold", "health", "toughness", "mass", "wall", "wounds", "shock", "focus", "luck"];
 const ROLL_NAMES = { shock: "Shock roll", dark_times: "Dark Times roll", cinematic: "Luck rolls", wake: "Waking up" };
 
 // "5, 10, 15" or, for many, "5, 10, …, 100 (20 rolls)", as the engine's lines write it.
@@ -59,6 +59,7 @@ export function attachDamage(root) {
         (r.knocked_down ? ", knocked down" : ""), "knockback"),
       item("Massive Damage", r.massive ? "yes" : "no", "massive"),
     ];
+    if (r.wall_damage !== null) numbers.push(item("Solid object", `${r.wall_damage} damage to each`, "wall"));
     if (r.impairment !== null) numbers.push(item("Impairment", r.impairment, "impairment"));
     if (r.options.includes("stun")) numbers.push(item("Shots lost", r.shots_lost, "shots_lost"));
     if (r.cinematic_wound !== null) numbers.push(item("Cinematic Wound", r.cinematic_wound ? "yes" : "no", "cinematic"));

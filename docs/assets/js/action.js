@@ -51,7 +51,6 @@ function attachRoller(root) {
     if (params.has("active")) active.checked = params.get("active") === "1";
     return (params.get("seed") || "").trim() !== "";
   }
-  let rollOnReady = prefill(new URLSearchParams(location.search));
 
   async function updateOdds(typing = false) {
     oddsPause.cancel();
@@ -128,33 +127,23 @@ function attachRoller(root) {
         (die.faces.length > 1 ? `, ${die.total} in all` : "") + (die.closed ? " (closed)" : "");
       const faces = die.faces.map((face) => el("span", { class: `srd-die srd-die--${sign}`, "aria-hidden": "true" },
         String(face)));
-      dice.append(el("li", { class: "srd-action-dice__chain", role: "img", "aria-label": label, title: label },
-        el("span", { class: "srd-action-dice__sign", "aria-hidden": "true" }, die.sign === "+" ? "+" : "−"),
-        ...faces));
+      // A list item holds the picture (an item itself may not be an image: invalid list markup).
+      dice.append(el("li", { class: "srd-action-dice__chain", title: label },
+        el("span", { class: "srd-action-dice__faces", role: "img", "aria-label": label },
+          el("span", { class: "srd-action-dice__sign", "aria-hidden": "true" }, die.sign === "+" ? "+" : "−"),
+          ...faces)));
     });
     if (result.dice.length) box.append(dice);
     box.append(explanation(result.lines),
-      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) })));
+      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) }), "roll", result.share.text));
     return box;
   }
 
   w.onSubmit(roll);
-  w.onPermalinkClick(resultBox, (params) => {
-    prefill(params);
-    updateOdds();
-    roll();
-  });
   for (const name of FIELDS) inputs[name].addEventListener("input", oddsPause.schedule);
   for (const box of [...toggles, active]) box.addEventListener("change", () => updateOdds());
   w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_fields", fields: formValues(), seed }));
-
-  w.whenReady(() => {
-    updateOdds();
-    if (rollOnReady) {
-      rollOnReady = false;
-      roll();
-    }
-  });
+  w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll });
 }
 
 // --- the value-table converter -------------------------------------------------------------
@@ -189,9 +178,35 @@ function attachConverter(root) {
   w.whenReady(() => convert());
 }
 
+// --- the combat calculator -----------------------------------------------------------------
+// One combat notation (mook, fall, heroic, shots, cover, conflict, damage): the engine's exact
+// working out, line by line, as the command line prints it.
+function attachCombat(root) {
+  const w = engineForm(root, { prefix: "acc", fields: ["notation"], readyText: "Ready: type a combat notation." });
+  const { inputs } = w;
+  const shown = w.region(root.querySelector(".srd-widget__result"), { words: "Worked out for the last valid input" });
+  const latest = newestOnly();
+  const pause = afterPause(work);
+
+  async function work(typing = false) {
+    pause.cancel();
+    const reply = await latest(w.engine.call({ system: SYSTEM, action: "combat_odds", fields: { notation: inputs.notation.value } }));
+    if (!reply) return;
+    const result = w.accept(reply, ["notation"], { typing });
+    if (!result) return shown.stale(true);
+    shown.show(el("div", { class: "srd-combat", "data-kind": result.kind },
+      el("p", { class: "srd-combat__notation" }, el("code", {}, result.notation)), explanation(result.lines)),
+    result.notation);
+  }
+
+  w.onSubmit(() => work());
+  inputs.notation.addEventListener("input", pause.schedule);
+  w.whenReady(() => work());
+}
+
 // The widgets this view attaches, by their markup's data-widget (macros/action.py).
 export const WIDGETS = {
-  roller: attachRoller, converter: attachConverter, damage: attachDamage,
+  roller: attachRoller, converter: attachConverter, damage: attachDamage, combat: attachCombat,
   cards: attachCardDraw,
   deck: attachDeck,
 };

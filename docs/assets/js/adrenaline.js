@@ -68,7 +68,6 @@ function attachRoller(root) {
     showMode();
     return (params.get("seed") || "").trim() !== "";
   }
-  let rollOnReady = prefill(new URLSearchParams(location.search));
 
   // --- odds, as the inputs change ---
   async function updateOdds(typing = false) {
@@ -191,17 +190,13 @@ function attachRoller(root) {
     Object.entries({ tabindex: "0", role: "region", "aria-label": "The roll explained" })
       .forEach(([name, value]) => lines.setAttribute(name, value));
     box.append(lines,
-      rollMeta(result.seed, w.permalink({ ...fields, seed: String(result.seed) })));
+      rollMeta(result.seed, w.permalink({ ...fields, seed: String(result.seed) }), "roll",
+        result.share ? result.share.text : null)); // null: an extended roll whose odds the engine refuses
     return box;
   }
 
   // --- wiring ---
   w.onSubmit(roll);
-  w.onPermalinkClick(resultBox, (params) => {
-    prefill(params);
-    updateOdds();
-    roll();
-  });
   for (const name of TEXT_FIELDS) byId(name).addEventListener("input", oddsPause.schedule);
   for (const radio of modeRadios) {
     radio.addEventListener("change", () => {
@@ -211,14 +206,13 @@ function attachRoller(root) {
   }
   for (const box of [...optionBoxes, byId("wastes"), byId("below")]) box.addEventListener("change", oddsPause.schedule);
   w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_form", fields: fieldValues(), seed }));
-
-  w.whenReady(() => {
-    showMode();
-    updateOdds();
-    if (rollOnReady) {
-      rollOnReady = false;
-      roll();
-    }
+  w.rollsFromPermalinks(resultBox, {
+    prefill,
+    update: () => {
+      showMode();
+      updateOdds();
+    },
+    roll,
   });
 }
 

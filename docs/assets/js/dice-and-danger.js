@@ -20,6 +20,7 @@ import {
   afterPause, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
 } from "./widget-kit.js";
 import { attachCompare } from "./compare.js";
+import { fieldsForm } from "./fields-form.js";
 
 const SYSTEM = "dice-and-danger";
 const KIND_WORDS = { damage: "damage roll", save: "save", face: "face roll" };
@@ -67,7 +68,6 @@ function attachRoller(root) {
     if (params.has("seed")) inputs.seed.value = params.get("seed");
     return params.has("notation") && (params.get("seed") || "").trim() !== "";
   }
-  let rollOnReady = prefill(new URLSearchParams(location.search));
 
   // --- reading the notation, as it is typed ---
   async function updateOdds(typing = false) {
@@ -85,7 +85,7 @@ function attachRoller(root) {
     }
     followSwitch(result);
     reading.show(renderReading(result), result.notation);
-    odds.show(renderOdds(result), result.notation);
+    odds.show(renderOdds(result, root.querySelector("form").getAttribute("aria-label")), result.notation);
   }
 
 
@@ -111,31 +111,20 @@ function attachRoller(root) {
         el("span", { class: "srd-roll__kind" }, `${KIND_WORDS[result.kind]}, ${against}`)),
       renderDice(result),
       explanation(result.lines),
-      rollMeta(result.seed, w.permalink({ notation: notation.trim(), kind: result.switch, seed: String(result.seed) })),
+      rollMeta(result.seed, w.permalink({ notation: notation.trim(), kind: result.switch, seed: String(result.seed) }),
+        "roll", result.share.text),
     );
     return box;
   }
 
   // --- wiring ---
   w.onSubmit(roll);
-  w.onPermalinkClick(resultBox, (params) => {
-    prefill(params);
-    updateOdds();
-    roll();
-  });
   inputs.notation.addEventListener("input", oddsPause.schedule);
   for (const radio of radios) radio.addEventListener("change", () => updateOdds());
   w.watchSeed((seed) => ({
     system: SYSTEM, action: "roll_kind", notation: inputs.notation.value, kind: kind(), seed,
   }));
-
-  w.whenReady(() => {
-    updateOdds();
-    if (rollOnReady) {
-      rollOnReady = false;
-      roll();
-    }
-  });
+  w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll });
 }
 
 // How the engine read the notation: its canonical form, kind and notes.
@@ -154,7 +143,9 @@ function renderReading(result) {
 }
 
 // --- the exact odds: a summary, a bar chart of every shown outcome, the exact values ---
-function renderOdds(result) {
+// `owner`: the widget's name, so that its exact-chances region is named apart from another
+// widget's on the same page.
+function renderOdds(result, owner = "") {
   const reads = result.reads; // "hits", or "face" without a DC
   const box = el("div", { class: "srd-dd-odds" });
   const summary = el("dl", { class: "srd-odds__summary srd-odds__summary--two" });
@@ -162,7 +153,7 @@ function renderOdds(result) {
     summary.append(summaryItem("any-hit", "At least 1 hit", result.p_any_hit.percent, result.p_any_hit.ratio));
   }
   summary.append(summaryItem("mean", reads === "hits" ? "Average hits" : "Average face", result.mean_text, result.mean));
-  box.append(summary, renderChart(result), renderTable(result));
+  box.append(summary, renderChart(result), renderTable(result, owner));
   return box;
 }
 
@@ -203,7 +194,7 @@ function renderChart(result) {
   return el("figure", { class: "srd-hits-chart" }, columns, el("figcaption", {}, caption));
 }
 
-function renderTable(result) {
+function renderTable(result, owner = "") {
   const { reads } = result;
   // The exact fractions last: they can be hundreds of digits long, and scroll sideways.
   const head = el("tr", {}, ...[reads === "hits" ? "Hits" : "Face", "Chance", "At least", "Exact chance"]
@@ -224,7 +215,7 @@ function renderTable(result) {
   }
   return el("details", { class: "srd-hits-table" },
     el("summary", {}, "Exact values"),
-    el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Exact chances", tabindex: "0" },
+    el("div", { class: "srd-table-wrap", role: "region", "aria-label": owner ? `Exact chances, ${owner}` : "Exact chances", tabindex: "0" },
       el("table", { class: "srd-table" }, el("thead", {}, head), el("tbody", {}, ...rows))));
 }
 
@@ -277,120 +268,11 @@ function dieFace(die, label) {
   return el("span", { class: classes, role: "img", "aria-label": label, title: label }, String(die.value));
 }
 
-// --- the builder and the helper: forms of switches and fields -------------------------------
-// A form whose every input goes to the engine as text in `fields` (a checkbox "on" or "", a
-// radio group its checked value), its odds kept live and its rolls; a permalink names the
-// widget (`w=PREFIX`) with every input and the seed. `names`: the inputs, in the engine's
-// order; `texts`: those typed in (the rest are switches). `inactive(values)`: the inputs
-// that do not apply to these values (sent as "").
-function fieldsWidget(root, {
-  prefix, names, texts = [], oddsAction, rollAction, readyText, renderOdds, renderRoll, inactive = () => [],
-  onChange = () => {},
-}) {
-  const w = engineForm(root, { prefix, fields: [...names, "seed"], readyText });
-  const { inputs } = w;
-  const resultBox = root.querySelector(".srd-widget__result");
-  const radiosOf = (name) => [...root.querySelectorAll(`input[type=radio][name=${name}]`)];
-
-  function read(name) {
-    if (texts.includes(name)) return inputs[name].value;
-    const box = root.querySelector(`input[type=checkbox]#${prefix}-${name}`);
-    if (box) return box.checked ? "on" : "";
-    const checked = radiosOf(name).find((radio) => radio.checked);
-    return checked ? checked.value : "";
-  }
-  function values() {
-    const fields = Object.fromEntries(names.map((name) => [name, read(name)]));
-    for (const name of inactive(fields)) fields[name] = "";
-    return fields;
-  }
-  function write(name, value) {
-    if (texts.includes(name)) inputs[name].value = value;
-    const box = root.querySelector(`input[type=checkbox]#${prefix}-${name}`);
-    if (box) box.checked = ["on", "true", "1"].includes(value);
-    const radios = radiosOf(name);
-    if (radios.some((radio) => radio.value === value)) for (const radio of radios) radio.checked = radio.value === value;
-  }
-
-  const inputsKey = () => JSON.stringify(values());
-  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
-  const reading = root.querySelector(".srd-widget__canonical")
-    ? w.region(root.querySelector(".srd-widget__canonical"), { words: "Reading of the last valid input" }) : null;
-  const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
-  const latestOdds = newestOnly();
-  const latestRoll = newestOnly();
-  const oddsPause = afterPause(updateOdds);
-  const compare = attachCompare(root, { engine: w.engine, term: "Hits" }); // a form whose odds have outcomes
-
-  // A reply's error belongs to one input: every other input's message goes.
-  function accept(reply, options) {
-    const result = w.accept(reply, names, options);
-    if (!result) {
-      const bad = String((reply.error || {}).field || "");
-      for (const name of names) if (name !== bad) w.clearFieldError(name);
-    }
-    return result;
-  }
-
-  // A permalink (?w=PREFIX&input=…&seed=…#widget) fills in the form and rolls once ready.
-  function prefill(params) {
-    if (params.get("w") !== prefix) return false;
-    for (const name of names) if (params.has(name)) write(name, params.get(name));
-    if (params.has("seed")) inputs.seed.value = params.get("seed");
-    onChange(values());
-    return (params.get("seed") || "").trim() !== "";
-  }
-  let rollOnReady = prefill(new URLSearchParams(location.search));
-  onChange(values());
-
-  async function updateOdds(typing = false) {
-    oddsPause.cancel();
-    const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: oddsAction, fields: values() }));
-    if (!reply) return; // a newer request is on its way: this answer is stale
-    const result = accept(reply, { typing });
-    compare.offer(result);
-    if (!result) {
-      if (reading) reading.stale(true);
-      return odds.stale(true);
-    }
-    if (reading) reading.show(renderBuilt(result), result.written);
-    odds.show(renderOdds(result), result.written);
-  }
-
-  async function roll() {
-    oddsPause.flush();
-    const fields = values();
-    const key = inputsKey();
-    const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: rollAction, fields, seed: inputs.seed.value }));
-    if (!reply) return;
-    const result = accept(reply);
-    if (!result) return;
-    const href = w.permalink({ w: prefix, ...fields, seed: String(result.seed) });
-    rolled.show(renderRoll(result, href), result.written, key);
-  }
-
-  w.onSubmit(roll);
-  w.onPermalinkClick(resultBox, (params) => {
-    prefill(params);
-    updateOdds();
-    roll();
+// --- the builder and the helper: forms of switches and fields (fields-form.js) -------------
+function fieldsWidget(root, options) {
+  return fieldsForm(root, {
+    system: SYSTEM, compareTerm: "Hits", renderReading: renderBuilt, described: (result) => result.written, ...options,
   });
-  for (const name of texts) inputs[name].addEventListener("input", oddsPause.schedule);
-  for (const control of root.querySelectorAll("input[type=radio], input[type=checkbox]")) {
-    control.addEventListener("change", () => {
-      onChange(values());
-      updateOdds();
-    });
-  }
-  w.watchSeed((seed) => ({ system: SYSTEM, action: rollAction, fields: values(), seed }));
-  w.whenReady(() => {
-    updateOdds();
-    if (rollOnReady) {
-      rollOnReady = false;
-      roll();
-    }
-  });
-  return w;
 }
 
 // The built roll: every term written out with the rule that gave it, then the canonical form.
@@ -416,7 +298,7 @@ function rollBox(result, href, outcome = null) {
       el("span", { class: "srd-roll__kind" }, `${result.notation}`)),
     renderDice(result),
     explanation(result.lines),
-    rollMeta(result.seed, href));
+    rollMeta(result.seed, href, "roll", result.share.text));
   return box;
 }
 
@@ -505,7 +387,6 @@ function attachCharacter(root) {
     w.inputs.seed.value = params.get("character");
     return true;
   }
-  let rollOnReady = prefill(new URLSearchParams(location.search));
 
   async function roll() {
     const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "character", seed: w.inputs.seed.value }));
@@ -515,17 +396,8 @@ function attachCharacter(root) {
   }
 
   w.onSubmit(roll);
-  w.onPermalinkClick(resultBox, (params) => {
-    prefill(params);
-    roll();
-  });
   w.watchSeed((seed) => ({ system: SYSTEM, action: "character", seed }));
-  w.whenReady(() => {
-    if (rollOnReady) {
-      rollOnReady = false;
-      roll();
-    }
-  });
+  w.rollsFromPermalinks(resultBox, { prefill, roll });
 }
 
 function renderCharacter(result, href) {
@@ -556,7 +428,7 @@ function renderCharacter(result, href) {
     derived.append(el("div", { class: "srd-character__item", "data-derived": key }, el("dt", {}, label), el("dd", {}, value)));
   }
   return el("div", { class: "srd-character" }, attributes, derived,
-    explanation(result.lines, "srd-widget__explain--columns"), rollMeta(result.seed, href, "character"));
+    explanation(result.lines, "srd-widget__explain--columns"), rollMeta(result.seed, href, "character", result.share.text));
 }
 
 // The widgets this view attaches, by their markup's data-widget (macros/dice_and_danger.py).

@@ -38,7 +38,6 @@ function attachRoller(root) {
     return (params.get("seed") || "").trim() !== "";
   }
   let shownRoll = null; // {fields, seed} of the roll on screen: its permalink's words
-  let rollOnReady = prefill(new URLSearchParams(location.search));
 
   function fieldValues() {
     return Object.fromEntries(FIELDS.map((name) => [name, inputs[name].value]));
@@ -105,7 +104,7 @@ function attachRoller(root) {
     // The engine's lines down to the list of stacks, which the chooser below shows.
     const rollLines = result.lines.slice(0, result.lines.length - result.stacks.length - 1);
     box.append(dice, explanation(rollLines),
-      rollMeta(result.seed, w.permalink({ ...fields, seed: String(result.seed) })));
+      rollMeta(result.seed, w.permalink({ ...fields, seed: String(result.seed) }), "roll", result.share.text));
     return box;
   }
 
@@ -279,21 +278,9 @@ function attachRoller(root) {
 
   // --- wiring ---
   w.onSubmit(roll);
-  w.onPermalinkClick(resultBox, (params) => {
-    prefill(params);
-    updateOdds();
-    roll();
-  });
   for (const name of FIELDS) inputs[name].addEventListener("input", oddsPause.schedule);
   w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_fields", fields: fieldValues(), seed }));
-
-  w.whenReady(() => {
-    updateOdds();
-    if (rollOnReady) {
-      rollOnReady = false;
-      roll();
-    }
-  });
+  w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll });
 }
 
 // --- the attack helper ---------------------------------------------------------------------

@@ -4,7 +4,8 @@
 // Messages out: {type: "progress", files} while loading (a file arrived, or more of its bytes,
 // or a stage finished: engine.js gives up on a load that shows none for a while; `files` says
 // what has arrived of each file, see `arrived` below), then
-// {type: "ready", timings} once (ms since the worker started, for the benchmark), or
+// {type: "ready", timings} once (ms since the worker started, for the benchmark, and
+// `timings.start`: "snapshot" or "fresh", how the interpreter started), or
 // {type: "failed", message} if the engine cannot load; then {id, reply} for each
 // {id, request} received, where reply is the engine's JSON reply ({ok: true, result} or
 // {ok: false, error}) decoded.
@@ -126,6 +127,19 @@ self.fetch = async (resource, options) => {
 // Requests that arrive while the engine loads wait for it.
 const engine = load();
 
+// A repeat visit starts from a memory snapshot: the interpreter as it was once Python had
+// started and the engine was imported, made on this device after its first fresh start and
+// kept in Cache Storage under SNAPSHOT_CACHE, at an address naming the build (the manifest's
+// content-named wheel and Pyodide folders). Loading it skips Python's start-up, the standard
+// library's unpacking and the engine's import: only the wasm is compiled (and the browser may
+// keep that compiled too). The cache holds one build's snapshot: another build's is deleted
+// unread, and one that fails to load is deleted and a fresh start follows.
+const SNAPSHOT_CACHE = "dice-engine-snapshot";
+// Pyodide 314's snapshot format: a header of Uint32s, [0] this magic number and [1] where
+// the heap starts; the heap is a whole number of 64 KiB wasm pages.
+const SNAPSHOT_MAGIC = 0x706e7300;
+const WASM_PAGE = 65536;
+
 async function load() {
   const started = performance.now();
   const timings = {};
@@ -136,20 +150,45 @@ async function load() {
   try {
     // The wheel is fetched while Pyodide starts (the two do not depend on each other),
     // and unpacked straight into site-packages: loadPackage's extra machinery costs more
-    // than the unpacking itself.
+    // than the unpacking itself (and would rule out a snapshot).
     const manifest = fetchManifest();
     const wheel = fetchWheel(manifest);
     wheel.catch(() => {}); // its failure is reported where it is awaited, below
+    const snapshotAddress = snapshotKey(await manifest);
+    const stored = storedSnapshot(snapshotAddress);
     const pyodideDir = new URL((await manifest).pyodide, ENGINE_DIR);
     // A dynamic import, so that a missing or broken runtime becomes a readable message
     // instead of a worker that silently never starts.
     const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
-    const pyodide = await loadPyodide({ indexURL: pyodideDir.href, stdout: () => {}, stderr: () => {} });
-    mark("pyodide");
-    const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-    pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-    mark("wheel");
-    const web = pyodide.pyimport("rules_engine.web");
+    const options = { indexURL: pyodideDir.href, stdout: () => {}, stderr: () => {} };
+    let pyodide = null;
+    let web = null;
+    const snapshot = await stored;
+    if (snapshot) {
+      try {
+        await markTrying(snapshotAddress, true);
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+        mark("pyodide");
+        web = await importEngine(pyodide, await wheel);
+        checkEngine(web);
+        await markTrying(snapshotAddress, false);
+        timings.start = "snapshot";
+      } catch (error) {
+        if (!loading) return null; // a file failed on the way: that was reported
+        console.warn("the engine's snapshot did not load; starting afresh:", error);
+        await forgetSnapshots();
+        pyodide = null;
+      }
+    }
+    if (!pyodide || !web) {
+      const keep = snapshotAddress !== null;
+      pyodide = await loadPyodide({ ...options, _makeSnapshot: keep });
+      mark("pyodide");
+      web = await importEngine(pyodide, await wheel);
+      timings.start = "fresh";
+      // Made before the engine answers anything, so every later start is this one's.
+      if (keep) keepSnapshot(snapshotAddress, pyodide);
+    }
     mark("engine");
     if (!loading) return null; // a file failed on the way: that was reported
     loading = false;
@@ -160,6 +199,108 @@ async function load() {
     fail(shortReason(error));
     return null;
   }
+}
+
+// The engine's wheel unpacked into site-packages and its bridge imported. After a snapshot the
+// bridge is imported already; the files are still put back, for what imports later.
+async function importEngine(pyodide, wheel) {
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  return pyodide.pyimport("rules_engine.web");
+}
+
+// A started engine answers a request it must refuse with its JSON refusal; anything else
+// (a snapshot that loaded but is not whole) throws.
+function checkEngine(web) {
+  const reply = JSON.parse(web.call("{}"));
+  if (!reply || reply.ok !== false || !reply.error) throw new Error("the engine's snapshot answers wrongly");
+}
+
+// The snapshot's address in SNAPSHOT_CACHE for this build, or null where there is no Cache
+// Storage (then no snapshot is made).
+function snapshotKey(manifest) {
+  if (!self.caches) return null;
+  const build = `${manifest.pyodide}|${manifest.wheel}`;
+  return new URL(`snapshot?build=${encodeURIComponent(build)}`, ENGINE_DIR).href;
+}
+
+// This build's snapshot (bytes that look like one), or null; snapshots of other builds, and
+// one that does not look whole, are deleted.
+async function storedSnapshot(address) {
+  if (!address) return null;
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const flag = tryingFlag(address);
+    for (const request of await cache.keys()) {
+      if (request.url !== address && request.url !== flag) await cache.delete(request);
+    }
+    // A start from it that never finished (the page closed, or it hung): not tried again.
+    if (await cache.match(flag)) {
+      console.warn("the engine's snapshot did not start last time; starting afresh");
+      await cache.delete(address);
+      await cache.delete(flag);
+      return null;
+    }
+    const response = await cache.match(address);
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (looksWhole(bytes, Number(response.headers.get("X-Snapshot-Length")))) return bytes;
+    console.warn("the engine's snapshot is damaged; starting afresh");
+    await cache.delete(address);
+  } catch (error) {
+    console.warn("the engine's snapshot could not be read:", error);
+  }
+  return null;
+}
+
+// Bytes of `length` holding Pyodide's snapshot header and a heap of whole wasm pages.
+function looksWhole(bytes, length) {
+  if (bytes.byteLength !== length || bytes.byteLength < 64 || bytes.byteLength % 4) return false;
+  const header = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
+  const heap = bytes.byteLength - header[1];
+  return header[0] === SNAPSHOT_MAGIC && header[1] < bytes.byteLength && heap > 0 && heap % WASM_PAGE === 0;
+}
+
+// While a start from the snapshot is under way, a flag beside it says so: a start that never
+// finishes (a hang, the page closed) leaves it there, and the snapshot is not tried again.
+function tryingFlag(address) {
+  return `${address}&trying`;
+}
+
+async function markTrying(address, trying) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  if (trying) await cache.put(tryingFlag(address), new Response(""));
+  else await cache.delete(tryingFlag(address));
+}
+
+async function forgetSnapshots() {
+  try {
+    await caches.delete(SNAPSHOT_CACHE);
+  } catch (error) {
+    console.warn("the engine's snapshot could not be deleted:", error);
+  }
+}
+
+// The interpreter as it is now, kept for the next visit (stored while the engine works).
+function keepSnapshot(address, pyodide) {
+  let bytes;
+  try {
+    bytes = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn("no snapshot of the engine could be made:", error);
+    return;
+  }
+  (async () => {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    await cache.put(address, new Response(bytes, {
+      headers: { "Content-Type": "application/octet-stream", "X-Snapshot-Length": String(bytes.byteLength) },
+    }));
+  })().then(
+    () => self.postMessage({ type: "snapshot", stored: true }),
+    (error) => {
+      console.warn("the engine's snapshot could not be stored:", error);
+      self.postMessage({ type: "snapshot", stored: false });
+    });
 }
 
 // The engine's manifest, which site_build writes: {wheel, pyodide}, each relative to it.

@@ -1,6 +1,8 @@
 // Notations written in the rules text are buttons (macros/widget_html.py notation_button):
 // pressing one fills the page's roller with it, scrolls the roller into view and puts the
-// focus in it; the roller's own code then shows its odds (each field gets the event a reader's
+// focus in it (on a touch screen: its results into view, the focus on the roller, so no
+// keyboard opens), and a "Back to the text" button above its results returns to the
+// notation; the roller's own code then shows its odds (each field gets the event a reader's
 // typing or clicking would send). Generic: the button carries its roller's id and the field
 // values (worked out when the site was built), and this module never names a system.
 //
@@ -61,12 +63,42 @@ function fill(form, name, value) {
   return first;
 }
 
-// Scrolls the roller's top just under the site's sticky header.
-function bringIntoView(widget) {
+// Scrolls an element's top just under the site's sticky header (or, with `share`, that share
+// of the screen further down: a notation back in its sentence, with text above it).
+function bringIntoView(element, share = 0) {
   const header = document.querySelector(".md-header");
-  const offset = (header ? header.getBoundingClientRect().height : 0) + 8;
+  const offset = (header ? header.getBoundingClientRect().height : 0) + 8 + share * window.innerHeight;
   const reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  window.scrollTo({ top: window.scrollY + widget.getBoundingClientRect().top - offset, behavior: reduce ? "auto" : "smooth" });
+  window.scrollTo({ top: window.scrollY + element.getBoundingClientRect().top - offset, behavior: reduce ? "auto" : "smooth" });
+}
+
+// A touch screen (no fine pointer): focus in a text field would open its keyboard over the
+// odds the reader asked to see.
+function touchScreen() {
+  return Boolean(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+}
+
+// "Back to the text", just above the roller's status line and its results: returns to the
+// notation last pressed (its place in the text, and the focus). One per roller, made when a
+// notation first loads it.
+function backLink(widget) {
+  let back = widget.querySelector(".srd-notation-back");
+  if (!back) {
+    back = document.createElement("button");
+    back.type = "button";
+    back.className = "srd-notation-back";
+    back.textContent = "Back to the text";
+    back.addEventListener("click", () => {
+      const to = back.srdFrom;
+      if (!to || !to.isConnected) return;
+      bringIntoView(to, 0.4);
+      to.focus({ preventScroll: true });
+    });
+    const status = widget.querySelector(".srd-widget__statusbar, .srd-widget__status");
+    if (status) status.before(back);
+    else widget.prepend(back);
+  }
+  return back;
 }
 
 export function loadNotation(button) {
@@ -78,9 +110,16 @@ export function loadNotation(button) {
     const control = fill(form, name, String(value));
     if (!focus) focus = control;
   }
-  bringIntoView(widget);
-  // A field still disabled (the engine loading) takes no focus: the roller itself does.
-  if (focus && !focus.disabled) {
+  const back = backLink(widget);
+  back.srdFrom = button;
+  back.setAttribute("aria-label", `Back to the text, at ${button.dataset.notation || button.textContent.trim()}`);
+  // On a touch screen the form is taller than the screen: the results (and the way back, just
+  // above them) come into view instead of the form's top.
+  const touch = touchScreen();
+  bringIntoView(touch ? back : widget);
+  // A field still disabled (the engine loading) takes no focus, nor does one on a touch screen
+  // (no keyboard pops up over the odds): the roller itself does, for screen readers.
+  if (focus && !focus.disabled && !touch) {
     focus.focus({ preventScroll: true });
   } else {
     if (!widget.hasAttribute("tabindex")) widget.setAttribute("tabindex", "-1");
@@ -113,3 +152,18 @@ if (window.document$ && typeof window.document$.subscribe === "function") {
 } else {
   attachNotationButtons();
 }
+
+// A link within the page to a closed disclosure (the top of a chapter's "Your recent rolls")
+// opens it as it goes there: one tap, not two.
+document.addEventListener("click", (event) => {
+  // (Material's instant navigation writes every link out in full: this page's address + #id.)
+  const link = event.target instanceof Element ? event.target.closest("a[href*='#']") : null;
+  if (!link || link.hash.length < 2 || link.origin !== location.origin || link.pathname !== location.pathname) return;
+  let target = null;
+  try {
+    target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+  } catch {
+    return; // a malformed anchor: the browser does what it does
+  }
+  if (target instanceof HTMLDetailsElement) target.open = true;
+}, true);

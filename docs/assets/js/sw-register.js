@@ -7,8 +7,10 @@
 // to take over, and every page that was showing the old build reloads once: the pages, the
 // view modules and the engine in one tab always come from the same build.
 //
-// Registered after the page has loaded, so the first visit's own downloads (the engine) go
-// first; the worker then finds most of what it caches in the browser's HTTP cache.
+// Registered after the page has loaded, and on a page with a dice widget only once its
+// engine is ready (or has failed): installing the worker downloads the whole site, which must
+// not compete with the engine the reader is waiting for. The worker then finds the engine's
+// files in the browser's HTTP cache (their addresses are content-named, cached for good).
 
 const ROOT = new URL("../../", import.meta.url);
 const WORKER = new URL("sw.js", ROOT);
@@ -35,6 +37,7 @@ async function register() {
     return;
   }
   if (!registration) return; // a browser (or test harness) that blocks service workers
+  tellOfflineOnce();
   if (registration.waiting && navigator.serviceWorker.controller) takeOver(registration.waiting);
   registration.addEventListener("updatefound", () => {
     const incoming = registration.installing;
@@ -45,7 +48,56 @@ async function register() {
   });
 }
 
+// Once per device, quietly: the site works offline from now on. The worker is active only
+// once its install, the whole precache, has completed.
+const OFFLINE_TOLD = "srd-offline-told";
+async function tellOfflineOnce() {
+  try {
+    if (localStorage.getItem(OFFLINE_TOLD)) return;
+  } catch {
+    return; // no storage: no way to say it only once, so say nothing
+  }
+  await navigator.serviceWorker.ready;
+  try {
+    if (localStorage.getItem(OFFLINE_TOLD)) return; // another tab said it
+    localStorage.setItem(OFFLINE_TOLD, "1");
+  } catch {
+    return;
+  }
+  const note = document.createElement("p");
+  note.className = "srd-offline-note";
+  note.setAttribute("role", "status");
+  document.body.append(note);
+  // Filled after it is in the page, so screen readers hear it (politely).
+  requestAnimationFrame(() => { note.textContent = "Ready offline: this site now works on this device without a connection."; });
+  setTimeout(() => note.classList.add("srd-offline-note--gone"), 12_000);
+  setTimeout(() => note.remove(), 13_000);
+}
+
+// engine.js marks "dice-engine-settled" once the engine is ready or has failed.
+const SETTLED = "dice-engine-settled";
+// A widget page whose engine never settles (it never started) registers after this long.
+const SETTLE_LIMIT_MS = 120_000;
+
+function afterTheEngine(then) {
+  if (!document.querySelector(".srd-widget") || performance.getEntriesByName(SETTLED).length) return then();
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(limit);
+    then();
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName(SETTLED).length) once();
+  });
+  observer.observe({ type: "mark", buffered: true });
+  const limit = setTimeout(once, SETTLE_LIMIT_MS);
+}
+
 if ("serviceWorker" in navigator) {
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", () => register(), { once: true });
+  const start = () => afterTheEngine(register);
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
 }

@@ -13,6 +13,7 @@
 
 import { getEngine } from "./engine.js";
 import { recordRoll } from "./history.js";
+import { shareButton } from "./share.js";
 
 // Typing pauses this long before the engine is asked: short enough to feel live (odds
 // are a few ms for ordinary pools), long enough not to queue a big pool per keystroke.
@@ -133,8 +134,8 @@ function answeringFirst(engine, first) {
   return answering;
 }
 
-// --- the engine's loading, in bytes ----------------------------------------------------------
-// Every widget shows the bytes as they arrive (aria-hidden: not read out at each change);
+// --- the engine's loading, as a share ---------------------------------------------------------
+// Every widget shows the share of the engine arrived so far (aria-hidden: not read out at each change);
 // screen readers hear the stage from each widget's status line, and the bytes from one
 // line for the page, at most every ANNOUNCE_MS.
 const ANNOUNCE_MS = 5000;
@@ -145,9 +146,11 @@ function megabytes(bytes) {
   return (bytes / 1e6).toFixed(1);
 }
 
-// "2.1 of 6.3 MB" (or "2.1 MB" while the total is unknown).
+// "37%": how much of the engine has arrived, as a share of all of it (or "2.1 MB" while the
+// total is unknown). A share, not megabytes: the files cross the network compressed, so the
+// files' own sizes would count far more than the reader waits for.
 export function bytesText({ loaded, total }) {
-  return total > 0 ? `${megabytes(Math.min(loaded, total))} of ${megabytes(total)} MB` : `${megabytes(loaded)} MB`;
+  return total > 0 ? `${Math.floor((100 * Math.min(loaded, total)) / total)}%` : `${megabytes(loaded)} MB`;
 }
 
 function announce(text) {
@@ -621,6 +624,7 @@ export function engineForm(root, { prefix, fields, readyText }) {
         label.remove();
         label = null;
       }
+      restage(); // while the engine loads, the status line says whose odds are shown
     }
     const part = {
       // `content` answers the inputs described by `description` (whose key was `askedKey`).
@@ -697,6 +701,7 @@ export function engineForm(root, { prefix, fields, readyText }) {
   let start = () => {};
   let started = false; // whether `start` has run for the engine now loading or loaded
   let stopProgress = () => {};
+  let restage = () => {}; // says the stage again (an edit may have marked what is shown)
 
   // While the engine loads: the stage in words (heard when it changes) and the bytes so far
   // (seen as they change, heard from the page's announcer now and then); a bar under it.
@@ -707,7 +712,7 @@ export function engineForm(root, { prefix, fields, readyText }) {
     status.replaceChildren(stage, bytes);
     const show = (progress) => {
       if (root.dataset.state !== "loading" || !root.isConnected) return stopProgress();
-      const words = stageWords(progress.done);
+      const words = stageWords(progress.done, Boolean(root.querySelector("[data-stale]")));
       if (stage.textContent !== words) stage.textContent = words;
       bytes.textContent = progress.done || !progress.loaded && !progress.total ? "" : `: ${bytesText(progress)}`;
       if (meter) meter.style.width = progress.total ? `${((100 * Math.min(progress.loaded, progress.total)) / progress.total).toFixed(1)}%` : "0";
@@ -715,12 +720,14 @@ export function engineForm(root, { prefix, fields, readyText }) {
     };
     stopProgress();
     stopProgress = engine.onProgress(show);
+    restage = () => show(engine.progress);
     show(engine.progress);
   }
 
   function endProgress() {
     stopProgress();
     stopProgress = () => {};
+    restage = () => {};
     announce("");
   }
 
@@ -776,8 +783,12 @@ export function engineForm(root, { prefix, fields, readyText }) {
     if (startState || saved) regions.forEach((r) => r.follow());
     if (engine.status === "loading") {
       const name = button.textContent.trim();
+      // Inputs other than the page's own (shared in the address, or edited): what is shown is
+      // the page's own answer, marked, and the status line says when these inputs get theirs.
       followProgress(first
-        ? (done) => `“${name}” waits for the dice engine${done ? ", which is starting…" : ""}`
+        ? (done, marked) => (marked
+          ? `The odds for these inputs come when the dice engine is ${done ? "started…" : "ready"}`
+          : `“${name}” waits for the dice engine${done ? ", which is starting…" : ""}`)
         : (done) => (done ? "Starting the dice engine…" : "Loading the dice engine"));
       if (first) {
         for (const control of form.querySelectorAll("input")) control.disabled = false;
@@ -797,9 +808,32 @@ export function engineForm(root, { prefix, fields, readyText }) {
     });
   }
 
+  // The wiring every rolling view shares: the page's address, read as a permalink, fills in
+  // the form, and the widget rolls once the engine is ready if it carried a seed; a permalink
+  // clicked in `box` (on its own page) fills in the form and rolls at once. `prefill(params)`
+  // is the view's own part: it fills in what `params` says and returns whether to roll;
+  // `update()` brings what follows the inputs (the odds) up to date, when the engine is ready
+  // (again, after a Retry) and after a clicked permalink; `roll()` rolls (or draws, deals).
+  function rollsFromPermalinks(box, { prefill, update = () => {}, roll }) {
+    let rollOnReady = prefill(new URLSearchParams(location.search));
+    onPermalinkClick(box, (params) => {
+      prefill(params);
+      update();
+      roll();
+    });
+    whenReady(() => {
+      update();
+      if (rollOnReady) {
+        rollOnReady = false;
+        roll();
+      }
+    });
+  }
+
   return {
     engine, form, button, inputs, setStatus, setFieldError, clearFieldError, accept,
     watchSeed, region, permalink, showInAddress, onPermalinkClick, whenReady, onSubmit,
+    rollsFromPermalinks,
   };
 }
 
@@ -810,11 +844,13 @@ export function revealResult(box) {
   box.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
 }
 
-// The seed and the permalink under a roll.
-export function rollMeta(seed, href, what = "roll") {
+// The seed and the permalink under a roll; with the engine's `share` text (a reply's
+// `share.text`), a Share button that sends it with the permalink (share.js).
+export function rollMeta(seed, href, what = "roll", share = null) {
   return el("p", { class: "srd-roll__meta" },
     "Seed ", el("code", { class: "srd-roll__seed" }, String(seed)), " · ",
-    el("a", { class: "srd-roll__permalink", href }, `Permalink to this ${what}`));
+    el("a", { class: "srd-roll__permalink", href }, `Permalink to this ${what}`),
+    share ? shareButton(share, href, what) : null);
 }
 
 // Every value a chart draws, as a closed table under it: the bars are hidden from screen

@@ -5,10 +5,8 @@
 // engine) and seeded rolls with every die, the engine's explanation, the seed and a
 // permalink. A permalink names its widget (`w=PREFIX`), since the three share one page.
 
-import {
-  afterPause, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
-} from "./widget-kit.js";
-import { attachCompare } from "./compare.js";
+import { el, explanation, plural, ratioValue, rollMeta } from "./widget-kit.js";
+import { fieldsForm } from "./fields-form.js";
 
 const SYSTEM = "xy-checks";
 
@@ -18,93 +16,13 @@ function radioValue(root, name) {
   return checked ? checked.value : "";
 }
 
-function setRadio(root, name, value) {
-  const radios = [...root.querySelectorAll(`input[type=radio][name=${name}]`)];
-  if (!radios.some((radio) => radio.value === value)) return;
-  for (const radio of radios) radio.checked = radio.value === value;
-}
-
-// A widget's form, its odds kept live and its rolls: `texts` the text fields (in the order
-// the engine checks them), `radios` the radio groups, `crit` whether there is a crit box.
-function liveWidget(root, { prefix, texts, radios = [], crit = false, oddsAction, rollAction, readyText, renderOdds,
-  renderRoll, onChange = () => {} }) {
-  const w = engineForm(root, { prefix, fields: [...texts, "seed"], readyText });
-  const { inputs } = w;
-  const critBox = crit ? root.querySelector(`#${prefix}-crit`) : null;
-  const resultBox = root.querySelector(".srd-widget__result");
-
-  function values() {
-    const fields = Object.fromEntries(texts.map((name) => [name, inputs[name].value]));
-    for (const name of radios) fields[name] = radioValue(root, name);
-    if (critBox) fields.crit = critBox.checked ? "on" : "";
-    return fields;
-  }
-  const inputsKey = () => JSON.stringify(values());
-  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
-  const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
-  const latestOdds = newestOnly();
-  const latestRoll = newestOnly();
-  const oddsPause = afterPause(updateOdds);
-  const compare = attachCompare(root, { engine: w.engine, term: "Degree" }); // a widget whose odds have outcomes
-
-  // A permalink (?w=PREFIX&field=…&seed=…#widget) fills in the form and rolls once ready.
-  function prefill(params) {
-    if (params.get("w") !== prefix) return false;
-    for (const name of texts) if (params.has(name)) inputs[name].value = params.get(name);
-    for (const name of radios) if (params.has(name)) setRadio(root, name, params.get(name));
-    if (critBox) critBox.checked = params.get("crit") === "on";
-    if (params.has("seed")) inputs.seed.value = params.get("seed");
-    onChange();
-    return (params.get("seed") || "").trim() !== "";
-  }
-  let rollOnReady = prefill(new URLSearchParams(location.search));
-
-  async function updateOdds(typing = false) {
-    oddsPause.cancel();
-    const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: oddsAction, fields: values() }));
-    if (!reply) return; // a newer request is on its way: this answer is stale
-    const result = w.accept(reply, texts, { typing });
-    compare.offer(result);
-    if (!result) return odds.stale(true);
-    odds.show(renderOdds(result), result.notation);
-  }
-
-
-  async function roll() {
-    oddsPause.flush();
-    const fields = values();
-    const seed = inputs.seed.value;
-    const key = inputsKey();
-    const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: rollAction, fields, seed }));
-    if (!reply) return;
-    const result = w.accept(reply, [...texts, "seed"]);
-    if (!result) return;
-    const href = w.permalink({ w: prefix, ...fields, seed: String(result.seed) });
-    rolled.show(renderRoll(result, href), result.notation, key);
-  }
-
-  w.onSubmit(roll);
-  w.onPermalinkClick(resultBox, (params) => {
-    prefill(params);
-    updateOdds();
-    roll();
+// A widget's form, its odds kept live and its rolls (fields-form.js): `texts` the text fields
+// (in the order the engine checks them), `radios` the radio groups, `crit` whether there is a
+// crit box.
+function liveWidget(root, { texts, radios = [], crit = false, ...own }) {
+  return fieldsForm(root, {
+    system: SYSTEM, names: [...texts, ...radios, ...(crit ? ["crit"] : [])], texts, compareTerm: "Degree", ...own,
   });
-  for (const name of texts) inputs[name].addEventListener("input", oddsPause.schedule);
-  for (const control of root.querySelectorAll("input[type=radio], input[type=checkbox]")) {
-    control.addEventListener("change", () => {
-      onChange();
-      updateOdds();
-    });
-  }
-  w.watchSeed((seed) => ({ system: SYSTEM, action: rollAction, fields: values(), seed }));
-  w.whenReady(() => {
-    updateOdds();
-    if (rollOnReady) {
-      rollOnReady = false;
-      roll();
-    }
-  });
-  return w;
 }
 
 function summaryItem(key, label, shown, exact) {
@@ -190,7 +108,7 @@ function renderCheckRoll(result, href) {
       el("span", { class: "srd-roll__kind" }, `on ${result.check}`)),
     diceList(result),
     explanation(result.lines),
-    rollMeta(result.seed, href));
+    rollMeta(result.seed, href, "roll", result.share.text));
 }
 
 // --- the check roller --------------------------------------------------------------------
@@ -304,7 +222,7 @@ function renderVolleyRoll(result, href) {
     box.append(el("p", { class: "srd-roll__headline" }, el("strong", { class: "srd-roll__outcome" }, words[result.winner])));
     box.append(renderSide(result.sides[0], "Attackers"), renderSide(result.sides[1], "The other side"));
   }
-  box.append(explanation(result.lines), rollMeta(result.seed, href));
+  box.append(explanation(result.lines), rollMeta(result.seed, href, "roll", result.share.text));
   return box;
 }
 
