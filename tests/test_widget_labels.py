@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -160,6 +161,8 @@ def test_a_bad_value_is_told_by_the_fields_label(widget, form, key):
         refused += 1
         assert (error["field"] or "").lower() == key.lower(), error
         assert label.casefold() in error["message"].casefold(), (label, error["message"])
+        # Told once: a message already in the reader's words is not relabelled ("Mass Value Value").
+        assert not re.search(r"\b(\w+)\)?\s+\(?\1\b", error["message"]), error["message"]
         opening = error["message"].split(" ", 1)[0].lower()  # not the code's name for the field
         assert opening not in {key.lower(), key.replace("_", " ").lower()} or label.lower().startswith(opening), error
     assert refused, f"{widget}: {key} takes every value tried: {_bad_values(form, key)}"
