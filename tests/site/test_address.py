@@ -169,6 +169,10 @@ def test_a_chosen_stack_and_the_attack_helper_come_back_from_the_address(
     page.fill("#ds-attribute", "5")
     page.fill("#dsa-attack", "12")
     page.check("#dsa-cover")
+    # The helper answers typing after a pause, its old answer unmarked meanwhile: wait for
+    # the answer to these inputs (its working names them) before reading it.
+    expect(page.locator("#dsa-helper .srd-ds-attack__lines")).to_contain_text(
+        "attack 12 vs 4 cover", timeout=ENGINE_LOAD_MS)
     attack = settled_text(page, "#dsa-helper .srd-widget__odds")
     page.fill("#ds-seed", "5")
     page.click("#ds-roller button[type=submit]")
