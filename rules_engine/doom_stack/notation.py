@@ -134,6 +134,23 @@ def query_from_fields(attribute: str, skill: str, modifiers: str, tn: str) -> tu
         parse_whole_number(skill, "skill", 0, MAX_POOL),
         parse_whole_number(modifiers or "0", "modifiers", -MAX_POOL, MAX_POOL),
     )
-    target = parse_whole_number(tn, "TN", 1, MAX_TN) if tn.strip() else None
-    return DoomStackQuery(pool.size, target), pool
+    return DoomStackQuery(pool.size, tn_from_field(tn)), pool
+
+
+def tn_from_field(text: str) -> int | None:
+    """The TN field: empty for none, a number, or a rung of the difficulty ladder by name
+    (``Challenging``), as the notation takes it after ``vs``."""
+    if not text.strip():
+        return None
+    rung = difficulty_by_name(text.strip())
+    if rung is not None:
+        return rung.tn
+    try:
+        return parse_whole_number(text, "TN", 1, MAX_TN)
+    except RulesError as error:
+        if "whole number" not in error.message:
+            raise  # a number out of range says so
+        names = ", ".join(r.name for r in DIFFICULTY_LADDER)
+        raise RulesError(f"TN must be a number from 1 to {MAX_TN} or a difficulty ({names}), "
+                         f"not {text.strip()[:40]}", field="TN") from None
 

@@ -52,3 +52,20 @@ def test_fields_build_the_pool_and_name_bad_fields():
         with pytest.raises(RulesError) as info:
             query_from_fields(*fields)
         assert info.value.field == name
+
+
+@pytest.mark.parametrize("tn,expected", [("Challenging", 8), (" routine ", 4), ("8", 8), ("", None)])
+def test_the_tn_field_takes_a_difficulty_by_name_as_the_notation_does(tn, expected):
+    query, _ = query_from_fields("3", "2", "0", tn)
+    assert query.tn == expected
+    if expected is not None and not tn.strip().isdigit():
+        assert query == parse(f"5d6 vs {tn.strip()}")
+
+
+def test_a_tn_that_is_neither_number_nor_difficulty_lists_the_difficulties():
+    with pytest.raises(RulesError) as info:
+        query_from_fields("3", "2", "0", "Hard")
+    assert info.value.field == "TN"
+    assert "a difficulty (Routine, Fair" in info.value.message and info.value.message.endswith("not Hard")
+    with pytest.raises(RulesError, match="TN must be from 1 to"):
+        query_from_fields("3", "2", "0", "0")
