@@ -73,6 +73,8 @@ def test_the_hits_chart_reads_in_both_themes(phone_page, site_url, theme):
     page = phone_page
     use_theme(page, site_url, theme)
     page.goto(site_url + "dice-and-danger/")
+    # Read once the roller is up (its view draws the chart again as it attaches).
+    expect(page.locator("#dd-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     expect(page.locator("#dd-roller .srd-hits-chart__bar").first).to_be_visible(timeout=ENGINE_LOAD_MS)
     background = parse_colour(page.locator("#dd-roller").evaluate("w => getComputedStyle(w).backgroundColor"))
     bar = parse_colour(page.locator("#dd-roller .srd-hits-chart__bar").first.evaluate("b => getComputedStyle(b).backgroundColor"))

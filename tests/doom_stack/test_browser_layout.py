@@ -42,6 +42,10 @@ def test_wide_tables_scroll_inside_their_box(phone_page, site_url, theme):
     page = phone_page
     use_theme(page, site_url, theme)
     page.goto(site_url + "doom-stack/")
+    # Measured once the widgets are up: attaching, a view draws its regions again, and a box
+    # read across that redraw is a different (or a detached) one.
+    for widget in ("#ds-roller", "#dsa-helper"):
+        expect(page.locator(widget)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     wraps = page.locator("div.srd-table-wrap")
     assert wraps.count() >= 2
     width = page.evaluate("window.innerWidth")
@@ -49,8 +53,10 @@ def test_wide_tables_scroll_inside_their_box(phone_page, site_url, theme):
     for index in range(wraps.count()):
         wrap = wraps.nth(index)
         box = wrap.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width
-        assert wrap.evaluate("w => getComputedStyle(w).overflowX") in ("auto", "scroll")
+        # Named on failure: which table, where it stood, on how wide a screen (CI once failed here unnamed).
+        where = f"table box {index} ({wrap.get_attribute('class')}) at {box} on a {width}px screen"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, where
+        assert wrap.evaluate("w => getComputedStyle(w).overflowX") in ("auto", "scroll"), where
         if wrap.evaluate("w => w.querySelector('table').scrollWidth > w.clientWidth"):
             wide += 1
             # It really scrolls, sideways, inside its own box.
