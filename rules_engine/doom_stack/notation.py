@@ -142,15 +142,13 @@ def tn_from_field(text: str) -> int | None:
     (``Challenging``), as the notation takes it after ``vs``."""
     if not text.strip():
         return None
-    rung = difficulty_by_name(text.strip())
+    word = text.strip()
+    rung = difficulty_by_name(word)
     if rung is not None:
         return rung.tn
-    try:
-        return parse_whole_number(text, "TN", 1, MAX_TN)
-    except RulesError as error:
-        if "whole number" not in error.message:
-            raise  # a number out of range says so
-        names = ", ".join(r.name for r in DIFFICULTY_LADDER)
-        raise RulesError(f"TN must be a number from 1 to {MAX_TN} or a difficulty ({names}), "
-                         f"not {text.strip()[:40]}", field="TN") from None
+    if any(ch.isalpha() for ch in word):  # a word that is not on the ladder
+        raise RulesError(f"TN must be a number from 1 to {MAX_TN} or a difficulty from "
+                         f"{DIFFICULTY_LADDER[0].name} to {DIFFICULTY_LADDER[-1].name} (as the "
+                         f"suggestions list them), not {word[:40]}", field="TN")
+    return parse_whole_number(text, "TN", 1, MAX_TN)
 

@@ -66,6 +66,7 @@ def test_a_tn_that_is_neither_number_nor_difficulty_lists_the_difficulties():
     with pytest.raises(RulesError) as info:
         query_from_fields("3", "2", "0", "Hard")
     assert info.value.field == "TN"
-    assert "a difficulty (Routine, Fair" in info.value.message and info.value.message.endswith("not Hard")
+    assert "a difficulty from Routine to Inconceivable" in info.value.message
+    assert info.value.message.endswith("not Hard")
     with pytest.raises(RulesError, match="TN must be from 1 to"):
         query_from_fields("3", "2", "0", "0")
