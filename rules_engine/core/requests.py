@@ -108,9 +108,9 @@ def in_readers_words(error: RulesError, labels: Mapping[str, str]) -> RulesError
     if label is None:
         return error
     message = error.message
-    if message.casefold().startswith(label.casefold()):
-        return error  # already told in the reader's words
-    for name in (error.field or "", (error.field or "").replace("_", " ").replace("-", " ")):
+    # A message that opens with the label already (any case) has it put as the page writes it,
+    # not a second time ("Mass Value Value").
+    for name in (label, error.field or "", (error.field or "").replace("_", " ").replace("-", " ")):
         if name and message.lower().startswith(name.lower() + " "):
             message = label + message[len(name):]
             break
