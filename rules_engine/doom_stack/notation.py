@@ -140,9 +140,9 @@ def query_from_fields(attribute: str, skill: str, modifiers: str, tn: str) -> tu
 def tn_from_field(text: str) -> int | None:
     """The TN field: empty for none, a number, or a rung of the difficulty ladder by name
     (``Challenging``), as the notation takes it after ``vs``."""
-    if not text.strip():
-        return None
     word = text.strip()
+    if not word:
+        return None
     rung = difficulty_by_name(word)
     if rung is not None:
         return rung.tn
