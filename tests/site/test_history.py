@@ -12,7 +12,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from browser_kit import ENGINE_LOAD_MS, follow_link
+from browser_kit import ENGINE_LOAD_MS, follow_link, show
 from test_widget_resilience import Widget, pages_of, roll_works, widgets  # noqa: F401 - the fixture
 
 PANEL = "#srd-history"
@@ -44,7 +44,7 @@ def roll(page: Page, w: Widget, seed: str) -> None:
 
 def test_every_page_with_a_roller_has_the_panel_closed(page, site_url, widgets):  # noqa: F811
     for path in pages_of(widgets):
-        page.goto(site_url + path)
+        show(page, site_url, path)
         panel = page.locator(PANEL)
         expect(panel).to_have_count(1)
         expect(panel).not_to_have_attribute("open", "")

@@ -30,7 +30,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from browser_fixtures import PHONE_VIEWPORT, _open_page
-from browser_kit import ENGINE_LOAD_MS
+from browser_kit import ENGINE_LOAD_MS, show
 from test_a11y import AXE, report
 from test_widget_resilience import PROMPT_MS, Widget, pages_of, widgets_in
 
@@ -245,7 +245,7 @@ NOTATION_IN_VIEW = """(sel) => {
 def test_one_tap_from_the_top_of_a_chapter_to_its_widget_and_its_recent_rolls(touch_phone, site_url, widgets):
     page = touch_phone
     for path, on_page in pages_of(widgets).items():
-        page.goto(site_url + path)
+        show(page, site_url, path)  # (by a link: the engine of the first page keeps serving)
         jump = page.get_by_role("navigation", name="Jump to the dice")
         expect(jump).to_be_visible()
         assert jump.bounding_box()["y"] < PHONE_VIEWPORT["height"]  # at the top, no scrolling

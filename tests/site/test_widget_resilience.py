@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_kit import ENGINE_LOAD_MS
+from browser_kit import ENGINE_LOAD_MS, show
 
 # Engine downloads held back or failed: a first visit, nothing cached.
 pytestmark = pytest.mark.fresh_context
@@ -213,7 +213,7 @@ def first_text_field(page: Page, widget: Widget):
 def test_a_roll_from_before_an_input_change_is_marked_as_the_roll_of_earlier_inputs(page, site_url, widgets):
     checked = 0
     for path, on_page in pages_of(widgets).items():
-        page.goto(site_url + path)
+        show(page, site_url, path)  # (the engine started on the first page serves them all)
         for widget in on_page:
             expect(page.locator(widget.root)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
             field = first_text_field(page, widget)
@@ -279,8 +279,10 @@ def test_on_a_phone_the_roll_scrolls_into_view_and_the_focus_stays(
     try:
         page = context.new_page()
         page.on("request", lambda req: request_log.append(req.url))
+        # One engine start for the lot: a page is shown by following a link to it (what is
+        # tested here is the scroll and the focus, not the start).
         for widget in widgets:
-            page.goto(site_url + widget.page)
+            show(page, site_url, widget.page)
             root = page.locator(widget.root)
             expect(root).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
             if not rolls(page, widget):
