@@ -30,7 +30,7 @@ from importlib import import_module
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser_kit import ENGINE_LOAD_MS, follow_link, swapped
+from browser_kit import ENGINE_LOAD_MS, follow_link, show, swapped
 from macros.widget_html import default_values, engine_files
 from rules_engine import web
 from rules_engine.systems import SYSTEM_PACKAGES
@@ -164,7 +164,7 @@ def test_the_odds_drawn_into_the_page_read_as_the_live_engines(nojs_page, page, 
         if not drawn:
             continue
         nojs_page.goto(site_url + path)
-        page.goto(site_url + path)
+        show(page, site_url, path)  # (by a link after the first: one engine start for all)
         for widget in drawn:
             expect(page.locator(widget.root)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
             static = shown_regions(nojs_page, widget).all_text_contents()
@@ -258,8 +258,9 @@ def test_the_default_odds_show_before_the_engine_and_are_the_engines(page, site_
     # and shows it as the page did.
     page.unroute("**/assets/js/engine-worker.js*")
     page.unroute("**/assets/pyodide/**")
+    page.goto(site_url)  # (a page of its own: the engine held back above never came)
     for path, on_page in pages_of(widgets).items():
-        page.goto(site_url + path)
+        show(page, site_url, path)  # by a link: the engine started on the first page serves all
         for widget in on_page:
             if widget.id not in firsts:
                 continue
