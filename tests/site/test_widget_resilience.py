@@ -123,7 +123,12 @@ ENGINE_FILES = [
 def test_an_engine_file_that_cannot_be_fetched_fails_at_once_and_retry_loads_it(
         page, site_url, widgets, request_log, pattern, how):
     # Each page with widgets in turn: every widget on it says so, and one Retry serves all.
-    for path, on_page in pages_of(widgets).items():
+    # Every page meets the first way of failing; the others, which differ only in what the
+    # engine's loader meets (the pages answer each the same), meet the first page.
+    pages = pages_of(widgets)
+    if (pattern, how) != ENGINE_FILES[0]:
+        pages = dict(list(pages.items())[:1])
+    for path, on_page in pages.items():
         page.route(pattern, (lambda route: route.abort()) if how == "abort"
                    else (lambda route: route.fulfill(status=how, body="gone")))
         started = time.monotonic()
