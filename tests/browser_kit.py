@@ -124,7 +124,7 @@ def visit(page: Page, site_url: str, path: str) -> None:
     """Show the page at ``path`` as a reader moving through the site does: once a page of the
     site is open, by following a link (instant navigation: the engine already started keeps
     serving); the first page, or the one already shown, is loaded."""
-    here = page.url.split("#", 1)[0].split("?", 1)[0]  # (a widget may have written its inputs in the query)
+    here = shown_page(page)
     on_site = here.startswith(site_url) and page.locator(".md-content").count() > 0
     if not on_site or here == site_url + path:
         page.goto(site_url + path)
@@ -132,9 +132,14 @@ def visit(page: Page, site_url: str, path: str) -> None:
         follow_link(page, site_url, path)
 
 
-
 def show(page: Page, site_url: str, path: str) -> None:
     """Make the page at ``path`` the one shown, as ``visit`` does, but leave it as it is when it
     already is (a test going through a page's widgets one after another)."""
-    if page.url.split("#", 1)[0].split("?", 1)[0] != site_url + path:
+    if shown_page(page) != site_url + path:
         visit(page, site_url, path)
+
+
+def shown_page(page: Page) -> str:
+    """The address of the page shown, without the inputs a widget wrote into its query or a
+    #fragment."""
+    return page.url.split("#", 1)[0].split("?", 1)[0]
