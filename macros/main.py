@@ -28,6 +28,7 @@ from rules_engine.core.tables import errata_table
 from rules_engine.systems import SYSTEM_PACKAGES, all_errata, all_systems, get_system
 
 from macros import designers, rulings
+from macros.module_graph import view_preloads
 from macros.render import PUBLISHER, table_html
 from macros.widget_html import notation_button
 
@@ -41,6 +42,8 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
     """Register the generic macros, then every system's own. (Zensical calls it again for
     every page, with that page's ``env``.)"""
     PUBLISHER.follow(env)  # the tables rendered from now on are env.page's
+    # What a page's head preloads for its widgets' view modules (overrides/main.html).
+    env.conf["extra"]["view_preloads"] = view_preloads(Path(env.conf["docs_dir"]) / "assets" / "js")
 
     @env.macro
     def engine_table(system: str, name: str, notations: bool = False) -> str:

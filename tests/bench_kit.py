@@ -48,13 +48,15 @@ def bare_pyodide_script(engine_dir: str) -> str:
 
 
 # From the page's navigation: when the first odds appear in any widget (any of its result
-# regions), and when the first roll does if Roll is pressed the moment the engine is ready.
+# regions), and when the first roll does if the first widget's Roll is pressed the moment it
+# is ready (another widget, a helper that does not roll, may be ready before it).
 FIRST_FIGURES = """window.srdFirst = {};
 new MutationObserver(() => {
   const first = window.srdFirst;
   if (!first.odds && document.querySelector(".srd-widget > [aria-live] > *")) first.odds = performance.now();
   if (!first.roll && document.querySelector(".srd-widget__result .srd-roll")) first.roll = performance.now();
-  const widget = document.querySelector('.srd-widget[data-state="ready"]');
+  const widget = document.querySelector(".srd-widget");
+  if (!widget || widget.dataset.state !== "ready") return;
   const button = widget && widget.querySelector("button[type=submit]");
   if (!first.pressed && button && !button.disabled) {
     first.pressed = performance.now();

@@ -6,11 +6,15 @@
   the engine starts afresh, rolls the CLI's rolls, and keeps a new snapshot of this build.
 - On a page with a widget the service worker is registered only once the engine is ready,
   so its precache does not compete with the engine's download.
+- The engine's worker starts from the page's head, while the page is still arriving, and
+  engine.js takes it on (one worker a page); the head preloads every module the page's views
+  import.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from urllib.parse import urljoin
@@ -88,12 +92,30 @@ def roller(built_site_dir):
     pytest.fail("no widget rolls with a seed")
 
 
+# Every engine worker the page makes: [whether the page was still being parsed].
+COUNT_WORKERS = """window.srdEngineWorkers = [];
+{
+  const Plain = window.Worker;
+  window.Worker = class extends Plain {
+    constructor(url, options) {
+      super(url, options);
+      if (String(url).includes("engine-worker.js")) window.srdEngineWorkers.push(document.readyState === "loading");
+    }
+  };
+}"""
+
+
 def open_engine(context, site_url: str, widget) -> tuple[Page, str]:
-    """A new tab on the widget's page, once its engine is ready; and how the engine started."""
+    """A new tab on the widget's page, once its engine is ready; and how the engine started.
+    The page's head started the engine while the page was still arriving, and engine.js took
+    that worker on: the page made one engine worker, not two."""
     page = context.new_page()
+    page.add_init_script(COUNT_WORKERS)
     page.goto(urljoin(site_url, widget.page))
     page.wait_for_function(READY, timeout=ENGINE_LOAD_MS)
     expect_ready(page, widget)
+    assert page.evaluate("window.srdEngineWorkers") == [True]
+    assert page.evaluate("window.srdEarlyEngine === undefined")  # taken on by engine.js
     return page, page.evaluate(HOW_STARTED)
 
 
@@ -170,3 +192,30 @@ def test_the_service_worker_registers_only_once_the_engine_is_ready(sw_page, sit
     assert settled, "registered before the engine settled"
     assert page.evaluate("window.srdRegisteredAt") >= settled[0]
     expect_ready(page, roller)
+
+
+def test_a_widget_page_preloads_every_module_its_views_import(built_site_dir):
+    """Each page with a widget names, in its head, its view modules and every module they
+    import (read here from the modules themselves), so none waits for another to arrive."""
+    js_dir = built_site_dir / "assets" / "js"
+    imports = {path.name: re.findall(r'from "\./([a-z0-9-]+\.js)"', path.read_text(encoding="utf-8"))
+               for path in js_dir.glob("*.js")}
+    pages = sorted(built_site_dir.glob("**/index.html"))
+    checked = 0
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        views = set(re.findall(r' data-view="([a-z0-9-]+)"', html))
+        if not views:
+            continue
+        head = html[:html.index("</head>")]
+        preloaded = {href.rsplit("/", 1)[-1] for href in re.findall(r'<link rel="modulepreload" href="([^"]+)"', head)}
+        needed, pending = set(), [f"{view}.js" for view in views]
+        while pending:
+            name = pending.pop()
+            if name not in needed:
+                needed.add(name)
+                pending.extend(imports[name])
+        assert needed <= preloaded, (path, needed - preloaded)
+        assert "srdEarlyEngine" in head, path
+        checked += 1
+    assert checked >= 12  # the chapters' widget pages and their play pages

@@ -1,7 +1,8 @@
 // The dice engine for every widget: one module Web Worker (engine-worker.js) running the
 // Python rules engine in the site's own Pyodide. A module is evaluated once per page load,
 // and Material's instant navigation swaps pages without reloading: so the worker is started
-// on the first page that has a widget and serves every widget of every later page.
+// on the first page that has a widget and serves every widget of every later page. A page
+// loaded in full starts it from its head, before this module runs (adoptEarlyWorker).
 //
 // A load never hangs: the worker reports progress (each file arriving, each stage) and
 // fails at once when a file cannot be fetched (HTTP error, network error). If nothing at
@@ -26,6 +27,16 @@ export function stallLimit() {
 }
 
 let engine = null;
+
+// The worker the page's head started while the page was arriving (overrides/main.html),
+// {worker, said: events it has sent so far}: taken once, by the first start on a page
+// loaded in full. Null when there is none (no widget on the first page, or a retry).
+function adoptEarlyWorker() {
+  const early = globalThis.srdEarlyEngine;
+  if (!early) return null;
+  delete globalThis.srdEarlyEngine;
+  return early;
+}
 
 // The size list of the engine's files, {name: bytes}, from the page (macros/widget_html.py).
 function sizeList() {
@@ -108,8 +119,9 @@ function createEngine() {
 
   function start() {
     progressed();
+    const early = adoptEarlyWorker();
     try {
-      worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+      worker = early ? early.worker : new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
     } catch (error) {
       console.error(error);
       queueMicrotask(() => settle("failed", "This browser cannot run the dice engine (no module Web Workers)."));
@@ -144,6 +156,11 @@ function createEngine() {
       event.preventDefault();
       if (mine === worker) settle("failed", "The dice engine could not start. Press Retry to try again.");
     };
+    // What the early worker said before this module ran, in order.
+    for (const event of early ? early.said : []) {
+      if (event.type === "error") worker.onerror(event);
+      else worker.onmessage(event);
+    }
   }
 
   start();
