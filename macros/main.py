@@ -42,8 +42,12 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
     """Register the generic macros, then every system's own. (Zensical calls it again for
     every page, with that page's ``env``.)"""
     PUBLISHER.follow(env)  # the tables rendered from now on are env.page's
-    # What a page's head preloads for its widgets' view modules (overrides/main.html).
-    env.conf["extra"]["view_preloads"] = view_preloads(Path(env.conf["docs_dir"]) / "assets" / "js")
+    # What a page's head preloads for its widgets' view modules (overrides/main.html), told
+    # to the theme through MkDocs' config. A host without one (a test's stand-in for the env)
+    # has no theme to tell; the head then preloads the view modules alone.
+    conf = getattr(env, "conf", None)
+    if conf is not None:
+        conf["extra"]["view_preloads"] = view_preloads(Path(conf["docs_dir"]) / "assets" / "js")
 
     @env.macro
     def engine_table(system: str, name: str, notations: bool = False) -> str:

@@ -334,7 +334,8 @@ def test_the_status_line_counts_the_engines_bytes_in_the_space_it_keeps(page, si
 @pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}],
                          ids=["phone", "desktop"])
 def test_nothing_moves_when_the_engine_becomes_ready(browser, site_url, widgets, viewport):
-    context = browser.new_context(viewport=viewport)
+    # No service worker: it would answer the held wasm from its precache, out of the route's sight.
+    context = browser.new_context(viewport=viewport, service_workers="block")
     try:
         page = context.new_page()
         for path, on_page in pages_of(widgets).items():
