@@ -57,7 +57,7 @@ new MutationObserver(() => {
   if (!first.roll && document.querySelector(".srd-widget__result .srd-roll")) first.roll = performance.now();
   const widget = document.querySelector(".srd-widget");
   if (!widget || widget.dataset.state !== "ready") return;
-  const button = widget && widget.querySelector("button[type=submit]");
+  const button = widget.querySelector("button[type=submit]");
   if (!first.pressed && button && !button.disabled) {
     first.pressed = performance.now();
     button.click();

@@ -38,7 +38,7 @@ def test_the_closure_follows_every_import_once_and_survives_a_cycle():
     assert module_closure(imports, "alone.js") == ["alone.js"]
 
 
-def test_each_module_of_the_site_preloads_files_that_exist(tmp_path):
+def test_each_module_of_the_site_preloads_files_that_exist():
     js_dir = MACROS.parent / "docs" / "assets" / "js"
     preloads = view_preloads(js_dir)
     assert preloads["widgets"] == ["widgets.js"]  # it imports the views when a page needs them
