@@ -194,9 +194,11 @@ def test_the_service_worker_registers_only_once_the_engine_is_ready(sw_page, sit
     expect_ready(page, roller)
 
 
-def test_a_widget_page_preloads_every_module_its_views_import(built_site_dir):
-    """Each page with a widget names, in its head, its view modules and every module they
-    import (read here from the modules themselves), so none waits for another to arrive."""
+def test_a_widget_page_loads_its_views_and_preloads_every_module_they_import(built_site_dir):
+    """Each page with a widget names, in its head and before any stylesheet (an inline script
+    waits for the stylesheets above it), its view modules (imported there) and every module
+    they import (read here from the modules themselves), so none waits for another to arrive;
+    and starts the engine's worker there."""
     js_dir = built_site_dir / "assets" / "js"
     imports = {path.name: re.findall(r'from "\./([a-z0-9-]+\.js)"', path.read_text(encoding="utf-8"))
                for path in js_dir.glob("*.js")}
@@ -207,7 +209,9 @@ def test_a_widget_page_preloads_every_module_its_views_import(built_site_dir):
         views = set(re.findall(r' data-view="([a-z0-9-]+)"', html))
         if not views:
             continue
-        head = html[:html.index("</head>")]
+        head = html[:html.index('<link rel="stylesheet"')]
+        imported = {src.rsplit("/", 1)[-1] for src in re.findall(r'= import\("([^"]+)"\)', head)}
+        assert imported == {f"{view}.js" for view in views}, path
         preloaded = {href.rsplit("/", 1)[-1] for href in re.findall(r'<link rel="modulepreload" href="([^"]+)"', head)}
         needed, pending = set(), [f"{view}.js" for view in views]
         while pending:

@@ -4,6 +4,8 @@
 // and cleared by its button. Storage that is full or refused loses the history, never a roll.
 // widget-kit.js records each roll a widget shows (`recordRoll`).
 
+import { onEveryPage } from "./pages.js";
+
 export const HISTORY_KEY = "srd-roll-history";
 export const HISTORY_SIZE = 20;
 const PANEL = ".srd-history";
@@ -108,13 +110,7 @@ function wirePanel(panel) {
 }
 
 // Every page Material swaps in gets its panel filled; another tab's rolls show here too.
-// (Material's document$ may not exist yet while the page is parsed: it comes with its bundle.)
-function followMaterial() {
-  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(renderPanels);
-  renderPanels();
-}
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", followMaterial);
-else followMaterial();
+onEveryPage(renderPanels);
 window.addEventListener("storage", (event) => {
   if (event.key === HISTORY_KEY || event.key === null) renderPanels();
 });

@@ -9,6 +9,8 @@
 // A button starts disabled (without JavaScript it reads as the notation, in code type) and
 // is enabled here once its roller is found on the page.
 
+import { onEveryPage } from "./pages.js";
+
 const ready = new WeakSet();
 
 // The roller a button loads into: its data-target, else the first widget of its system on
@@ -145,13 +147,7 @@ export function attachNotationButtons(root = document) {
   }
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => attachNotationButtons()); // the first page and every instant swap
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", () => attachNotationButtons());
-} else {
-  attachNotationButtons();
-}
+onEveryPage(() => attachNotationButtons());
 
 // A link within the page to a closed disclosure (the top of a chapter's "Your recent rolls")
 // opens it as it goes there: one tap, not two.

@@ -15,6 +15,8 @@
 
 // Every row of a table as the reader sees its cells' text: the head row(s) first, then the
 // body and the foot, whitespace runs as one space. The caption is not a row.
+import { onEveryPage } from "./pages.js";
+
 export function tableRows(table) {
   const rows = [];
   for (const row of table.rows) {
@@ -182,10 +184,4 @@ export function attachTableTools(root = document) {
   }
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => attachTableTools()); // the first page and every instant swap
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", () => attachTableTools());
-} else {
-  attachTableTools();
-}
+onEveryPage(() => attachTableTools());

@@ -7,8 +7,10 @@
 // the module, data-widget the kind. A module is imported when a page first shows one of its
 // widgets, so a page loads only its own system's view.
 //
-// Material's instant navigation swaps pages without reloading, and a module script runs only
-// once per page load: widgets are (re)attached each time Material's `document$` emits.
+// Material's instant navigation swaps pages without reloading: widgets attach on every page
+// (pages.js), each once.
+
+import { onEveryPage } from "./pages.js";
 
 const VIEW_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const attached = new WeakSet();
@@ -27,7 +29,9 @@ function loadView(view, retry) {
   const stalled = new Promise((resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`${view}.js did not arrive within ${Math.round(limit / 1000)} s`)), limit);
   });
-  return Promise.race([import(url.href), stalled]).finally(() => clearTimeout(timer));
+  // The page's head has already asked for it (overrides/main.html), unless this is a retry.
+  const early = !retry && window.srdViews && Object.hasOwn(window.srdViews, view) ? window.srdViews[view] : null;
+  return Promise.race([early || import(url.href), stalled]).finally(() => clearTimeout(timer));
 }
 
 // The status line says what failed, and the Retry button (macros/widget_html.py) loads the
@@ -82,10 +86,6 @@ function attachAll() {
   }
 }
 
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(attachAll); // emits for the first page and after every swap
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", attachAll);
-} else {
-  attachAll();
-}
+// The first page's widgets attach as soon as it is parsed (this deferred module runs then),
+// not after Material's own start-up at DOMContentLoaded: on a phone that is a second or so.
+onEveryPage(attachAll);
