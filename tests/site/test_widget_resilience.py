@@ -122,30 +122,33 @@ ENGINE_FILES = [
 @pytest.mark.parametrize(("pattern", "how"), ENGINE_FILES, ids=[f"{p.rsplit('/', 1)[-1]}-{h}" for p, h in ENGINE_FILES])
 def test_an_engine_file_that_cannot_be_fetched_fails_at_once_and_retry_loads_it(
         page, site_url, widgets, request_log, pattern, how):
-    # Each page with widgets in turn: every widget on it says so, and one Retry serves all.
-    # Every page meets the first way of failing; the others, which differ only in what the
-    # engine's loader meets (the pages answer each the same), meet the first page.
+    # Every widget of a page says so at once. Every page meets the first way of failing; the
+    # others, which differ only in what the engine's loader meets (the pages answer each the
+    # same), meet the first page. On the last page met, one Retry serves every widget; the
+    # engine it loads then serves every page, reached by a link, and rolls on each.
     pages = pages_of(widgets)
     if (pattern, how) != ENGINE_FILES[0]:
         pages = dict(list(pages.items())[:1])
+    page.route(pattern, (lambda route: route.abort()) if how == "abort"
+               else (lambda route: route.fulfill(status=how, body="gone")))
     for path, on_page in pages.items():
-        page.route(pattern, (lambda route: route.abort()) if how == "abort"
-                   else (lambda route: route.fulfill(status=how, body="gone")))
         started = time.monotonic()
         page.goto(site_url + path)
         for widget in on_page:
             expect_failed_with_retry(page, widget, "could not", timeout=PROMPT_MS)
         assert time.monotonic() - started < PROMPT_MS / 1000
-        page.unroute(pattern)
+    page.unroute(pattern)
 
-        before = engine_starts(request_log)
-        page.locator(on_page[-1].root).get_by_role("button", name="Retry").click()
+    before = engine_starts(request_log)
+    page.locator(on_page[-1].root).get_by_role("button", name="Retry").click()
+    for path, on_page in reversed(pages.items()):
+        show(page, site_url, path)
         for widget in on_page:
             expect_ready(page, widget)
-        assert engine_starts(request_log) == before + 1, "Retry starts a fresh worker"
         rolling = [widget for widget in on_page if rolls(page, widget)]
         if rolling:  # a calculator without a seed answers as it is typed in
             roll_works(page, rolling[0])
+    assert engine_starts(request_log) == before + 1, "Retry starts a fresh worker, which serves every page"
 
 
 def test_a_stalled_engine_load_gives_up_within_the_limit_and_retry_loads_it(page, site_url, widgets, request_log):
