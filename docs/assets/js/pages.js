@@ -4,7 +4,7 @@
 // callback must leave alone what it has already done).
 //
 // `document$` comes with Material's bundle. A module that runs before the bundle (a view
-// module, loaded async from the head) looks for it when the page is parsed, not at once.
+// module, which the page's head imports) looks for it when the page is parsed, not at once.
 
 export function onEveryPage(callback) {
   const follow = () => {

@@ -13,10 +13,10 @@
 // "Copy as text" copies tab-separated text (one line per row, \n), which pastes as columns
 // into a spreadsheet and reads as a table in a plain-text note.
 
-// Every row of a table as the reader sees its cells' text: the head row(s) first, then the
-// body and the foot, whitespace runs as one space. The caption is not a row.
 import { onEveryPage } from "./pages.js";
 
+// Every row of a table as the reader sees its cells' text: the head row(s) first, then the
+// body and the foot, whitespace runs as one space. The caption is not a row.
 export function tableRows(table) {
   const rows = [];
   for (const row of table.rows) {
