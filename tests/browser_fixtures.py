@@ -339,8 +339,9 @@ def _open_page(browser, site_origin: str, request_log: list[str], page_errors: l
 # browser's HTTP and code caches and the engine's memory snapshot in Cache Storage (a repeat
 # visit, issue 19: about half the time of a start from nothing). Between tests everything else
 # a page can leave behind on the origin is cleared (local storage, IndexedDB, service workers;
-# session storage is per page). A test that needs a first visit, or changes the context itself
-# (context routes, offline, permissions), is marked ``fresh_context`` and gets one of its own.
+# session storage is per page), and permissions a test granted are taken back. A test that needs
+# a first visit, or changes the context itself (context routes, offline), is marked
+# ``fresh_context`` and gets one of its own.
 FRESH_CONTEXT = "fresh_context"
 CLEARED_BETWEEN_TESTS = "local_storage,indexeddb,websql,file_systems,service_workers"
 
@@ -372,6 +373,7 @@ def _open_warm_page(context, site_origin: str, request_log: list[str], page_erro
     yield _watched(page, request_log, page_errors)
     for opened in context.pages:  # the test's page and any it opened
         opened.close()
+    context.clear_permissions()  # a test may grant some (the clipboard's)
     _fail_if_foreign(request_log, site_origin)
 
 
@@ -394,6 +396,14 @@ def phone_page(request, browser, site_origin, request_log, page_errors) -> Itera
     else:
         context = request.getfixturevalue("_warm_context")
         yield from _open_warm_page(context, site_origin, request_log, page_errors, viewport=PHONE_VIEWPORT)
+
+
+@pytest.fixture
+def friend_page(request, browser, site_origin, request_log, page_errors) -> Iterator:
+    """A second reader's browser beside the test's own page (a ``sw_page``, in a context of its
+    own): a page in the warm context with nothing of the origin stored, its requests checked
+    with the test's."""
+    yield from _open_warm_page(request.getfixturevalue("_warm_context"), site_origin, request_log, page_errors)
 
 
 @pytest.fixture

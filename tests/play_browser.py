@@ -1,7 +1,7 @@
 """What every play tool's browser test does the same way (tests/<system>/test_browser_play.py):
 open the tool once the engine is ready, read what the frame saved on the device, wait for an
-edit to be saved, ask the engine for the expected values, copy the share link and open it in
-a fresh browser, and the phone checks (44 px targets, axe). The tool is named by its system,
+edit to be saved, ask the engine for the expected values, copy the share link (a second reader opens
+it in the ``friend_page`` fixture's page), and the phone checks (44 px targets, axe). The tool is named by its system,
 its root element and the name its saved-state checks give the entry shown (``c``, ``s``).
 
 Each test module makes one ``PlayTool`` and keeps its own scene: the helpers hold no rule and
@@ -10,11 +10,10 @@ no expected number (those come from the engine, ``rules_engine.web.call``)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from browser_kit import ENGINE_LOAD_MS
 from rules_engine.web import call
@@ -139,16 +138,3 @@ class PlayTool:
         """axe-core's violations under the tool, one line each."""
         page.add_script_tag(path=str(AXE))
         return page.evaluate(_AXE_RUN, self.root)
-
-
-@contextmanager
-def fresh_browser(browser: Browser, request_log: list[str]) -> Iterator[Page]:
-    """A page in a new browser context (nothing stored, no service worker), its requests logged
-    with the test's own (so an off-origin one still fails it); closed afterwards."""
-    other = browser.new_context(service_workers="block")
-    try:
-        friend = other.new_page()
-        friend.on("request", lambda req: request_log.append(req.url))
-        yield friend
-    finally:
-        other.close()

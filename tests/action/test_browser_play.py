@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from browser_fixtures import sw_page  # noqa: F401 - a fixture
 from browser_kit import assert_no_sideways_scroll, use_theme
-from play_browser import CONTROL_MS, NO_NATIVE_SHARE, PlayTool, fresh_browser
+from play_browser import CONTROL_MS, NO_NATIVE_SHARE, PlayTool
 
 TOOL = PlayTool("action", "#acp", entry="s")
 ROOT, STATUS = TOOL.root, TOOL.status
@@ -70,7 +70,7 @@ def expect_odds(page: Page, request: dict) -> dict:
     return odds
 
 
-def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_log) -> None:  # noqa: F811
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:  # noqa: F811
     page = sw_page
     page.add_init_script(NO_NATIVE_SHARE)
     address = f"{site_url}{ADDRESS}"
@@ -169,12 +169,11 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_
 
     # Share as a link; a fresh browser opening it sees the same scenes.
     link = TOOL.copy_link(page, site_url, address)
-    with fresh_browser(browser, request_log) as friend:
-        TOOL.open(friend, link)
-        expect(friend.locator(STATUS)).to_have_text("Opened from the link: The docks, The docks.")
-        assert TOOL.stored(friend)["document"] == TOOL.stored(page)["document"]
-        expect_scene(friend, docks)
-        assert "#play=" not in friend.url
+    TOOL.open(friend_page, link)
+    expect(friend_page.locator(STATUS)).to_have_text("Opened from the link: The docks, The docks.")
+    assert TOOL.stored(friend_page)["document"] == TOOL.stored(page)["document"]
+    expect_scene(friend_page, docks)
+    assert "#play=" not in friend_page.url
 
     # The roll's permalink, opened, rolls the same dice in the chapter's roller.
     page.goto(permalink)

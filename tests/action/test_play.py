@@ -23,7 +23,7 @@ from rules_engine.action.roll.actions import share
 from rules_engine.core.exact import ratio
 from rules_engine.core.play import FORMAT
 
-from .play_strategies import JSON_VALUES, SCENE_PARTS
+from .play_strategies import FIELD_VALUES, SCENE_PARTS
 
 bridge, ok, refused, only_rules_errors = (partial(helper, "action") for helper in (
     play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors))
@@ -282,7 +282,7 @@ def test_a_full_scene_fits_the_limits() -> None:
 # --- Hypothesis: any scene (any text, file or link: tests/test_play_contract.py) ---------------
 @SOME
 @given(SCENE_PARTS, st.integers(-1, 3), st.sampled_from(["action", "active-defence", "rest", "x"]),
-       st.integers(-5, 60) | JSON_VALUES, st.booleans())
+       st.integers(-5, 60) | FIELD_VALUES, st.booleans())
 def test_any_scene_played(parts: dict, index: int, act: str, damage: object, padding: bool) -> None:
     only_rules_errors("play_sheet", scene=parts)
     only_rules_errors("play_add", scene=parts, kind="mooks" if padding else "character")

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from browser_kit import assert_no_sideways_scroll, use_theme
 from browser_fixtures import sw_page  # noqa: F401 - a fixture
-from play_browser import NO_NATIVE_SHARE, PlayTool, fresh_browser
+from play_browser import NO_NATIVE_SHARE, PlayTool
 
 TOOL = PlayTool("adrenaline", "#adp", entry="c")
 ROOT, STATUS = TOOL.root, TOOL.status
@@ -80,8 +80,7 @@ def expect_extended(page: Page, character: dict) -> None:
             f"{row['rolls']} {'roll' if row['rolls'] == 1 else 'rolls'}{cell(row['finish'])}{cell(row['lost'])}")
 
 
-@pytest.mark.fresh_context  # grants clipboard permissions
-def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_log) -> None:  # noqa: F811
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:  # noqa: F811
     page = sw_page
     page.add_init_script(NO_NATIVE_SHARE)
     address = f"{site_url}adrenaline/play/"
@@ -197,13 +196,12 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_
 
     # Share as a link; a fresh browser opening it sees the same characters.
     link = TOOL.copy_link(page, site_url, address)
-    with fresh_browser(browser, request_log) as friend:
-        open_tool(friend, link)
-        expect(friend.locator(STATUS)).to_have_text("Opened from the link: Mara, Rook, Mara, Rook.")
-        assert stored(friend)["document"] == stored(page)["document"]
-        expect(friend.get_by_label("Name", exact=True)).to_have_value("Mara")
-        expect_extended(friend, everyone[0])
-        assert "#play=" not in friend.url
+    open_tool(friend_page, link)
+    expect(friend_page.locator(STATUS)).to_have_text("Opened from the link: Mara, Rook, Mara, Rook.")
+    assert stored(friend_page)["document"] == stored(page)["document"]
+    expect(friend_page.get_by_label("Name", exact=True)).to_have_value("Mara")
+    expect_extended(friend_page, everyone[0])
+    assert "#play=" not in friend_page.url
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 from browser_fixtures import sw_page  # noqa: F401 - a fixture
 from browser_kit import assert_no_sideways_scroll, use_theme
-from play_browser import NO_NATIVE_SHARE, PlayTool, fresh_browser
+from play_browser import NO_NATIVE_SHARE, PlayTool
 
 TOOL = PlayTool("dice-and-danger", "#ddp", entry="c")
 ROOT, STATUS = TOOL.root, TOOL.status
@@ -89,7 +89,7 @@ def save_seed(character: dict, hits: int) -> str:
     raise AssertionError(f"no seed gives {hits} hits")
 
 
-def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_log) -> None:  # noqa: F811
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:  # noqa: F811
     page = sw_page
     page.add_init_script(NO_NATIVE_SHARE)
     address = f"{site_url}dice-and-danger/play/"
@@ -201,12 +201,11 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_
 
     # Share as a link; a fresh browser opening it sees the same characters.
     link = TOOL.copy_link(page, site_url, address)
-    with fresh_browser(browser, request_log) as friend:
-        open_tool(friend, link)
-        expect(friend.locator(STATUS)).to_have_text("Opened from the link: Wren, Wren.")
-        assert stored(friend)["document"] == stored(page)["document"]
-        expect_sheet(friend, everyone[0])
-        assert "#play=" not in friend.url
+    open_tool(friend_page, link)
+    expect(friend_page.locator(STATUS)).to_have_text("Opened from the link: Wren, Wren.")
+    assert stored(friend_page)["document"] == stored(page)["document"]
+    expect_sheet(friend_page, everyone[0])
+    assert "#play=" not in friend_page.url
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from browser_fixtures import sw_page  # noqa: F401 - a fixture
 from browser_kit import assert_no_sideways_scroll, use_theme
-from play_browser import NO_NATIVE_SHARE, PlayTool, fresh_browser
+from play_browser import NO_NATIVE_SHARE, PlayTool
 
 TOOL = PlayTool("doom-stack", "#dsp", entry="c")
 ROOT, STATUS, STORE = TOOL.root, TOOL.status, TOOL.store
@@ -89,7 +89,7 @@ def expect_sheet(page: Page, character: dict) -> None:
     assert "".join(boxes.all_inner_texts()) == sheet["track"]["marks"]
 
 
-def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_log) -> None:  # noqa: F811
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:  # noqa: F811
     page = sw_page
     page.add_init_script(NO_NATIVE_SHARE)
     address = f"{site_url}doom-stack/play/"
@@ -160,13 +160,12 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_
 
     # Share as a link; a fresh browser opening it sees the same characters.
     link = TOOL.copy_link(page, site_url, address)
-    with fresh_browser(browser, request_log) as friend:
-        open_tool(friend, link)
-        expect(friend.locator(STATUS)).to_have_text("Opened from the link: Vex, Vex.")
-        assert stored(friend)["document"] == stored(page)["document"]
-        expect(friend.get_by_label("Name", exact=True)).to_have_value("Vex")
-        expect_sheet(friend, vex)
-        assert "#play=" not in friend.url  # the link's state is now saved, not left in the address
+    open_tool(friend_page, link)
+    expect(friend_page.locator(STATUS)).to_have_text("Opened from the link: Vex, Vex.")
+    assert stored(friend_page)["document"] == stored(page)["document"]
+    expect(friend_page.get_by_label("Name", exact=True)).to_have_value("Vex")
+    expect_sheet(friend_page, vex)
+    assert "#play=" not in friend_page.url  # the link's state is now saved, not left in the address
 
 
 def test_a_damaged_link_is_refused_and_nothing_saved_changes(page, site_url: str) -> None:

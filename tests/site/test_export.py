@@ -100,7 +100,6 @@ def test_csv_quotes_commas_and_quotes_and_a_chart_values_table_downloads_too(sit
 
 
 # --- copy as text --------------------------------------------------------------------------
-@pytest.mark.fresh_context
 def test_copy_as_text_puts_the_table_tab_separated_on_the_clipboard(site_url, page, site_origin):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_origin)
     open_tables(page, site_url)

@@ -139,7 +139,6 @@ def roll_on_page(page, site_url: str) -> str:
     return link.evaluate("a => a.href")
 
 
-@pytest.mark.fresh_context
 def test_share_copies_the_roll_for_a_chat(page, site_url: str) -> None:
     page.add_init_script(NO_NATIVE_SHARE)
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
@@ -228,7 +227,6 @@ def shared_text(page, root: str) -> str:
     return page.evaluate("navigator.clipboard.readText()")
 
 
-@pytest.mark.fresh_context
 @pytest.mark.parametrize("system", list(ROLLERS))
 def test_every_systems_roller_shares_its_roll(page, site_url: str, system: str) -> None:
     where, root, fields, seed_field, _, _ = ROLLERS[system]
@@ -272,7 +270,6 @@ CARD_WIDGETS = {
 }
 
 
-@pytest.mark.fresh_context
 @pytest.mark.parametrize("widget", list(CARD_WIDGETS))
 def test_actions_card_draw_and_deal_share_with_their_exact_chance(page, site_url: str, widget: str) -> None:
     from rules_engine.web import call
@@ -315,7 +312,6 @@ def test_actions_card_draw_and_deal_share_with_their_exact_chance(page, site_url
                                   "Chance of Rally not coming up in 5 draws")
 
 
-@pytest.mark.fresh_context
 def test_the_dice_and_danger_character_generator_shares_this_exact_character(page, site_url: str) -> None:
     from rules_engine.web import call
 

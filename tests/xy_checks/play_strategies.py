@@ -10,26 +10,26 @@ from play_documents import json_values
 SHEET_KEY = "scene"
 
 #: Smaller than the shared JSON values: a scene nests three deep already.
-JSON_VALUES = json_values(most=4, leaves=20)
+FIELD_VALUES = json_values(most=4, leaves=20)
 COMBATANT_PARTS = st.fixed_dictionaries({
-    "name": st.text(max_size=70) | JSON_VALUES,
+    "name": st.text(max_size=70) | FIELD_VALUES,
     "check": st.sampled_from(["5/6", "4/6 +1b", "2/20 -3 TN crit", "9/6", "5/6,", "", "volley 5/6 vs 1"])
-    | st.text(max_size=12) | JSON_VALUES,
-    "defence": st.sampled_from(["none", "barely", "fully", "Fully"]) | JSON_VALUES,
-    "form": st.sampled_from(["inferior", "even", "superior", ""]) | JSON_VALUES,
-    "health": st.integers(-1, 1001) | JSON_VALUES,
-    "damage": st.integers(-1, 12) | JSON_VALUES,
+    | st.text(max_size=12) | FIELD_VALUES,
+    "defence": st.sampled_from(["none", "barely", "fully", "Fully"]) | FIELD_VALUES,
+    "form": st.sampled_from(["inferior", "even", "superior", ""]) | FIELD_VALUES,
+    "health": st.integers(-1, 1001) | FIELD_VALUES,
+    "damage": st.integers(-1, 12) | FIELD_VALUES,
 })
 SIDE_PARTS = st.fixed_dictionaries({
-    "name": st.sampled_from(["Wardens", "", "x" * 70]) | JSON_VALUES,
-    "champion": st.integers(-1, 4) | JSON_VALUES,
-    "combatants": st.lists(COMBATANT_PARTS, max_size=4) | JSON_VALUES,
+    "name": st.sampled_from(["Wardens", "", "x" * 70]) | FIELD_VALUES,
+    "champion": st.integers(-1, 4) | FIELD_VALUES,
+    "combatants": st.lists(COMBATANT_PARTS, max_size=4) | FIELD_VALUES,
 })
 SCENE_PARTS = st.fixed_dictionaries({
-    "name": st.text(max_size=12) | JSON_VALUES,
-    "sides": st.lists(SIDE_PARTS, min_size=1, max_size=3) | JSON_VALUES,
-    "order": st.sampled_from(["lightest", "written", "random"]) | JSON_VALUES,
-    "tie": st.sampled_from(["min", "full", "first", "second", "more", "fewer", "coin"]) | JSON_VALUES,
+    "name": st.text(max_size=12) | FIELD_VALUES,
+    "sides": st.lists(SIDE_PARTS, min_size=1, max_size=3) | FIELD_VALUES,
+    "order": st.sampled_from(["lightest", "written", "random"]) | FIELD_VALUES,
+    "tie": st.sampled_from(["min", "full", "first", "second", "more", "fewer", "coin"]) | FIELD_VALUES,
 })
 #: The entries of a drawn document.
 ENTRIES = st.lists(SCENE_PARTS, max_size=2)

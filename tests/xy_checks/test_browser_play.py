@@ -16,7 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from browser_fixtures import sw_page  # noqa: F401 - a fixture
 from browser_kit import assert_no_sideways_scroll, use_theme
-from play_browser import NO_NATIVE_SHARE, PlayTool, fresh_browser
+from play_browser import NO_NATIVE_SHARE, PlayTool
 
 TOOL = PlayTool("xy-checks", "#xyp", entry="s")
 ROOT, STATUS = TOOL.root, TOOL.status
@@ -103,7 +103,7 @@ def roll(page: Page, scene: dict, seed: str) -> dict:
     return rolled
 
 
-def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_log) -> None:  # noqa: F811
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:  # noqa: F811
     page = sw_page
     page.add_init_script(NO_NATIVE_SHARE)
     address = f"{site_url}xy-checks/play/"
@@ -165,13 +165,12 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, browser, request_
 
     # Share as a link; a fresh browser opening it sees the same scenes.
     link = TOOL.copy_link(page, site_url, address)
-    with fresh_browser(browser, request_log) as friend:
-        open_tool(friend, link)
-        expect(friend.locator(STATUS)).to_have_text("Opened from the link: The ford, The ford.")
-        assert stored(friend)["document"] == stored(page)["document"]
-        expect_scene(friend, ford)
-        expect_odds(friend, ford, "first")
-        assert "#play=" not in friend.url
+    open_tool(friend_page, link)
+    expect(friend_page.locator(STATUS)).to_have_text("Opened from the link: The ford, The ford.")
+    assert stored(friend_page)["document"] == stored(page)["document"]
+    expect_scene(friend_page, ford)
+    expect_odds(friend_page, ford, "first")
+    assert "#play=" not in friend_page.url
 
 
 def test_a_damaged_link_is_refused_and_nothing_saved_changes(page, site_url: str) -> None:
