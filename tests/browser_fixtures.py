@@ -398,12 +398,41 @@ def phone_page(request, browser, site_origin, request_log, page_errors) -> Itera
         yield from _open_warm_page(context, site_origin, request_log, page_errors, viewport=PHONE_VIEWPORT)
 
 
+# Another reader's browser: a second context kept per worker, warm after its first page (the
+# engine's snapshot in its own Cache Storage), nothing shared with the first or with a test's
+# context of its own. Its pages open with the origin's storage cleared, as the warm context's do.
+@pytest.fixture(scope="session")
+def _second_context(browser, site_origin: str):
+    context = _new_context(browser, site_origin)
+    yield context
+    context.close()
+
+
 @pytest.fixture
-def friend_page(request, browser, site_origin, request_log, page_errors) -> Iterator:
-    """A second reader's browser beside the test's own page (a ``sw_page``, in a context of its
-    own): a page in the warm context with nothing of the origin stored, its requests checked
-    with the test's."""
-    yield from _open_warm_page(request.getfixturevalue("_warm_context"), site_origin, request_log, page_errors)
+def another_reader(request, site_origin, request_log, page_errors) -> Iterator[Callable[[], object]]:
+    """Opens a page in another reader's browser (``_second_context``), nothing of the origin
+    stored in it, each time it is called; its requests are checked with the test's. The pages
+    are closed after the test."""
+    context = request.getfixturevalue("_second_context")
+
+    def open_page():
+        page = context.new_page()
+        session = context.new_cdp_session(page)
+        session.send("Storage.clearDataForOrigin", {"origin": site_origin, "storageTypes": CLEARED_BETWEEN_TESTS})
+        session.detach()
+        return _watched(page, request_log, page_errors)
+
+    yield open_page
+    for page in context.pages:
+        page.close()
+    context.clear_permissions()
+    _fail_if_foreign(request_log, site_origin)
+
+
+@pytest.fixture
+def friend_page(another_reader):
+    """A second reader's page beside the test's own (``another_reader``)."""
+    return another_reader()
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ if sys.platform == "emscripten":
     collect_ignore_glob = ["*/test_browser_*.py", "site/*", "browser_*.py", "test_spine.py", "test_widget_labels.py", "benchmark.py", "fuzz.py"]
 else:
     from browser_fixtures import (  # noqa: F401 - pytest finds fixtures by name here
-        _site, _warm_context, browser, built_site_dir, friend_page, nojs_page, page, page_errors, phone_page, request_log, site_origin,
+        _second_context, _site, _warm_context, another_reader, browser, built_site_dir, friend_page, nojs_page, page, page_errors, phone_page, request_log, site_origin,
         site_url, theme,
     )
 

@@ -58,14 +58,6 @@ def settled_text(page: Page, selector: str) -> str:
     return box.inner_text()
 
 
-def fresh_page(browser, request_log: list[str]) -> Page:
-    """Another tab, in a context of its own (nothing shared with the first), whose requests
-    the fixtures check for the origin too."""
-    other = browser.new_context(service_workers="block").new_page()
-    other.on("request", lambda req: request_log.append(req.url))
-    return other
-
-
 def same_text(page: Page, selector: str, text: str) -> None:
     """Wait until the element reads ``text`` (as the reader sees it: innerText)."""
     try:
@@ -86,7 +78,7 @@ def test_every_system_has_an_edit_here(widgets):  # noqa: F811
 @pytest.mark.parametrize(("widget_id", "field", "value", "answer"),
                          [*EDITS.values(), *MORE_EDITS], ids=[*EDITS, *(edit[0] for edit in MORE_EDITS)])
 def test_typing_changes_the_address_and_the_address_brings_the_inputs_and_odds_back(
-        page, browser, request_log, site_url, widgets, widget_id, field, value, answer):  # noqa: F811
+        page, another_reader, site_url, widgets, widget_id, field, value, answer):  # noqa: F811
     path = page_of(widgets, widget_id)
     page.goto(site_url + path)
     ready(page, widget_id)
@@ -101,9 +93,9 @@ def test_typing_changes_the_address_and_the_address_brings_the_inputs_and_odds_b
     expect(page.locator(f"#{widget_id} .srd-roll__seed")).to_have_count(0)
     shared = page.url
 
-    # The address, opened in a fresh tab, shows the same inputs and works out their answer
+    # The address, opened in another reader's browser, shows the same inputs and works out their answer
     # (the answer built into the page, for the default inputs, is marked as such meanwhile).
-    other = fresh_page(browser, request_log)
+    other = another_reader()
     try:
         other.goto(shared)
         expect(other.locator(field)).to_have_value(value)
@@ -111,7 +103,7 @@ def test_typing_changes_the_address_and_the_address_brings_the_inputs_and_odds_b
         restored = settled_text(other, f"#{widget_id} {answer}")
         assert other.url.split("#")[0] == shared.split("#")[0]  # opening it writes nothing new
     finally:
-        other.context.close()
+        other.close()
     assert restored != before
     # The same answer as the page it was shared from shows.
     same_text(page, f"#{widget_id} {answer}", restored)
@@ -162,7 +154,7 @@ def test_a_link_to_another_page_carries_none_of_the_inputs(page, site_url, widge
 
 
 def test_a_chosen_stack_and_the_attack_helper_come_back_from_the_address(
-        page, browser, request_log, site_url, widgets):  # noqa: F811
+        page, another_reader, site_url, widgets):  # noqa: F811
     page.goto(site_url + page_of(widgets, "ds-roller"))
     ready(page, "ds-roller")
     ready(page, "dsa-helper")
@@ -191,7 +183,7 @@ def test_a_chosen_stack_and_the_attack_helper_come_back_from_the_address(
     roll = page.locator("#ds-roller .srd-widget__result .srd-dice").inner_text()
 
     for address in (page.url, permalink):
-        other = fresh_page(browser, request_log)
+        other = another_reader()
         try:
             other.goto(address)
             expect(other.locator("#ds-roller .srd-roll__seed")).to_have_text("5", timeout=ENGINE_LOAD_MS)
@@ -208,7 +200,7 @@ def test_a_chosen_stack_and_the_attack_helper_come_back_from_the_address(
                     attack, use_inner_text=True, timeout=ENGINE_LOAD_MS)  # read as settled_text reads it
                 assert settled_text(other, "#dsa-helper .srd-widget__odds") == attack
         finally:
-            other.context.close()
+            other.close()
 
     # New inputs: the roll (and its stack) no longer answer them, and leave the address.
     page.fill("#ds-skill", "3")

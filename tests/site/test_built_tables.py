@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -93,6 +94,7 @@ def shown_tables(site: Path) -> list[tuple[Path, ShownTable]]:
     return found
 
 
+@cache  # computed once: every parametrized test reads its own table from it
 def engine_tables() -> dict[str, Table]:
     tables = {t.key: t for system in all_systems() for t in (build() for build in system.tables.values())}
     tables["errata"] = errata_table(all_errata())
