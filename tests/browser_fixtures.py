@@ -38,6 +38,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from filelock import FileLock
+from playwright.sync_api import Page
 
 # site_build is not installed (only the engine is); make it importable however pytest runs.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -56,6 +57,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE_VIEWPORT = {"width": 360, "height": 740}
+DESKTOP_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default
 # How long an ``expect`` waits for its state before it fails (Playwright's own default is 5 s).
 # A test waits for the state it checks, and a passing one goes on the moment it is there: the
 # ceiling only decides when a wait is given up, so it is set for a machine busy on both cores,
@@ -308,9 +310,22 @@ def _new_context(browser, site_origin: str, **context_options):
 
 def _watched(page, request_log: list[str], page_errors: list[str]):
     """``page`` with its requests (its workers' included) and uncaught errors recorded."""
-    page.on("request", lambda req: request_log.append(req.url))
-    page.on("pageerror", lambda err: page_errors.append(str(err)))
+    _watch(page, request_log, page_errors)
     return page
+
+
+def _watch(page, request_log: list[str], page_errors: list[str]) -> Callable[[], None]:
+    """Record ``page``'s requests and uncaught errors; return what stops recording them."""
+    listeners = {"request": lambda req: request_log.append(req.url),
+                 "pageerror": lambda err: page_errors.append(str(err))}
+    for event, listener in listeners.items():
+        Page.on(page, event, listener)  # Page's own: a kept page counts a test's listeners
+
+    def unwatch() -> None:
+        for event, listener in listeners.items():
+            page.remove_listener(event, listener)
+
+    return unwatch
 
 
 def _fail_if_foreign(request_log: list[str], site_origin: str) -> None:
@@ -361,20 +376,178 @@ def _warm_context(browser, site_origin: str):
     context.close()
 
 
-def _open_warm_page(context, site_origin: str, request_log: list[str], page_errors: list[str],
-                    viewport: dict | None = None) -> Iterator:
-    """A new page in the shared context, the origin's storage cleared first."""
-    page = context.new_page()
+def _clear_origin(context, page, site_origin: str) -> None:
+    """Clear what a page can leave behind on the origin (``CLEARED_BETWEEN_TESTS``)."""
     session = context.new_cdp_session(page)
     session.send("Storage.clearDataForOrigin", {"origin": site_origin, "storageTypes": CLEARED_BETWEEN_TESTS})
     session.detach()
-    if viewport:
-        page.set_viewport_size(viewport)
-    yield _watched(page, request_log, page_errors)
-    for opened in context.pages:  # the test's page and any it opened
-        opened.close()
+
+
+# --- the kept page -------------------------------------------------------------------------
+# Opening a page of the site costs a page load and an engine start: about 4 s of the machine's
+# two cores, even from the warm context's snapshot. Material's instant navigation to the same
+# page costs a fifth of that. So the warm context keeps one page open from test to test, and a
+# test's first ``goto`` is a swap: a link to the address is followed on the kept page and
+# Material swaps the page in (its widgets attach to the engine already running), as a reader's
+# next page arrives. Material fetches only a page of another path than the one shown, so to
+# show the same path again the swap goes through a small page first (``HOPS``). Every later
+# ``goto`` of the test is a page load, as written.
+#
+# The first ``goto`` loads the page as usual when the test is marked ``page_load``; when it
+# first did something only a load applies (an init script, a route, an exposed function,
+# emulated media, a listener of its own: ``_KeptPage``); or when the address has a #fragment
+# (Material scrolls to it without a swap) or leaves the site. After a test that changed its page
+# so, or left it off the site or unlike a fresh page (another colour scheme, the search or the
+# drawer open), the page is closed and the next test opens one. The origin's storage and the
+# page's session storage are cleared before each test.
+PAGE_LOAD = "page_load"
+NEW_PAGES_ENV = "SRD_TEST_NEW_PAGES"  # set to 1: every test opens a page of its own (no swaps)
+# On a page of the site as a fresh page is: its palette (compared with a fresh page's), or false.
+_FRESH_LOOK = """() => typeof document$ !== "undefined" && document.querySelector(".md-content") !== null
+    && !document.querySelector("#__search:checked, #__drawer:checked, dialog[open]")
+    && !document.fullscreenElement
+    && [document.body.dataset.mdColorScheme, document.body.dataset.mdColorPrimary,
+        document.body.dataset.mdColorAccent].join(" ")"""
+HOPS = ("", "errata/")  # small pages with no widget, to go through to the page shown again
+# (The focus leaves the field it is in first, as a reader's click takes it: an edit not yet
+# committed commits on the page it was made on, not on the page swapped in.)
+_FOLLOW = """url => {
+    document.activeElement?.blur();
+    document.querySelector(".md-content").dataset.leaving = "";
+    const link = document.createElement("a");
+    link.href = url;
+    document.querySelector(".md-content").append(link);
+    link.click();
+    link.remove();
+}"""
+
+
+class _KeptPage(Page):
+    """A page of the warm context kept for the next test; its first ``goto`` swaps the page in.
+    What only a page load applies marks it changed: it then loads, and is not kept."""
+
+    _srd: dict  # "site_url"; "swap": the next goto may swap; "changed"
+
+    def goto(self, url: str, **kwargs):
+        swap, self._srd["swap"] = self._srd["swap"] and not self._srd["changed"], False
+        if swap and self._can_swap(url):
+            here, there = urlsplit(self.url).path, urlsplit(url).path
+            if here == there:  # Material fetches only a page of another path: one in between
+                self._follow(next(self._srd["site_url"] + hop for hop in HOPS
+                                  if urlsplit(self._srd["site_url"] + hop).path not in (here, there)))
+            self._follow(url)
+            return None
+        response = super().goto(url, **kwargs)
+        if not self._srd["changed"] and "look" not in _KEPT and url.startswith(self._srd["site_url"]):
+            _KEPT["look"] = self.evaluate(_FRESH_LOOK)  # a page as it loads, nothing stored
+        return response
+
+    def _follow(self, url: str) -> None:
+        """Follow a link to ``url``; wait until Material has swapped its page in."""
+        self.evaluate(_FOLLOW, url)
+        self.wait_for_selector(".md-content:not([data-leaving])", timeout=EXPECT_MS)
+        # (navigation.tracking may add the #anchor scrolled to)
+        self.wait_for_function("url => location.href.split('#')[0] === url", arg=url, timeout=EXPECT_MS)
+
+    def _can_swap(self, url: str) -> bool:
+        site_url = self._srd["site_url"]
+        return url.startswith(site_url) and "#" not in url and self.url.startswith(site_url)
+
+    def _changed(self) -> None:
+        self._srd["changed"] = True
+
+    def add_init_script(self, *args, **kwargs):
+        self._changed()
+        return super().add_init_script(*args, **kwargs)
+
+    def route(self, *args, **kwargs):
+        self._changed()
+        return super().route(*args, **kwargs)
+
+    def route_from_har(self, *args, **kwargs):
+        self._changed()
+        return super().route_from_har(*args, **kwargs)
+
+    def expose_function(self, *args, **kwargs):
+        self._changed()
+        return super().expose_function(*args, **kwargs)
+
+    def expose_binding(self, *args, **kwargs):
+        self._changed()
+        return super().expose_binding(*args, **kwargs)
+
+    def emulate_media(self, *args, **kwargs):
+        self._changed()
+        return super().emulate_media(*args, **kwargs)
+
+    def set_extra_http_headers(self, *args, **kwargs):
+        self._changed()
+        return super().set_extra_http_headers(*args, **kwargs)
+
+    def add_script_tag(self, *args, **kwargs):
+        self._changed()
+        return super().add_script_tag(*args, **kwargs)
+
+    def add_style_tag(self, *args, **kwargs):
+        self._changed()
+        return super().add_style_tag(*args, **kwargs)
+
+    def on(self, *args, **kwargs):
+        self._changed()
+        return super().on(*args, **kwargs)
+
+    def once(self, *args, **kwargs):
+        self._changed()
+        return super().once(*args, **kwargs)
+
+    @property
+    def clock(self):
+        self._changed()
+        return super().clock
+
+
+_KEPT: dict = {}  # "page": the warm context's kept page; "look": a fresh page's _FRESH_LOOK
+
+
+def _take_kept_page(context, site_url: str, may_swap: bool):
+    """The kept page (or a new one) made ready for a test: the origin cleared, nothing changed."""
+    page = _KEPT.pop("page", None)
+    if page is None or page.is_closed():
+        page = context.new_page()
+        page.__class__ = _KeptPage
+    _clear_origin(context, page, site_url.rstrip("/"))
+    if page.url.startswith(site_url):
+        page.evaluate("sessionStorage.clear()")
+    page._srd = {"site_url": site_url, "swap": may_swap, "changed": False}
+    return page
+
+
+def _keep_or_close(page, site_url: str) -> None:
+    """Keep the test's page for the next test if it is as a fresh page would be; else close it."""
+    keep = not page.is_closed() and not page._srd["changed"] and page.url.startswith(site_url)
+    if keep:
+        keep = bool(_KEPT.get("look")) and page.evaluate(_FRESH_LOOK) == _KEPT["look"]
+    if keep:
+        _KEPT["page"] = page
+    elif not page.is_closed():
+        page.close()
+
+
+def _open_kept_page(request, context, site_url: str, request_log: list[str], page_errors: list[str],
+                    viewport: dict) -> Iterator:
+    """The warm context's kept page for a test (see above)."""
+    may_swap = request.node.get_closest_marker(PAGE_LOAD) is None and os.environ.get(NEW_PAGES_ENV) != "1"
+    page = _take_kept_page(context, site_url, may_swap)
+    page.set_viewport_size(viewport)
+    unwatch = _watch(page, request_log, page_errors)
+    yield page
+    unwatch()
+    for opened in context.pages:  # any other page the test opened
+        if opened is not page:
+            opened.close()
     context.clear_permissions()  # a test may grant some (the clipboard's)
-    _fail_if_foreign(request_log, site_origin)
+    _keep_or_close(page, site_url)
+    _fail_if_foreign(request_log, site_url.rstrip("/"))
 
 
 @pytest.fixture
@@ -385,7 +558,8 @@ def page(request, browser, site_origin, request_log, page_errors) -> Iterator:
         yield from _open_page(browser, site_origin, request_log, page_errors)
     else:
         context = request.getfixturevalue("_warm_context")
-        yield from _open_warm_page(context, site_origin, request_log, page_errors)
+        yield from _open_kept_page(request, context, request.getfixturevalue("site_url"), request_log, page_errors,
+                                   DESKTOP_VIEWPORT)
 
 
 @pytest.fixture
@@ -395,7 +569,8 @@ def phone_page(request, browser, site_origin, request_log, page_errors) -> Itera
         yield from _open_page(browser, site_origin, request_log, page_errors, viewport=PHONE_VIEWPORT)
     else:
         context = request.getfixturevalue("_warm_context")
-        yield from _open_warm_page(context, site_origin, request_log, page_errors, viewport=PHONE_VIEWPORT)
+        yield from _open_kept_page(request, context, request.getfixturevalue("site_url"), request_log, page_errors,
+                                   PHONE_VIEWPORT)
 
 
 # Another reader's browser: a second context kept per worker, warm after its first page (the
@@ -417,9 +592,7 @@ def another_reader(request, site_origin, request_log, page_errors) -> Iterator[C
 
     def open_page():
         page = context.new_page()
-        session = context.new_cdp_session(page)
-        session.send("Storage.clearDataForOrigin", {"origin": site_origin, "storageTypes": CLEARED_BETWEEN_TESTS})
-        session.detach()
+        _clear_origin(context, page, site_origin)
         return _watched(page, request_log, page_errors)
 
     yield open_page

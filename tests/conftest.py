@@ -30,6 +30,8 @@ def _is_xdist_controller(config) -> bool:
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "fresh_context: the test's page gets a browser context of its own "
                             "(a first visit; see browser_fixtures._warm_context)")
+    config.addinivalue_line("markers", "page_load: the test's first goto loads its page, never a swap of the "
+                            "kept page (see browser_fixtures._KeptPage)")
     if sys.platform != "emscripten" and _is_xdist_controller(config):
         from browser_fixtures import SHARED_SITE_ENV, serve_shared_site
 

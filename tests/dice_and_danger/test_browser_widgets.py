@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from rules_engine.core.errors import RulesError
@@ -410,6 +411,7 @@ def nav_link(page: Page, path: str):
     return page.locator(f"nav.md-nav--primary a.md-nav__link[href$='/{path}']:visible").first
 
 
+@pytest.mark.page_load  # counts the engine files its own load fetched
 def test_one_engine_serves_both_pages_across_instant_navigation(page, site_url, request_log, page_errors):
     page.goto(f"{site_url}doom-stack/")
     expect(page.locator("#ds-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)

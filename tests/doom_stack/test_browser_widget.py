@@ -285,6 +285,7 @@ def nav_link(page: Page, path: str):
     return page.locator(f"nav.md-nav--primary a.md-nav__link[href$='/{path}']:visible").first
 
 
+@pytest.mark.page_load  # counts the engine files its own load fetched
 def test_the_engine_survives_instant_navigation_and_loads_once(page, site_url, request_log, page_errors):
     open_roller(page, site_url)
     fields = field_values(page)
