@@ -424,7 +424,8 @@ _FOLLOW = """url => {
 
 class _KeptPage(Page):
     """A page of the warm context kept for the next test; its first ``goto`` swaps the page in.
-    What only a page load applies marks it changed: it then loads, and is not kept."""
+    What only a page load applies (``LOAD_ONLY``, ``clock``) marks it changed: it then loads, and
+    is not kept."""
 
     _srd: dict  # "site_url"; "swap": the next goto may swap; "changed"
 
@@ -453,57 +454,26 @@ class _KeptPage(Page):
         site_url = self._srd["site_url"]
         return url.startswith(site_url) and "#" not in url and self.url.startswith(site_url)
 
-    def _changed(self) -> None:
-        self._srd["changed"] = True
-
-    def add_init_script(self, *args, **kwargs):
-        self._changed()
-        return super().add_init_script(*args, **kwargs)
-
-    def route(self, *args, **kwargs):
-        self._changed()
-        return super().route(*args, **kwargs)
-
-    def route_from_har(self, *args, **kwargs):
-        self._changed()
-        return super().route_from_har(*args, **kwargs)
-
-    def expose_function(self, *args, **kwargs):
-        self._changed()
-        return super().expose_function(*args, **kwargs)
-
-    def expose_binding(self, *args, **kwargs):
-        self._changed()
-        return super().expose_binding(*args, **kwargs)
-
-    def emulate_media(self, *args, **kwargs):
-        self._changed()
-        return super().emulate_media(*args, **kwargs)
-
-    def set_extra_http_headers(self, *args, **kwargs):
-        self._changed()
-        return super().set_extra_http_headers(*args, **kwargs)
-
-    def add_script_tag(self, *args, **kwargs):
-        self._changed()
-        return super().add_script_tag(*args, **kwargs)
-
-    def add_style_tag(self, *args, **kwargs):
-        self._changed()
-        return super().add_style_tag(*args, **kwargs)
-
-    def on(self, *args, **kwargs):
-        self._changed()
-        return super().on(*args, **kwargs)
-
-    def once(self, *args, **kwargs):
-        self._changed()
-        return super().once(*args, **kwargs)
-
     @property
     def clock(self):
-        self._changed()
+        self._srd["changed"] = True
         return super().clock
+
+
+def _marks_changed(name: str):
+    """``Page``'s method ``name``, marking the kept page changed first."""
+    def method(self, *args, **kwargs):
+        self._srd["changed"] = True
+        return getattr(Page, name)(self, *args, **kwargs)
+    method.__name__ = method.__qualname__ = name
+    return method
+
+
+#: What only a page load applies (or a listener of the test's own, which would outlive it).
+LOAD_ONLY = ("add_init_script", "route", "route_from_har", "expose_function", "expose_binding", "emulate_media",
+             "set_extra_http_headers", "add_script_tag", "add_style_tag", "on", "once")
+for _name in LOAD_ONLY:
+    setattr(_KeptPage, _name, _marks_changed(_name))
 
 
 _KEPT: dict = {}  # "page": the warm context's kept page; "look": a fresh page's _FRESH_LOOK
