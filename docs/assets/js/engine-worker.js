@@ -52,6 +52,11 @@ if (typeof PerformanceObserver === "function") {
   }
 }
 
+// Settles once Pyodide's wasm has arrived whole (see the snapshot's trying flag below).
+const WASM_FILE = "pyodide.asm.wasm";
+let wasmArrived;
+const wasmWhole = new Promise((resolve) => { wasmArrived = resolve; });
+
 function fileName(url) {
   return String(url).split(/[?#]/)[0].split("/").pop();
 }
@@ -63,7 +68,7 @@ function fileName(url) {
 const BEAT_MS = 5000;
 const beat = setInterval(() => {
   if (!loading) return clearInterval(beat);
-  const wasm = arrived["pyodide.asm.wasm"];
+  const wasm = arrived[WASM_FILE];
   if (wasm && wasm.done && Object.values(arrived).every((file) => file.done)) progress(true);
 }, BEAT_MS);
 
@@ -90,7 +95,10 @@ self.fetch = async (resource, options) => {
     fail(`${name}: HTTP ${response.status}`);
     return response;
   }
-  if (!loading || !response.body) return response;
+  if (!loading || !response.body) {
+    if (name === WASM_FILE) wasmArrived();
+    return response;
+  }
   // A Content-Length counts the bytes on the wire: the bytes read here only when nothing
   // was encoded for the transfer.
   const length = Number(response.headers.get("Content-Length"));
@@ -106,6 +114,7 @@ self.fetch = async (resource, options) => {
         const { done, value } = await reader.read();
         if (done) {
           file.done = true;
+          if (name === WASM_FILE) wasmArrived();
           progress(true);
           return controller.close();
         }
@@ -165,16 +174,23 @@ async function load() {
     let web = null;
     const snapshot = await stored;
     if (snapshot) {
+      // Flagged once the wasm is whole: only then is the snapshot being tried. A download held
+      // back, broken off or left (the page closed on a slow network) says nothing of it.
+      const flagged = wasmWhole.then(() => loading && markTrying(snapshotAddress, true));
+      flagged.catch(() => {}); // (a failure to flag fails the start below, where it is awaited)
       try {
-        await markTrying(snapshotAddress, true);
         pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+        await flagged;
         mark("pyodide");
         web = await importEngine(pyodide, await wheel);
         checkEngine(web);
         await markTrying(snapshotAddress, false);
         timings.start = "snapshot";
       } catch (error) {
-        if (!loading) return null; // a file failed on the way: that was reported
+        if (!loading) { // a file failed on the way: that was reported, and is no fault of the snapshot
+          flagged.then(() => markTrying(snapshotAddress, false)).catch(() => {});
+          return null;
+        }
         console.warn("the engine's snapshot did not load; starting afresh:", error);
         await forgetSnapshots();
         pyodide = null;
@@ -261,8 +277,9 @@ function looksWhole(bytes, length) {
   return header[0] === SNAPSHOT_MAGIC && header[1] < bytes.byteLength && heap > 0 && heap % WASM_PAGE === 0;
 }
 
-// While a start from the snapshot is under way, a flag beside it says so: a start that never
-// finishes (a hang, the page closed) leaves it there, and the snapshot is not tried again.
+// While a start from the snapshot is under way (from the moment Pyodide's wasm has arrived), a
+// flag beside it says so: a start that never finishes (a hang, the page closed) leaves it
+// there, and the snapshot is not tried again.
 function tryingFlag(address) {
   return `${address}&trying`;
 }
