@@ -298,14 +298,28 @@ let returnedTo = "";
   const entry = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
   if (entry && entry.type === "back_forward") returnedTo = new URL(entry.name).pathname;
 }
+// A click that follows a link in this tab: the main button, no key held.
+function plainClick(event) {
+  return event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+}
+
+// A link followed to an address with a #fragment brings popstates of its own, on its own
+// page: Material jumps to the fragment (once as the link is clicked, again once the page is
+// swapped in) as a fragment navigation does. Those are the link's, not a return through the
+// history. `followed`: the path of the last link clicked, until a popstate elsewhere.
+let followed = "";
 window.addEventListener("popstate", () => {
+  if (followed === location.pathname && location.hash !== "") return;
+  followed = "";
   returnedTo = location.pathname;
   // An address change still waiting belongs to the entry just left: it is dropped.
   for (const writer of addressWriters) writer.cancel();
 });
 document.addEventListener("click", (event) => {
-  if (!(event.target instanceof Element) || !event.target.closest("a[href]")) return;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!link) return;
   returnedTo = "";
+  followed = plainClick(event) && !link.target ? new URL(link.href, location.href).pathname : "";
   // Leaving (or following a permalink): the entry being left gets its inputs first.
   for (const writer of [...addressWriters]) writer.flush();
 }, true);
@@ -692,7 +706,7 @@ export function engineForm(root, { prefix, fields, readyText }) {
   function onPermalinkClick(box, apply) {
     box.addEventListener("click", (event) => {
       const link = event.target.closest("a.srd-roll__permalink");
-      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!link || !plainClick(event)) return;
       apply(new URL(link.href).searchParams);
     });
   }
