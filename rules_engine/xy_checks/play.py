@@ -29,6 +29,7 @@ with the notation the reply names.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -170,9 +171,10 @@ def scene_query(scene: dict[str, Any], attacking: str) -> tuple[VolleyQuery | Co
     query names them: attackers champion first; a volley's targets in the order listed."""
     sides = scene["sides"]
     up = [standing(side) for side in sides]
-    for side, order in zip(sides, up):
+    for s, (side, order) in enumerate(zip(sides, up)):
         if not order:
-            raise RulesError(f"nobody on {side['name']} is standing", field="attacking")
+            raise placed_refusal(f"scene.sides[{s}].combatants",
+                                 f"nobody on {side['name']} is standing: that side is out of the fight")
     if attacking == "both":
         return contest_query(side_attackers(sides[0], up[0]), side_attackers(sides[1], up[1]), scene["tie"]), up
     s = ATTACKING.index(attacking)
@@ -207,7 +209,16 @@ def sheet(scene: dict[str, Any]) -> dict[str, Any]:
             rows.append({"left": left(c), "down": left(c) == 0, "champion": bool(up) and up[0] == i,
                          "rolls": str(query.check), "dice": query.dice, "hit": _chance(p_success(query))})
         sides.append({"standing": len(up), "combatants": rows})
-    return {"sides": sides}
+    return {"sides": sides, "over": over(scene)}
+
+
+def over(scene: dict[str, Any]) -> str | None:
+    """Whether the fight is over, in words: a side with nobody standing is out of the fight
+    (Ruling: the source gives no end, only damage; the tracker ends where no exchange is left)."""
+    out = [side["name"] for side in scene["sides"] if not standing(side)]
+    if len(out) == SIDES:
+        return "Nobody on either side is standing: both are out of the fight."
+    return f"Nobody on {out[0]} is standing: that side is out of the fight." if out else None
 
 
 def answer(scene: dict[str, Any], **more: Any) -> dict[str, Any]:
@@ -216,13 +227,54 @@ def answer(scene: dict[str, Any], **more: Any) -> dict[str, Any]:
 
 
 def _scene(request: Request) -> dict[str, Any]:
-    return read_scene(request.get("scene"), "scene")
+    try:
+        return read_scene(request.get("scene"), "scene")
+    except RulesError as error:
+        raise _placed(error, "scene") from None
+
+
+def placed_refusal(where: str, message: str) -> RulesError:
+    """A refusal of the scene's state: the message opens with the part of the scene it
+    concerns (``scene.sides[1].combatants: …``), which ``field`` names too."""
+    error = refuse(where, message)
+    error.field = where
+    return error
+
+
+def _placed(error: RulesError, field: str) -> RulesError:
+    """``error`` with its place: the request key ``field`` unless it names one already."""
+    error.field = error.field or field
+    return error
+
+
+def _shown(value: Any) -> str:
+    """A request value for a message: a number or true/false as JSON writes it, else its kind."""
+    if isinstance(value, (bool, int, float)):
+        text = json.dumps(value)
+        return text if len(text) <= 20 else text[:19] + "…"
+    return json_kind(value)
+
+
+def _is_whole(value: Any) -> bool:
+    """Whether a request value is a whole number (not a float such as 0.0, not true/false)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _side_index(request: Request) -> int:
     value = request.get("side")
-    if isinstance(value, bool) or value not in range(SIDES):
-        raise RulesError("side must be 0 (the first side) or 1 (the second)", field="side")
+    if not _is_whole(value) or not 0 <= value < SIDES:
+        raise RulesError(f"side must be the whole number 0 (the first side) or 1 (the second), not {_shown(value)}",
+                         field="side")
+    return value
+
+
+def _combatant_index(request: Request, side: dict[str, Any]) -> int:
+    value = request.get("index")
+    if not _is_whole(value):
+        raise RulesError(f"index must be a whole number, a combatant's place on its side from 0, not {_shown(value)}",
+                         field="index")
+    if not 0 <= value < len(side["combatants"]):
+        raise RulesError(f"index: {side['name']} has no combatant number {_shown(value)}", field="index")
     return value
 
 
@@ -230,7 +282,10 @@ def _side_index(request: Request) -> int:
 def play_new(request: Request) -> dict[str, Any]:
     """A new scene named ``name`` (or "New scene"): two sides of one combatant each."""
     name = request_text(request, "name").strip() or "New scene"
-    return answer(new_scene(name[:MAX_NAME]))
+    try:
+        return answer(new_scene(name_text(name[:MAX_NAME], "name")))
+    except RulesError as error:
+        raise _placed(error, "name") from None
 
 
 def play_sheet(request: Request) -> dict[str, Any]:
@@ -244,7 +299,7 @@ def play_add(request: Request) -> dict[str, Any]:
     s = _side_index(request)
     side = scene["sides"][s]
     if len(side["combatants"]) >= MAX_COMBATANTS:
-        raise RulesError(f"a side has at most {MAX_COMBATANTS} combatants", field="side")
+        raise placed_refusal(f"scene.sides[{s}].combatants", f"a side has at most {MAX_COMBATANTS} combatants")
     sides = list(scene["sides"])
     sides[s] = {**side, "combatants": [*side["combatants"], new_combatant(len(side["combatants"]) + 1)]}
     return answer(read_scene({**scene, "sides": sides}, "scene"))
@@ -255,9 +310,7 @@ def play_remove(request: Request) -> dict[str, Any]:
     scene = _scene(request)
     s = _side_index(request)
     side = scene["sides"][s]
-    index = request.get("index")
-    if isinstance(index, bool) or index not in range(len(side["combatants"])):
-        raise RulesError(f"{side['name']} has no combatant number {index!r}", field="index")
+    index = _combatant_index(request, side)
     combatants = [c for i, c in enumerate(side["combatants"]) if i != index]
     champion = side["champion"] - (1 if index < side["champion"] else 0)
     sides = list(scene["sides"])
@@ -330,8 +383,9 @@ def play_roll(request: Request) -> dict[str, Any]:
     words = "; ".join(
         f"{after['sides'][s]['name']}: " + ", ".join(_took(t) for t in taken if t["side"] == s and t["hits"])
         for s in (0, 1) if any(t["side"] == s and t["hits"] for t in taken)) or "no hits"
+    ended = over(after)
     return answer(after, roll=rolled.to_json(), notation=query.notation, taken=taken, hits=hits,
-                  summary=f"Rolled {query.notation} (seed {rolled.seed}): {words}.")
+                  summary=f"Rolled {query.notation} (seed {rolled.seed}): {words}." + (f" {ended}" if ended else ""))
 
 
 def _took(target: dict[str, Any]) -> str:

@@ -91,7 +91,8 @@ def test_adding_and_removing_combatants_keeps_the_champion() -> None:
     last = ok("play_remove", scene=two, side=0, index=1)["scene"]["sides"][0]
     assert [c["name"] for c in last["combatants"]] == ["Ada"] and last["champion"] == 0
     assert "has no combatant number 3" in refused("play_remove", scene=FORD, side=1, index=3)
-    assert "side must be 0" in refused("play_add", scene=FORD, side=2)
+    assert "side must be the whole number 0 (the first side) or 1 (the second), not 2" in \
+        refused("play_add", scene=FORD, side=2)
     full = scene([fighter(f"F{i}") for i in range(MAX_COMBATANTS)], [fighter("Cy")])
     assert f"at most {MAX_COMBATANTS} combatants" in refused("play_add", scene=full, side=0)
 
@@ -155,7 +156,8 @@ def test_down_combatants_sit_out_and_a_fallen_champion_is_replaced() -> None:
     assert ok("play_sheet", scene=hurt)["sheet"]["sides"][0]["combatants"][1]["champion"] is True
     assert ok("play_odds", scene=hurt, attacking="both")["notation"] == "contest 3/6, 2/6 vs 4/6, 2/6"
     nobody = scene([fighter("Ada", health=1, damage=1)], [fighter("Cy")])
-    assert refused("play_odds", scene=nobody, attacking="second") == "nobody on Wardens is standing"
+    assert refused("play_odds", scene=nobody, attacking="second") == \
+        "scene.sides[0].combatants: nobody on Wardens is standing: that side is out of the fight"
     assert "who attacks must be one of first, second, both" in refused("play_odds", scene=FORD, attacking="all")
 
 
@@ -224,7 +226,9 @@ def test_a_roll_by_hand_and_its_summary() -> None:
             dealt = result["roll"]["targets"][0]["damage_die"]
             assert cy["damage"] == dealt and cy["left"] == max(0, 2 - dealt)
             state = "(down)" if cy["left"] == 0 else f"({cy['left']} left)"
-            assert result["summary"] == f"Rolled volley 5/6 vs 1 (seed {seed}): Raiders: Cy {dealt} damage {state}."
+            # Cy is the last of the Raiders: down, that side is out of the fight.
+            out = " Nobody on Raiders is standing: that side is out of the fight." if cy["left"] == 0 else ""
+            assert result["summary"] == f"Rolled volley 5/6 vs 1 (seed {seed}): Raiders: Cy {dealt} damage {state}.{out}"
         else:
             assert cy["hits"] == 0 and result["summary"] == f"Rolled volley 5/6 vs 1 (seed {seed}): no hits."
         assert result["scene"]["sides"][1]["combatants"][0]["damage"] == min(3, 1 + cy["damage"])
@@ -334,3 +338,87 @@ def test_a_device_with_several_full_scenes_reads_them_back() -> None:
     assert reply["ok"], reply
     assert [entry["name"] for entry in reply["result"]["document"]["entries"]] == [f"Scene {k}" for k in range(6)]
     assert reply["result"]["document"]["entries"][5]["sides"][1]["combatants"][19]["name"] == "Goblin spearman 19"
+
+
+# --- issue 28: whole numbers are whole numbers, and every refusal names its place ------------------
+@pytest.mark.parametrize("value", [0.0, 1.0, 0.5, True, False, "0", "1", None, [0], {"side": 0}, -1, 2, 10**30])
+@pytest.mark.parametrize(("action", "key"), [("play_add", "side"), ("play_remove", "side"),
+                                             ("play_remove", "index")])
+def test_a_whole_number_field_refuses_anything_else_naming_the_field(action: str, key: str, value: object) -> None:
+    # side 0.0 once reached the scene's list as an index ("the engine could not answer (TypeError)"),
+    # and index 0.0 was taken as 0: a float, a true/false or text is not the whole number asked for.
+    request = {"side": 0, "index": 0, key: value}  # Wardens: 2 combatants
+    if action == "play_add":
+        request.pop("index")
+    reply = bridge(action, scene=FORD, **request)
+    assert not reply["ok"], reply
+    assert reply["error"]["field"] == key
+    assert "could not answer" not in reply["error"]["message"]
+    assert reply["error"]["message"].startswith(key)
+
+
+@pytest.mark.parametrize(("value", "words"), [
+    (0.0, "side must be the whole number 0 (the first side) or 1 (the second), not 0.0"),
+    (True, "side must be the whole number 0 (the first side) or 1 (the second), not true"),
+    ("1", "side must be the whole number 0 (the first side) or 1 (the second), not text"),
+    (2, "side must be the whole number 0 (the first side) or 1 (the second), not 2"),
+])
+def test_the_side_refused_in_words(value: object, words: str) -> None:
+    assert refused("play_add", scene=FORD, side=value) == words
+
+
+def test_an_index_refused_in_words() -> None:
+    assert refused("play_remove", scene=FORD, side=1, index=0.0) == \
+        "index must be a whole number, a combatant's place on its side from 0, not 0.0"
+    assert refused("play_remove", scene=FORD, side=1, index=3) == "index: Raiders has no combatant number 3"
+    assert refused("play_remove", scene=FORD, side=1, index=-1) == "index: Raiders has no combatant number -1"
+
+
+def placed(action: str, **request: object) -> tuple[str, str | None]:
+    reply = bridge(action, **request)
+    assert not reply["ok"], reply
+    return reply["error"]["message"], reply["error"]["field"]
+
+
+def test_a_state_refusal_names_the_part_of_the_scene_it_concerns() -> None:
+    out = scene([fighter("Ada")], [fighter("Cy", health=4, damage=4), fighter("Di", health=1, damage=1)])
+    words = "scene.sides[1].combatants: nobody on Raiders is standing: that side is out of the fight"
+    for action, more in (("play_odds", {}), ("play_roll", {"seed": "1"})):
+        for attacking in ("first", "second", "both"):
+            assert placed(action, scene=out, attacking=attacking, **more) == (words, "scene.sides[1].combatants")
+    full = scene([fighter(f"F{i}") for i in range(MAX_COMBATANTS)], [fighter("Cy")])
+    assert placed("play_add", scene=full, side=0) == (
+        f"scene.sides[0].combatants: a side has at most {MAX_COMBATANTS} combatants", "scene.sides[0].combatants")
+
+
+@pytest.mark.parametrize("action", ["play_sheet", "play_add", "play_remove", "play_odds", "play_roll"])
+def test_a_scene_refused_names_the_scene(action: str) -> None:
+    message, where = placed(action, scene=ford(tie="coin"), side=0, index=0, attacking="first", seed="1")
+    assert message.startswith("scene.tie: must be one of min, full") and where == "scene"
+    assert placed(action, side=0, index=0, attacking="first") == ("scene: must be an object, not null", "scene")
+
+
+def test_a_new_scenes_name_refused_names_the_name() -> None:
+    assert placed("play_new", name="Ford\x00") == ("name: holds a control character", "name")
+    assert placed("play_new", name=3) == ("the request's 'name' must be text, not a number", "name")
+    assert placed("play_odds", scene=FORD, attacking="all")[1] == "attacking"
+    assert placed("play_roll", scene=FORD, attacking="first", seed="x")[1] == "seed"
+
+
+def test_the_last_combatant_down_puts_its_side_out_of_the_fight() -> None:
+    # Cy has 1 health left: any hit takes Cy down, and with Cy the last of the Raiders standing.
+    duel = scene([fighter("Ada", "5/6")], [fighter("Cy", "1/6", health=3, damage=2), fighter("Di", health=2, damage=2)])
+    assert ok("play_sheet", scene=duel)["sheet"]["over"] is None
+    for seed in range(20):
+        result = ok("play_roll", scene=duel, attacking="first", seed=str(seed))
+        if result["taken"][0]["hits"]:
+            over = "Nobody on Raiders is standing: that side is out of the fight."
+            assert result["sheet"]["over"] == over and result["summary"].endswith(f"(down). {over}")
+            assert result["sheet"]["sides"][1]["standing"] == 0
+        else:
+            assert result["sheet"]["over"] is None and result["summary"].endswith("no hits.")
+    both = scene([fighter("Ada", health=1)], [fighter("Cy", health=1)])
+    both_down = {**both, "sides": [{**side, "combatants": [{**side["combatants"][0], "damage": 1}]}
+                                   for side in both["sides"]]}
+    assert ok("play_sheet", scene=both_down)["sheet"]["over"] == \
+        "Nobody on either side is standing: both are out of the fight."
