@@ -3,25 +3,32 @@ Adrenaline points earned and spent, an extended roll followed roll by roll, and 
 roll between two saved sheets.
 
 A saved character (one entry of a play document, ``rules_engine/core/play.py``), format
-version 1::
+version 2::
 
     {"name": "Mara",
      "attributes": {"Strength": 2, "Perception": 3},   # names and ratings 0-10
      "abilities": {"Intimidation": 2},                 # names and ratings 0-10
+     "modifiers": {"Injured": -1},                     # names and dice -10 to 10, on every roll
      "adrenaline": 1,                                  # points banked, 0-10
      "extended": null}                                 # or the extended roll under way:
                # {"attribute": "Perception", "ability": "Intimidation", "difficulty": 7,
                #  "target": 10, "rolls": [3, 0, 2]}    # each roll's net, in order
 
-The pool is attribute + ability (the rules' cap of 10 dice holds). An extended roll is
-played as the chapter's rules and rulings say: each roll's net successes add up until the
-target is reached; a botch ends the attempt and loses what was gathered. Its rolls never go
-on past the end. The bridge actions below (``play_…``) do every step the page offers, so
-the page holds no rule of its own.
+Version 1 had no ``modifiers``; a version-1 document is read with none.
+
+The pool is attribute + ability + the sheet's modifiers ("The dice pool can be further
+modified by injury, special character stats, or other factors"), held to 0-10 dice ("it is
+not possible to have more than 10 dice in your dice pool"; the play page's Ruling). An
+extended roll is played as the chapter's rules and rulings say: each roll's net successes
+add up until the target is reached; a botch ends the attempt and loses what was gathered.
+Its rolls never go on past the end, and each takes the modifiers as they stand when it is
+rolled. Every roll's doubles put a point in the bank, up to its 10. The bridge actions below
+(``play_…``) do every step the page offers, so the page holds no rule of its own.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -32,6 +39,7 @@ from ..core.play import (
     PlaySchema,
     document_actions,
     exact_keys,
+    json_kind,
     name_text,
     ratings,
     refuse,
@@ -54,11 +62,14 @@ from .rules import (
     difficulty_name,
 )
 
-VERSION = 1
+VERSION = 2
 #: A rating goes up to the rules' cap on a pool.
 MAX_RATING = MAX_POOL
 MAX_ATTRIBUTES = 12
 MAX_ABILITIES = 60
+#: The most pool modifiers one sheet keeps, and the most dice one adds or takes away.
+MAX_MODIFIERS = 12
+MAX_MODIFIER = MAX_POOL
 #: The most rolls kept of one extended roll (the odds follow at most this many).
 MAX_EXTENDED_ROLLS = MAX_ROLLS
 #: The lowest and highest net one roll of the rules' pool can have (10 dice, no variants).
@@ -94,9 +105,6 @@ def _read_extended(value: Any, where: str, character: dict[str, Any]) -> dict[st
         ability = name_text(ability, f"{where}.ability")
         if ability not in character["abilities"]:
             raise refuse(f"{where}.ability", f"the character has no ability {ability!r}")
-    pool = character["attributes"][attribute] + (character["abilities"][ability] if ability else 0)
-    if pool > MAX_POOL:
-        raise refuse(where, f"{_what(attribute, ability)} make {pool} dice, past the rules' cap of {MAX_POOL}")
     difficulty = whole_number(value["difficulty"], f"{where}.difficulty", LOWEST_DIFFICULTY, HIGHEST_DIFFICULTY)
     target = whole_number(value["target"], f"{where}.target", 1, MAX_TARGET)
     rolls = value["rolls"]
@@ -110,26 +118,113 @@ def _read_extended(value: Any, where: str, character: dict[str, Any]) -> dict[st
     return read
 
 
+def read_modifiers(value: Any, where: str) -> dict[str, int]:
+    """The sheet's pool modifiers: at most MAX_MODIFIERS distinct names, each adding (or, below
+    0, taking away) a whole number of dice from -MAX_MODIFIER to MAX_MODIFIER."""
+    if not isinstance(value, dict):
+        raise refuse(where, f"must be an object of names and dice, not {json_kind(value)}")
+    if len(value) > MAX_MODIFIERS:
+        raise refuse(where, f"too many: at most {MAX_MODIFIERS}")
+    read: dict[str, int] = {}
+    for key, dice in value.items():
+        name = name_text(key, f"{where} name")
+        if name in read:
+            raise refuse(where, f"{name!r} appears twice")
+        read[name] = whole_number(dice, f"{where}.{name}", -MAX_MODIFIER, MAX_MODIFIER)
+    return read
+
+
 def read_character(value: Any, where: str) -> dict[str, Any]:
     """One saved character checked and in normal form (``RulesError`` naming the field)."""
-    exact_keys(value, where, ("name", "attributes", "abilities", "adrenaline", "extended"))
+    exact_keys(value, where, ("name", "attributes", "abilities", "modifiers", "adrenaline", "extended"))
     character = {
         "name": name_text(value["name"], f"{where}.name"),
         "attributes": ratings(value["attributes"], f"{where}.attributes", MAX_ATTRIBUTES, MAX_RATING),
         "abilities": ratings(value["abilities"], f"{where}.abilities", MAX_ABILITIES, MAX_RATING),
+        "modifiers": read_modifiers(value["modifiers"], f"{where}.modifiers"),
         "adrenaline": whole_number(value["adrenaline"], f"{where}.adrenaline", 0, MAX_ADRENALINE),
     }
     character["extended"] = _read_extended(value["extended"], f"{where}.extended", character)
     return character
 
 
-SCHEMA = PlaySchema("adrenaline", VERSION, read_character, noun="character", nouns="characters")
+def version_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
+    """Format version 1 → 2: each character gains ``modifiers``, none. (An entry that holds
+    ``modifiers`` already keeps them for the reader to check: the play frame may have saved
+    this build's entries under version 1 on a device that had no document yet.)"""
+    entries = document.get("entries")
+    if isinstance(entries, list):
+        entries = [{**entry, "modifiers": entry.get("modifiers", {})} if isinstance(entry, dict) else entry
+                   for entry in entries]
+        document = {**document, "entries": entries}
+    return {**document, "version": 2}
+
+
+SCHEMA = PlaySchema("adrenaline", VERSION, read_character, migrations={1: version_1_to_2}, noun="character",
+                    nouns="characters")
 
 
 def new_character(name: str = "New character") -> dict[str, Any]:
-    """A fresh sheet: Strength and Perception 2, no abilities, no Adrenaline."""
-    return read_character({"name": name, "attributes": dict(NEW_ATTRIBUTES), "abilities": {}, "adrenaline": 0,
-                           "extended": None}, "character")
+    """A fresh sheet: Strength and Perception 2, no abilities, no modifiers, no Adrenaline."""
+    return read_character({"name": name, "attributes": dict(NEW_ATTRIBUTES), "abilities": {}, "modifiers": {},
+                           "adrenaline": 0, "extended": None}, "character")
+
+
+# --- the pool a sheet rolls --------------------------------------------------------------------
+def signed(dice: int) -> str:
+    """``+1``, ``−2`` (a minus sign, as the page writes it), ``+0``."""
+    return f"{dice:+d}".replace("-", "\u2212")
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The dice a sheet rolls: attribute + ability + its modifiers, held to 0–10 dice."""
+
+    attribute: str
+    ability: str
+    parts: tuple[tuple[str, int], ...]  # (name, rating or dice) in the order added
+    modifiers: int  # the modifiers' total
+
+    @property
+    def total(self) -> int:
+        """Everything added up, before the pool is held to 0–10 (can be below 0 or past 10)."""
+        return sum(value for _, value in self.parts[: 2 if self.ability else 1]) + self.modifiers
+
+    @property
+    def dice(self) -> int:
+        return max(0, min(MAX_POOL, self.total))
+
+    @property
+    def what(self) -> str:
+        return _what(self.attribute, self.ability)
+
+    @property
+    def line(self) -> str:
+        """``Perception 3 + Intimidation 2, Injured −1: 4 dice`` (past 10: held to 10; below 0: 0)."""
+        rated = 2 if self.ability else 1
+        text = " + ".join(f"{name} {value}" for name, value in self.parts[:rated])
+        text += "".join(f", {name} {signed(value)}" for name, value in self.parts[rated:])
+        total = str(self.total).replace("-", "\u2212")
+        if self.total > MAX_POOL:
+            return f"{text}: {total}, held to the cap of {MAX_POOL} dice"
+        if self.total < 0:
+            return f"{text}: {total}, so 0 dice"
+        return f"{text}: {self.dice} {'die' if self.dice == 1 else 'dice'}"
+
+
+def sheet_pool(character: dict[str, Any], attribute: str, ability: str) -> Pool:
+    """The pool ``attribute`` + ``ability`` (names on the sheet; ability may be "") with the
+    sheet's modifiers."""
+    parts = [(attribute, character["attributes"][attribute])]
+    if ability:
+        parts.append((ability, character["abilities"][ability]))
+    modifiers = character["modifiers"]
+    return Pool(attribute, ability, (*parts, *modifiers.items()), sum(modifiers.values()))
+
+
+def modifiers_line(character: dict[str, Any]) -> str:
+    """``Injured −1, Keen eyes +1`` or ``none``: what every roll from the sheet adds."""
+    return ", ".join(f"{name} {signed(dice)}" for name, dice in character["modifiers"].items()) or "none"
 
 
 # --- the numbers a sheet shows ------------------------------------------------------------------
@@ -176,14 +271,15 @@ def extended_sheet(character: dict[str, Any]) -> dict[str, Any] | None:
     extended = character["extended"]
     if extended is None:
         return None
-    pool = _pool(character, extended["attribute"], extended["ability"], "extended.ability")
+    built = sheet_pool(character, extended["attribute"], extended["ability"])
+    pool = built.dice
     gathered, ending = extended_state(extended)
     totals, total = [], 0
     for net in extended["rolls"]:
         total = 0 if net < 0 else total + net
         totals.append(total)
     return {"pool": pool, "notation": f"{pool}d10 vs {extended['difficulty']} until {extended['target']}",
-            "what": _what(extended["attribute"], extended["ability"]),
+            "what": built.what, "pool_line": built.line,
             "difficulty_name": difficulty_name(extended["difficulty"]), "gathered": gathered,
             "needed": max(0, extended["target"] - gathered), "ending": ending, "totals": totals,
             "chances": None if ending else (finish_chances(pool, extended["difficulty"], extended["target"] - gathered)
@@ -191,9 +287,10 @@ def extended_sheet(character: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def sheet(character: dict[str, Any]) -> dict[str, Any]:
-    """What the page shows beside the ratings: the Adrenaline bank and the extended roll."""
+    """What the page shows beside the ratings: the Adrenaline bank, the pool modifiers every
+    roll takes, and the extended roll."""
     return {"adrenaline": character["adrenaline"], "most_adrenaline": MAX_ADRENALINE,
-            "extended": extended_sheet(character)}
+            "modifiers": modifiers_line(character), "extended": extended_sheet(character)}
 
 
 def answer(character: dict[str, Any], **more: Any) -> dict[str, Any]:
@@ -202,21 +299,24 @@ def answer(character: dict[str, Any], **more: Any) -> dict[str, Any]:
 
 
 def _character(request: Request, key: str = "character") -> dict[str, Any]:
-    return read_character(request.get(key), key)
+    """The sheet sent under ``key``, read; a refusal names the field it is about
+    (``character.adrenaline: …`` with ``field`` the same path)."""
+    try:
+        return read_character(request.get(key), key)
+    except RulesError as error:
+        if error.field is not None:
+            raise
+        where = error.message.split(": ", 1)[0] if ": " in error.message else key
+        raise RulesError(error.message, field=where.split(" ", 1)[0] if where.startswith(key) else key) from None
+
+
+def _state(where: str, message: str) -> RulesError:
+    """A refusal of what the sheet's state does not allow, naming the entry field it is about."""
+    return RulesError(f"{where}: {message}", field=where)
 
 
 def _what(attribute: str, ability: str) -> str:
     return attribute + (f" + {ability}" if ability else "")
-
-
-def _pool(character: dict[str, Any], attribute: str, ability: str, field: str = "ability") -> int:
-    """Attribute + ability from the sheet: the pool, within the rules' cap."""
-    first = character["attributes"][attribute]
-    second = character["abilities"][ability] if ability else 0
-    if first + second > MAX_POOL:
-        raise RulesError(f"{_what(attribute, ability)} make {first + second} dice, past the rules' cap of "
-                         f"{MAX_POOL}", field=field)
-    return first + second
 
 
 def _names(request: Request, character: dict[str, Any], prefix: str = "") -> tuple[str, str]:
@@ -229,22 +329,29 @@ def _names(request: Request, character: dict[str, Any], prefix: str = "") -> tup
     return attribute, ability
 
 
-def _side(request: Request, character: dict[str, Any], prefix: str = "") -> tuple[Side, str]:
-    """The side the sheet rolls: its pool, the difficulty asked (blank: 6), the points spent
-    (blank: 0, never more than the sheet holds)."""
+def _side(request: Request, character: dict[str, Any], prefix: str = "") -> tuple[Side, Pool]:
+    """The side the sheet rolls: its pool with the sheet's modifiers, the difficulty asked
+    (blank: 6), the points spent (blank: 0, never more than the sheet holds)."""
     attribute, ability = _names(request, character, prefix)
-    pool = _pool(character, attribute, ability, prefix + "ability")
-    side = side_from_fields(str(pool), "", request_text(request, prefix + "difficulty"), request_text(request, prefix + "spend"),
-                            prefix=prefix)
+    pool = sheet_pool(character, attribute, ability)
+    try:
+        side = side_from_fields(str(pool.dice), "", request_text(request, prefix + "difficulty"),
+                                request_text(request, prefix + "spend"), prefix=prefix)
+    except RulesError as error:  # the chapter's form calls the points "adrenaline"; this request "spend"
+        if error.field != prefix + "adrenaline":
+            raise
+        message = error.message.replace(prefix + "adrenaline", prefix + "spend", 1)
+        raise RulesError(message, field=prefix + "spend") from None
     if side.spent > character["adrenaline"]:
         held = character["adrenaline"]
         raise RulesError(f"{character['name']} has {held} Adrenaline {'point' if held == 1 else 'points'} "
                          f"to spend, not {side.spent}", field=prefix + "spend")
-    return side, _what(attribute, ability)
+    return side, pool
 
 
 def after_roll(character: dict[str, Any], spent: int, earned: int) -> dict[str, Any]:
-    """The sheet after a roll: the points spent go, a point earned comes (the bank holds 10)."""
+    """The sheet after a roll: the points spent go, a point earned comes (the bank holds 10:
+    a point earned past it is not kept, the play page's Ruling)."""
     return {**character, "adrenaline": min(MAX_ADRENALINE, character["adrenaline"] - spent + earned)}
 
 
@@ -259,9 +366,12 @@ def _points_line(spent: int, earned: int, before: int, after: int) -> str:
 
 # --- bridge actions --------------------------------------------------------------------------
 def play_new(request: Request) -> dict[str, Any]:
-    """A new character named ``name`` (or "New character")."""
+    """A new character named ``name`` (or "New character"; cut to the longest name kept)."""
     name = request_text(request, "name").strip() or "New character"
-    return answer(new_character(name[:MAX_NAME]))
+    try:
+        return answer(new_character(name_text(name[:MAX_NAME], "name")))
+    except RulesError as error:
+        raise RulesError(error.message, field="name") from None
 
 
 def play_sheet(request: Request) -> dict[str, Any]:
@@ -273,20 +383,21 @@ def play_odds(request: Request) -> dict[str, Any]:
     """The exact odds of the roll the sheet is about to make (``attribute``, ``ability``,
     ``difficulty``, ``spend``), before it is rolled."""
     character = _character(request)
-    side, what = _side(request, character)
-    return {"what": what, "notation": side.notation, "odds": odds_summary(roll_odds(side, RULES))}
+    side, pool = _side(request, character)
+    return {"what": pool.what, "pool_line": pool.line, "notation": side.notation,
+            "odds": odds_summary(roll_odds(side, RULES))}
 
 
 def play_roll(request: Request) -> dict[str, Any]:
-    """Roll ``attribute`` + ``ability`` (names on the sheet; ability may be "") against
-    ``difficulty``, spending ``spend`` points: the points spent leave the sheet and a point
-    earned by doubles joins it."""
+    """Roll ``attribute`` + ``ability`` (names on the sheet; ability may be "") with the sheet's
+    modifiers against ``difficulty``, spending ``spend`` points: the points spent leave the
+    sheet and a point earned by doubles joins it."""
     character = _character(request)
-    side, what = _side(request, character)
+    side, pool = _side(request, character)
     rolled = roll(AdrenalineQuery(side), request_seed(request))
     result = rolled.to_json()
     kept = after_roll(character, side.spent, result["adrenaline_earned"])
-    return answer(kept, roll=result, what=what, notation=side.notation,
+    return answer(kept, roll=result, what=pool.what, pool_line=pool.line, notation=side.notation,
                   odds=odds_summary(roll_odds(side, RULES)),
                   points=_points_line(side.spent, result["adrenaline_earned"], character["adrenaline"],
                                       kept["adrenaline"]),
@@ -295,39 +406,50 @@ def play_roll(request: Request) -> dict[str, Any]:
 
 
 def play_extended_start(request: Request) -> dict[str, Any]:
-    """Start an extended roll of ``attribute`` + ``ability`` against ``difficulty`` until
-    ``target`` net successes (any extended roll under way is replaced)."""
+    """Start an extended roll of ``attribute`` + ``ability`` (with the sheet's modifiers)
+    against ``difficulty`` until ``target`` net successes (any extended roll under way is
+    replaced)."""
     character = _character(request)
     attribute, ability = _names(request, character)
-    pool = _pool(character, attribute, ability)
-    side = side_from_fields(str(pool), "", request_text(request, "difficulty"), "")
+    pool = sheet_pool(character, attribute, ability)
+    side = side_from_fields(str(pool.dice), "", request_text(request, "difficulty"), "")
     target_text = request_text(request, "target").strip()
     if not target_text:
         raise RulesError("the extended roll needs a target: the net successes to gather", field="target")
     target = parse_whole_number(target_text, "target", 1, MAX_TARGET)
-    if pool == 0:
-        raise RulesError(f"{_what(attribute, ability)} make 0 dice, which never gather a success", field="ability")
+    if pool.dice == 0:
+        if pool.total - pool.modifiers <= 0:
+            raise RulesError(f"{pool.line}, which never gather a success", field="ability")
+        raise _state("character.modifiers", f"{pool.line}, which never gather a success")
     extended = {"attribute": attribute, "ability": ability, "difficulty": side.difficulty, "target": target,
                 "rolls": []}
     return answer(read_character({**character, "extended": extended}, "character"))
 
 
 def play_extended_roll(request: Request) -> dict[str, Any]:
-    """One more roll of the extended roll under way: its net joins the rolls kept."""
+    """One more roll of the extended roll under way, with the sheet's modifiers as they stand:
+    its net joins the rolls kept, and a point its doubles earn joins the bank."""
     character = _character(request)
     extended = character["extended"]
     if extended is None:
-        raise RulesError("no extended roll is under way: start one first")
+        raise _state("character.extended", "no extended roll is under way: start one first")
     if extended_state(extended)[1] is not None:
-        raise RulesError("this extended roll has ended: clear it or start another")
+        raise _state("character.extended", "this extended roll has ended: clear it or start another")
     if len(extended["rolls"]) >= MAX_EXTENDED_ROLLS:
-        raise RulesError(f"an extended roll keeps at most {MAX_EXTENDED_ROLLS} rolls")
-    pool = _pool(character, extended["attribute"], extended["ability"])
+        raise _state("character.extended.rolls", f"an extended roll keeps at most {MAX_EXTENDED_ROLLS} rolls")
+    pool = sheet_pool(character, extended["attribute"], extended["ability"])
+    if pool.dice == 0:
+        raise _state("character.modifiers", f"{pool.line}, which never gather a success: change the "
+                                            "modifiers or stop this extended roll")
     roller = Roller(request_seed(request))
-    reading = roll_side(Side(pool, extended["difficulty"]), RULES, roller, f"roll {len(extended['rolls']) + 1}")
+    reading = roll_side(Side(pool.dice, extended["difficulty"]), RULES, roller,
+                        f"roll {len(extended['rolls']) + 1}")
     result = {**reading.to_json(), "seed": roller.seed, "lines": reading.lines()}
-    kept = {**character, "extended": {**extended, "rolls": [*extended["rolls"], reading.outcome.net]}}
-    return answer(kept, roll=result)
+    earned = result["adrenaline_earned"]
+    kept = after_roll({**character, "extended": {**extended, "rolls": [*extended["rolls"], reading.outcome.net]}},
+                      0, earned)
+    return answer(kept, roll=result, pool_line=pool.line,
+                  points=_points_line(0, earned, character["adrenaline"], kept["adrenaline"]))
 
 
 def play_extended_clear(request: Request) -> dict[str, Any]:
@@ -341,8 +463,8 @@ def play_opposed(request: Request) -> dict[str, Any]:
     their points spent and earned; the reply carries the exact odds of the contest and its roll."""
     first = _character(request)
     second = _character(request, "other")
-    side, what = _side(request, first)
-    other_side, other_what = _side(request, second, "other-")
+    side, pool = _side(request, first)
+    other_side, other_pool = _side(request, second, "other-")
     query = AdrenalineQuery(side, RULES, opponent=other_side)
     rolled = roll(query, request_seed(request)).to_json()
     contest = opposed(query)
@@ -350,7 +472,8 @@ def play_opposed(request: Request) -> dict[str, Any]:
     earned = rolled["roller"]["adrenaline_earned"], rolled["other"]["adrenaline_earned"]
     kept = after_roll(first, side.spent, earned[0]), after_roll(second, other_side.spent, earned[1])
     return {**answer(kept[0]), "other": kept[1], "other_sheet": sheet(kept[1]), "roll": rolled,
-            "notation": query.notation, "what": what, "other_what": other_what,
+            "notation": query.notation, "what": pool.what, "other_what": other_pool.what,
+            "pool_lines": [pool.line, other_pool.line],
             "odds": {key: chance(value) for key, value in verdicts.items()},
             "points": [_points_line(side.spent, earned[0], first["adrenaline"], kept[0]["adrenaline"]),
                        _points_line(other_side.spent, earned[1], second["adrenaline"], kept[1]["adrenaline"])]}
@@ -358,8 +481,8 @@ def play_opposed(request: Request) -> dict[str, Any]:
 
 #: The page's labels of the fields whose errors the engine words by field name.
 FIELD_LABELS = {
-    "difficulty": "Difficulty", "adrenaline": "Adrenaline to spend", "other-difficulty": "Their difficulty",
-    "other-adrenaline": "Their Adrenaline to spend", "target": "Successes to gather", "seed": "Seed",
+    "difficulty": "Difficulty", "spend": "Adrenaline to spend", "other-difficulty": "Their difficulty",
+    "other-spend": "Their Adrenaline to spend", "target": "Successes to gather", "seed": "Seed",
 }
 
 ACTIONS = labelled({

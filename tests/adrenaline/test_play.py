@@ -7,6 +7,7 @@ rolled is here: it answers or refuses with one RulesError, never anything else."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from fractions import Fraction
 from functools import partial
 
@@ -28,7 +29,7 @@ bridge, ok, refused, only_rules_errors = (partial(helper, "adrenaline") for help
 
 def mara(**changes: object) -> dict:
     character = {"name": "Mara", "attributes": {"Strength": 2, "Perception": 3}, "abilities": {"Intimidation": 2},
-                 "adrenaline": 2, "extended": None}
+                 "modifiers": {}, "adrenaline": 2, "extended": None}
     return {**character, **changes}
 
 
@@ -54,8 +55,8 @@ def roll_request(**more: str) -> dict:
 def test_a_new_character() -> None:
     result = ok("play_new", name="  Rook  ")
     assert result["character"] == {"name": "Rook", "attributes": {"Strength": 2, "Perception": 2}, "abilities": {},
-                                   "adrenaline": 0, "extended": None}
-    assert result["sheet"] == {"adrenaline": 0, "most_adrenaline": 10, "extended": None}
+                                   "modifiers": {}, "adrenaline": 0, "extended": None}
+    assert result["sheet"] == {"adrenaline": 0, "most_adrenaline": 10, "modifiers": "none", "extended": None}
 
 
 def test_the_odds_before_a_roll_are_the_chapters_odds() -> None:
@@ -106,9 +107,6 @@ def test_a_roll_refuses_what_the_sheet_cannot_do() -> None:
                                                                      **roll_request(spend="3", seed="1"))
     assert "no attribute 'Charm'" in refused("play_roll", character=mara(), **roll_request(attribute="Charm"))
     assert "no ability 'Magic'" in refused("play_roll", character=mara(), **roll_request(ability="Magic"))
-    big = mara(attributes={"Strength": 6, "Perception": 3}, abilities={"Athletics": 5})
-    assert "Strength + Athletics make 11 dice, past the rules' cap of 10" in refused(
-        "play_roll", character=big, **roll_request(attribute="Strength", ability="Athletics"))
     assert "Difficulty must be from 2 to 10" in refused("play_roll", character=mara(), **roll_request(difficulty="11"))
     # Errors about a field open with its label on the page.
     assert refused("play_roll", character=mara(), **roll_request(spend="x")) == \
@@ -188,8 +186,8 @@ def test_an_extended_roll_refuses() -> None:
     assert "needs a target" in refused("play_extended_start", character=mara(), target="", **start)
     assert "Successes to gather must be from 1 to 100" in refused("play_extended_start", character=mara(), target="101", **start)
     nothing = mara(attributes={"Strength": 0, "Perception": 3})
-    assert "make 0 dice" in refused("play_extended_start", character=nothing, attribute="Strength", ability="",
-                                    difficulty="", target="3")
+    assert place("play_extended_start", character=nothing, attribute="Strength", ability="", difficulty="",
+                 target="3") == ("ability", "Strength 0: 0 dice, which never gather a success")
 
 
 # --- the opposed roll -----------------------------------------------------------------------------
@@ -253,11 +251,16 @@ def test_a_bad_file_is_refused_naming_what_is_wrong(change: dict, words: str) ->
     assert words in refused("play_import", text=json.dumps({**document(mara()), **change}))
 
 
-def test_an_extended_roll_past_the_cap_is_refused() -> None:
+def test_an_extended_roll_past_the_cap_rolls_ten_dice() -> None:
+    # (This test asserted a refusal before issue 28: "it is not possible to have more than 10
+    # dice in your dice pool" now holds the pool to 10 dice, the play page's Ruling.)
     big = mara(attributes={"Strength": 2, "Perception": 9},
                extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6, "target": 3, "rolls": []})
-    assert "entries[0].extended: Perception + Intimidation make 11 dice, past the rules' cap of 10" in refused(
-        "play_import", text=json.dumps(document(big)))
+    assert ok("play_import", text=json.dumps(document(big)))["document"]["entries"] == [big]
+    ext = ok("play_sheet", character=big)["sheet"]["extended"]
+    assert ext["pool"] == 10 and ext["notation"] == "10d10 vs 6 until 3"
+    assert ext["pool_line"] == "Perception 9 + Intimidation 2: 11, held to the cap of 10 dice"
+    assert len(ok("play_extended_roll", character=big, seed="5")["roll"]["dice"]) == 10
 
 
 # --- Hypothesis: any sheet (any text, file or link: tests/test_play_contract.py) ---------------
@@ -275,5 +278,244 @@ def test_any_sheet_rolled(character: dict, other: dict, attribute: str, difficul
 
 
 def test_the_schema_names_the_system() -> None:
-    assert SCHEMA.system == "adrenaline" and SCHEMA.version == VERSION == 1
+    assert SCHEMA.system == "adrenaline" and SCHEMA.version == VERSION == 2
     assert read_character(new_character(), "x") == new_character()
+
+
+# --- issue 28: every point earned joins the bank; every refusal names its place ------------------
+def earning_extended_seed(character: dict, final: bool | None = None) -> str:
+    """The first seed whose next extended roll of ``character`` earns a point (``final``: True
+    for one that ends the task, False for one that does not, None for either)."""
+    for seed in range(400):
+        rolled = ok("play_extended_roll", character=character, seed=str(seed))
+        ends = rolled["sheet"]["extended"]["ending"] is not None
+        if rolled["roll"]["adrenaline_earned"] and (final is None or final == ends):
+            return str(seed)
+    raise AssertionError("no seed earns a point")
+
+
+def test_doubles_on_an_extended_roll_join_the_bank() -> None:
+    # "If you roll two dice with the same face value, and both of those are successes, you can
+    # add 1 Adrenaline point to your Adrenaline pool": an extended roll's rolls are rolls too.
+    digging = mara(adrenaline=2, extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6,
+                                           "target": 30, "rolls": []})
+    seed = earning_extended_seed(digging, final=False)
+    rolled = ok("play_extended_roll", character=digging, seed=seed)
+    assert "+1 point" in rolled["roll"]["lines"][-1]
+    assert rolled["character"]["adrenaline"] == 3
+    assert rolled["points"] == "Adrenaline 2 → 3 (1 earned)"
+    # A roll that earns nothing leaves the bank alone and says so.
+    plain = next(str(s) for s in range(400) if not ok("play_extended_roll", character=digging,
+                                                        seed=str(s))["roll"]["adrenaline_earned"])
+    quiet = ok("play_extended_roll", character=digging, seed=plain)
+    assert quiet["character"]["adrenaline"] == 2 and quiet["points"] == "Adrenaline 2 → 2"
+    # A full bank keeps 10 (the play page's Ruling "a full Adrenaline bank").
+    full = ok("play_extended_roll", character={**digging, "adrenaline": 10}, seed=seed)
+    assert full["character"]["adrenaline"] == 10
+    assert full["points"] == "Adrenaline 10 → 10 (1 earned (the bank was full: not kept))"
+
+
+def test_doubles_on_the_roll_that_ends_an_extended_roll_join_the_bank() -> None:
+    quick = mara(adrenaline=0, extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6,
+                                         "target": 2, "rolls": []})
+    seed = earning_extended_seed(quick, final=True)
+    rolled = ok("play_extended_roll", character=quick, seed=seed)
+    assert rolled["sheet"]["extended"]["ending"] == "reached" and rolled["character"]["adrenaline"] == 1
+
+
+def place(action: str, **request: object) -> tuple[str | None, str]:
+    """The field a refusal names and its message."""
+    reply = bridge(action, **request)
+    assert not reply["ok"], reply
+    return reply["error"]["field"], reply["error"]["message"]
+
+
+def test_state_refusals_name_their_place() -> None:
+    assert place("play_extended_roll", character=mara(), seed="1") == (
+        "character.extended", "character.extended: no extended roll is under way: start one first")
+    assert place("play_extended_roll", character=lock([4]), seed="1") == (
+        "character.extended", "character.extended: this extended roll has ended: clear it or start another")
+    assert place("play_extended_roll", character=lock([0] * 400, target=4), seed="1") == (
+        "character.extended.rolls", "character.extended.rolls: an extended roll keeps at most 400 rolls")
+
+
+# --- issue 28: pool modifiers ("The dice pool can be further modified by injury, special character
+# stats, or other factors. In general, it is not possible to have more than 10 dice in your dice pool.")
+def hurt(**modifiers: int) -> dict:
+    return mara(modifiers=modifiers)
+
+
+def test_pool_modifiers_change_every_roll_from_the_sheet() -> None:
+    injured = hurt(Injured=-2, **{"Keen eyes": 1})
+    assert ok("play_sheet", character=injured)["sheet"]["modifiers"] == "Injured −2, Keen eyes +1"
+    # Perception 3 + Intimidation 2 − 2 + 1 = 4 dice: the chapter's odds of 4 dice.
+    odds = ok("play_odds", character=injured, **roll_request())
+    assert odds["notation"] == "4d10 vs 6" and odds["what"] == "Perception + Intimidation"
+    assert odds["pool_line"] == "Perception 3 + Intimidation 2, Injured −2, Keen eyes +1: 4 dice"
+    form = ok("odds_form", fields={"attribute": "4", "ability": "", "difficulty": "6", "adrenaline": "", "mode": ""})
+    assert {row["key"]: row["exact"] for row in form["summary"]}["success"] == odds["odds"]["success"]["exact"]
+    rolled = ok("play_roll", character=injured, **roll_request(seed="11"))
+    assert len(rolled["roll"]["dice"]) == 4 and rolled["notation"] == "4d10 vs 6"
+    assert rolled["fields"]["attribute"] == "4"  # the chapter's roller link rolls the same 4 dice
+    assert rolled["roll"]["dice"] == ok("roll_form", fields={"attribute": "4", "ability": "", "difficulty": "6",
+                                                              "adrenaline": "", "mode": ""}, seed="11")["dice"]
+    # An extended roll takes the modifiers as they stand at each roll.
+    started = ok("play_extended_start", character=injured, attribute="Perception", ability="", difficulty="6",
+                 target="5")
+    assert started["sheet"]["extended"]["notation"] == "2d10 vs 6 until 5"
+    assert started["sheet"]["extended"]["pool_line"] == "Perception 3, Injured −2, Keen eyes +1: 2 dice"
+    healed = {**started["character"], "modifiers": {}}
+    assert ok("play_sheet", character=healed)["sheet"]["extended"]["notation"] == "3d10 vs 6 until 5"
+    assert len(ok("play_extended_roll", character=started["character"], seed="3")["roll"]["dice"]) == 2
+    assert len(ok("play_extended_roll", character=healed, seed="3")["roll"]["dice"]) == 3
+    # Each side of an opposed roll takes its own sheet's modifiers.
+    rook = mara(name="Rook", attributes={"Strength": 4, "Perception": 1}, abilities={}, modifiers={"Drunk": -3})
+    contest = ok("play_opposed", character=injured, other=rook, seed="2", **roll_request(),
+                 **{"other-attribute": "Strength", "other-ability": "", "other-difficulty": "", "other-spend": ""})
+    assert contest["notation"] == "4d10 vs 6 against 1d10 vs 6"
+    assert contest["pool_lines"] == ["Perception 3 + Intimidation 2, Injured −2, Keen eyes +1: 4 dice",
+                                     "Strength 4, Drunk −3: 1 die"]
+    assert (len(contest["roll"]["roller"]["dice"]), len(contest["roll"]["other"]["dice"])) == (4, 1)
+
+
+def test_the_ten_dice_cap_exactly_and_one_past() -> None:
+    exactly = ok("play_roll", character=hurt(Rested=5), **roll_request(seed="1"))
+    assert len(exactly["roll"]["dice"]) == 10 and exactly["pool_line"].endswith(": 10 dice")
+    past = ok("play_roll", character=hurt(Rested=6), **roll_request(seed="1"))
+    assert past["roll"]["dice"] == exactly["roll"]["dice"] and past["notation"] == "10d10 vs 6"
+    assert past["pool_line"] == "Perception 3 + Intimidation 2, Rested +6: 11, held to the cap of 10 dice"
+    # Ratings alone past 10 are held the same way. (Before issue 28 the sheet refused such a roll.)
+    big = mara(attributes={"Strength": 6, "Perception": 3}, abilities={"Athletics": 5})
+    held = ok("play_roll", character=big, **roll_request(attribute="Strength", ability="Athletics", seed="1"))
+    assert held["roll"]["dice"] == exactly["roll"]["dice"]
+    assert held["pool_line"] == "Strength 6 + Athletics 5: 11, held to the cap of 10 dice"
+
+
+def test_a_pool_of_nothing_after_modifiers() -> None:
+    # Perception 3 + Intimidation 2 − 5 = 0 dice, and − 7 is still 0: no dice, net 0, a failure,
+    # unless a point is spent ("you can get 1 automatic success on a roll").
+    for injury, line in ((-5, "Perception 3 + Intimidation 2, Injured −5: 0 dice"),
+                         (-7, "Perception 3 + Intimidation 2, Injured −7: −2, so 0 dice")):
+        nothing = ok("play_roll", character=hurt(Injured=injury), **roll_request(seed="4"))
+        assert nothing["roll"]["dice"] == [] and nothing["roll"]["result"] == "failure"
+        assert nothing["pool_line"] == line and nothing["character"]["adrenaline"] == 2
+    spent = ok("play_roll", character=hurt(Injured=-5), **roll_request(spend="2", seed="4"))
+    assert spent["roll"]["net"] == 2 and spent["character"]["adrenaline"] == 0
+    # An extended roll with no dice would never gather a success: refused, naming the modifiers.
+    assert place("play_extended_start", character=hurt(Injured=-3), attribute="Perception", ability="",
+                 difficulty="", target="2") == (
+        "character.modifiers", "character.modifiers: Perception 3, Injured −3: 0 dice, which never gather a success")
+    under_way = {**lock([1]), "modifiers": {"Injured": -3}}
+    assert place("play_extended_roll", character=under_way, seed="1") == (
+        "character.modifiers", "character.modifiers: Perception 3, Injured −3: 0 dice, which never gather a "
+        "success: change the modifiers or stop this extended roll")
+    assert ok("play_sheet", character=under_way)["sheet"]["extended"]["chances"] == []
+
+
+@pytest.mark.parametrize(("modifiers", "words"), [
+    ([], "entries[0].modifiers: must be an object of names and dice, not a list"),
+    ({"Injured": -11}, "entries[0].modifiers.Injured: must be from -10 to 10, not -11"),
+    ({"Injured": 1.5}, "entries[0].modifiers.Injured: must be a whole number from -10 to 10, not a number"),
+    ({"Injured": True}, "entries[0].modifiers.Injured: must be a whole number"),
+    ({"": 1}, "entries[0].modifiers name: must not be empty"),
+    ({"a": 1, " a ": 2}, "entries[0].modifiers: 'a' appears twice"),
+    ({f"m{i}": 1 for i in range(13)}, "entries[0].modifiers: too many: at most 12"),
+])
+def test_bad_modifiers_are_refused(modifiers: object, words: str) -> None:
+    assert words in refused("play_import", text=json.dumps(document(mara(modifiers=modifiers))))
+
+
+def test_a_sheets_refusal_names_the_field() -> None:
+    assert place("play_sheet", character=mara(modifiers={"Injured": 11})) == (
+        "character.modifiers.Injured", "character.modifiers.Injured: must be from -10 to 10, not 11")
+    assert place("play_sheet", character=mara(adrenaline=-1))[0] == "character.adrenaline"
+    assert place("play_sheet", character=[])[0] == "character"
+    assert place("play_opposed", character=mara(), other={**mara(), "x": 1}, **roll_request())[0] == "other"
+    assert place("play_new", name="a\x07b") == ("name", "name: holds a control character")
+    assert place("play_roll", character=mara(), **roll_request(spend="x")) == (
+        "spend", "Adrenaline to spend must be a whole number, not x")
+
+
+# --- the saved format: today's documents open after the change --------------------------------------
+def test_a_document_saved_before_issue_28_opens_with_no_modifiers() -> None:
+    saved = json.loads((Path(__file__).parent / "data" / "saved_v1.json").read_text(encoding="utf-8"))
+    assert saved["version"] == 1
+    # Version 1 → 2: every character gains "modifiers": {} and nothing else changes.
+    expected = {**saved, "version": 2, "entries": [{**entry, "modifiers": {}} for entry in saved["entries"]]}
+    assert ok("play_import", text=json.dumps(saved))["document"] == expected
+    assert ok("play_check", document=saved)["document"] == expected
+    assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == expected
+    assert expected["entries"][1] == {
+        "name": "Rook", "attributes": {"Strength": 4, "Perception": 3, "Wits": 0}, "abilities": {"Athletics": 3, "Lore": 0},
+        "modifiers": {}, "adrenaline": 10,
+        "extended": {"attribute": "Perception", "ability": "Athletics", "difficulty": 7, "target": 12, "rolls": [3, 2, 3]}}
+    # What the migration leaves alone is still read strictly.
+    assert "entries[0]: unknown field 'wounds'" in refused(
+        "play_import", text=json.dumps({**saved, "entries": [{**saved["entries"][0], "wounds": 1}]}))
+    assert "entries[0].modifiers: must be an object" in refused(
+        "play_import", text=json.dumps({**saved, "entries": [{**saved["entries"][0], "modifiers": 3}]}))
+
+
+# --- the edge pass -----------------------------------------------------------------------------------
+def seed_where(action: str, test, **request: object) -> str:
+    """The first seed whose reply to ``action`` passes ``test``."""
+    for seed in range(2000):
+        if test(ok(action, seed=str(seed), **request)):
+            return str(seed)
+    raise AssertionError("no seed found")
+
+
+def test_spending_the_last_point() -> None:
+    last = mara(adrenaline=1)
+    seed = seed_where("play_roll", lambda r: not r["roll"]["adrenaline_earned"], character=last,
+                      **roll_request(spend="1"))
+    spent = ok("play_roll", character=last, **roll_request(spend="1", seed=seed))
+    assert spent["character"]["adrenaline"] == 0 and spent["points"] == "Adrenaline 1 → 0 (1 spent)"
+    assert spent["roll"]["result"] != "botch"  # a spent point is a success no 1 takes away
+    assert "Mara has 0 Adrenaline points to spend, not 1" in refused(
+        "play_roll", character=spent["character"], **roll_request(spend="1"))
+    # All ten at once, from a full bank.
+    every = ok("play_roll", character=mara(adrenaline=10), **roll_request(spend="10", seed=seed))
+    assert every["character"]["adrenaline"] == 0 and every["roll"]["net"] >= 10
+
+
+def test_a_botch_earns_nothing_and_spends_nothing_unasked() -> None:
+    seed = seed_where("play_roll", lambda r: r["roll"]["result"] == "botch", character=mara(), **roll_request())
+    botched = ok("play_roll", character=mara(), **roll_request(seed=seed))
+    assert botched["roll"]["net"] < 0 and botched["character"]["adrenaline"] == 2
+    assert botched["points"] == "Adrenaline 2 → 2"
+
+
+def test_an_extended_roll_that_ends_exactly_at_its_target_and_one_past() -> None:
+    # Three gathered of 4: a net of exactly 1 reaches 4; a net of 2 reaches 5, past it.
+    short = lock([3])
+    exact = seed_where("play_extended_roll", lambda r: r["roll"]["net"] == 1, character=short)
+    done = ok("play_extended_roll", character=short, seed=exact)["sheet"]["extended"]
+    assert (done["gathered"], done["needed"], done["ending"], done["totals"]) == (4, 0, "reached", [3, 4])
+    past = seed_where("play_extended_roll", lambda r: r["roll"]["net"] == 2, character=short)
+    over = ok("play_extended_roll", character=short, seed=past)["sheet"]["extended"]
+    assert (over["gathered"], over["needed"], over["ending"]) == (5, 0, "reached")
+    # A net of 0 goes on, 1 short.
+    none = seed_where("play_extended_roll", lambda r: r["roll"]["net"] == 0, character=short)
+    still = ok("play_extended_roll", character=short, seed=none)["sheet"]["extended"]
+    assert (still["gathered"], still["needed"], still["ending"]) == (3, 1, None)
+
+
+def test_an_extended_roll_lost_to_a_botch() -> None:
+    near = lock([3])
+    seed = seed_where("play_extended_roll", lambda r: r["roll"]["net"] < 0, character=near)
+    lost = ok("play_extended_roll", character=near, seed=seed)
+    ext = lost["sheet"]["extended"]
+    assert (ext["gathered"], ext["needed"], ext["ending"], ext["totals"]) == (0, 4, "lost", [3, 0])
+    assert lost["character"]["adrenaline"] == 2  # a botch earns nothing
+    assert place("play_extended_roll", character=lost["character"], seed="1")[0] == "character.extended"
+
+
+def test_the_last_roll_an_extended_roll_keeps() -> None:
+    # 399 nets of 0 kept: the 400th roll is made and read back; the 401st is refused.
+    long = lock([0] * 399)
+    seed = seed_where("play_extended_roll", lambda r: r["roll"]["net"] == 0, character=long)
+    last = ok("play_extended_roll", character=long, seed=seed)["character"]
+    assert len(last["extended"]["rolls"]) == 400
+    assert ok("play_check", document=document(last))["document"]["entries"] == [last]
+    assert place("play_extended_roll", character=last, seed="1")[0] == "character.extended.rolls"
