@@ -1,7 +1,10 @@
 """Adrenaline's part of the play contract (tests/test_play_contract.py): its characters as
-Hypothesis draws them and the request key its sheet is drawn by."""
+Hypothesis draws them, the request key its sheet is drawn by, and ``play_steps``: a sequence of
+valid play actions through the bridge."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from hypothesis import strategies as st
 from play_documents import FIELD_VALUES
@@ -15,17 +18,95 @@ EXTENDED = st.none() | st.fixed_dictionaries({
     "difficulty": st.integers(0, 12) | FIELD_VALUES, "target": st.integers(-1, 102) | FIELD_VALUES,
     "rolls": st.lists(st.integers(-12, 12), max_size=6) | FIELD_VALUES,
 }) | FIELD_VALUES
+MODIFIERS = st.dictionaries(st.sampled_from(["Injured", "Keen eyes", "", "y" * 70]), st.integers(-12, 12) | FIELD_VALUES,
+                            max_size=3) | FIELD_VALUES
 CHARACTER_PARTS = st.fixed_dictionaries({
     "name": st.text(max_size=70) | FIELD_VALUES,
     "attributes": st.dictionaries(NAMES, st.integers(-2, 12) | FIELD_VALUES, max_size=4) | FIELD_VALUES,
     "abilities": st.dictionaries(st.sampled_from(["Athletics", "Intimidation", ""]), st.integers(-2, 12),
                                  max_size=3) | FIELD_VALUES,
+    "modifiers": MODIFIERS,
     "adrenaline": st.integers(-2, 12) | FIELD_VALUES,
     "extended": EXTENDED,
 })
-#: The entries of a drawn document.
+#: The entries of a drawn document (version 1 had no ``modifiers``: the contract also draws
+#: documents of version 1, which the migration gives none when they have none).
 ENTRIES = st.lists(CHARACTER_PARTS, max_size=3)
 
 
 def assert_entry_kept(character: dict) -> None:
     """Nothing of Adrenaline's own beyond the contract's (the sheet is drawn there)."""
+
+
+# --- play_steps: any sequence of valid play actions ------------------------------------------------
+ACTIONS = ("play_new", "play_sheet", "play_odds", "play_roll", "play_extended_start", "play_extended_roll",
+           "play_extended_clear", "play_opposed")
+SEEDS = st.integers(0, 10**6).map(str)
+DIFFICULTIES = st.sampled_from(["", "2", "6", "7", "10", "Challenging"])
+
+
+def _pool_request(data: st.DataObject, character: dict, prefix: str = "") -> dict[str, str]:
+    """An attribute and an ability of ``character``, a difficulty and points to spend."""
+    return {prefix + "attribute": data.draw(st.sampled_from(sorted(character["attributes"]))),
+            prefix + "ability": data.draw(st.sampled_from(["", *sorted(character["abilities"])])),
+            prefix + "difficulty": data.draw(DIFFICULTIES),
+            prefix + "spend": data.draw(st.sampled_from(["", *map(str, range(character["adrenaline"] + 1))]))}
+
+
+def _edited(data: st.DataObject, character: dict) -> dict:
+    """``character`` as a player might edit it: ratings, modifiers, points."""
+    ratings = st.integers(0, 10)
+    return {**character,
+            "attributes": {**character["attributes"],
+                           **data.draw(st.dictionaries(st.sampled_from(["Strength", "Perception", "Wits"]), ratings,
+                                                       max_size=2))},
+            "abilities": {**character["abilities"],
+                          **data.draw(st.dictionaries(st.sampled_from(["Athletics", "Intimidation"]), ratings,
+                                                      max_size=2))},
+            "modifiers": data.draw(st.dictionaries(st.sampled_from(["Injured", "Keen eyes", "Drunk"])
+                                                   | st.text(min_size=1, max_size=60), st.integers(-10, 10),
+                                                   max_size=3)),
+            "adrenaline": data.draw(st.integers(0, 10))}
+
+
+def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[dict]:
+    """Draws and performs a sequence of valid play actions of this system (``call(action,
+    **request)``: the bridge's result, or None when it refused with a RulesError), each taking
+    the entry from the last reply; returns the entries it ended with (1 to 3)."""
+    made = call("play_new", name=data.draw(st.text(min_size=1, max_size=60), label="name"))
+    if made is None:
+        made = call("play_new", name="Mara")
+    assert made is not None
+    entries = [made["character"]]
+    for _ in range(data.draw(st.integers(0, 12), label="steps")):
+        action = data.draw(st.sampled_from(ACTIONS), label="action")
+        at = data.draw(st.integers(0, len(entries) - 1), label="entry")
+        character = entries[at]
+        if action == "play_new":
+            reply = call(action, name=data.draw(st.text(max_size=60)))
+            if reply is not None and len(entries) < 3:
+                entries.append(reply["character"])
+            continue
+        if action == "play_sheet":
+            reply = call(action, character=_edited(data, character))
+        elif action in ("play_odds", "play_roll"):
+            reply = call(action, character=character, seed=data.draw(SEEDS), **_pool_request(data, character))
+        elif action == "play_extended_start":
+            request = _pool_request(data, character)
+            reply = call(action, character=character, target=str(data.draw(st.integers(1, 100))),
+                         **{k: v for k, v in request.items() if k != "spend"})
+        elif action == "play_extended_roll" and character["extended"] is None:
+            continue  # (refused: none under way; the drawn steps go to rolls that can be made)
+        elif action in ("play_extended_roll", "play_extended_clear"):
+            reply = call(action, character=character, seed=data.draw(SEEDS))
+        else:
+            to = data.draw(st.integers(0, len(entries) - 1), label="other")
+            if to == at:
+                continue
+            reply = call(action, character=character, other=entries[to], seed=data.draw(SEEDS),
+                         **_pool_request(data, character), **_pool_request(data, entries[to], "other-"))
+            if reply is not None:
+                entries[to] = reply["other"]
+        if reply is not None and "character" in reply:
+            entries[at] = reply["character"]
+    return entries
