@@ -1,0 +1,109 @@
+"""X-in-Y at the table, traced to its source: every state change the play actions make (and
+what the read-only ones show), the passage of the source text (seeds/003, "New attack
+algorithm") it follows, and the test that holds it. Where the source is silent the row quotes
+the passage the reading leans on and names the play page's Ruling box."""
+
+from __future__ import annotations
+
+import re
+from importlib import import_module
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from rules_engine.xy_checks.play import ACTIONS
+
+#: The actions every play tool answers alike (rules_engine/core/play.py), held by the shared contract.
+SHARED = {"play_import", "play_check", "play_link", "play_open_link", "play_limits"}
+#: The source text, where this checkout has it beside (not inside Pyodide, not in every copy).
+SOURCE = Path("/work/shared/seeds/003_222e4bd5dfdd1540.txt")
+
+
+class Rule(NamedTuple):
+    actions: tuple[str, ...]  # the play actions the rule governs
+    rule: str  # in a few words
+    passage: str  # a short quotation from the source text
+    test: str  # module::function in tests/xy_checks
+
+
+LIFE = "test_play_life::test_a_scene_fought_until_a_side_is_out_of_the_fight"
+
+RULES: tuple[Rule, ...] = (
+    Rule(("play_new",), "a new scene: two sides of one combatant, attacking at 5/6",
+         "Start with a 5/6 difficulty", "test_play::test_a_new_scene_has_two_sides_of_one_combatant"),
+    Rule(("play_add",), "a combatant added attacks at 5/6",
+         "Start with a 5/6 difficulty", "test_play::test_adding_and_removing_combatants_keeps_the_champion"),
+    Rule(("play_remove",), "a combatant taken off; the side keeps its champion",
+         "Your side should nominate one character as their champion.",
+         "test_play::test_adding_and_removing_combatants_keeps_the_champion"),
+    Rule(("play_sheet",), "the check each rolls: its TN steps taken on the die ladder",
+         "increase the die size, y, by one step and change x accordingly",
+         "test_play::test_the_sheet_writes_checks_canonically_and_names_what_each_rolls"),
+    Rule(("play_sheet", "play_odds"), "a bonus die: two dice, either one hits",
+         "you roll two dice, and if either one hits, you succeed", LIFE),
+    Rule(("play_roll",), "a die hits on x or lower (exactly x hits, x + 1 misses)",
+         "you want to roll x or lower on a y-sided die. Call that a hit.", LIFE),
+    Rule(("play_roll", "play_odds"), "the champion rolls the full check, the others one die",
+         "They get their full pool of dice. Everybody else gets just one die in the attack.", LIFE),
+    Rule(("play_roll", "play_odds"), "each other attacker rolls at its own check",
+         "Calculate their task difficulty like normal though.", LIFE),
+    Rule(("play_roll", "play_odds"), "the champion scores its degree of success in hits (Ruling, chapter)",
+         "the degree of success is the number of dice that hit", LIFE),
+    Rule(("play_roll", "play_odds"), "n attackers hit at most n targets",
+         "you can only hit a maximum of n enemies", LIFE),
+    Rule(("play_roll", "play_odds"), "hits spread as evenly as possible",
+         "Spread hits between enemies as evenly as possible", LIFE),
+    Rule(("play_roll", "play_odds"), "extra hits go to light defences and form inferiority first",
+         "give more hits to enemies with light defenses and/or form inferiority", LIFE),
+    Rule(("play_roll",), "a target's damage: 1d6 for its first hit, +1 for each further hit",
+         "The first hit on each enemy deals 1d6 damage (usually). Every subsequent hit deals an additional 1 damage.",
+         LIFE),
+    Rule(("play_roll",), "damage is taken off health; at 0 the combatant is down, the rest not kept (Ruling)",
+         "The first hit on each enemy deals 1d6 damage", LIFE),
+    Rule(("play_roll", "play_odds", "play_sheet"), "a combatant who is down neither attacks nor is a target (Ruling)",
+         "All the attacks made by one side will be resolved together.",
+         "test_play::test_down_combatants_sit_out_and_a_fallen_champion_is_replaced"),
+    Rule(("play_roll", "play_odds", "play_sheet"), "a champion who is down: the first standing leads (Ruling)",
+         "Your side should nominate one character as their champion.",
+         "test_play_life::test_a_champion_down_hands_the_full_check_to_the_first_standing"),
+    Rule(("play_roll", "play_odds"), "a contest: both sides roll; each hits the other side's attackers",
+         "Count up the number of hits on each side.", LIFE),
+    Rule(("play_roll",), "a contest: more hits deal full damage, fewer deal 1 per hit",
+         "The side dealing fewer hits only deals 1 damage per hit.",
+         "test_play_life::test_a_contest_out_hit_deals_full_damage_and_takes_one_per_hit"),
+    Rule(("play_roll",), "a contested tie: 1 per hit by default; full, initiative, more or fewer (Ruling, chapter)",
+         "In the event of a tie... What?", "test_play_life::test_a_contested_tie_under_each_reading"),
+    Rule(("play_roll",), "both sides fall at once in a contest: both out of the fight (Ruling)",
+         "All the attacks made by one side will be resolved together.",
+         "test_play_life::test_a_duel_in_which_both_sides_fall_at_once"),
+    Rule(("play_roll", "play_sheet", "play_odds"), "a side with nobody standing is out of the fight (Ruling)",
+         "you can only hit a maximum of n enemies", LIFE),
+    Rule(("play_odds",), "the exchange's odds: exact, over the combatants standing",
+         "Roll all the dice and count up the hits.", "test_play::test_one_on_one_volley_by_hand"),
+)
+
+
+def held_by(name: str):
+    module, function = name.split("::")
+    return getattr(import_module(f"{__package__}.{module}"), function, None)
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.rule)
+def test_every_rule_names_a_test_that_exists(rule: Rule) -> None:
+    assert callable(held_by(rule.test)), rule.test
+    assert set(rule.actions) <= set(ACTIONS) - SHARED
+
+
+def test_every_play_action_is_in_the_table() -> None:
+    traced = {action for rule in RULES for action in rule.actions}
+    assert set(ACTIONS) - SHARED - traced == set()
+
+
+def test_every_passage_is_quoted_as_the_source_writes_it() -> None:
+    if not SOURCE.exists():
+        pytest.skip("the source text is not beside this checkout")
+    source = " ".join(SOURCE.read_text(encoding="utf-8").split())
+    for rule in RULES:
+        assert " ".join(rule.passage.split()) in source, rule.passage
+        assert len(rule.passage) <= 120 and not re.search(r"\n", rule.passage)
