@@ -340,13 +340,17 @@ def _side(request: Request, character: dict[str, Any], prefix: str = "") -> tupl
     except RulesError as error:  # the chapter's form calls the points "adrenaline"; this request "spend"
         if error.field != prefix + "adrenaline":
             raise
-        message = error.message.replace(prefix + "adrenaline", prefix + "spend", 1)
+        message = error.message.replace(prefix + "adrenaline", SPEND_LABELS[prefix], 1)
         raise RulesError(message, field=prefix + "spend") from None
     if side.spent > character["adrenaline"]:
         held = character["adrenaline"]
         raise RulesError(f"{character['name']} has {held} Adrenaline {'point' if held == 1 else 'points'} "
                          f"to spend, not {side.spent}", field=prefix + "spend")
     return side, pool
+
+
+#: The points-to-spend fields' labels on the page (``prefix`` → label), for the words of a refusal.
+SPEND_LABELS = {"": "Adrenaline to spend", "other-": "Their Adrenaline to spend"}
 
 
 def after_roll(character: dict[str, Any], spent: int, earned: int) -> dict[str, Any]:
@@ -481,8 +485,8 @@ def play_opposed(request: Request) -> dict[str, Any]:
 
 #: The page's labels of the fields whose errors the engine words by field name.
 FIELD_LABELS = {
-    "difficulty": "Difficulty", "spend": "Adrenaline to spend", "other-difficulty": "Their difficulty",
-    "other-spend": "Their Adrenaline to spend", "target": "Successes to gather", "seed": "Seed",
+    "difficulty": "Difficulty", "other-difficulty": "Their difficulty", "target": "Successes to gather",
+    "seed": "Seed",
 }
 
 ACTIONS = labelled({
