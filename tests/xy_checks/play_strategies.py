@@ -1,7 +1,10 @@
 """X-in-Y's part of the play contract (tests/test_play_contract.py): its scenes as Hypothesis
-draws them, the request key its sheet is drawn by, and what every scene read back must keep."""
+draws them, the request key its sheet is drawn by, what every scene read back must keep, and
+``play_steps``: a drawn sequence of valid play actions."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from hypothesis import strategies as st
 from play_documents import json_values
@@ -39,3 +42,67 @@ def assert_entry_kept(scene: dict) -> None:
     """Every combatant of a scene read back has taken no more damage than its health."""
     for side in scene["sides"]:
         assert all(0 <= c["damage"] <= c["health"] for c in side["combatants"])
+
+
+#: Every play action of X-in-Y but the shared ones (rules_engine/core/play.py).
+ACTIONS = ("play_new", "play_sheet", "play_add", "play_remove", "play_odds", "play_roll")
+SEEDS = st.integers(0, 10**6).map(str)
+CHECKS = st.sampled_from(["5/6", "4/6 +1b", "3/6 -1p", "2/20 -3 TN crit", "5/6 +2 TN", "1/4 -1 TN", "19/20 +2b crit"])
+
+
+def _edited(data: st.DataObject, scene: dict) -> dict:
+    """``scene`` as a table might edit it on the page: names from all of Unicode, checks,
+    defences, forms, health and damage taken, champions, the order and the tie."""
+    names = st.text(min_size=1, max_size=60)
+    sides = []
+    for side in scene["sides"]:
+        combatants = []
+        for c in side["combatants"]:
+            health = data.draw(st.integers(1, 30) | st.just(c["health"]), label="health")
+            combatants.append({**c, "name": data.draw(names | st.just(c["name"]), label="combatant"),
+                               "check": data.draw(CHECKS | st.just(c["check"]), label="check"),
+                               "defence": data.draw(st.sampled_from(["none", "barely", "partially", "fully"])),
+                               "form": data.draw(st.sampled_from(["inferior", "even", "superior"])),
+                               "health": health, "damage": data.draw(st.integers(0, health), label="damage")})
+        sides.append({**side, "name": data.draw(names | st.just(side["name"]), label="side"),
+                      "champion": data.draw(st.integers(0, max(0, len(combatants) - 1)), label="champion"),
+                      "combatants": combatants})
+    return {**scene, "name": data.draw(names | st.just(scene["name"]), label="scene"), "sides": sides,
+            "order": data.draw(st.sampled_from(["lightest", "written"])),
+            "tie": data.draw(st.sampled_from(["min", "full", "first", "second", "more", "fewer"]))}
+
+
+def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[dict]:
+    """Draws and performs a sequence of valid play actions of this system (``call(action,
+    **request)``: the bridge's result, or None when it refused with a RulesError), each taking
+    the scene from the last reply; returns the scenes it ended with (1 to 3)."""
+    made = call("play_new", name=data.draw(st.text(min_size=1, max_size=60), label="name"))
+    if made is None:
+        made = call("play_new", name="The ford")
+    assert made is not None
+    scenes = [made["scene"]]
+    for _ in range(data.draw(st.integers(0, 12), label="steps")):
+        action = data.draw(st.sampled_from(ACTIONS), label="action")
+        at = data.draw(st.integers(0, len(scenes) - 1), label="scene")
+        scene = scenes[at]
+        if action == "play_new":
+            reply = call(action, name=data.draw(st.text(max_size=60), label="name"))
+            if reply is not None and len(scenes) < 3:
+                scenes.append(reply["scene"])
+            continue
+        side = data.draw(st.integers(0, 1), label="side")
+        if action == "play_sheet":
+            reply = call(action, scene=_edited(data, scene))
+        elif action == "play_add":
+            reply = call(action, scene=scene, side=side)
+        elif action == "play_remove":
+            if not scene["sides"][side]["combatants"]:
+                continue  # (refused: nobody to take off; the drawn steps go to those that can be made)
+            index = data.draw(st.integers(0, len(scene["sides"][side]["combatants"]) - 1), label="index")
+            reply = call(action, scene=scene, side=side, index=index)
+        else:
+            reply = call(action, scene=scene, attacking=data.draw(st.sampled_from(["first", "second", "both"])),
+                         seed=data.draw(SEEDS, label="seed"))
+        if reply is not None and "scene" in reply:
+            scenes[at] = reply["scene"]
+    return scenes
