@@ -3,7 +3,7 @@ their weapon, their saves rolled against their attributes, the hits they take ma
 their Hit Defense or as conditions in their slots, and the Health save that follows.
 
 A saved character (one entry of a play document, ``rules_engine/core/play.py``), format
-version 1::
+version 2::
 
     {"name": "Wren", "level": 1,
      "attributes": {"Strength": 3, "Reflex": 2, "Health": 4, "Intelligence": 1, "Will": 2},  # 1-6
@@ -11,21 +11,28 @@ version 1::
      "hit_defense_marked": 0,                     # Hit Defense marked off, 0 to the level's
      "weapon": {"family": "swords", "heavy": false, "ranged": false, "crude": false, "off_hand": false},
      "armour": "leather",                         # none leather splint chain plate: sets Armor
-     "slots": [{"item": "rope", "condition": ""}, ...],  # exactly 6 + Health; condition "",
-                                                  # "mar", "mood" or "break"
+     "slots": [{"item": "sword", "condition": "", "gear": "weapon"}, ...],
+                                                  # exactly 6 + Health; condition "", "mar", "mood",
+                                                  # "injury" or "break"; gear "" or the sheet's
+                                                  # "weapon", "off_hand" or "armour" the slot holds
      "stowed": ["tent"],                          # items in bags: their count gives the weight penalty
-     "health_save": null,                         # or the save owed: {"now": 1, "had": 0}
-     "health_outcome": null}                      # or the last Health save's outcome
+     "health_save": null,                         # or the save owed: {"now": 1, "had": 0, "moods": [2]}
+     "health_outcome": null}                      # or the standing Health save outcome
+
+``moods`` lists the slots (from 0) whose mood was taken for the save owed: a save of 3 hits
+or more makes those moods injuries. Version 1 had no ``gear`` and no ``moods``
+(:func:`from_version_1`).
 
 Everything the sheet shows beside these (tier, Hit Defense, Luck, Armor, slots, the weight
-penalty) and every roll comes from the rules (``rules.py``), the damage-roll builder and the
-Health-save helper (``builder.py``) through the bridge actions below (``play_…``): the page
-holds no rule of its own.
+penalty, broken gear) and every roll comes from the rules (``rules.py``), the damage-roll
+builder and the Health-save helper (``builder.py``) through the bridge actions below
+(``play_…``); the lists the page offers (attributes, weapons, armours, conditions, outcomes …)
+come from ``play_lists``: the page holds no rule of its own.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.errors import RulesError
@@ -45,7 +52,17 @@ from ..core.play import (
 )
 from ..core.requests import Request, field_flag, labelled, request_fields, request_seed, request_text
 from .actions import DAMAGE_CHOICES, attack_from_fields, outcomes_json, share
-from .builder import NO_WEAPON, WEAPONS, Attack, build_damage, health_save, off_hand_steps, weapon_steps
+from .builder import (
+    MAX_CONDITIONS_NOW,
+    NO_WEAPON,
+    SHIELDS,
+    WEAPONS,
+    Attack,
+    build_damage,
+    health_save,
+    off_hand_steps,
+    weapon_steps,
+)
 from .notation import parse
 from .odds import DiceAndDangerOdds, odds
 from .roll import generate_character, roll
@@ -59,6 +76,7 @@ from .rules import (
     STARTING_LEVEL,
     armour_by_name,
     boosted_titles,
+    clamp_dc,
     health_save_outcome,
     hit_defense,
     inventory_slots,
@@ -69,17 +87,38 @@ from .rules import (
     weight_penalty,
 )
 
-VERSION = 1
+VERSION = 2
 #: An attribute is the face kept from 1d+2p: 1 to 6.
 LOWEST_ATTRIBUTE, HIGHEST_ATTRIBUTE = 1, 6
 #: The highest level a sheet keeps (far past any campaign; Hit Defense is still exact).
 MAX_LEVEL = 999
 MAX_TITLES = 60
 MAX_STOWED = 100
-CONDITIONS = ("", "mar", "mood", "break")
+#: A slot's condition: none, a mar (over equipment), a mood (over an empty slot), an injury (a
+#: mood that a Health save of 3 hits or more showed to be one) or a break (over a condition).
+CONDITIONS = ("", "mar", "mood", "injury", "break")
+#: What of the sheet's gear a slot holds: the weapon, the light weapon in the off hand, the armour.
+GEAR = ("", "weapon", "off_hand", "armour")
+EMPTY_SLOT = {"item": "", "condition": "", "gear": ""}
 OUTCOME_NAMES = tuple(name for _, name, _ in HEALTH_SAVE_OUTCOMES)
+#: The outcomes from which no later Health save brings a character back (the mood was an
+#: injury): dying, and the two deaths, after which the sheet rolls no more.
+LASTING = tuple(name for _, name, injury in HEALTH_SAVE_OUTCOMES if injury)
+DEAD = LASTING[1:]
 #: The most chances of "this many hits or more" a reply lists (the rest are rarer still).
 SHOWN_HITS = 6
+
+
+def state_refusal(where: str, message: str) -> RulesError:
+    """A refusal because of the state of the sheet: the entry's field it concerns opens the
+    message and is the error's place (``character.health_save: …``)."""
+    return RulesError(f"{where}: {message}", field=where)
+
+
+def most_owed(health: int) -> int:
+    """The most conditions a Health save can be owed for: one die each, and a Health below 2
+    adds its dice too (a DC under 2), within the dice the engine rolls."""
+    return MAX_CONDITIONS_NOW - max(0, clamp_dc(health)[1])
 
 
 # --- reading a saved character -----------------------------------------------------------------
@@ -133,17 +172,18 @@ def _slots(value: Any, where: str, health: int) -> list[dict[str, str]]:
     total = inventory_slots(health)
     slots = []
     for i, slot in enumerate(value[:MAX_DICE]):
-        exact_keys(slot, f"{where}[{i}]", ("item", "condition"))
+        exact_keys(slot, f"{where}[{i}]", tuple(EMPTY_SLOT))
         slots.append({"item": _item(slot["item"], f"{where}[{i}].item"),
-                      "condition": choice(slot["condition"], f"{where}[{i}].condition", CONDITIONS)})
+                      "condition": choice(slot["condition"], f"{where}[{i}].condition", CONDITIONS),
+                      "gear": choice(slot["gear"], f"{where}[{i}].gear", GEAR)})
     if len(value) > MAX_DICE:
         raise refuse(where, f"too many: Health gives {total}")
-    while len(slots) > total and slots[-1] == {"item": "", "condition": ""}:
+    while len(slots) > total and slots[-1] == EMPTY_SLOT:
         slots.pop()
     if len(slots) > total:
         raise refuse(where, f"{len(slots)} slots are used, but Health {health} gives {total} (6 + Health): "
                             "stow or drop something first")
-    return slots + [{"item": "", "condition": ""} for _ in range(total - len(slots))]
+    return slots + [dict(EMPTY_SLOT) for _ in range(total - len(slots))]
 
 
 def _stowed(value: Any, where: str) -> list[str]:
@@ -154,12 +194,26 @@ def _stowed(value: Any, where: str) -> list[str]:
     return [name_text(item, f"{where}[{i}]") for i, item in enumerate(value)]
 
 
-def _health_save(value: Any, where: str) -> dict[str, int] | None:
+def _moods(value: Any, where: str, slots: list[dict[str, str]], now: int) -> list[int]:
+    """The slots whose mood was taken for the save owed, in order. A slot that no longer holds
+    a mood (its condition changed by hand, or broken by a later hit) drops out."""
+    if not isinstance(value, list):
+        raise refuse(where, f"must be a list of slot numbers, not {json_kind(value)}")
+    if len(value) > now:
+        raise refuse(where, f"{len(value)} moods, but the save is owed for {now} "
+                            f"{'condition' if now == 1 else 'conditions'}")
+    for i, index in enumerate(value):
+        whole_number(index, f"{where}[{i}]", 0, len(slots) - 1)
+    return sorted(index for index in set(value) if slots[index]["condition"] == "mood")
+
+
+def _health_save(value: Any, where: str, slots: list[dict[str, str]], health: int) -> dict[str, Any] | None:
     if value is None:
         return None
-    exact_keys(value, where, ("now", "had"))
-    return {"now": whole_number(value["now"], f"{where}.now", 1, MAX_DICE),
-            "had": whole_number(value["had"], f"{where}.had", 0, MAX_EXTRA)}
+    exact_keys(value, where, ("now", "had", "moods"))
+    now = whole_number(value["now"], f"{where}.now", 1, most_owed(health))
+    return {"now": now, "had": whole_number(value["had"], f"{where}.had", 0, MAX_EXTRA),
+            "moods": _moods(value["moods"], f"{where}.moods", slots, now)}
 
 
 def read_character(value: Any, where: str) -> dict[str, Any]:
@@ -168,6 +222,7 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
                               "slots", "stowed", "health_save", "health_outcome"))
     level = whole_number(value["level"], f"{where}.level", 0, MAX_LEVEL)
     attributes = _attributes(value["attributes"], f"{where}.attributes")
+    slots = _slots(value["slots"], f"{where}.slots", attributes["Health"])
     outcome = value["health_outcome"]
     return {
         "name": name_text(value["name"], f"{where}.name"),
@@ -178,14 +233,44 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
                                            hit_defense(level)),
         "weapon": _weapon(value["weapon"], f"{where}.weapon"),
         "armour": choice(value["armour"], f"{where}.armour", tuple(a.name for a in ARMOURS)),
-        "slots": _slots(value["slots"], f"{where}.slots", attributes["Health"]),
+        "slots": slots,
         "stowed": _stowed(value["stowed"], f"{where}.stowed"),
-        "health_save": _health_save(value["health_save"], f"{where}.health_save"),
+        "health_save": _health_save(value["health_save"], f"{where}.health_save", slots, attributes["Health"]),
         "health_outcome": None if outcome is None else choice(outcome, f"{where}.health_outcome", OUTCOME_NAMES),
     }
 
 
-SCHEMA = PlaySchema("dice-and-danger", VERSION, read_character, noun="character", nouns="characters")
+# --- older versions --------------------------------------------------------------------------------
+def upgrade_character(value: Any) -> Any:
+    """A version-1 character in version 2's shape: each slot holds no gear (version 1 did not
+    say which slot held the weapon or the armour), and a save owed lists the moods taken for it.
+    When it was owed with no condition had before it, every mood on the sheet was taken for
+    it; otherwise which were is not known, and none are listed. A character already in version
+    2's shape (or not a character at all) is left as it is, for the reader to judge."""
+    if not isinstance(value, dict):
+        return value
+    upgraded = dict(value)
+    slots = value.get("slots")
+    if isinstance(slots, list):
+        upgraded["slots"] = [{**slot, "gear": slot.get("gear", "")} if isinstance(slot, dict) else slot
+                             for slot in slots]
+    owed = value.get("health_save")
+    if isinstance(owed, dict) and "moods" not in owed:
+        listed = slots if isinstance(slots, list) and owed.get("had") == 0 else []
+        upgraded["health_save"] = {**owed, "moods": [i for i, slot in enumerate(listed)
+                                                     if isinstance(slot, dict) and slot.get("condition") == "mood"]}
+    return upgraded
+
+
+def from_version_1(document: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 document brought to version 2 (:func:`upgrade_character` on each entry)."""
+    entries = document.get("entries")
+    upgraded = [upgrade_character(entry) for entry in entries] if isinstance(entries, list) else entries
+    return {**document, "version": 2, "entries": upgraded}
+
+
+SCHEMA = PlaySchema("dice-and-danger", VERSION, read_character, migrations={1: from_version_1},
+                    noun="character", nouns="characters")
 
 
 def new_character(name: str = "New character", seed: int | None = None) -> dict[str, Any]:
@@ -205,6 +290,28 @@ def conditions_marked(character: dict[str, Any]) -> int:
     return sum(1 for slot in character["slots"] if slot["condition"])
 
 
+def broken_gear(character: dict[str, Any]) -> list[str]:
+    """The sheet's gear that a slot holding it marks broken ("You can't use Broken equipment"),
+    in the order weapon, off hand, armour."""
+    return [gear for gear in GEAR[1:]
+            if any(slot["gear"] == gear and slot["condition"] == "break" for slot in character["slots"])]
+
+
+def usable_weapon(character: dict[str, Any]) -> dict[str, Any]:
+    """The weapon as the rolls may use it: a broken main weapon counts as none (and the light
+    weapon in the off hand, which needs a main hand, goes with it); a broken off-hand weapon
+    is left out."""
+    broken = broken_gear(character)
+    if "weapon" in broken:
+        return {"family": NO_WEAPON, "heavy": False, "ranged": False, "crude": False, "off_hand": False}
+    return {**character["weapon"], "off_hand": character["weapon"]["off_hand"] and "off_hand" not in broken}
+
+
+def armor(character: dict[str, Any]) -> int:
+    """Armor, the DC against weapons: the armour's, or that of none when the armour is broken."""
+    return armour_by_name("none" if "armour" in broken_gear(character) else character["armour"]).dc
+
+
 def gear_slots(character: dict[str, Any]) -> dict[str, int]:
     """Slots the armour and weapons on the sheet take: the armour's (leather 1 … plate 4), the
     weapon's (2 when heavy) and 1 for a light weapon in the off hand."""
@@ -221,19 +328,20 @@ def sheet(character: dict[str, Any]) -> dict[str, Any]:
     total_hd = hit_defense(level)
     total = sum(attributes.values())
     luck = luck_for(total)
-    used = sum(1 for slot in character["slots"] if slot["item"] or slot["condition"])
+    used = sum(1 for slot in character["slots"] if slot != EMPTY_SLOT)
     gear = gear_slots(character)
     pending = character["health_save"]
     return {
         "tier": tier(level), "tier_name": tier_name(tier(level)), "boosted_titles": boosted_titles(level),
         "hit_defense": total_hd, "hit_defense_left": total_hd - character["hit_defense_marked"],
-        "attribute_sum": total, "luck": luck.text, "armor": armour_by_name(character["armour"]).dc,
+        "attribute_sum": total, "luck": luck.text, "armor": armor(character),
         "faith": STARTING_FAITH, "slots": inventory_slots(attributes["Health"]), "slots_used": used,
-        "gear_slots": gear, "gear_slots_total": sum(gear.values()),
+        "gear_slots": gear, "gear_slots_total": sum(gear.values()), "broken_gear": broken_gear(character),
         "stowed": len(character["stowed"]), "weight_penalty": weight_penalty(len(character["stowed"])),
         "conditions": conditions_marked(character),
         "health_save": None if pending is None else health_save(pending["now"], pending["had"],
                                                                  attributes["Health"]).written,
+        "dead": character["health_outcome"] in DEAD,
     }
 
 
@@ -257,6 +365,25 @@ def odds_summary(result: DiceAndDangerOdds) -> dict[str, Any]:
         rows.append({"hits": k, "or_more": True, **chance(p)})
     return {"notation": result.query.notation, "rows": rows, "mean": ratio(result.mean),
             "mean_text": f"{float(result.mean):.2f}"}
+
+
+def alive(character: dict[str, Any]) -> dict[str, Any]:
+    """``character`` if it is not dead; the dead roll no more and take no more hits."""
+    if character["health_outcome"] in DEAD:
+        raise state_refusal("character.health_outcome",
+                            f"{character['name']} is {character['health_outcome'].lower()}: the dead roll no more "
+                            "(change the last Health save by hand to play on)")
+    return character
+
+
+def _fields(request: Request, names: tuple[str, ...]) -> dict[str, str]:
+    """The request's form ``fields``; one that is not an object of texts is refused as ``fields``."""
+    try:
+        return request_fields(request, names)
+    except RulesError as error:
+        if error.field is None:
+            error.field = "fields"
+        raise
 
 
 # --- the character's damage roll ----------------------------------------------------------------
@@ -286,12 +413,34 @@ def _none_of(text: str, name: str, what: str) -> int:
     return 0
 
 
-def damage_notation(character: dict[str, Any], fields: dict[str, str]) -> tuple[str, list[dict[str, Any]]]:
-    """The damage roll of the character's weapon in the situation ``fields`` describe, written
-    term by term as the builder writes it, with the sheet's own terms added: +1d more when the
-    title that applies is a boosted one, +1p per relevant condition. Returns the written
-    notation and its steps (``term``, ``why``, ``field``, ``other_side``)."""
-    built = build_damage(_attack_of(character["weapon"], fields))
+@dataclass(frozen=True)
+class DamageNotation:
+    """The character's damage roll as written, its steps, the Hit Defense it costs the
+    roller and the broken gear it leaves out."""
+
+    written: str
+    steps: list[dict[str, Any]]
+    spends: int
+    unusable: list[str]
+
+
+def spends_own_hit_defense(attack: Attack) -> int:
+    """The Hit Defense the roller pays for the roll: one under the readings where the roller
+    spends it (``bonus``, ``literal``); by default (``target``) the target pays, and a friend who
+    helps pays their own."""
+    return int(attack.hit_defense_spent and attack.hd_reading != "target")
+
+
+def damage_notation(character: dict[str, Any], fields: dict[str, str]) -> DamageNotation:
+    """The damage roll of the character's usable weapon in the situation ``fields`` describe,
+    written term by term as the builder writes it, with the sheet's own terms added: +1d more
+    when the title that applies is a boosted one, +1p per relevant condition."""
+    attack = _attack_of(usable_weapon(character), fields)
+    spends = spends_own_hit_defense(attack)
+    if spends > hit_defense(character["level"]) - character["hit_defense_marked"]:
+        raise RulesError(f"{character['name']} has no Hit Defense left to spend (under the reading "
+                         f"{attack.hd_reading!r} the roller spends it)", field="hit_defense")
+    built = build_damage(attack)
     steps = [step.to_json() for step in built.steps]
     extra = []
     if field_flag(fields["boosted"], "boosted"):
@@ -309,26 +458,31 @@ def damage_notation(character: dict[str, Any], fields: dict[str, str]) -> tuple[
     written = " ".join([own, *(term for term, _, _ in extra)]) + vs + rest
     at = sum(1 for step in steps if not step["other_side"])
     steps[at:at] = [{"term": term, "why": why, "field": name, "other_side": False} for term, why, name in extra]
-    return written, steps
+    return DamageNotation(written, steps, spends, [gear for gear in broken_gear(character) if gear != "armour"])
 
 
 def play_damage_odds(request: Request) -> dict[str, Any]:
     """The character's damage roll (``fields``: ``expert``, ``boosted``, ``prepared``, ``friend``,
     ``hit_defense``, ``hd_reading``, ``unsuited``, the target's ``shield`` and ``armour``, the
-    relevant ``conditions``): its written and canonical notation, its steps and exact odds."""
-    character = _character(request)
-    written, steps = damage_notation(character, request_fields(request, DAMAGE_FIELDS))
-    return {"written": written, "steps": steps, "odds": odds_summary(odds(parse(written)))}
+    relevant ``conditions``): its written and canonical notation, its steps and exact odds, the
+    Hit Defense it would cost the roller (``spends``) and the broken gear it leaves out."""
+    character = alive(_character(request))
+    built = damage_notation(character, _fields(request, DAMAGE_FIELDS))
+    return {"written": built.written, "steps": built.steps, "odds": odds_summary(odds(parse(built.written))),
+            "spends": {"hit_defense": built.spends}, "unusable": built.unusable}
 
 
 def play_damage_roll(request: Request) -> dict[str, Any]:
-    """The character's damage roll rolled (``seed``): the roll, its odds and its share text."""
-    character = _character(request)
-    written, steps = damage_notation(character, request_fields(request, DAMAGE_FIELDS))
-    query = parse(written)
+    """The character's damage roll rolled (``seed``): the roll, its odds and its share text, and
+    the character with the Hit Defense it spent marked off (``spent``)."""
+    character = alive(_character(request))
+    built = damage_notation(character, _fields(request, DAMAGE_FIELDS))
+    query = parse(built.written)
     rolled = roll(replace(query, notes=()), request_seed(request))
-    return {"written": written, "steps": steps, "odds": odds_summary(odds(query)), "roll": rolled.to_json(),
-            "share": share(rolled)}
+    kept = {**character, "hit_defense_marked": character["hit_defense_marked"] + built.spends}
+    return answer(read_character(kept, "character"), written=built.written, steps=built.steps,
+                  odds=odds_summary(odds(query)), roll=rolled.to_json(), share=share(rolled),
+                  spent={"hit_defense": built.spends}, unusable=built.unusable)
 
 
 # --- the character's save -------------------------------------------------------------------------
@@ -343,26 +497,28 @@ def save_notation(character: dict[str, Any], fields: dict[str, str]) -> tuple[st
     if name not in ATTRIBUTE_NAMES:
         raise RulesError(f"attribute must be one of {', '.join(ATTRIBUTE_NAMES)}, not {name[:20]!r}",
                          field="attribute")
-    dice = parse_whole_number(fields["dice"].strip() or "1", "dice", 1, MAX_DICE)
+    dc = character["attributes"][name]
+    # An attribute of 1 is DC 2 with a die more: the danger's dice leave room for it.
+    dice = parse_whole_number(fields["dice"].strip() or "1", "dice", 1, MAX_DICE - max(0, clamp_dc(dc)[1]))
     conditions = _count(fields, "conditions", conditions_marked(character), f"{character['name']} has no conditions")
     weight = weight_penalty(len(character["stowed"])) if field_flag(fields["weight"], "weight") else 0
     penalty = conditions + weight
-    written = f"save {dice}d" + (f" +{penalty}p" if penalty else "") + f" vs DC {character['attributes'][name]}"
-    return written, f"{name} {character['attributes'][name]}"
+    written = f"save {dice}d" + (f" +{penalty}p" if penalty else "") + f" vs DC {dc}"
+    return written, f"{name} {dc}"
 
 
 def play_save_odds(request: Request) -> dict[str, Any]:
     """The exact odds of a save from the sheet (``fields``: ``attribute``, ``dice``,
     ``conditions``, ``weight``): its hits hurt the character."""
-    character = _character(request)
-    written, what = save_notation(character, request_fields(request, SAVE_FIELDS))
+    character = alive(_character(request))
+    written, what = save_notation(character, _fields(request, SAVE_FIELDS))
     return {"written": written, "what": what, "odds": odds_summary(odds(parse(written)))}
 
 
 def play_save_roll(request: Request) -> dict[str, Any]:
     """A save from the sheet rolled (``seed``): its hits are the hits the character takes."""
-    character = _character(request)
-    written, what = save_notation(character, request_fields(request, SAVE_FIELDS))
+    character = alive(_character(request))
+    written, what = save_notation(character, _fields(request, SAVE_FIELDS))
     query = parse(written)
     rolled = roll(replace(query, notes=()), request_seed(request))
     return {"written": written, "what": what, "odds": odds_summary(odds(query)), "roll": rolled.to_json(),
@@ -370,12 +526,19 @@ def play_save_roll(request: Request) -> dict[str, Any]:
 
 
 # --- hits taken and the Health save -----------------------------------------------------------------
+def condition_over(slot: dict[str, str]) -> str:
+    """The condition a hit leaves in ``slot``: over a slot that holds a condition a break, over
+    equipment (an item, or the sheet's gear) a mar, over an empty slot a mood."""
+    if slot["condition"]:
+        return "break"
+    return "mar" if slot["item"] or slot["gear"] else "mood"
+
+
 def take_hits(character: dict[str, Any], hits: int, on_hit_defense: int, slots: list[int]) -> dict[str, Any]:
     """The sheet after taking ``hits``: ``on_hit_defense`` of them mark off Hit Defense, and each
-    slot index in ``slots`` takes one as a condition (over an item: mar; over an empty slot: a
-    mood; over a slot that already holds a condition: break). Conditions taken call for a
-    Health save: +1d for each taken, +1p for each already had (one owed and not yet rolled
-    takes these in too)."""
+    slot index in ``slots`` takes one as a condition (:func:`condition_over`). Conditions taken
+    call for a Health save: +1d for each taken, +1p for each already had (one owed and not yet
+    rolled takes these in too, and the moods taken for it)."""
     left = hit_defense(character["level"]) - character["hit_defense_marked"]
     if on_hit_defense > left:
         raise RulesError(f"{character['name']} has {left} Hit Defense left to mark, not {on_hit_defense}",
@@ -385,14 +548,24 @@ def take_hits(character: dict[str, Any], hits: int, on_hit_defense: int, slots: 
                          f"condition in a slot ({on_hit_defense + len(slots)} marked)", field="hits")
     had = conditions_marked(character)
     marked = [dict(slot) for slot in character["slots"]]
+    owed = character["health_save"]
+    moods = set(owed["moods"]) if owed else set()
     for index in slots:
         if not 0 <= index < len(marked):
             raise RulesError(f"slot {index + 1} is not on the sheet: it has {len(marked)}", field="slots")
-        slot = marked[index]
-        slot["condition"] = "break" if slot["condition"] else ("mar" if slot["item"] else "mood")
-    owed = character["health_save"]
+        marked[index]["condition"] = condition_over(marked[index])
+        if marked[index]["condition"] == "mood":
+            moods.add(index)
     if slots:
-        owed = {"now": len(slots) + (owed["now"] if owed else 0), "had": owed["had"] if owed else had}
+        now = len(slots) + (owed["now"] if owed else 0)
+        most = most_owed(character["attributes"]["Health"])
+        if now > most:
+            before = owed["now"] if owed else 0
+            raise RulesError(f"a Health save rolls at most {most} dice for the conditions taken (one each, at Health "
+                             f"{character['attributes']['Health']}): {character['name']} owes one for {before}, so "
+                             f"at most {most - before} more before it is rolled", field="slots")
+        owed = {"now": now, "had": owed["had"] if owed else had,
+                "moods": sorted(i for i in moods if marked[i]["condition"] == "mood")}
     return {**character, "slots": marked, "hit_defense_marked": character["hit_defense_marked"] + on_hit_defense,
             "health_save": owed}
 
@@ -400,7 +573,7 @@ def take_hits(character: dict[str, Any], hits: int, on_hit_defense: int, slots: 
 def play_take_hits(request: Request) -> dict[str, Any]:
     """Take ``hits`` (text): ``hit_defense`` (text) of them on Hit Defense, one condition in each
     slot of ``slots`` (a list of slot numbers from 0)."""
-    character = _character(request)
+    character = alive(_character(request))
     hits = parse_whole_number(request_text(request, "hits").strip() or "0", "hits", 0, MAX_DICE)
     on_hd = parse_whole_number(request_text(request, "hit_defense").strip() or "0", "hit_defense", 0, MAX_DICE)
     slots = request.get("slots", [])
@@ -411,49 +584,127 @@ def play_take_hits(request: Request) -> dict[str, Any]:
                   taken={"hit_defense": on_hd, "conditions": [kept["slots"][i]["condition"] for i in slots]})
 
 
-def _owed(character: dict[str, Any]) -> dict[str, str]:
+def _owed(character: dict[str, Any]) -> dict[str, Any]:
     owed = character["health_save"]
     if owed is None:
-        raise RulesError(f"{character['name']} owes no Health save: only taking a condition calls for one")
-    return {"conditions_now": str(owed["now"]), "conditions_had": str(owed["had"]),
-            "health": str(character["attributes"]["Health"])}
+        raise state_refusal("character.health_save",
+                            f"{character['name']} owes no Health save: only taking a condition calls for one")
+    return owed
+
+
+def owed_save(character: dict[str, Any]) -> tuple[dict[str, str], Any]:
+    """The helper's fields for the save the sheet owes, and the save."""
+    owed = _owed(character)
+    fields = {"conditions_now": str(owed["now"]), "conditions_had": str(owed["had"]),
+              "health": str(character["attributes"]["Health"])}
+    return fields, health_save(owed["now"], owed["had"], character["attributes"]["Health"])
+
+
+def severity(outcome: str) -> int:
+    """An outcome's place in the table (free parking 0 … flagrantly dead 5)."""
+    return OUTCOME_NAMES.index(outcome)
+
+
+def standing_outcome(standing: str | None, rolled: str) -> str:
+    """What the sheet keeps after a Health save comes out ``rolled``: the new outcome, except
+    that a dying character stays dying until a worse one (nothing in the rules ends dying)."""
+    if standing in LASTING and severity(standing) > severity(rolled):
+        return standing
+    return rolled
 
 
 def play_health_odds(request: Request) -> dict[str, Any]:
     """The Health save the sheet owes, its inputs taken from the sheet, with the exact chance
     of each outcome."""
-    character = _character(request)
-    fields = _owed(character)
-    save = health_save(*(int(fields[k]) for k in ("conditions_now", "conditions_had", "health")))
+    character = alive(_character(request))
+    fields, save = owed_save(character)
     return {"written": save.written, "fields": fields, "health_outcomes": outcomes_json(save.query)}
 
 
 def play_health_roll(request: Request) -> dict[str, Any]:
-    """The Health save the sheet owes, rolled (``seed``): its outcome is written to the sheet."""
-    character = _character(request)
-    fields = _owed(character)
-    save = health_save(*(int(fields[k]) for k in ("conditions_now", "conditions_had", "health")))
+    """The Health save the sheet owes, rolled (``seed``): its outcome is written to the sheet
+    (:func:`standing_outcome`), and from 3 hits (the mood was an injury) each mood taken for it
+    becomes an injury (``injured``: their slots)."""
+    character = alive(_character(request))
+    _, save = owed_save(character)
     rolled = roll(replace(save.query, notes=()), request_seed(request))
-    outcome = health_save_outcome(rolled.hits or 0)
-    kept = {**character, "health_save": None, "health_outcome": outcome}
-    return answer(kept, written=save.written, roll=rolled.to_json(), outcome=outcome,
-                  health_outcomes=outcomes_json(save.query), share=share(rolled, outcome))
+    hits = rolled.hits or 0
+    outcome = health_save_outcome(hits)
+    slots = [dict(slot) for slot in character["slots"]]
+    injured = character["health_save"]["moods"] if outcome in LASTING else []
+    for index in injured:
+        slots[index]["condition"] = "injury"
+    kept = {**character, "slots": slots, "health_save": None,
+            "health_outcome": standing_outcome(character["health_outcome"], outcome)}
+    return answer(read_character(kept, "character"), written=save.written, roll=rolled.to_json(), outcome=outcome,
+                  health_outcomes=outcomes_json(save.query), share=share(rolled, outcome), injured=injured)
 
 
 # --- the sheet itself ----------------------------------------------------------------------------------
 def _character(request: Request, key: str = "character") -> dict[str, Any]:
-    return read_character(request.get(key), key)
+    """The request's character, read as a saved one is (one in an older shape, as an Undo kept
+    from before an update holds, is brought up to date); a refusal names the request key."""
+    try:
+        return read_character(upgrade_character(request.get(key)), key)
+    except RulesError as error:
+        if error.field is None:
+            error.field = key
+        raise
 
 
 def play_new(request: Request) -> dict[str, Any]:
     """A new character named ``name`` (or "New character"), its attributes rolled (``seed``)."""
-    name = request_text(request, "name").strip() or "New character"
-    return answer(new_character(name[:MAX_NAME], request_seed(request)))
+    name = " ".join(request_text(request, "name").split()) or "New character"
+    try:
+        name = name_text(name[:MAX_NAME], "name")
+    except RulesError as error:
+        raise RulesError(error.message, field="name") from None
+    return answer(new_character(name, request_seed(request)))
 
 
 def play_sheet(request: Request) -> dict[str, Any]:
     """The character checked (``character``: its fields as edited) and its sheet."""
     return answer(_character(request))
+
+
+# --- the lists the page offers ----------------------------------------------------------------------------
+def _words(values: tuple[str, ...], words: dict[str, str]) -> list[list[str]]:
+    """``[value, words]`` pairs in the engine's order (every value has its words)."""
+    return [[value, words[value]] for value in values]
+
+
+WEAPON_WORDS = {"none": "No weapon", "swords": "Sword or knife", "axes": "Axe or greatsword",
+                "clubs": "Club, mace, flail or staff", "spears": "Spear, polearm or missile"}
+SHIELD_WORDS = {"none": "No shield", "shield": "A shield", "tower": "A tower shield"}
+CONDITION_WORDS = {"": "no condition", "mar": "mar", "mood": "mood", "injury": "injury", "break": "break"}
+GEAR_WORDS = {"": "not gear", "weapon": "the weapon", "off_hand": "the off-hand weapon", "armour": "the armour"}
+WEAPON_FLAGS = [["heavy", "Heavy melee weapon"], ["ranged", "Ranged"], ["crude", "Simple or crude"],
+                ["off_hand", "Light weapon in the off hand"]]
+#: The damage roll's switches as the page labels them.
+DAMAGE_SWITCHES = [["expert", "A title applies"], ["boosted", "It is a boosted title"], ["prepared", "Prepared"],
+                   ["friend", "A friend helps"], ["hit_defense", "The target spends a Hit Defense"],
+                   ["unsuited", "Not suited to the job"]]
+
+
+def lists() -> dict[str, Any]:
+    """Every list the page draws its choices from, in the engine's order."""
+    return {
+        "attributes": list(ATTRIBUTE_NAMES),
+        "weapons": _words(WEAPONS, WEAPON_WORDS),
+        "weapon_flags": WEAPON_FLAGS,
+        "armours": [[name, "No armour" if name == "none" else name.capitalize()] for name in DAMAGE_CHOICES["armour"]],
+        "shields": _words(SHIELDS, SHIELD_WORDS),
+        "conditions": _words(CONDITIONS, CONDITION_WORDS),
+        "gear": _words(GEAR, GEAR_WORDS),
+        "outcomes": list(OUTCOME_NAMES),
+        "damage_switches": DAMAGE_SWITCHES,
+    }
+
+
+def play_lists(request: Request) -> dict[str, Any]:
+    """The lists the page offers (:func:`lists`): attributes, weapons and what describes them,
+    armours, shields, conditions, gear, Health save outcomes, the damage roll's switches."""
+    return {"lists": lists()}
 
 
 #: The page's labels of the fields whose errors the engine words by field name.
@@ -466,12 +717,8 @@ FIELD_LABELS = {
 }
 
 ACTIONS = labelled({
-    "play_new": play_new, "play_sheet": play_sheet, "play_damage_odds": play_damage_odds,
+    "play_new": play_new, "play_sheet": play_sheet, "play_lists": play_lists, "play_damage_odds": play_damage_odds,
     "play_damage_roll": play_damage_roll, "play_save_odds": play_save_odds, "play_save_roll": play_save_roll,
     "play_take_hits": play_take_hits, "play_health_odds": play_health_odds, "play_health_roll": play_health_roll,
     **document_actions(SCHEMA),
 }, FIELD_LABELS)
-
-#: The choices the damage form offers for the target (the builder's own).
-TARGET_CHOICES = {"shield": DAMAGE_CHOICES["shield"], "armour": DAMAGE_CHOICES["armour"],
-                  "hd_reading": DAMAGE_CHOICES["hd_reading"]}

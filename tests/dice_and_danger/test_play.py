@@ -30,7 +30,7 @@ NO_WEAPON = {"family": "none", "heavy": False, "ranged": False, "crude": False, 
 
 
 def empty(n: int) -> list[dict]:
-    return [{"item": "", "condition": ""} for _ in range(n)]
+    return [{"item": "", "condition": "", "gear": ""} for _ in range(n)]
 
 
 def wren(**changes: object) -> dict:
@@ -42,8 +42,8 @@ def wren(**changes: object) -> dict:
         "hit_defense_marked": 0,
         "weapon": {"family": "swords", "heavy": False, "ranged": False, "crude": False, "off_hand": True},
         "armour": "leather",
-        "slots": [{"item": "sword", "condition": ""}, {"item": "knife", "condition": ""},
-                  {"item": "leather armour", "condition": ""}, *empty(5)],
+        "slots": [{"item": "sword", "condition": "", "gear": ""}, {"item": "knife", "condition": "", "gear": ""},
+                  {"item": "leather armour", "condition": "", "gear": ""}, *empty(5)],
         "stowed": ["tent", "pan", "rope", "lamp"],
         "health_save": None, "health_outcome": None,
     }
@@ -125,7 +125,7 @@ def test_the_damage_roll_is_built_from_the_weapon() -> None:
 
 
 def test_a_boosted_title_and_conditions_add_their_terms() -> None:
-    marred = wren(slots=[{"item": "sword", "condition": "mar"}, *empty(7)])
+    marred = wren(slots=[{"item": "sword", "condition": "mar", "gear": ""}, *empty(7)])
     result = ok("play_damage_odds", character=marred,
                 fields={"expert": "on", "boosted": "on", "conditions": "1", "armour": "none"})
     # Acting, expert, the sword, the knife, then +1d boosted and +1p for the marred sword; no armour is
@@ -168,7 +168,7 @@ def test_a_save_against_an_attribute() -> None:
 
 
 def test_hits_taken_mark_hit_defense_and_conditions() -> None:
-    marred = wren(slots=[{"item": "sword", "condition": "mar"}, *empty(7)])
+    marred = wren(slots=[{"item": "sword", "condition": "mar", "gear": ""}, *empty(7)])
     # 4 hits: 1 on Hit Defense; a condition over the empty slot 2 (a mood), over the marred sword in
     # slot 1 (it breaks), over the empty slot 3 (a mood).
     result = ok("play_take_hits", character=marred, hits="4", hit_defense="1", slots=[1, 0, 2])
@@ -177,7 +177,8 @@ def test_hits_taken_mark_hit_defense_and_conditions() -> None:
     assert [slot["condition"] for slot in character["slots"][:4]] == ["break", "mood", "mood", ""]
     assert result["taken"] == {"hit_defense": 1, "conditions": ["mood", "break", "mood"]}
     # Three conditions taken, one already had: save 3d +1p vs DC (Health) 2.
-    assert character["health_save"] == {"now": 3, "had": 1}
+    # The moods taken for it (slots 2 and 3) are listed: a save of 3 hits or more makes them injuries.
+    assert character["health_save"] == {"now": 3, "had": 1, "moods": [1, 2]}
     assert result["sheet"]["health_save"] == "save 3d +1p vs DC 2"
     assert "4 hits to take: mark each" in refused("play_take_hits", character=wren(), hits="4", hit_defense="1",
                                                   slots=[0])
@@ -221,7 +222,7 @@ def test_export_import_and_link_give_back_the_same_document() -> None:
     ({"entries": [wren(), wren(attributes={"Strength": 3})]}, "entries[1].attributes: the 'Reflex' field is missing"),
     ({"entries": [{**wren(), "wounds": 1}]}, "entries[0]: unknown field 'wounds'"),
     ({"entries": [wren(armour="mithril")]}, "entries[0].armour: must be one of none, leather"),
-    ({"entries": [wren(slots=[{"item": "x", "condition": "burnt"}])]}, "entries[0].slots[0].condition: must be one of"),
+    ({"entries": [wren(slots=[{"item": "x", "condition": "burnt", "gear": ""}])]}, "entries[0].slots[0].condition: must be one of"),
     ({"entries": [wren(health_outcome="Sleepy")]}, "entries[0].health_outcome: must be one of Free parking"),
     ({"entries": [wren(stowed="tent")]}, "entries[0].stowed: must be a list, not text"),
 ])
@@ -246,5 +247,163 @@ def test_any_sheet_rolled(character: dict, fields: dict, slots: object, hits: st
 
 
 def test_the_schema_names_the_system() -> None:
-    assert SCHEMA.system == SYSTEM and SCHEMA.version == VERSION == 1
+    assert SCHEMA.system == SYSTEM and SCHEMA.version == VERSION == 2
     assert read_character(new_character(seed=1), "x") == new_character(seed=1)
+
+
+# --- issue 28: the rules at the moments that decide a fight ----------------------------------------
+def error_of(action: str, **request: object) -> dict:
+    """The whole error (message and field) ``action`` is refused with."""
+    reply = bridge(action, **request)
+    assert not reply["ok"], reply
+    return reply["error"]
+
+
+def health_save_of(character: dict, seed: str) -> dict:
+    return ok("play_health_roll", character=character, seed=seed)
+
+
+def four_conditions() -> dict:
+    """Wren with a mood from an earlier fight in slot 6, then 4 hits all taken as conditions: moods over
+    the empty slots 3, 4 and 8, a mar over the sword in slot 1. Owed: save 4d +1p vs DC (Health) 2."""
+    earlier = wren(slots=[{"item": "sword", "condition": "", "gear": "weapon"},
+                          {"item": "knife", "condition": "", "gear": "off_hand"},
+                          *empty(3), {"item": "", "condition": "mood", "gear": ""}, *empty(2)])
+    taken = ok("play_take_hits", character=earlier, hits="4", slots=[2, 3, 0, 7])["character"]
+    assert [slot["condition"] for slot in taken["slots"]] == ["mar", "", "mood", "mood", "", "mood", "", "mood"]
+    assert taken["health_save"] == {"now": 4, "had": 1, "moods": [2, 3, 7]}
+    return taken
+
+
+def test_three_hits_on_the_health_save_make_this_attacks_moods_injuries() -> None:
+    # Source: "3: Dying (mood was an injury)"; the chapter's Ruling: a mood taken from this attack
+    # turns out to be an injury; below 3 hits moods stay moods. Seed 1 rolls 2 5 1 3 1 for
+    # "save 4d +1p vs DC 2": the penalty die drops the lowest (a 1) and 2, 5, 3 hit: exactly 3 hits.
+    dying = health_save_of(four_conditions(), "1")
+    assert dying["roll"]["dice"] == [2, 5, 1, 3, 1] and dying["roll"]["hits"] == 3
+    assert dying["outcome"] == "Dying" and dying["character"]["health_outcome"] == "Dying"
+    slots = [slot["condition"] for slot in dying["character"]["slots"]]
+    # The moods of this attack (slots 3, 4, 8) are injuries; the earlier mood in slot 6 is not.
+    assert slots == ["mar", "", "injury", "injury", "", "mood", "", "injury"]
+    assert dying["injured"] == [2, 3, 7] and dying["character"]["health_save"] is None
+    assert dying["sheet"]["conditions"] == 5  # an injury is still one condition in its slot
+
+
+def test_two_hits_on_the_health_save_leave_the_moods_moods() -> None:
+    # Seed 2 rolls 1 1 1 3 2: a 1 dropped, 3 and 2 hit: 2 hits, knocked out; no mood is an injury.
+    out = health_save_of(four_conditions(), "2")
+    assert out["roll"]["dice"] == [1, 1, 1, 3, 2] and out["roll"]["hits"] == 2
+    assert out["outcome"] == "Knocked out for the rest of the combat" and out["injured"] == []
+    assert [slot["condition"] for slot in out["character"]["slots"]] == ["mar", "", "mood", "mood", "", "mood", "",
+                                                                          "mood"]
+
+
+def test_broken_gear_is_not_used() -> None:
+    # Source: "You can't use Broken equipment". The sword in slot 1 is Wren's weapon; broken, it gives
+    # no +1d, and without a main weapon the knife's +2b goes too (the off hand needs a main hand).
+    sword = {"item": "sword", "condition": "", "gear": "weapon"}
+    whole = ok("play_damage_odds", character=wren(slots=[sword, *empty(7)]), fields={"armour": "plate"})
+    assert whole["written"] == "1d +1d +2b vs DC 6" and whole["unusable"] == []
+    broken = wren(slots=[{**sword, "condition": "break"}, *empty(7)])
+    result = ok("play_damage_odds", character=broken, fields={"armour": "plate"})
+    assert result["written"] == "1d vs DC 6" and result["unusable"] == ["weapon"]
+    rolled = ok("play_damage_roll", character=broken, fields={"armour": "plate"}, seed="3")
+    assert rolled["written"] == "1d vs DC 6"
+    # A marred sword is still usable.
+    marred = ok("play_damage_odds", character=wren(slots=[{**sword, "condition": "mar"}, *empty(7)]),
+                fields={"armour": "plate"})
+    assert marred["written"] == "1d +1d +2b vs DC 6"
+    # A broken knife in the off hand: the sword alone.
+    knife = {"item": "knife", "condition": "break", "gear": "off_hand"}
+    assert ok("play_damage_odds", character=wren(slots=[sword, knife, *empty(6)]),
+              fields={"armour": "plate"})["written"] == "1d +1d vs DC 6"
+    # Broken leather: Armor is back to the 2 it starts at.
+    leather = {"item": "leather armour", "condition": "break", "gear": "armour"}
+    sheet = ok("play_sheet", character=wren(slots=[sword, leather, *empty(6)]))["sheet"]
+    assert sheet["armor"] == 2 and sheet["broken_gear"] == ["armour"]
+    assert ok("play_sheet", character=wren(slots=[sword, {**leather, "condition": "mar"}, *empty(6)]))["sheet"]["armor"] == 3
+
+
+def test_a_hit_over_the_marred_sword_breaks_it_and_the_next_roll_goes_without() -> None:
+    # Source: a condition "Over a slot that already has a Condition, which Breaks equipment".
+    sword = {"item": "sword", "condition": "mar", "gear": "weapon"}
+    broke = ok("play_take_hits", character=wren(slots=[sword, *empty(7)]), hits="1", slots=[0])
+    assert broke["character"]["slots"][0] == {**sword, "condition": "break"} and broke["taken"]["conditions"] == ["break"]
+    assert broke["sheet"]["broken_gear"] == ["weapon"]
+    assert ok("play_damage_odds", character=broke["character"], fields={})["written"] == "1d vs DC 2"
+
+
+@pytest.mark.parametrize("reading", ["bonus", "literal"])
+def test_a_damage_roll_charges_the_hit_defense_it_spends(reading: str) -> None:
+    # Under the readings where the roller spends the Hit Defense, the roll marks one off the sheet.
+    fields = {"hit_defense": "on", "hd_reading": reading, "armour": "none"}
+    rolled = ok("play_damage_roll", character=wren(), fields=fields, seed="3")
+    assert rolled["character"]["hit_defense_marked"] == 1 and rolled["sheet"]["hit_defense_left"] == 1
+    assert rolled["spent"] == {"hit_defense": 1}
+    assert ok("play_damage_odds", character=wren(), fields=fields)["spends"] == {"hit_defense": 1}
+    # The last one can be spent; with none left the roll is refused, naming the field.
+    last = ok("play_damage_roll", character=wren(hit_defense_marked=1), fields=fields, seed="3")
+    assert last["character"]["hit_defense_marked"] == 2 and last["sheet"]["hit_defense_left"] == 0
+    error = error_of("play_damage_roll", character=wren(hit_defense_marked=2), fields=fields, seed="3")
+    assert error["field"] == "hit_defense" and "Wren has no Hit Defense left to spend" in error["message"]
+
+
+def test_the_targets_hit_defense_is_not_the_rollers() -> None:
+    # By default the target spends it: nothing comes off the roller's sheet.
+    rolled = ok("play_damage_roll", character=wren(), fields={"hit_defense": "on"}, seed="3")
+    assert rolled["character"]["hit_defense_marked"] == 0 and rolled["spent"] == {"hit_defense": 0}
+    assert "+1p" in rolled["written"]
+    # A friend's help: the friend spends theirs.
+    assert ok("play_damage_roll", character=wren(hit_defense_marked=2), fields={"friend": "on"},
+              seed="3")["character"]["hit_defense_marked"] == 2
+
+
+def test_taking_hits_never_owes_a_save_past_the_pool() -> None:
+    # 100 conditions owed is the most a Health save rolls at Health 2 (one die each): one more is refused
+    # naming the request field, with the limit; the sheet is never left one its reader refuses.
+    owed = wren(health_save={"now": 100, "had": 0, "moods": []})
+    error = error_of("play_take_hits", character=owed, hits="1", slots=[3])
+    assert error["field"] == "slots" and "at most 100" in error["message"] and "health_save.now" not in error["message"]
+    # Exactly at the limit: 99 owed and one more is 100, and the sheet and the save's odds answer.
+    full = ok("play_take_hits", character=wren(health_save={"now": 99, "had": 0, "moods": []}), hits="1", slots=[3])
+    assert full["character"]["health_save"]["now"] == 100 and full["sheet"]["health_save"] == "save 100d vs DC 2"
+    assert len(ok("play_health_odds", character=full["character"])["health_outcomes"]) == 6
+    # Health 1 is DC 2 with a die more: 99 conditions at most; 100 is refused by the reader, by its place.
+    low = {**wren()["attributes"], "Health": 1}
+    assert "character.health_save.now: must be from 1 to 99" in refused(
+        "play_sheet", character=wren(attributes=low, slots=empty(7), health_save={"now": 100, "had": 0, "moods": []}))
+    error = error_of("play_take_hits", character=wren(attributes=low, slots=empty(7),
+                                                      health_save={"now": 99, "had": 0, "moods": []}),
+                     hits="1", slots=[0])
+    assert error["field"] == "slots" and "at most 99" in error["message"]
+
+
+def test_state_refusals_name_their_place() -> None:
+    error = error_of("play_health_roll", character=wren(), seed="1")
+    assert error["field"] == "character.health_save"
+    assert error["message"].startswith("character.health_save: Wren owes no Health save")
+    error = error_of("play_health_odds", character=wren())
+    assert error["field"] == "character.health_save"
+
+
+def test_the_engine_sends_the_lists_the_view_draws() -> None:
+    from pathlib import Path
+
+    from rules_engine.dice_and_danger import play
+    from rules_engine.dice_and_danger.rules import ATTRIBUTE_NAMES, HEALTH_SAVE_OUTCOMES
+
+    lists = ok("play_lists")["lists"]
+    assert lists["attributes"] == list(ATTRIBUTE_NAMES)
+    assert [value for value, _ in lists["weapons"]] == ["none", "swords", "axes", "clubs", "spears"]
+    assert [value for value, _ in lists["armours"]] == ["none", "leather", "splint", "chain", "plate"]
+    assert [value for value, _ in lists["shields"]] == ["none", "shield", "tower"]
+    assert [value for value, _ in lists["conditions"]] == ["", "mar", "mood", "injury", "break"]
+    assert [value for value, _ in lists["gear"]] == ["", "weapon", "off_hand", "armour"]
+    assert lists["outcomes"] == [name for _, name, _ in HEALTH_SAVE_OUTCOMES]
+    assert [key for key, _ in lists["weapon_flags"]] == ["heavy", "ranged", "crude", "off_hand"]
+    assert not hasattr(play, "TARGET_CHOICES")
+    # The view draws them from the engine's reply: none of their words are written in it.
+    view = (Path(__file__).parents[2] / "docs/assets/js/dd-play.js").read_text(encoding="utf-8")
+    for words in ("Sword or knife", "No armour", "A tower shield", "Free parking", "Flagrantly dead", '"Strength"',
+                  '"mar"', "Heavy melee weapon"):
+        assert words not in view, words

@@ -3,21 +3,15 @@
 // sheet's weapon, a save against one of its attributes, the hits taken marked off Hit Defense or
 // as conditions in its slots, and the Health save that follows. Every number on it comes from
 // the engine (rules_engine/dice_and_danger/play.py): tier, Hit Defense, Luck, Armor, slots, the
-// weight penalty, each roll's notation and exact odds, the roll, the conditions and the outcome.
-// This module only draws the sheet and sends what was edited.
+// weight penalty, broken gear, each roll's notation and exact odds, the roll, the conditions and
+// the outcome; so do the lists its choices are drawn from (play_lists: attributes, weapons,
+// armours, shields, conditions, gear, outcomes). This module only draws the sheet and sends what
+// was edited.
 
 import { field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
 import { el, rollMeta } from "./widget-kit.js";
 
 const SYSTEM = "dice-and-danger";
-const ATTRIBUTES = ["Strength", "Reflex", "Health", "Intelligence", "Will"];
-const WEAPONS = [["none", "No weapon"], ["swords", "Sword or knife"], ["axes", "Axe or greatsword"],
-  ["clubs", "Club, mace, flail or staff"], ["spears", "Spear, polearm or missile"]];
-const ARMOURS = [["none", "No armour"], ["leather", "Leather"], ["splint", "Splint"], ["chain", "Chain"], ["plate", "Plate"]];
-const SHIELDS = [["none", "No shield"], ["shield", "A shield"], ["tower", "A tower shield"]];
-const CONDITIONS = [["", "no condition"], ["mar", "mar"], ["mood", "mood"], ["break", "break"]];
-const OUTCOMES = ["Free parking", "Stunned for 1 round", "Knocked out for the rest of the combat", "Dying", "Dead",
-  "Flagrantly dead"];
 
 function checkbox(id, label, on, attrs = {}) {
   const input = el("input", { type: "checkbox", id, checked: on ? "" : null, ...attrs });
@@ -47,11 +41,31 @@ function attachSheet(root) {
   // finds the sheet's numbers already known and draws them at once (no line empties and refills).
   const answers = new Map();
   const shownOdds = {}; // an odds line's last words, kept while the new ones are asked for
+  let lists = null; // the engine's lists (play_lists), asked for once, before the first sheet is drawn
+  let asked = null;
 
   const frame = playFrame(root, {
     system: SYSTEM, noun: "character", nouns: "characters",
-    draw,
+    draw: (entry, shown) => (lists ? draw(entry, shown) : drawWhenListed(entry, shown)),
   });
+
+  // The first sheet waits for the engine's lists; a refusal is said, and the next draw asks again.
+  function drawWhenListed(entry, shown) {
+    if (!asked) {
+      asked = frame.call({ action: "play_lists" }).then((reply) => {
+        if (reply.ok) lists = reply.result.lists;
+        else asked = null;
+        return reply;
+      });
+    }
+    asked.then((reply) => {
+      if (!reply.ok) return frame.say(reply.error.message, true);
+      if (frame.entry() === entry && !shown.sheet.hasChildNodes()) draw(entry, shown);
+    });
+  }
+
+  // The words of `value` in one of the engine's [value, words] lists.
+  const words = (pairs, value) => (pairs.find(([key]) => key === value) || [value, value])[1];
 
   // Remember what a roll form's field holds, and put it back when the sheet is drawn again.
   function remembered(input) {
@@ -94,7 +108,7 @@ function attachSheet(root) {
       name: q("name").value,
       level: number(q("level").value),
       hit_defense_marked: number(q("hd-marked").value),
-      attributes: Object.fromEntries(ATTRIBUTES.map((name) => [name, number(q(`attr-${name}`).value)])),
+      attributes: Object.fromEntries(lists.attributes.map((name) => [name, number(q(`attr-${name}`).value)])),
       titles: [...form.querySelectorAll(".srd-play__title")].map((row) => ({
         text: row.querySelector("input[type=text]").value, boosted: row.querySelector("input[type=checkbox]").checked,
       })).filter((title) => title.text.trim()),
@@ -104,7 +118,8 @@ function attachSheet(root) {
       },
       armour: q("armour").value,
       slots: [...form.querySelectorAll(".srd-play__slot")].map((row) => ({
-        item: row.querySelector("input").value, condition: row.querySelector("select").value,
+        item: row.querySelector("input").value, condition: row.querySelector("[data-part=condition]").value,
+        gear: row.querySelector("[data-part=gear]").value,
       })),
       stowed: q("stowed").value.split("\n").map((line) => line.trim()).filter(Boolean),
       health_outcome: q("outcome").value || null,
@@ -127,7 +142,7 @@ function attachSheet(root) {
     const name = textInput(entry.name, { "data-part": "name", id: `${id}-name` });
     const level = numberInput(entry.level, { "data-part": "level", id: `${id}-level` });
     const marked = numberInput(entry.hit_defense_marked, { "data-part": "hd-marked", id: `${id}-hd-marked` });
-    const attributes = ATTRIBUTES.map((attr) => field(attr,
+    const attributes = lists.attributes.map((attr) => field(attr,
       numberInput(entry.attributes[attr], { "data-part": `attr-${attr}`, id: `${id}-attr-${attr}` })));
 
     const titles = el("div", { class: "srd-play__titles" });
@@ -148,22 +163,23 @@ function attachSheet(root) {
     const addTitleButton = el("button", { type: "button", class: "md-button srd-play__add" }, "Add a title");
     addTitleButton.addEventListener("click", () => addTitle({ text: "", boosted: false }).focus());
 
-    const weapon = select(WEAPONS, entry.weapon.family, { "data-part": "weapon", id: `${id}-weapon` });
-    const gearChecks = [["heavy", "Heavy melee weapon"], ["ranged", "Ranged"], ["crude", "Simple or crude"],
-      ["off_hand", "Light weapon in the off hand"]].map(([key, words]) =>
-      checkbox(`${id}-gear-${key}`, words, entry.weapon[key], { "data-part": key.replace("_", "-") }));
-    const armour = select(ARMOURS, entry.armour, { "data-part": "armour", id: `${id}-armour` });
+    const weapon = select(lists.weapons, entry.weapon.family, { "data-part": "weapon", id: `${id}-weapon` });
+    const gearChecks = lists.weapon_flags.map(([key, label]) =>
+      checkbox(`${id}-gear-${key}`, label, entry.weapon[key], { "data-part": key.replace("_", "-") }));
+    const armour = select(lists.armours, entry.armour, { "data-part": "armour", id: `${id}-armour` });
 
+    // A slot: its item, its condition, and which of the sheet's gear it holds (broken, not used).
     const slots = el("ol", { class: "srd-play__slots" }, ...entry.slots.map((slot, i) => {
       const item = textInput(slot.item, { "aria-label": `Slot ${i + 1}: item` });
-      const condition = select(CONDITIONS, slot.condition, { "aria-label": `Slot ${i + 1}: condition` });
-      item.addEventListener("change", save);
-      condition.addEventListener("change", save);
-      return el("li", { class: "srd-play__slot" }, item, condition);
+      const condition = select(lists.conditions, slot.condition,
+        { "aria-label": `Slot ${i + 1}: condition`, "data-part": "condition" });
+      const gear = select(lists.gear, slot.gear, { "aria-label": `Slot ${i + 1}: gear`, "data-part": "gear" });
+      for (const input of [item, condition, gear]) input.addEventListener("change", save);
+      return el("li", { class: "srd-play__slot" }, item, condition, gear);
     }));
     const stowed = el("textarea", { "data-part": "stowed", id: `${id}-stowed`, rows: "3" });
     stowed.value = entry.stowed.join("\n");
-    const outcome = select([["", "none yet"], ...OUTCOMES.map((o) => [o, o])], entry.health_outcome || "",
+    const outcome = select([["", "none yet"], ...lists.outcomes.map((o) => [o, o])], entry.health_outcome || "",
       { "data-part": "outcome", id: `${id}-outcome` });
 
     for (const input of [name, level, marked, weapon, armour, stowed, outcome, ...gearChecks.map((c) => c.input),
@@ -171,8 +187,7 @@ function attachSheet(root) {
 
     // On paper the fields do not print (print.css): the sheet's words do, in these lines.
     const paper = (...words) => el("p", { class: "srd-play__print" }, ...words);
-    const words = (pairs, value) => pairs.find(([key]) => key === value)[1];
-    const gearWords = [words(WEAPONS, entry.weapon.family), ...[["heavy", "heavy"], ["ranged", "ranged"],
+    const gearWords = [words(lists.weapons, entry.weapon.family), ...[["heavy", "heavy"], ["ranged", "ranged"],
       ["crude", "simple or crude"], ["off_hand", "a light weapon in the off hand"]]
       .filter(([key]) => entry.weapon[key]).map(([, w]) => w)].join(", ");
     form.append(
@@ -181,17 +196,18 @@ function attachSheet(root) {
         field("Hit Defense marked", marked)),
       derived,
       el("fieldset", { class: "srd-play__attributes" }, el("legend", {}, "Attributes (1–6)"),
-        paper(ATTRIBUTES.map((a) => `${a} ${entry.attributes[a]}`).join(" · ")),
+        paper(lists.attributes.map((a) => `${a} ${entry.attributes[a]}`).join(" · ")),
         el("div", { class: "srd-play__fields" }, ...attributes)),
       el("fieldset", {}, el("legend", {}, "Titles"),
         paper(entry.titles.map((t) => t.text + (t.boosted ? " (boosted)" : "")).join("; ") || "none yet"),
         el("div", { class: "srd-play__screen" }, titles, addTitleButton)),
       el("fieldset", {}, el("legend", {}, "Weapon and armour"),
-        paper(`${gearWords}; ${words(ARMOURS, entry.armour)}`),
+        paper(`${gearWords}; ${words(lists.armours, entry.armour)}`),
         el("div", { class: "srd-play__fields srd-play__fields--wide" }, field("Weapon", weapon), field("Armour", armour)),
         el("div", { class: "srd-play__checks srd-play__screen" }, ...gearChecks.map((c) => c.label))),
       el("fieldset", {}, el("legend", {}, "Inventory"), inventory,
-        paper(entry.slots.map((slot, i) => `${i + 1}. ${slot.item || "–"}${slot.condition ? ` (${slot.condition})` : ""}`).join(" · ")),
+        paper(entry.slots.map((slot, i) => `${i + 1}. ${slot.item || "–"}${slot.condition ? ` (${slot.condition})` : ""}`
+          + `${slot.gear ? ` [${words(lists.gear, slot.gear)}]` : ""}`).join(" · ")),
         el("div", { class: "srd-play__screen" }, slots, field("Stowed items (one a line)", stowed)),
         paper(`Stowed: ${entry.stowed.join(", ") || "nothing"}`), weight),
       el("div", { class: "srd-play__screen" }, field("Last Health save", outcome)),
@@ -210,9 +226,16 @@ function attachSheet(root) {
         + `${s.boosted_titles === 1 ? "title" : "titles"}; Hit Defense ${s.hit_defense} (${s.hit_defense_left} left); `
         + `Luck ${s.luck} (attributes sum to ${s.attribute_sum}); Armor ${s.armor}; Faith ${s.faith}.`;
       inventory.textContent = `${s.slots} slots (6 + Health), ${s.slots_used} used, ${s.conditions} `
-        + `${s.conditions === 1 ? "condition" : "conditions"}; the armour and weapons take ${s.gear_slots_total}.`;
+        + `${s.conditions === 1 ? "condition" : "conditions"}; the armour and weapons take ${s.gear_slots_total}.`
+        + (s.broken_gear.length ? ` Broken, not used: ${s.broken_gear.map((g) => words(lists.gear, g)).join(", ")}.` : "");
       weight.textContent = `${s.stowed} stowed: +${s.weight_penalty}p from weight.`;
       drawHealth(health, reply.result);
+      // The dead roll no more: the roll forms give way to a line saying so.
+      if (s.dead) {
+        for (const box of [damage, saveRoll, hits]) box.remove();
+        health.before(el("p", { class: "srd-play__dead" }, `${entry.name} is ${entry.health_outcome.toLowerCase()}: `
+          + "the sheet rolls no more. Change the last Health save to play on."));
+      }
     });
     drawDamage(damage, entry);
     drawSave(saveRoll, entry);
@@ -248,12 +271,10 @@ function attachSheet(root) {
 
   // --- the damage roll: the builder fed the sheet's weapon --------------------------------------------
   function drawDamage(box, entry) {
-    const checks = [["expert", "A title applies"], ["boosted", "It is a boosted title"], ["prepared", "Prepared"],
-      ["friend", "A friend helps"], ["hit_defense", "The target spends a Hit Defense"],
-      ["unsuited", "Not suited to the job"]].map(([key, words]) => [key, checkbox(`${id}-dmg-${key}`, words, false)]);
+    const checks = lists.damage_switches.map(([key, label]) => [key, checkbox(`${id}-dmg-${key}`, label, false)]);
     for (const [, c] of checks) remembered(c.input);
-    const armour = remembered(select(ARMOURS, undefined, { id: `${id}-dmg-armour` }));
-    const shield = remembered(select(SHIELDS, undefined, { id: `${id}-dmg-shield` }));
+    const armour = remembered(select(lists.armours, undefined, { id: `${id}-dmg-armour` }));
+    const shield = remembered(select(lists.shields, undefined, { id: `${id}-dmg-shield` }));
     const conditions = remembered(numberInput("", { id: `${id}-dmg-conditions` }));
     const seed = numberInput("", { id: `${id}-dmg-seed` });
     // (Room for the odds line and a roll's lines, its seed and Share: 7.7 and 11.1 rem, measured
@@ -270,7 +291,8 @@ function attachSheet(root) {
     const fields = () => ({ ...Object.fromEntries(checks.map(([key, c]) => [key, flag(c.input)])),
       armour: armour.value, shield: shield.value, conditions: conditions.value });
     liveOdds(form, odds, () => frame.call({ action: "play_damage_odds", character: frame.entry(), fields: fields() }),
-      (r) => `Exact odds of ${r.written} (${r.odds.notation}): ${oddsLine(r.odds)}.`);
+      (r) => `Exact odds of ${r.written} (${r.odds.notation}): ${oddsLine(r.odds)}.`
+        + (r.unusable.length ? ` Broken, not used: ${r.unusable.map((g) => words(lists.gear, g)).join(", ")}.` : ""));
     if (last && last.kind === "damage") rollLines(result, last.reply, `Damage: ${last.reply.written}`);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -280,13 +302,17 @@ function attachSheet(root) {
       last = { name: entry.name, kind: "damage", reply: reply.result };
       rollLines(result, reply.result, `Damage: ${reply.result.written}`);
       const n = reply.result.roll.hits;
-      frame.say(`${entry.name} rolled damage: ${n} ${n === 1 ? "hit" : "hits"}.`);
+      const said = `${entry.name} rolled damage: ${n} ${n === 1 ? "hit" : "hits"}.`;
+      // A roll whose roller spends a Hit Defense marks it off the sheet.
+      if (!reply.result.spent.hit_defense) return frame.say(said);
+      known(reply.result);
+      frame.change(reply.result.character, `${said} ${reply.result.spent.hit_defense} Hit Defense spent.`);
     });
   }
 
   // --- a save against one of the attributes ----------------------------------------------------------
   function drawSave(box, entry) {
-    const against = remembered(select(ATTRIBUTES.map((a) => [a, `${a} ${entry.attributes[a]}`]), undefined,
+    const against = remembered(select(lists.attributes.map((a) => [a, `${a} ${entry.attributes[a]}`]), undefined,
       { id: `${id}-save-attribute` }));
     const dice = remembered(numberInput("", { id: `${id}-save-dice` }));
     const conditions = remembered(numberInput("", { id: `${id}-save-conditions` }));
@@ -389,8 +415,12 @@ function attachSheet(root) {
       if (!reply.ok) return error.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
       last = { name: character.name, kind: "health", reply: reply.result };
       known(reply.result);
-      frame.change(reply.result.character, `Health save: ${reply.result.roll.hits} `
-        + `${reply.result.roll.hits === 1 ? "hit" : "hits"}, ${reply.result.outcome}.`);
+      const { roll, outcome, injured } = reply.result;
+      const standing = reply.result.character.health_outcome;
+      frame.change(reply.result.character, `Health save: ${roll.hits} ${roll.hits === 1 ? "hit" : "hits"}, ${outcome}.`
+        + (injured.length ? ` The mood in ${injured.length === 1 ? "slot" : "slots"} `
+          + `${injured.map((i) => i + 1).join(", ")} was an injury.` : "")
+        + (standing !== outcome ? ` Still ${standing}.` : ""));
     });
   }
 }
