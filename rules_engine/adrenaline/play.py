@@ -16,9 +16,9 @@ version 2::
 
 Version 1 had no ``modifiers``; a version-1 document is read with none.
 
-The pool is attribute + ability + the sheet's modifiers ("The dice pool can be further
-modified by injury, special character stats, or other factors"), held to 0-10 dice ("it is
-not possible to have more than 10 dice in your dice pool"; the play page's Ruling). An
+The pool is attribute + ability + the sheet's modifiers (a pool can be "modified by
+injury" and the like), held to 0-10 dice (more than 10 is "not possible", the source says;
+the play page's Ruling). An
 extended roll is played as the chapter's rules and rulings say: each roll's net successes
 add up until the target is reached; a botch ends the attempt and loses what was gathered.
 Its rolls never go on past the end, and each takes the modifiers as they stand when it is

@@ -533,3 +533,17 @@ def test_any_sequence_of_play_actions_is_saved_and_shared_unchanged(data: st.Dat
     assert ok("play_check", document=saved)["document"] == saved
     assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == saved
     assert ok("play_import", text=json.dumps(saved, indent=1))["document"] == saved
+
+
+def test_an_opposed_botch_counts_as_no_successes() -> None:
+    # Ruling "opposed rolls": a botch scores 0 in the margin. One die each at 6: the roller's 1
+    # against the other's blank is a stand-off; against the other's success, the other wins by 1.
+    solo = mara(attributes={"Strength": 1, "Perception": 1})
+    request = {"attribute": "Strength", "ability": "", "difficulty": "", "spend": "", "other-attribute": "Strength",
+               "other-ability": "", "other-difficulty": "", "other-spend": ""}
+    for other_net, margin, verdict in ((0, 0, "standoff"), (1, -1, "lose")):
+        seed = seed_where("play_opposed", lambda r: r["roll"]["roller"]["net"] == -1
+                          and r["roll"]["other"]["net"] == other_net, character=solo, other=solo, **request)
+        contest = ok("play_opposed", character=solo, other=solo, seed=seed, **request)["roll"]
+        assert contest["roller"]["dice"] == [1] and contest["roller"]["result"] == "botch"
+        assert (contest["margin"], contest["verdict"]) == (margin, verdict)
