@@ -19,7 +19,8 @@ version 1::
 Ruling (the source gives fighters no health): a combatant has a health the table sets
 (``NEW_HEALTH`` for a new one); the damage the engine deals is taken off it, and at 0 the
 combatant is down: it neither attacks nor is a target until its damage is lowered again.
-If the side's champion is down, the first combatant still standing is its champion.
+If the side's champion is down, the first combatant still standing is its champion. A side
+with nobody standing is out of the fight (the sheet's ``over`` says so, and no exchange is left).
 
 Every exchange is the chapter's own query (a volley or a contested volley) between the
 standing combatants, read as its parser reads ``volley …`` or ``contest …``, so its odds and
@@ -199,7 +200,8 @@ def _chance(p: Any) -> dict[str, str]:
 
 def sheet(scene: dict[str, Any]) -> dict[str, Any]:
     """What the page shows beside each combatant: health left, down or not, champion or not,
-    the check it rolls after its TN steps and the chance its attack hits."""
+    the check it rolls after its TN steps and the chance its attack hits; and whether the
+    fight is over (``over``: in words, or None)."""
     sides = []
     for side in scene["sides"]:
         up = standing(side)

@@ -207,6 +207,24 @@ def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     wait_saved(page, "s.sides[1].combatants.length === 2")
     expect(combatant(page, 1, 1).get_by_label("Name", exact=True)).to_have_value("Di")
 
+    # Played to the end: the Wardens' volleys (seeds 1, 2, ...) until nobody on the Raiders is
+    # standing. The exchange then says so in place of its odds, and no roll is left to make.
+    scene = saved_scene(page)
+    for seed in range(1, 40):
+        expect(page.locator(f"{ROOT}-roll")).to_be_enabled()
+        rolled = roll(page, scene, str(seed))
+        scene = rolled["scene"]
+        assert saved_scene(page) == scene
+        if rolled["sheet"]["over"]:
+            break
+    assert rolled["sheet"]["over"] == "Nobody on Raiders is standing: that side is out of the fight."
+    expect(page.locator(f"{ROOT} .srd-xyp__over")).to_have_text(rolled["sheet"]["over"])
+    expect(page.locator(f"{ROOT}-roll")).to_be_disabled()
+    expect(side(page, 1).locator("legend")).to_have_text("Raiders: 0 of 2 standing")
+    page.select_option(f"{ROOT}-attacking", "both")  # who attacks changes nothing: the fight is over
+    expect(page.locator(f"{ROOT} .srd-xyp__over")).to_have_text(rolled["sheet"]["over"])
+    assert_no_sideways_scroll(page, "the X-in-Y play tool at 360 px, the fight over")
+
 
 def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
     from pypdf import PdfReader

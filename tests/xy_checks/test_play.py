@@ -454,3 +454,13 @@ def test_a_document_saved_before_issue_28_opens_unchanged() -> None:
     assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == saved
     for scene in saved["entries"]:
         assert ok("play_sheet", scene=scene)["scene"] == scene
+
+
+def test_a_tie_settled_by_numbers_counts_those_standing() -> None:
+    # Three Wardens against two Raiders, but one Warden is down: two against two, so "tie more"
+    # leaves the default (1 damage per hit for both); with all three up the Wardens have the initiative.
+    wardens = [fighter("Ada"), fighter("Bo", health=2, damage=2), fighter("Al")]
+    hurt = scene(wardens, [fighter("Cy"), fighter("Di")], tie="more")
+    assert ok("play_odds", scene=hurt, attacking="both")["notation"] == "contest 4/6, 4/6 vs 4/6, 4/6"
+    up = scene([fighter("Ada"), fighter("Bo"), fighter("Al")], [fighter("Cy"), fighter("Di")], tie="more")
+    assert ok("play_odds", scene=up, attacking="both")["notation"] == "contest 4/6, 2x 4/6 vs 4/6, 4/6 tie first"

@@ -74,6 +74,8 @@ RULES: tuple[Rule, ...] = (
          "test_play_life::test_a_contest_out_hit_deals_full_damage_and_takes_one_per_hit"),
     Rule(("play_roll",), "a contested tie: 1 per hit by default; full, initiative, more or fewer (Ruling, chapter)",
          "In the event of a tie... What?", "test_play_life::test_a_contested_tie_under_each_reading"),
+    Rule(("play_roll", "play_odds"), "a tie by numbers counts the combatants standing (Ruling)",
+         "the side with more combatants", "test_play::test_a_tie_settled_by_numbers_counts_those_standing"),
     Rule(("play_roll",), "both sides fall at once in a contest: both out of the fight (Ruling)",
          "All the attacks made by one side will be resolved together.",
          "test_play_life::test_a_duel_in_which_both_sides_fall_at_once"),

@@ -109,7 +109,10 @@ function attachScene(root) {
     sheet.append(form, exchange.box);
 
     const token = ++drawn;
-    const fill = (facts) => sides.forEach((side, s) => side.fill(facts.sides[s]));
+    const fill = (facts) => {
+      sides.forEach((side, s) => side.fill(facts.sides[s]));
+      exchange.end(facts.over);
+    };
     if (known.key === JSON.stringify(entry)) fill(known.sheet);
     else {
       frame.call({ action: "play_sheet", scene: entry }).then((reply) => {
@@ -213,12 +216,23 @@ function attachScene(root) {
     const box = el("section", { class: "srd-play__wide srd-play__actions srd-xyp__exchange", "aria-labelledby": `${id}-exchange` },
       el("h2", { id: `${id}-exchange` }, "The exchange"), rollForm, odds, result);
     if (lastRoll && JSON.stringify(lastRoll.scene) === JSON.stringify(entry)) drawRollResult(result, lastRoll);
+    let over = null; // the engine's words once a side is out of the fight (its sheet's "over")
+
+    // A side out of the fight: the exchange says so in place of its odds, and no roll is left.
+    function end(words) {
+      over = words;
+      if (!words) return;
+      odds.removeAttribute("aria-busy");
+      odds.replaceChildren(el("p", { class: "srd-xyp__over" }, el("strong", {}, words)));
+      button.disabled = true;
+    }
 
     async function showOdds(token) {
       odds.setAttribute("aria-busy", "true");
       const reply = await frame.call({ action: "play_odds", scene: frame.entry(), attacking });
       if (token !== drawn) return;
       odds.removeAttribute("aria-busy");
+      if (over) return; // (the odds are refused: the end stays shown, not the refusal)
       if (!reply.ok) {
         odds.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
         button.disabled = true;
@@ -241,7 +255,7 @@ function attachScene(root) {
       lastRoll = reply.result;
       change(reply.result, reply.result.summary);
     });
-    return { box, settings, showOdds };
+    return { box, settings, showOdds, end };
   }
 
   function drawOdds(box, reply) {
