@@ -171,9 +171,12 @@ def legal_stacks(dice: Sequence[int], limit: int | None = None) -> list[Stack]:
     Among stacks of equal value, the one with fewer dice comes first (it leaves more for
     the attention pool), then the one of the higher face. The first is ``best_stack``.
     ``limit``: keep only that many, from the top (the rest are never built).
+
+    An attention pool may also hold a stack kept whole in cover, one die of its value
+    (above 6 too): it is a face like the others (``rules_engine/doom_stack/play.py``).
     """
     ones = [i for i, d in enumerate(dice) if d == WILDCARD]
-    by_face = {face: [i for i, d in enumerate(dice) if d == face] for face in STACK_FACES}
+    by_face = {face: [i for i, d in enumerate(dice) if d == face] for face in sorted(set(dice) - {WILDCARD})}
     # (value, dice used, face, count of that face, ones): cheap tuples, sorted, then built.
     shapes = [(face * count + wild, count + wild, face, count, wild)
               for face, places in by_face.items() for count in range(1, len(places) + 1)
@@ -184,6 +187,24 @@ def legal_stacks(dice: Sequence[int], limit: int | None = None) -> list[Stack]:
         shapes = shapes[:limit]
     return [Stack(value, face or None, tuple(by_face[face][:count]) if face else (), tuple(ones[:wild]))
             for value, _, face, count, wild in shapes]
+
+
+def cheapest_stack(dice: Sequence[int], value: int) -> Stack | None:
+    """The stack worth ``value`` that ``dice`` make with the fewest dice (then of the
+    higher face), as ``legal_stacks`` lists it first among those of that value; ``None``
+    when the dice make no stack of that value."""
+    ones = [i for i, d in enumerate(dice) if d == WILDCARD]
+    shapes = [(count + wild, -face, count, wild)
+              for face in set(dice) - {WILDCARD}
+              for count in range(1, dice.count(face) + 1)
+              if 0 <= (wild := value - face * count) <= len(ones)]
+    if 1 <= value <= len(ones):
+        shapes.append((value, 0, 0, value))
+    if not shapes:
+        return None
+    _, face, count, wild = min(shapes)
+    members = tuple(i for i, d in enumerate(dice) if d == -face)[:count] if count else ()
+    return Stack(value, -face or None, members, tuple(ones[:wild]))
 
 
 # --- the result -----------------------------------------------------------------------
