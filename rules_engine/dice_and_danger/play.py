@@ -69,6 +69,7 @@ from .roll import generate_character, roll
 from .rules import (
     ARMOURS,
     ATTRIBUTE_NAMES,
+    FAMILY_NAMES,
     HEALTH_SAVE_OUTCOMES,
     MAX_DICE,
     MAX_EXTRA,
@@ -486,25 +487,55 @@ def play_damage_roll(request: Request) -> dict[str, Any]:
 
 
 # --- the character's save -------------------------------------------------------------------------
-SAVE_FIELDS = ("attribute", "dice", "conditions", "weight")
+SAVE_FIELDS = ("attribute", "dice", "conditions", "weight", "weapon")
+#: What a save can be rolled against: the five attributes, then the special ones the sheet
+#: works out (Armor against weapons, Luck against bad odds, Faith against spells).
+SAVE_AGAINST = (*ATTRIBUTE_NAMES, "Armor", "Luck", "Faith")
+
+
+def save_target(character: dict[str, Any], name: str) -> tuple[int, int, str]:
+    """The DC of a save against ``name``, the hits it adds (Luck's ``+1h``/``-1h``) and the
+    words for it (``Reflex 4``, ``Armor 3``, ``Luck 3+1h``)."""
+    if name in ATTRIBUTE_NAMES:
+        return character["attributes"][name], 0, f"{name} {character['attributes'][name]}"
+    if name == "Armor":
+        return armor(character), 0, f"Armor {armor(character)}"
+    if name == "Luck":
+        luck = luck_for(sum(character["attributes"].values()))
+        return luck.dc, luck.hits, f"Luck {luck.text}"
+    return STARTING_FAITH, 0, f"Faith {STARTING_FAITH}"
+
+
+def weakness(character: dict[str, Any], family: str) -> int:
+    """The wearer's penalty die on a save against Armor when the armour worn (none, if it is
+    broken) is weak against the attacker's weapon ``family`` ("+1p vs swords")."""
+    worn = armour_by_name("none" if "armour" in broken_gear(character) else character["armour"])
+    return int(family in FAMILY_NAMES and worn.weak_against == family)
 
 
 def save_notation(character: dict[str, Any], fields: dict[str, str]) -> tuple[str, str]:
-    """A save against one of the character's attributes (``attribute``, the DC): the danger's
-    base ``dice`` (blank: 1), +1p per relevant condition, and the weight penalty when
-    ``weight`` is on (sneaking, swimming, balancing). Returns the notation and what it is."""
+    """A save against one of the character's attributes or Armor, Luck or Faith (``attribute``,
+    the DC): the danger's base ``dice`` (blank: 1), +1p per relevant condition, the weight
+    penalty when ``weight`` is on (sneaking, swimming, balancing), and on a save against Armor
+    the armour's weakness to the attacker's ``weapon`` (a family; blank when it is no weapon).
+    Returns the notation and what it is rolled against."""
     name = fields["attribute"].strip()
-    if name not in ATTRIBUTE_NAMES:
-        raise RulesError(f"attribute must be one of {', '.join(ATTRIBUTE_NAMES)}, not {name[:20]!r}",
+    if name not in SAVE_AGAINST:
+        raise RulesError(f"attribute must be one of {', '.join(SAVE_AGAINST)}, not {name[:20]!r}",
                          field="attribute")
-    dc = character["attributes"][name]
-    # An attribute of 1 is DC 2 with a die more: the danger's dice leave room for it.
+    family = fields["weapon"].strip().lower()
+    if family not in ("", *WEAPONS):
+        raise RulesError(f"weapon must be one of {', '.join(WEAPONS)} (or blank), not {family[:20]!r}",
+                         field="weapon")
+    dc, hits, what = save_target(character, name)
+    # A DC of 1 is DC 2 with a die more: the danger's dice leave room for it.
     dice = parse_whole_number(fields["dice"].strip() or "1", "dice", 1, MAX_DICE - max(0, clamp_dc(dc)[1]))
     conditions = _count(fields, "conditions", conditions_marked(character), f"{character['name']} has no conditions")
     weight = weight_penalty(len(character["stowed"])) if field_flag(fields["weight"], "weight") else 0
-    penalty = conditions + weight
-    written = f"save {dice}d" + (f" +{penalty}p" if penalty else "") + f" vs DC {dc}"
-    return written, f"{name} {dc}"
+    penalty = conditions + weight + (weakness(character, family) if name == "Armor" else 0)
+    written = (f"save {dice}d" + (f" +{penalty}p" if penalty else "") + (f" {hits:+d}h" if hits else "")
+               + f" vs DC {dc}")
+    return written, what
 
 
 def play_save_odds(request: Request) -> dict[str, Any]:
@@ -690,6 +721,7 @@ def lists() -> dict[str, Any]:
     """Every list the page draws its choices from, in the engine's order."""
     return {
         "attributes": list(ATTRIBUTE_NAMES),
+        "saves": list(SAVE_AGAINST),
         "weapons": _words(WEAPONS, WEAPON_WORDS),
         "weapon_flags": WEAPON_FLAGS,
         "armours": [[name, "No armour" if name == "none" else name.capitalize()] for name in DAMAGE_CHOICES["armour"]],
@@ -702,8 +734,9 @@ def lists() -> dict[str, Any]:
 
 
 def play_lists(request: Request) -> dict[str, Any]:
-    """The lists the page offers (:func:`lists`): attributes, weapons and what describes them,
-    armours, shields, conditions, gear, Health save outcomes, the damage roll's switches."""
+    """The lists the page offers (:func:`lists`): attributes, what a save is against, weapons
+    and what describes them, armours, shields, conditions, gear, Health save outcomes, the
+    damage roll's switches."""
     return {"lists": lists()}
 
 
@@ -713,7 +746,7 @@ FIELD_LABELS = {
     "friend": "A friend helps", "hit_defense": "Hit Defense", "hd_reading": "Who spends the Hit Defense",
     "unsuited": "Not suited to the job", "shield": "Their shield", "armour": "Their armour",
     "conditions": "Relevant conditions", "attribute": "Against", "dice": "The danger's dice",
-    "weight": "Weight counts", "hits": "Hits to take", "slots": "Conditions in slots", "seed": "Seed",
+    "weight": "Weight counts", "weapon": "Their weapon", "hits": "Hits to take", "slots": "Conditions in slots", "seed": "Seed",
 }
 
 ACTIONS = labelled({

@@ -21,7 +21,7 @@ from rules_engine.core.play import FORMAT, decode_link, encode_link
 from rules_engine.dice_and_danger import odds_notation
 from rules_engine.dice_and_danger.play import SCHEMA, VERSION, new_character, read_character
 
-from .play_strategies import CHARACTER_PARTS
+from .play_strategies import CHARACTER_PARTS, play_steps
 
 SYSTEM = "dice-and-danger"
 bridge, ok, refused, only_rules_errors = (partial(helper, SYSTEM) for helper in (
@@ -163,8 +163,9 @@ def test_a_save_against_an_attribute() -> None:
     one = ok("play_save_roll", character=wren(), fields={"attribute": "Will", "dice": ""}, seed="4")
     assert one["written"] == "save 1d vs DC 5" and rows(one["odds"])[0] == Fraction(2, 3)
     assert one["hits"] == ok("roll_kind", notation="save 1d vs DC 5", seed="4")["hits"]
+    # (Luck is one of the special attributes a save may be rolled against: test_a_save_against_armor_luck_or_faith.)
     assert "Against must be one of Strength" in refused("play_save_odds", character=wren(),
-                                                        fields={"attribute": "Luck"})
+                                                        fields={"attribute": "Aura"})
 
 
 def test_hits_taken_mark_hit_defense_and_conditions() -> None:
@@ -407,3 +408,50 @@ def test_the_engine_sends_the_lists_the_view_draws() -> None:
     for words in ("Sword or knife", "No armour", "A tower shield", "Free parking", "Flagrantly dead", '"Strength"',
                   '"mar"', "Heavy melee weapon"):
         assert words not in view, words
+
+
+def test_a_save_against_armor_luck_or_faith() -> None:
+    # Source: "Armor. Defends against weapons"; leather is "DC 3 (+1p vs spears)": the wearer's penalty die.
+    leather = {"item": "leather armour", "condition": "", "gear": "armour"}
+    armoured = wren(slots=[leather, *empty(7)])
+    spear = ok("play_save_odds", character=armoured, fields={"attribute": "Armor", "dice": "2", "weapon": "spears"})
+    assert (spear["written"], spear["what"]) == ("save 2d +1p vs DC 3", "Armor 3")
+    assert ok("play_save_odds", character=armoured,
+              fields={"attribute": "Armor", "dice": "2", "weapon": "swords"})["written"] == "save 2d vs DC 3"
+    # The weapon counts only on a save against Armor.
+    assert ok("play_save_odds", character=armoured,
+              fields={"attribute": "Reflex", "dice": "2", "weapon": "spears"})["written"] == "save 2d vs DC 4"
+    # Broken leather is not used: Armor 2, as with none, and none is weak against swords ("+1p vs swords").
+    broken = wren(slots=[{**leather, "condition": "break"}, *empty(7)])
+    sword = ok("play_save_odds", character=broken, fields={"attribute": "Armor", "dice": "2", "weapon": "swords"})
+    assert (sword["written"], sword["what"]) == ("save 2d +1p vs DC 2", "Armor 2")
+    # Luck from the attributes' sum: five 5s sum to 25, "22-28: Luck 3+1h" (the Ruling: +1h on rolls against it).
+    lucky = wren(attributes=dict.fromkeys(wren()["attributes"], 5), slots=empty(11))
+    luck = ok("play_save_odds", character=lucky, fields={"attribute": "Luck"})
+    assert (luck["written"], luck["what"], luck["odds"]["notation"]) == ("save 1d +1h vs DC 3", "Luck 3+1h",
+                                                                        "save 1d+1h vs DC 3")
+    # Faith "Starts at 2".
+    assert ok("play_save_odds", character=wren(), fields={"attribute": "Faith"})["written"] == "save 1d vs DC 2"
+    error = error_of("play_save_odds", character=wren(), fields={"attribute": "Armor", "weapon": "bows"})
+    assert error["field"] == "weapon"
+
+
+def test_a_save_against_an_attribute_of_1_leaves_room_for_its_extra_die() -> None:
+    # An attribute of 1 is DC 2 with +1d: 99 of the danger's dice are the most, and 100 is refused by its field.
+    weak = wren(attributes={**wren()["attributes"], "Will": 1})
+    assert ok("play_save_odds", character=weak, fields={"attribute": "Will", "dice": "99"})["odds"]["notation"] == \
+        "save 100d vs DC 2"
+    error = error_of("play_save_odds", character=weak, fields={"attribute": "Will", "dice": "100"})
+    assert error["field"] == "dice" and "from 1 to 99" in error["message"]
+
+
+# --- Hypothesis: any sequence of valid actions keeps a document that is read back unchanged ------
+@SOME
+@given(st.data())
+def test_any_sequence_of_play_steps_reads_back_unchanged(data: st.DataObject) -> None:
+    entries = play_steps(data, only_rules_errors)
+    assert 1 <= len(entries) <= 3
+    saved = document(*entries)
+    assert ok("play_check", document=saved)["document"] == saved
+    assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == saved
+    assert ok("play_import", text=json.dumps(saved, indent=1))["document"] == saved

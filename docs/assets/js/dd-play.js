@@ -312,8 +312,10 @@ function attachSheet(root) {
 
   // --- a save against one of the attributes ----------------------------------------------------------
   function drawSave(box, entry) {
-    const against = remembered(select(lists.attributes.map((a) => [a, `${a} ${entry.attributes[a]}`]), undefined,
-      { id: `${id}-save-attribute` }));
+    // The five attributes with their values, then Armor, Luck and Faith (their values are under the name).
+    const against = remembered(select(lists.saves.map((a) => [a, a in entry.attributes ? `${a} ${entry.attributes[a]}` : a]),
+      undefined, { id: `${id}-save-attribute` }));
+    const weapon = remembered(select(lists.weapons, undefined, { id: `${id}-save-weapon` }));
     const dice = remembered(numberInput("", { id: `${id}-save-dice` }));
     const conditions = remembered(numberInput("", { id: `${id}-save-conditions` }));
     const weight = checkbox(`${id}-save-weight`, "Weight counts (sneaking, swimming, balancing)", false);
@@ -323,14 +325,15 @@ function attachSheet(root) {
     const odds = keepRoom(el("p", { class: "srd-play__odds srd-play__screen", id: `${id}-save-odds`, "aria-live": "polite" }), 10.5);
     const result = keepRoom(el("div", { class: "srd-play__result", "aria-live": "polite" }), 12);
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Save" },
-      field("Against", against), field("The danger's dice", dice, "blank: 1"),
+      field("Against", against), field("Their weapon", weapon, "on a save against Armor"),
+      field("The danger's dice", dice, "blank: 1"),
       field("Relevant conditions", conditions, "blank: none"),
       el("div", { class: "srd-play__checks" }, weight.label),
       field("Seed", seed, "blank: a new roll"),
       el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll the save"));
     box.append(el("h2", {}, "Save"), form, odds, result);
     const fields = () => ({ attribute: against.value, dice: dice.value, conditions: conditions.value,
-      weight: flag(weight.input) });
+      weight: flag(weight.input), weapon: weapon.value });
     liveOdds(form, odds, () => frame.call({ action: "play_save_odds", character: frame.entry(), fields: fields() }),
       (r) => `Exact odds of ${r.written} (${r.odds.notation}), hits ${entry.name} takes: ${oddsLine(r.odds)}.`);
     if (last && last.kind === "save") rollLines(result, last.reply, `Save against ${last.reply.what}: ${last.reply.written}`);
