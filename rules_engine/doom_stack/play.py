@@ -180,9 +180,14 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
 
 def from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     """Version 1 → 2: every character is not stable (version 1 never kept it) and has no
-    stack taken yet (its attention pool stays as it was)."""
+    stack taken yet (its attention pool stays as it was). A version 1 character that already
+    holds either field is refused as version 1 refused it."""
     entries = document.get("entries")
     if isinstance(entries, list):
+        for i, entry in enumerate(entries):
+            new = [key for key in ("stable", "pick") if isinstance(entry, dict) and key in entry]
+            if new:
+                raise refuse(f"entries[{i}]", f"unknown field {new[0]!r}")
         entries = [{**entry, "stable": False, "pick": None} if isinstance(entry, dict) else entry
                    for entry in entries]
     return {**document, "version": 2, "entries": entries}

@@ -1,8 +1,10 @@
 """Doom Stack's part of the play contract (tests/test_play_contract.py): its characters as
-Hypothesis draws them, the request key its sheet is drawn by, and what every character read
-back must keep."""
+Hypothesis draws them, the request key its sheet is drawn by, what every character read back
+must keep, and ``play_steps``: a sequence of valid play actions through the bridge."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from hypothesis import strategies as st
 from play_documents import FIELD_VALUES
@@ -10,6 +12,16 @@ from play_documents import FIELD_VALUES
 #: ``play_sheet`` takes the entry under this key.
 SHEET_KEY = "character"
 
+DICE = st.lists(st.integers(0, 13), max_size=8)
+PICK = st.none() | st.fixed_dictionaries({
+    "kind": st.sampled_from(["roll", "another action", ""]) | FIELD_VALUES,
+    "pool": st.integers(-1, 9) | FIELD_VALUES,
+    "tn": st.none() | st.integers(0, 20) | FIELD_VALUES,
+    "dice": DICE | FIELD_VALUES,
+    "held": DICE | FIELD_VALUES,
+    "stack": DICE | FIELD_VALUES,
+    "open": st.booleans() | FIELD_VALUES,
+}) | FIELD_VALUES
 CHARACTER_PARTS = st.fixed_dictionaries({
     "name": st.text(max_size=70) | FIELD_VALUES,
     "attributes": st.dictionaries(st.sampled_from(["Strength", "Willpower", "Agility", "", "x" * 70]),
@@ -17,13 +29,97 @@ CHARACTER_PARTS = st.fixed_dictionaries({
     "skills": st.dictionaries(st.text(max_size=12), st.integers(-2, 25), max_size=4) | FIELD_VALUES,
     "marks": st.text(alphabet="X/ x", max_size=14) | FIELD_VALUES,
     "overflow": st.integers(-2, 15) | FIELD_VALUES,
-    "attention": st.lists(st.integers(0, 7), max_size=8) | FIELD_VALUES,
+    "stable": st.booleans() | FIELD_VALUES,
+    "attention": st.lists(st.integers(0, 13), max_size=8) | FIELD_VALUES,
+    "pick": PICK,
 })
-#: The entries of a drawn document.
+#: The entries of a drawn document (the contract also draws them as version 1, which had neither
+#: ``stable`` nor ``pick``: such a document is refused, as version 1 refused it).
 ENTRIES = st.lists(CHARACTER_PARTS, max_size=3)
 
 
 def assert_entry_kept(character: dict) -> None:
-    """A character read back has no more marks than its hit boxes (4 + Strength + Willpower)."""
+    """A character read back has no more marks than its hit boxes (4 + Strength + Willpower), is
+    stable only while dying, and an open pick is exactly what its attention pool holds."""
     attributes = character["attributes"]
-    assert len(character["marks"]) <= 4 + attributes["Strength"] + attributes["Willpower"]
+    boxes = 4 + attributes["Strength"] + attributes["Willpower"]
+    assert len(character["marks"]) <= boxes
+    assert not character["stable"] or 0 < character["overflow"] < boxes
+    pick = character["pick"]
+    if pick is not None and pick["open"]:
+        left = list(pick["dice"])
+        for die in pick["stack"]:
+            left.remove(die)
+        assert character["attention"] == pick["held"] + left
+
+
+# --- play_steps: any sequence of valid play actions ------------------------------------------------
+ACTIONS = ("play_new", "play_sheet", "play_roll", "play_choose", "play_multitask", "play_attack", "play_bleed",
+           "play_heal")
+SEEDS = st.integers(0, 10**6).map(str)
+TNS = st.sampled_from(["", "4", "8", "12", "Challenging"])
+MODIFIERS = st.sampled_from(["", "+1", "-1", "+3", "-9"])
+STACKS = st.integers(0, 8)
+
+
+def _pool_request(data: st.DataObject, character: dict) -> dict[str, str]:
+    """An attribute and a skill of ``character`` (or none), modifiers, a TN and a seed."""
+    return {"attribute": data.draw(st.sampled_from(sorted(character["attributes"]))),
+            "skill": data.draw(st.sampled_from(["", *sorted(character["skills"])])),
+            "modifiers": data.draw(MODIFIERS), "tn": data.draw(TNS), "seed": data.draw(SEEDS)}
+
+
+def _edited(data: st.DataObject, character: dict) -> dict:
+    """``character`` as a player might edit it: ratings and skills."""
+    ratings = st.integers(0, 6)
+    return {**character,
+            "attributes": {**character["attributes"],
+                           **data.draw(st.dictionaries(st.sampled_from(["Strength", "Agility", "Willpower", "Charm"]),
+                                                       ratings, max_size=2))},
+            "skills": {**character["skills"],
+                       **data.draw(st.dictionaries(st.sampled_from(["Firearms", "Stealth"])
+                                                   | st.text(min_size=1, max_size=60), ratings, max_size=2))}}
+
+
+def _attack(data: st.DataObject, character: dict) -> dict[str, str]:
+    """An attack's fields: a defence the attention pool can make (or none) most of the time."""
+    defences = sorted({die for die in character["attention"]} | {sum(character["attention"])})
+    return {"attack": str(data.draw(st.integers(0, 30))),
+            "defence": data.draw(st.sampled_from(["", *map(str, defences)])),
+            "cover": data.draw(st.sampled_from(["", "on"])), "body": data.draw(st.sampled_from(["", "2"])),
+            "hard": data.draw(st.sampled_from(["", "", "3"])), "antitank": data.draw(st.sampled_from(["", "on"]))}
+
+
+def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[dict]:
+    """Draws and performs a sequence of valid play actions of this system (``call(action,
+    **request)``: the bridge's result, or None when it refused with a RulesError), each taking
+    the entry from the last reply; returns the entries it ended with (1 to 3)."""
+    made = call("play_new", name=data.draw(st.text(min_size=1, max_size=60), label="name"))
+    if made is None:
+        made = call("play_new", name="Vex")
+    assert made is not None
+    entries = [made["character"]]
+    for _ in range(data.draw(st.integers(0, 12), label="steps")):
+        action = data.draw(st.sampled_from(ACTIONS), label="action")
+        at = data.draw(st.integers(0, len(entries) - 1), label="entry")
+        character = entries[at]
+        if action == "play_new":
+            reply = call(action, name=data.draw(st.text(max_size=60)))
+            if reply is not None and len(entries) < 3:
+                entries.append(reply["character"])
+            continue
+        if action == "play_sheet":
+            reply = call(action, character=_edited(data, character))
+        elif action in ("play_roll", "play_multitask"):
+            reply = call(action, character=character, **_pool_request(data, character))
+        elif action == "play_choose":
+            reply = call(action, character=character, stack=str(data.draw(STACKS)))
+        elif action == "play_attack":
+            reply = call(action, character=character, fields=_attack(data, character))
+        elif action == "play_bleed":
+            reply = call(action, character=character, seed=data.draw(SEEDS))
+        else:
+            reply = call(action, character=character, kind=data.draw(st.sampled_from(["stun", "physical", "all"])))
+        if reply is not None:
+            entries[at] = reply["character"]
+    return entries
