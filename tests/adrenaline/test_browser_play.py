@@ -1,6 +1,6 @@
 """Adrenaline at the table (/adrenaline/play/) in headless chromium, played as a reader would:
-make a character, see the odds, roll from it (a point spent, a point earned), follow an
-extended roll, roll one sheet against another, undo, reload, go offline, export and import, refuse a
+make a character, give it a pool modifier, see the pool and the odds, roll from it (a point
+spent, a point earned), follow an extended roll (on a phone, to its end), roll one sheet against another, undo, reload, go offline, export and import, refuse a
 broken file without touching what is saved, share the link into a fresh browser.
 
 Every expected value comes from the engine (``rules_engine.web.call``) with the same
@@ -66,6 +66,36 @@ def earning_seed(character: dict, spend: str) -> str:
     raise AssertionError("no seed earns a point")
 
 
+def add_modifier(page: Page, name: str, dice: str) -> dict:
+    """A pool modifier added on the sheet shown: its name, then its dice."""
+    page.get_by_role("button", name="Add a modifier").click()
+    field = page.get_by_label("Pool modifiers: name", exact=True).last
+    expect(field).to_be_focused()
+    field.fill(name)
+    field.press("Tab")
+    wait_saved(page, f"c.modifiers[{json.dumps(name)}] === 0")
+    edit(page, f"{name}: dice", dice, f"c.modifiers[{json.dumps(name)}] === {int(dice)}")
+    return shown(page)
+
+
+def roll_to_the_end(page: Page) -> dict:
+    """Press "Roll the next one" until the extended roll ends; after each roll the bank grows by
+    the point its doubles earned (the result says "+1 point"), and the status line says so."""
+    character = shown(page)
+    while engine("play_sheet", character=character)["sheet"]["extended"]["ending"] is None:
+        rolls, bank = len(character["extended"]["rolls"]), character["adrenaline"]
+        page.get_by_role("button", name="Roll the next one").click()
+        wait_saved(page, f"c.extended.rolls.length === {rolls + 1}")
+        character = shown(page)
+        lines = page.locator(f"{ROOT} .srd-play__extended .srd-play__result .srd-play__line")
+        expect(lines.last).to_contain_text("Adrenaline: ")
+        earned = "+1 point" in lines.last.text_content()
+        assert character["adrenaline"] == min(10, bank + earned)
+        expect(page.locator(STATUS)).to_contain_text(
+            f"Adrenaline {bank} → {character['adrenaline']}" + (" (1 earned" if earned else "."))
+    return character
+
+
 def expect_extended(page: Page, character: dict) -> None:
     """The extended roll's progress and chances as the engine gives them for ``character``."""
     ext = engine("play_sheet", character=character)["sheet"]["extended"]
@@ -88,7 +118,10 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No characters saved on this device yet")
     mara = make(page, "Mara", "3", "2", "Intimidation")
     assert mara == {"name": "Mara", "attributes": {"Strength": 2, "Perception": 3}, "abilities": {"Intimidation": 2},
-                    "adrenaline": 2, "extended": None}
+                    "modifiers": {}, "adrenaline": 2, "extended": None}
+    # Hurt: a modifier kept on the sheet takes a die from every roll.
+    mara = add_modifier(page, "Injured", "-1")
+    assert mara["modifiers"] == {"Injured": -1}
 
     # The exact odds of the roll, before it is rolled.
     page.select_option(f"{ROOT}-attribute", "Perception")
@@ -99,9 +132,10 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     before = engine("play_odds", character=mara, attribute="Perception", ability="Intimidation", difficulty="6",
                     spend="1")
     o = before["odds"]
+    assert before["pool_line"] == "Perception 3 + Intimidation 2, Injured −1: 4 dice"
     expect(page.locator(f"{ROOT} .srd-play__odds")).to_have_text(
-        f"Exact odds of Perception + Intimidation (5d10+1a vs 6): success {chance(o['success'])}, "
-        f"botch {chance(o['botch'])}, earns a point {chance(o['adrenaline'])}.")
+        f"Pool: {before['pool_line']}. Exact odds of Perception + Intimidation (4d10+1a vs 6): "
+        f"success {chance(o['success'])}, botch {chance(o['botch'])}, earns a point {chance(o['adrenaline'])}.")
 
     # Roll: one point spent, one earned by doubles; the sheet keeps the engine's count.
     seed = earning_seed(mara, "1")
@@ -127,7 +161,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.select_option(f"{ROOT}-ext-attribute", "Perception")
     page.fill(f"{ROOT}-ext-target", "4")
     page.get_by_role("button", name="Start the extended roll").click()
-    expect(page.locator(STATUS)).to_have_text("Extended roll started: Perception, 3d10 vs 6 until 4.")
+    expect(page.locator(STATUS)).to_have_text("Extended roll started: Perception, 2d10 vs 6 until 4.")
+    expect(page.locator(f"{ROOT} .srd-play__ext-pool")).to_have_text("Pool now: Perception 3, Injured −1: 2 dice.")
     started = shown(page)
     assert started["extended"] == {"attribute": "Perception", "ability": "", "difficulty": 6, "target": 4, "rolls": []}
     expect_extended(page, started)
@@ -158,7 +193,10 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     expect(page.locator(STATUS)).to_have_text(f"Opposed roll: {verdict}.")
     assert saved(page) == [contest["other"], contest["character"]]
     w = contest["odds"]
-    expect(page.locator(f"{ROOT} .srd-play__opposed .srd-play__result .srd-play__line").first).to_have_text(
+    lines = page.locator(f"{ROOT} .srd-play__opposed .srd-play__result .srd-play__line")
+    expect(lines.first).to_have_text(f"Pools: Rook: {contest['pool_lines'][0]}; Mara: {contest['pool_lines'][1]}.")
+    assert contest["pool_lines"][1] == "Perception 3 + Intimidation 2, Injured −1: 4 dice"
+    expect(lines.nth(1)).to_have_text(
         f"Before the roll: Rook wins {chance(w['win'])}, stand-off {chance(w['standoff'])}, "
         f"Mara wins {chance(w['lose'])}.")
     everyone = saved(page)
@@ -198,6 +236,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     link = TOOL.copy_link(page, site_url, address)
     open_tool(friend_page, link)
     expect(friend_page.locator(STATUS)).to_have_text("Opened from the link: Mara, Rook, Mara, Rook.")
+    # (The whole document, its format version too: a fresh device's frame must save the version
+    # the engine writes, not play-kit.js's fixed 1, once Adrenaline's entries are version 2.)
     assert stored(friend_page)["document"] == stored(page)["document"]
     expect(friend_page.get_by_label("Name", exact=True)).to_have_value("Mara")
     expect_extended(friend_page, everyone[0])
@@ -210,10 +250,20 @@ def test_the_sheet_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     use_theme(page, site_url, theme)
     open_tool(page, f"{site_url}adrenaline/play/")
     make(page, "Mara", "3", "2", "Intimidation")
+    add_modifier(page, "Keen eyes", "+1")
     page.select_option(f"{ROOT}-ext-attribute", "Perception")
     page.fill(f"{ROOT}-ext-target", "4")
     page.get_by_role("button", name="Start the extended roll").click()
     expect(page.locator(f"{ROOT} .srd-play__chances tbody tr")).to_have_count(5)
+    assert_no_sideways_scroll(page, "the Adrenaline play tool at 360 px")
+    # Played to its end, the target reached or the attempt lost to a botch, the bank kept roll by roll.
+    ended = roll_to_the_end(page)
+    ext = engine("play_sheet", character=ended)["sheet"]["extended"]
+    rolls = len(ended["extended"]["rolls"])
+    expect(page.locator(f"{ROOT} .srd-play__progress")).to_have_text(
+        f"Reached: {ext['gathered']} of 4 on roll {rolls}." if ext["ending"] == "reached"
+        else f"A botch on roll {rolls} ends the attempt: all is lost.")
+    expect(page.get_by_role("button", name="Roll the next one")).to_have_count(0)
     make(page, "Rook", "1", "0", None)
     expect(page.get_by_role("button", name="Roll opposed")).to_be_visible()
     assert_no_sideways_scroll(page, "the Adrenaline play tool at 360 px")

@@ -1,6 +1,6 @@
 // The Adrenaline d10 pool at the table: a character sheet kept on this device (play-kit.js),
-// rolled from, its Adrenaline points earned and spent, an extended roll followed roll by roll
-// and an opposed roll between two saved sheets. Every number on it comes from the engine
+// rolled from, its pool modifiers, its Adrenaline points earned and spent, an extended roll
+// followed roll by roll and an opposed roll between two saved sheets. Every number on it comes from the engine
 // (rules_engine/adrenaline/play.py): the pool, the exact odds, the roll, the points, the
 // progress and the chance to finish in k more rolls. This module only draws the sheet and
 // sends what was edited.
@@ -10,23 +10,25 @@ import { el } from "./widget-kit.js";
 
 const SYSTEM = "adrenaline";
 
-// The ratings as edited: {name: number} in the order shown (a row with an empty name is dropped).
+// The ratings (or modifiers) as edited: {name: number} in the order shown (a row with an empty
+// name is dropped; a number may be written with a sign, or a minus sign, as the sheet shows it).
 function ratingsOf(rows) {
   const ratings = {};
   for (const row of rows.querySelectorAll(".srd-play__rating")) {
     const name = row.querySelector("input[data-part=name]").value.trim();
-    const value = row.querySelector("input[data-part=value]").value.trim();
-    if (name) ratings[name] = /^-?\d+$/.test(value) ? Number(value) : value;
+    const value = row.querySelector("input[data-part=value]").value.trim().replace("\u2212", "-");
+    if (name) ratings[name] = /^[+-]?\d+$/.test(value) ? Number(value) : value;
   }
   return ratings;
 }
 
-function ratingRows(kind, one, ratings, onChange) {
+// `word`: what a row's number is called in its label ("rating", "dice"); `shown`: how it is written.
+function ratingRows(kind, one, ratings, onChange, word = "rating", shown = String) {
   const list = el("div", { class: "srd-play__ratings", role: "group", "aria-label": kind });
   const addRow = (name, value) => {
     const nameInput = textInput(name, { "data-part": "name", "aria-label": `${kind}: name` });
-    const valueInput = numberInput(value, { "data-part": "value", "aria-label": `${name || kind}: rating` });
-    nameInput.addEventListener("input", () => valueInput.setAttribute("aria-label", `${nameInput.value || kind}: rating`));
+    const valueInput = numberInput(shown(value), { "data-part": "value", "aria-label": `${name || kind}: ${word}` });
+    nameInput.addEventListener("input", () => valueInput.setAttribute("aria-label", `${nameInput.value || kind}: ${word}`));
     const remove = el("button", { type: "button", class: "md-button srd-play__remove", "aria-label": `Remove ${name || "this row"}` }, "×");
     const row = el("div", { class: "srd-play__rating" }, nameInput, valueInput, remove);
     remove.addEventListener("click", () => {
@@ -82,6 +84,7 @@ function attachSheet(root) {
       name: form.querySelector("[data-part=character-name]").value,
       attributes: ratingsOf(form.querySelector(".srd-play__attributes")),
       abilities: ratingsOf(form.querySelector(".srd-play__abilities")),
+      modifiers: ratingsOf(form.querySelector(".srd-play__modifiers")),
       adrenaline: /^-?\d+$/.test(points) ? Number(points) : points,
     };
     const reply = await frame.call({ action: "play_sheet", character });
@@ -99,10 +102,15 @@ function attachSheet(root) {
     points.addEventListener("change", () => edited(form));
     const attributes = ratingRows("Attributes", "an attribute", entry.attributes, () => edited(form));
     const abilities = ratingRows("Abilities", "an ability", entry.abilities, () => edited(form));
+    const modifiers = ratingRows("Pool modifiers", "a modifier", entry.modifiers, () => edited(form), "dice",
+      (dice) => (dice > 0 ? `+${dice}` : String(dice)));
     form.append(
       field("Name", nameInput),
       el("fieldset", { class: "srd-play__attributes" }, el("legend", {}, "Attributes"), attributes.list, attributes.add),
       el("fieldset", { class: "srd-play__abilities" }, el("legend", {}, "Abilities"), abilities.list, abilities.add),
+      el("fieldset", { class: "srd-play__modifiers" }, el("legend", {}, "Pool modifiers"),
+        el("p", { class: "srd-field__hint" }, "Dice added (+) or taken away (−) on every roll: an injury, a trait. "
+          + "The pool stays within 0–10 dice."), modifiers.list, modifiers.add),
       field("Adrenaline points", points, "0–10: a roll's doubles earn one, a roll can spend them"),
     );
     const roll = el("section", { class: "srd-play__roll", "aria-label": "Roll from the sheet" });
@@ -139,7 +147,7 @@ function attachSheet(root) {
     const seed = numberInput("", { id: `${id}-seed` });
     // (Room for the odds line and a roll's lines: 3.9 and 19 rem in a wide column, 5 and 20.2 at
     // 360 px, measured in Chromium.)
-    const odds = keepRoom(el("p", { class: "srd-play__odds srd-play__screen", "aria-live": "polite" }, shownOdds), 4.5, 5.5);
+    const odds = keepRoom(el("p", { class: "srd-play__odds srd-play__screen", "aria-live": "polite" }, shownOdds), 5.5, 7);
     const result = keepRoom(el("div", { class: "srd-play__result", "aria-live": "polite" }), 20, 21);
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Roll from the sheet" },
       ...poolChoices(entry, ""),
@@ -158,7 +166,8 @@ function attachSheet(root) {
       if (mine !== asked) return;
       if (!reply.ok) return odds.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
       const o = reply.result.odds;
-      odds.replaceChildren(`Exact odds of ${reply.result.what} (${reply.result.notation}): success ${chanceText(o.success)}, `
+      odds.replaceChildren(`Pool: ${reply.result.pool_line}. `
+        + `Exact odds of ${reply.result.what} (${reply.result.notation}): success ${chanceText(o.success)}, `
         + `botch ${chanceText(o.botch)}, earns a point ${chanceText(o.adrenaline)}.`);
       shownOdds = odds.textContent;
     }
@@ -181,7 +190,7 @@ function attachSheet(root) {
     const fields = new URLSearchParams({ ...reply.fields, seed: String(r.seed) });
     const chapter = new URL(`../?${fields}#ad-roller`, location.href);
     box.replaceChildren(
-      el("p", { class: "srd-play__what" }, `${reply.what}: ${reply.notation}`),
+      el("p", { class: "srd-play__what" }, `${reply.what}: ${reply.notation} (${reply.pool_line})`),
       ...r.lines.map((line) => el("p", { class: "srd-play__line" }, line)),
       el("p", { class: "srd-play__points" }, `${reply.points}.`),
       el("p", { class: "srd-play__line" }, `Before the roll: success ${chanceText(reply.odds.success)}, botch `
@@ -202,7 +211,8 @@ function attachSheet(root) {
         field("Difficulty", difficulty, "2–10 or a name; blank: 6"),
         field("Successes to gather", target, "the target, 1–100"),
         el("button", { type: "submit", class: "md-button md-button--primary" }, "Start the extended roll"));
-      box.append(form, error);
+      box.append(form, el("p", { class: "srd-play__line" },
+        `Pool modifiers on every roll: ${sheet.modifiers}.`), error);
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
         const reply = await frame.call({ action: "play_extended_start", character: frame.entry(),
@@ -216,7 +226,8 @@ function attachSheet(root) {
     }
     const rolls = character.extended.rolls;
     box.append(el("p", { class: "srd-play__ext-what" },
-      `${ext.what}: ${ext.notation} (${ext.difficulty_name})`));
+      `${ext.what}: ${ext.notation} (${ext.difficulty_name})`),
+    el("p", { class: "srd-play__line srd-play__ext-pool" }, `Pool now: ${ext.pool_line}.`));
     const progress = el("p", { class: "srd-play__progress" });
     if (ext.ending === "reached") progress.append(`Reached: ${ext.gathered} of ${character.extended.target} on roll ${rolls.length}.`);
     else if (ext.ending === "lost") progress.append(`A botch on roll ${rolls.length} ends the attempt: all is lost.`);
@@ -247,7 +258,7 @@ function attachSheet(root) {
         last = { name: reply.result.character.name, kind: "extended", reply: reply.result };
         const words = after.ending === "reached" ? "target reached" : after.ending === "lost" ? "a botch: all is lost"
           : `${after.gathered} gathered, ${after.needed} to go`;
-        frame.change(reply.result.character, `Extended roll: net ${reply.result.roll.net}; ${words}.`);
+        frame.change(reply.result.character, `Extended roll: net ${reply.result.roll.net}; ${words}. ${reply.result.points}.`);
       });
       actions.append(next);
     }
@@ -261,7 +272,8 @@ function attachSheet(root) {
     box.append(actions);
     if (last && last.kind === "extended") {
       box.append(el("div", { class: "srd-play__result" },
-        ...last.reply.roll.lines.map((line) => el("p", { class: "srd-play__line" }, line))));
+        ...last.reply.roll.lines.map((line) => el("p", { class: "srd-play__line" }, line)),
+        el("p", { class: "srd-play__points" }, `${last.reply.points}.`)));
     }
   }
 
@@ -324,6 +336,7 @@ function attachSheet(root) {
   function drawOpposedResult(box, r) {
     box.replaceChildren(
       el("p", { class: "srd-play__what" }, `${r.character.name} (${r.what}) against ${r.other.name} (${r.other_what}): ${r.notation}`),
+      el("p", { class: "srd-play__line" }, `Pools: ${r.character.name}: ${r.pool_lines[0]}; ${r.other.name}: ${r.pool_lines[1]}.`),
       el("p", { class: "srd-play__line" }, `Before the roll: ${r.character.name} wins ${chanceText(r.odds.win)}, `
         + `stand-off ${chanceText(r.odds.standoff)}, ${r.other.name} wins ${chanceText(r.odds.lose)}.`),
       ...r.roll.lines.slice(1).map((line) => el("p", { class: "srd-play__line" }, line)),
