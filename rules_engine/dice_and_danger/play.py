@@ -242,12 +242,18 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
 
 
 # --- older versions --------------------------------------------------------------------------------
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def upgrade_character(value: Any) -> Any:
     """A version-1 character in version 2's shape: each slot holds no gear (version 1 did not
     say which slot held the weapon or the armour), and a save owed lists the moods taken for it.
-    When it was owed with no condition had before it, every mood on the sheet was taken for
-    it; otherwise which were is not known, and none are listed. A character already in version
-    2's shape (or not a character at all) is left as it is, for the reader to judge."""
+    When it was owed with no condition had before it, every mood on the sheet was taken for it
+    (if there are no more of them than conditions owed); otherwise which were is not known, and
+    none are listed. Version 1 let a save be owed for 100 conditions at Health 1, one die past
+    what a save rolls there: it is owed for 99. A character already in version 2's shape (or
+    not a character at all) is left as it is, for the reader to judge."""
     if not isinstance(value, dict):
         return value
     upgraded = dict(value)
@@ -258,8 +264,14 @@ def upgrade_character(value: Any) -> Any:
     owed = value.get("health_save")
     if isinstance(owed, dict) and "moods" not in owed:
         listed = slots if isinstance(slots, list) and owed.get("had") == 0 else []
-        upgraded["health_save"] = {**owed, "moods": [i for i, slot in enumerate(listed)
-                                                     if isinstance(slot, dict) and slot.get("condition") == "mood"]}
+        moods = [i for i, slot in enumerate(listed) if isinstance(slot, dict) and slot.get("condition") == "mood"]
+        now = owed.get("now")
+        attributes = value.get("attributes")
+        health = attributes.get("Health") if isinstance(attributes, dict) else None
+        if _whole(now) and _whole(health) and LOWEST_ATTRIBUTE <= health <= HIGHEST_ATTRIBUTE:
+            now = min(now, most_owed(health))
+        upgraded["health_save"] = {**owed, "now": now,
+                                   "moods": moods if _whole(now) and len(moods) <= now else []}
     return upgraded
 
 

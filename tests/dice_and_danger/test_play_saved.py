@@ -80,3 +80,20 @@ def test_entries_already_in_the_new_shape_under_version_1_are_read_as_they_are()
     made = ok("play_sheet", character=made)["character"]
     document = {"format": "dice-srd-play", "version": 1, "system": SYSTEM, "entries": [made]}
     assert ok("play_check", document=document)["document"]["entries"] == [made]
+
+
+def test_version_1_states_version_2_reads_differently_still_open() -> None:
+    rook = copy.deepcopy(saved()["entries"][0])  # Health 1: 7 slots
+    assert rook["attributes"]["Health"] == 1
+    # More moods on the sheet than conditions owed: not all were taken for it, and none are listed.
+    rook["slots"][0]["condition"] = rook["slots"][1]["condition"] = "mood"
+    rook["health_save"] = {"now": 1, "had": 0}
+    document = {"format": "dice-srd-play", "version": 1, "system": SYSTEM, "entries": [rook]}
+    assert ok("play_check", document=document)["document"]["entries"][0]["health_save"] == {"now": 1, "had": 0,
+                                                                                           "moods": []}
+    # Version 1 kept a save owed for 100 conditions at Health 1 (101 dice, which no sheet could draw):
+    # it is owed for 99, the most a save rolls there, and the sheet draws it.
+    rook["health_save"] = {"now": 100, "had": 2}
+    read = ok("play_check", document=document)["document"]["entries"][0]
+    assert read["health_save"] == {"now": 99, "had": 2, "moods": []}
+    assert ok("play_sheet", character=read)["sheet"]["health_save"] == "save 99d +2p vs DC 1"
