@@ -547,3 +547,17 @@ def test_an_opposed_botch_counts_as_no_successes() -> None:
         contest = ok("play_opposed", character=solo, other=solo, seed=seed, **request)["roll"]
         assert contest["roller"]["dice"] == [1] and contest["roller"]["result"] == "botch"
         assert (contest["margin"], contest["verdict"]) == (margin, verdict)
+
+
+@SOME
+@given(CHARACTER_PARTS, CHARACTER_PARTS, NAMES, st.text(max_size=4), st.text(max_size=3), st.text(max_size=4),
+       st.sampled_from(["play_new", "play_sheet", "play_odds", "play_roll", "play_extended_start",
+                        "play_extended_roll", "play_extended_clear", "play_opposed"]))
+def test_every_refusal_names_its_place(character: dict, other: dict, attribute: str, difficulty: str, spend: str,
+                                       seed: str, action: str) -> None:
+    fields = {"attribute": attribute, "ability": "", "difficulty": difficulty, "spend": spend, "target": spend}
+    reply = bridge(action, name=seed, character=character, other=other, seed=seed, **fields,
+                   **{"other-" + key: value for key, value in fields.items()})
+    if not reply["ok"]:
+        assert "could not answer" not in reply["error"]["message"], reply
+        assert reply["error"]["field"], reply
