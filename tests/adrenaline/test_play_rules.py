@@ -5,15 +5,18 @@ and written as a Ruling box on the play page (docs/adrenaline/play.md) or the ch
 
 from __future__ import annotations
 
+import os
 import re
 from importlib import import_module
 from pathlib import Path
 
+import pytest
+
 from rules_engine.adrenaline.play import ACTIONS
 
-SOURCE = Path(__file__).resolve().parents[2].parent / "shared" / "seeds" / "002_331c29256c605a1d.txt"
-PAGES = [Path(__file__).resolve().parents[2] / "docs" / "adrenaline" / "play.md",
-         Path(__file__).resolve().parents[2] / "docs" / "adrenaline.md"]
+SOURCE = Path(os.environ.get("SRD_SOURCES", "/work/shared/seeds")) / "002_331c29256c605a1d.txt"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+PAGES = [DOCS / "adrenaline" / "play.md", DOCS / "adrenaline.md"]
 #: The shared document actions every play tool answers alike (the shared contract's).
 SHARED = {"play_import", "play_check", "play_link", "play_open_link", "play_limits"}
 
@@ -107,12 +110,16 @@ def test_every_play_action_has_a_row() -> None:
 
 
 def test_every_passage_is_the_sources_own() -> None:
+    if not SOURCE.exists():
+        pytest.skip("the source text is not beside this checkout")
     text = " ".join(SOURCE.read_text(encoding="utf-8").split())
     for _, rule, passage, _ in RULES:
         assert passage in text, (rule, passage)
 
 
 def test_every_ruling_named_is_a_box_on_a_page() -> None:
+    if not all(page.exists() for page in PAGES):
+        pytest.skip("the pages are not beside these tests (inside Pyodide)")
     boxes = {title.casefold() for page in PAGES
              for title in re.findall(r'^!!! info "Rulings?: ([^"]+)"', page.read_text(encoding="utf-8"), re.M)}
     for _, rule, _, _ in RULES:
