@@ -31,15 +31,19 @@ bridge, ok, refused, only_rules_errors = (partial(helper, "action") for helper i
 
 def character(name: str, *, agility: int = 3, wits: int = 3, luck: int = 3, skills: dict | None = None,
               health: int = 20, toughness: int = 3, shock: int = 0, wounds: int = 0, shots: int = 3,
-              modifier: int = 0, initiative: int | None = None, acted: bool = False, rolled: bool = False) -> dict:
+              modifier: int = 0, initiative: int | None = None, acted: str = "", rolled: bool = False,
+              spent: bool = False, shaken: bool = False, out: int = 0, out_margin: int = 0, wake_due: bool = False,
+              life: str = "alive") -> dict:
     return {"name": name, "kind": "character", "attributes": {"Agility": agility, "Wits": wits, "Luck": luck},
             "skills": skills or {}, "health": health, "toughness": toughness, "shock": shock, "wounds": wounds,
-            "shots": shots, "modifier": modifier, "initiative": initiative, "acted": acted, "rolled": rolled}
+            "shots": shots, "modifier": modifier, "initiative": initiative, "acted": acted, "rolled": rolled,
+            "spent": spent, "shaken": shaken, "out": out, "out_margin": out_margin, "wake_due": wake_due,
+            "life": life}
 
 
-def mooks(name: str, kind: str = "glass-jaw", members: int = 6, left: int | None = None) -> dict:
+def mooks(name: str, kind: str = "glass-jaw", members: int = 6, left: int | None = None, shaken: int = 0) -> dict:
     return {"name": name, "kind": "mooks", "mook": kind, "members": members,
-            "left": members if left is None else left, "acted": False}
+            "left": members if left is None else left, "shaken": shaken, "acted": False}
 
 
 def scene(*combatants: dict, rules: tuple[str, ...] = ("wound-penalty",), initiative: str = "shots",
@@ -81,8 +85,14 @@ def test_impairment_and_what_is_left_under_each_wound_rule() -> None:
     assert ok("play_sheet", scene=scene(hurt, rules=()))["sheet"]["combatants"][0]["impairment"] == 0
     # Percentile: 2 of 4 wounds is 50 % of Toughness → −3.
     assert ok("play_sheet", scene=scene(hurt, rules=("percentile",)))["sheet"]["combatants"][0]["impairment"] == -3
-    down = ok("play_sheet", scene=scene(character("Ann", shock=20, wounds=3)))["sheet"]["combatants"][0]
-    assert down["dying"] and down["falls_down"] and down["down"] and down["state"] == "dying"
+    # Down and dying are kept on the sheet ("out": Sequences until they come round); wounds at
+    # Toughness are dying whatever else.
+    down = ok("play_sheet", scene=scene(character("Ann", shock=20, wounds=3, out=100)))["sheet"]["combatants"][0]
+    assert down["dying"] and down["falls_down"] and down["down"]
+    assert down["state"] == "dying, fallen, unable to act: comes round in 100 Sequences at the latest"
+    # Shock typed in at Health knocks no one down: falling down comes with a hit (Ruling).
+    typed = ok("play_sheet", scene=scene(character("Ann", shock=20)))["sheet"]["combatants"][0]
+    assert not typed["falls_down"] and not typed["down"] and typed["state"] == "on their feet"
 
 
 # --- Sequences, Initiative, Shots -------------------------------------------------------------
@@ -119,7 +129,8 @@ def test_what_each_action_costs_in_shots(act: str, shots: int, initiative: int) 
 
 def test_an_action_costing_more_shots_than_left_is_refused() -> None:
     started = ok("play_sequence", scene=scene(ANN))["scene"]
-    assert refused("play_act", scene=started, index=0, act="out-of-sequence") == "Ann has 1 Shots; this costs 3"
+    assert refused("play_act", scene=started, index=0, act="out-of-sequence") == \
+        "scene.combatants[0].shots: Ann has 1 Shot; this costs 3"
     assert "no Sequence has begun" in refused("play_act", scene=scene(ANN), index=0, act="action")
     assert "only takes its Action" in refused("play_act", scene=scene(mooks("T"), sequence=1), index=0,
                                               act="active-defence")
@@ -144,12 +155,20 @@ def test_a_hit_of_12_is_12_shock_and_2_wounds() -> None:
 
 def test_a_hit_adds_to_what_was_there_as_the_damage_calculator_does() -> None:
     before = character("Ann", shock=6, wounds=1, health=15, toughness=3)
-    result = ok("play_damage", scene=scene(before, rules=("wound-penalty", "shock-roll")), index=0, damage=10)
+    result = ok("play_damage", scene=scene(before, rules=("wound-penalty", "shock-roll")), index=0, damage=10,
+                focus="7", seed=5)
     ann = result["scene"]["combatants"][0]
-    assert (ann["shock"], ann["wounds"]) == (15, 3)
-    report = odds_notation("damage 10 health 15 toughness 3 wounds 1 shock 6 with wound-penalty shock-roll")
-    assert result["lines"] == report.lines()[1:-2] + ["What happens: " + "; ".join(report.happens())]
-    assert result["sheet"]["combatants"][0]["state"] == "dying"
+    assert (ann["shock"], ann["wounds"]) == (16, 3)  # 6 + 10, kept past Health 15 (it read 15 before issue 28)
+    report = odds_notation("damage 10 health 15 toughness 3 wounds 1 shock 6 focus 7 with wound-penalty shock-roll")
+    # Two wounds: the Shock roll at 5 + 5 × 2 = 15, rolled at once: seed 5 gives +10 → 5 = 15 and
+    # −6, AV 7 + 15 − 6 = 16: passed.
+    shock = roll_notation("7 vs 15", 5)
+    assert shock.av == 16
+    assert result["lines"] == report.lines()[1:-2] + [
+        "Ann: Shock roll 7 vs 15, seed 5 (+ 10 → 5 = 15; − 6): AV 16, passes",
+        "What happens: " + "; ".join(report.happens())]
+    assert result["sheet"]["combatants"][0]["state"] == "dying, fallen, unable to act: comes round in 100 " \
+        "Sequences at the latest"
 
 
 @pytest.mark.parametrize(("kind", "damage", "left"), [
@@ -247,7 +266,12 @@ def test_taking_a_combatant_out_renumbers_the_cards() -> None:
     ({"rules": ["wound-penalty", "percentile"]}, "entries[0].rules: wound-penalty and percentile cannot both"),
     ({"rules": ["seriousness"]}, "entries[0].rules[0]: must be one of"),
     ({"combatants": [dict(ANN, attributes={"Agility": 3, "Wits": 3})]}, "Luck is missing"),
-    ({"combatants": [dict(ANN, shock=21)]}, "entries[0].combatants[0].shock: must be from 0 to 20, not 21"),
+    ({"combatants": [dict(ANN, shock=-1)]}, "entries[0].combatants[0].shock: must be from 0 to 99999, not -1"),
+    ({"combatants": [dict(ANN, wounds=100_000)]}, "entries[0].combatants[0].wounds: must be from 0 to 99999"),
+    ({"combatants": [dict(ANN, acted=True)]}, "entries[0].combatants[0].acted: must be one of (none), action"),
+    ({"combatants": [dict(ANN, life="undead")]}, "entries[0].combatants[0].life: must be one of alive, dying"),
+    ({"combatants": [dict(ANN, out=101)]}, "entries[0].combatants[0].out: must be from 0 to 100, not 101"),
+    ({"combatants": [dict(ANN, wake_due=True)]}, "entries[0].combatants[0].out: a character who is not down"),
     ({"combatants": [dict(ANN, kind="dragon")]}, "entries[0].combatants[0].kind: must be one of character, mooks"),
     ({"stack": [0, 0]}, "is in the stack twice"),
     ({"stack": [5]}, "entries[0].stack[0]: must be from 0 to 2, not 5"),
@@ -269,7 +293,7 @@ def test_export_import_and_link_give_back_the_same_document() -> None:
 
 
 def test_the_schema_names_the_system() -> None:
-    assert SCHEMA.system == "action" and SCHEMA.version == VERSION == 1
+    assert SCHEMA.system == "action" and SCHEMA.version == VERSION == 2
     assert read_scene(new_scene(), "x") == new_scene()
 
 
@@ -293,3 +317,16 @@ def test_any_scene_played(parts: dict, index: int, act: str, damage: object, pad
     only_rules_errors("play_padding", scene=parts, card="d10")
     only_rules_errors("play_odds", scene=parts, index=index, skill="Guns", attribute="Agility", defence=damage)
     only_rules_errors("play_roll", scene=parts, index=index, skill="", attribute="", defence="5", seed=7)
+
+
+@SOME
+@given(st.data())
+def test_any_valid_play_keeps_a_scene_that_reads_back_unchanged(data: st.DataObject) -> None:
+    from .play_strategies import play_steps
+
+    scenes = play_steps(data, lambda action, **request: only_rules_errors(action, **request))
+    assert 1 <= len(scenes) <= 3
+    saved = document(*scenes)
+    assert ok("play_check", document=saved)["document"] == saved
+    assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == saved
+    assert ok("play_import", text=json.dumps(saved, indent=1, ensure_ascii=False))["document"] == saved

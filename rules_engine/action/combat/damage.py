@@ -21,6 +21,7 @@ KNOCKBACK_STEP = 5  # every 5 points of damage past the Mass Value fling you 1 m
 MASSIVE_MULTIPLE = 4  # damage of 4 × the Wound Threshold is Massive Damage
 WAKE_DIFFICULTY = 15  # Willpower + Focus to wake up, tried whenever someone else acts
 WAKE_MINUTES = 10  # or the character wakes by itself after this long
+SHAKEN_DIFFICULTY = 10 + 10  # Shaken: Willpower + Focus "Difficulty 10+10" (read as 20: Ruling)
 GET_UP_DIFFICULTY = 15  # Stunt + Agility to get up from a Knockdown without spending a Move
 SHOCK_ROLL_BASE, SHOCK_ROLL_STEP = 5, 5  # Shock roll difficulty 5 + 5 × wounds of this attack
 CINEMATIC_STEP = 5  # variable Cinematic Wounds: a Luck roll at 5, 10, 15 … (one per wound)
