@@ -86,6 +86,8 @@ PICK_KINDS = ("roll", "another action")
 CHARACTER_FIELDS = ("name", "attributes", "skills", "marks", "overflow", "stable", "attention", "pick")
 PICK_FIELDS = ("kind", "pool", "tn", "dice", "held", "stack", "open")
 HEAL_KINDS = ("stun", "physical", "all")
+#: The most dice a stack's line lists of the attention pool it leaves (past that, their count).
+SHOWN_DICE = 12
 
 
 def hit_boxes(attributes: dict[str, int]) -> int:
@@ -180,15 +182,12 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
 
 def from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     """Version 1 → 2: every character is not stable (version 1 never kept it) and has no
-    stack taken yet (its attention pool stays as it was). A version 1 character that already
-    holds either field is refused as version 1 refused it."""
+    stack taken yet (its attention pool stays as it was). A character that already holds
+    either field keeps it, for the reader to check: the page starts a new document at
+    version 1 (play-kit.js) and fills it with characters of this version."""
     entries = document.get("entries")
     if isinstance(entries, list):
-        for i, entry in enumerate(entries):
-            new = [key for key in ("stable", "pick") if isinstance(entry, dict) and key in entry]
-            if new:
-                raise refuse(f"entries[{i}]", f"unknown field {new[0]!r}")
-        entries = [{**entry, "stable": False, "pick": None} if isinstance(entry, dict) else entry
+        entries = [{"stable": False, "pick": None, **entry} if isinstance(entry, dict) else entry
                    for entry in entries]
     return {**document, "version": 2, "entries": entries}
 
@@ -265,9 +264,8 @@ def pick_json(pick: dict[str, Any]) -> dict[str, Any]:
         values = stack_dice(dice, stack)
         if chosen is None and values == pick["stack"]:
             chosen = i
-        left = held + left_after(dice, values)
         stacks.append({"value": stack.value, "dice": values, **outcome_of(stack.value, tn),
-                       "attention_pool": left, "line": stack_line(values, tn, left)})
+                       "line": stack_line(values, tn, held + left_after(dice, values))})
     value = sum(pick["stack"])
     return {**pick, "value": value, **outcome_of(value, tn), "chosen": chosen, "stacks": stacks,
             "stacks_total": stack_count(dice),
@@ -277,23 +275,32 @@ def pick_json(pick: dict[str, Any]) -> dict[str, Any]:
 def stack_line(stack: list[int], tn: int | None, left: list[int]) -> str:
     """``6 + 6 + 1 = 13 vs TN 8: success, performance 5 (Impressive); attention pool 3 2``."""
     value = sum(stack)
-    text = (" + ".join(map(str, stack)) + f" = {value}" if len(stack) > 1 else str(value) if stack
-            else "no dice: 0")
+    if len(stack) > SHOWN_DICE:
+        terms = " + ".join(f"{count} × {die}" for die, count in sorted(Counter(stack).items(), reverse=True))
+        text = f"{terms} = {value}"
+    else:
+        text = (" + ".join(map(str, stack)) + f" = {value}" if len(stack) > 1 else str(value) if stack
+                else "no dice: 0")
     if tn is not None:
         text += f" vs TN {tn}: {Outcome(value, tn).describe()}"
+    if len(left) > SHOWN_DICE:
+        return text + f"; {len(left)} dice left in the attention pool"
     return text + (f"; attention pool {' '.join(map(str, left))}" if left else "; attention pool empty")
 
 
 def defences(attention: list[int]) -> list[dict[str, Any]]:
     """Each value a defence can take from the attention pool (the ``MAX_LISTED_STACKS``
     biggest), with the dice it spends (the fewest: ``cheapest_stack``)."""
-    seen: dict[int, list[int]] = {}
-    for stack in legal_stacks(attention):
-        if stack.value not in seen:
-            seen[stack.value] = stack_dice(attention, stack)
-            if len(seen) == MAX_LISTED_STACKS:
-                break
-    return [{"value": value, "dice": dice} for value, dice in seen.items()]
+    counts = Counter(attention)
+    ones = counts.pop(WILDCARD, 0)
+    values = {face * count + wild for face, most in counts.items() for count in range(1, most + 1)
+              for wild in range(ones + 1)} | set(range(1, ones + 1))
+    listed = []
+    for value in sorted(values, reverse=True)[:MAX_LISTED_STACKS]:
+        stack = cheapest_stack(attention, value)
+        assert stack is not None  # every value above is made by some stack
+        listed.append({"value": value, "dice": stack_dice(attention, stack)})
+    return listed
 
 
 def sheet(character: dict[str, Any]) -> dict[str, Any]:

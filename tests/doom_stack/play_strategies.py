@@ -33,8 +33,8 @@ CHARACTER_PARTS = st.fixed_dictionaries({
     "attention": st.lists(st.integers(0, 13), max_size=8) | FIELD_VALUES,
     "pick": PICK,
 })
-#: The entries of a drawn document (the contract also draws them as version 1, which had neither
-#: ``stable`` nor ``pick``: such a document is refused, as version 1 refused it).
+#: The entries of a drawn document (the contract also draws them as version 1, whose migration
+#: gives ``stable`` and ``pick`` to a character that has neither).
 ENTRIES = st.lists(CHARACTER_PARTS, max_size=3)
 
 

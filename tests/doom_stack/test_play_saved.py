@@ -57,7 +57,13 @@ def test_the_migrated_characters_play_on() -> None:
     assert ok("play_bleed", character=rook, seed="2")["character"]["stable"] is True
 
 
-def test_a_version_1_character_with_a_field_of_version_2_is_refused_as_version_1_refused_it() -> None:
-    saved = json.loads(SAVED_V1.read_text(encoding="utf-8"))
-    saved["entries"][1]["stable"] = True
-    assert "entries[1]: unknown field 'stable'" in play_documents.refused("doom-stack", "play_check", document=saved)
+def test_a_new_document_of_the_page_holding_characters_of_today_opens() -> None:
+    # The page starts a new document at version 1 (play-kit.js) and fills it with the engine's
+    # characters of today: they keep what they hold, and the reader checks it.
+    rolled = ok("play_roll", character=ok("play_new", name="Vex")["character"], attribute="Agility", skill="",
+                seed="10")["character"]
+    fresh = {"format": "dice-srd-play", "version": 1, "system": "doom-stack", "entries": [rolled, MIGRATED[0]]}
+    assert ok("play_check", document=fresh)["document"]["entries"] == [rolled, MIGRATED[0]]
+    broken = {**fresh, "entries": [{**rolled, "stable": True}]}
+    assert "entries[0].stable: only a dying character is stable" in play_documents.refused(
+        "doom-stack", "play_check", document=broken)

@@ -1,9 +1,11 @@
-// Doom Stack at the table: a character sheet kept on this device (play-kit.js), rolled from
-// and hit. Every number on it comes from the engine (rules_engine/doom_stack/play.py): the
-// hit boxes, the track's state, the roll and its attention pool, the attack's damage, the
-// hourly bleeding-out die. This module only draws the sheet and sends what was edited.
+// Doom Stack at the table: a character sheet kept on this device (play-kit.js), rolled from,
+// hit, bled and healed. Every number on it comes from the engine (rules_engine/doom_stack/play.py):
+// the hit boxes, the track's state (stable too), the roll, the stack taken and the attention
+// pool it leaves, other actions drawn from that pool, the defences it can make, the attack's
+// damage, the hourly bleeding-out die, what can heal. This module only draws the sheet and
+// sends what was edited or chosen.
 
-import { field, keepRoom, numberInput, playFrame, textInput } from "./play-kit.js";
+import { field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
 import { el } from "./widget-kit.js";
 
 const SYSTEM = "doom-stack";
@@ -97,9 +99,13 @@ function attachSheet(root) {
       track.setAttribute("aria-busy", "true");
     }
     const roll = el("section", { class: "srd-play__roll", "aria-label": "Roll from the sheet" });
+    const other = el("section", { class: "srd-play__other srd-play__screen", "aria-label": "Another action" });
     const attack = el("section", { class: "srd-play__attack", "aria-label": "An attack on this character" });
-    sheet.append(form, track, roll, attack);
+    sheet.append(form, track, roll, other, attack);
 
+    const picked = drawRoll(roll, entry);
+    drawOther(other, entry);
+    const defence = drawAttack(attack);
     frame.call({ action: "play_sheet", character: entry }).then((reply) => {
       track.inert = false;
       track.removeAttribute("aria-busy");
@@ -107,9 +113,12 @@ function attachSheet(root) {
       if (!reply.ok) return frame.say(reply.error.message, true);
       drawTrackSection(track, reply.result);
       lastTrack = [...track.children];
+      drawPick(picked, reply.result);
+      for (const { value, dice } of reply.result.sheet.defences) {
+        defence.append(el("option", { value: String(value) }, `${value} (${dice.join(" + ")})`));
+      }
+      defence.disabled = !reply.result.sheet.acts;
     });
-    drawRoll(roll, entry);
-    drawAttack(attack);
   }
 
   function drawTrackSection(box, { character, sheet }) {
@@ -120,11 +129,11 @@ function attachSheet(root) {
       el("p", { class: "srd-play__boxes-count" }, `${sheet.boxes} hit boxes (4 + Strength ${a.Strength} + Willpower ${a.Willpower})`),
       drawTrack(t),
       el("p", { class: "srd-play__state" }, "Overflow ", el("strong", {}, String(t.overflow)), " · ",
-        el("strong", { class: `srd-play__state-word srd-play__state-word--${t.dead ? "dead" : t.dying ? "dying" : t.knocked_out ? "out" : "fine"}` }, t.state)),
+        el("strong", { class: `srd-play__state-word srd-play__state-word--${t.dead ? "dead" : t.stable ? "stable" : t.dying ? "dying" : t.knocked_out ? "out" : "fine"}` }, t.state)),
     );
     if (sheet.movement !== null) box.append(el("p", {}, `Moves ${sheet.movement} m per action spent moving.`));
     const actions = el("div", { class: "srd-play__actions" });
-    if (t.dying) {
+    if (sheet.bleeding) {
       const bleed = el("button", { type: "button", class: "md-button md-button--primary" }, "Roll this hour's bleeding out");
       bleed.addEventListener("click", async () => {
         const reply = await frame.call({ action: "play_bleed", character: character });
@@ -134,8 +143,11 @@ function attachSheet(root) {
       });
       actions.append(bleed);
     }
-    if (t.stun) actions.append(healButton(character, "stun", "Clear a stun box (an hour)"));
-    if (t.physical || t.stun || t.overflow) actions.append(healButton(character, "all", "Clear all damage"));
+    if (sheet.heal.stun) actions.append(healButton(character, "stun", "Heal a stun box (an hour)"));
+    if (sheet.heal.physical) {
+      actions.append(healButton(character, "physical", "Heal a physical box (a day with medicine, a month without)"));
+    }
+    if (sheet.heal.all) actions.append(healButton(character, "all", "Clear all damage"));
     box.append(actions);
     if (lastNote) box.append(el("div", { class: "srd-play__note" }, ...lastNote.map((line) => el("p", {}, line))));
   }
@@ -146,7 +158,8 @@ function attachSheet(root) {
       const reply = await frame.call({ action: "play_heal", character, kind });
       if (!reply.ok) return frame.say(reply.error.message, true);
       lastNote = null;
-      frame.change(reply.result.character, kind === "stun" ? "A stun box cleared." : "All damage cleared.");
+      const words = { stun: "A stun box healed.", physical: "A physical box healed.", all: "All damage cleared." };
+      frame.change(reply.result.character, words[kind]);
     });
     return button;
   }
@@ -167,10 +180,14 @@ function attachSheet(root) {
       field("Attribute", attribute), field("Skill", skill),
       field("Modifiers", modifiers, "e.g. +2 −1: capped at half of attribute + skill"),
       field("TN", tn, "blank: no TN"), field("Seed", seed, "blank: a new roll"), button);
-    box.append(el("h2", {}, "Roll"), form, result,
+    // The stack taken: always drawn (filled from the engine's sheet), so a roll moves nothing under its result.
+    const choices = select([["", "Nothing rolled yet"]], "", { id: `${id}-stack`, disabled: "" });
+    const picked = el("div", { class: "srd-play__picked srd-play__screen" },
+      field("Stack taken", choices, "Roll first: the stack it takes shows here."));
+    box.append(el("h2", {}, "Roll"), form, result, picked,
       el("h3", {}, "Attention pool"),
       el("p", { class: "srd-play__attention" }, entry.attention.length
-        ? `${entry.attention.join(" ")}: left by the last roll, for defence and noticing`
+        ? `${entry.attention.join(" ")}: left by the last roll, for defence, other actions and noticing`
         : "Empty: roll to fill it."));
     if (lastRoll) drawRollResult(result, lastRoll);
     form.addEventListener("submit", async (event) => {
@@ -186,13 +203,70 @@ function attachSheet(root) {
       frame.change(reply.result.character,
         `Rolled ${reply.result.what}: best stack ${r.best_stack.value}; attention pool ${r.attention_pool.join(" ") || "empty"}.`);
     });
+    return picked;
+  }
+
+  // The stack last taken (from the roll or for another action) and the others its dice allow:
+  // it can be changed until anything else happens to the character.
+  function drawPick(box, { character, sheet }) {
+    const pick = sheet.pick;
+    if (!pick) return;
+    const choices = box.querySelector("select");
+    const hint = box.querySelector(".srd-field__hint");
+    choices.replaceChildren(...pick.stacks.map((stack, i) => el("option", { value: String(i) }, stack.line)));
+    if (pick.chosen === null) choices.prepend(el("option", { value: "" }, pick.line));
+    choices.value = pick.chosen === null ? "" : String(pick.chosen);
+    choices.disabled = !(pick.open && sheet.acts);
+    const from = pick.kind === "roll" ? "From the roll" : "For another action";
+    hint.textContent = `${from}: ${choices.disabled ? "it stands, something has happened since" : "change it until anything else happens"}.`;
+    choices.addEventListener("change", async () => {
+      const reply = await frame.call({ action: "play_choose", character, stack: choices.value });
+      if (!reply.ok) return frame.say(reply.error.message, true);
+      const taken = reply.result.sheet.pick;
+      frame.change(reply.result.character,
+        `Stack taken: ${taken.value}; attention pool ${reply.result.character.attention.join(" ") || "empty"}.`);
+    });
+  }
+
+  // Multitasking: another action's pool, its stack taken from the attention pool.
+  function drawOther(box, entry) {
+    const id = root.id;
+    const attribute = el("select", { id: `${id}-other-attribute` },
+      ...Object.entries(entry.attributes).map(([name, value]) => el("option", { value: name }, `${name} ${value}`)));
+    const skill = el("select", { id: `${id}-other-skill` }, el("option", { value: "" }, "no skill"),
+      ...Object.entries(entry.skills).map(([name, value]) => el("option", { value: name }, `${name} ${value}`)));
+    const modifiers = textInput("", { id: `${id}-other-modifiers` });
+    const tn = numberInput("", { id: `${id}-other-tn` });
+    const seed = numberInput("", { id: `${id}-other-seed` });
+    const button = el("button", { type: "submit", class: "md-button" }, "Take it from the attention pool");
+    const result = el("div", { class: "srd-play__result", "aria-live": "polite" });
+    const form = el("form", { class: "srd-play__rollform", "aria-label": "Another action" },
+      field("Other attribute", attribute), field("Other skill", skill), field("Other modifiers", modifiers),
+      field("Other TN", tn, "blank: no TN"), field("Other seed", seed, "blank: new dice, if any are rolled"), button);
+    box.append(el("h2", {}, "Another action"),
+      el("p", {}, entry.pick ? `Measured against the ${entry.pick.pool} dice rolled for the first action.`
+        : "Roll for the first action, then take other actions from its attention pool."), form, result);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const reply = await frame.call({ action: "play_multitask", character: frame.entry(), attribute: attribute.value,
+        skill: skill.value, modifiers: modifiers.value, tn: tn.value, seed: seed.value });
+      if (!reply.ok) {
+        result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+        return;
+      }
+      lastNote = [reply.result.multitask.line];
+      const taken = reply.result.sheet.pick;
+      frame.change(reply.result.character, `Another action (${reply.result.what}): stack ${taken.value}; `
+        + `attention pool ${reply.result.character.attention.join(" ") || "empty"}.`);
+    });
   }
 
   function drawRollResult(box, reply) {
     const r = reply.roll;
     const fields = new URLSearchParams({ ...reply.fields, seed: String(r.seed) });
     const chapter = new URL(`../?${fields}#ds-roller`, location.href);
-    const lines = r.lines.slice(0, r.lines.length - r.stacks.length - 1);
+    // (The roll's own lines up to its dice: the stack taken is drawn below, as chosen.)
+    const lines = r.lines.filter((line) => /^(Doom Stack |Pool: |Rolled: )/.test(line));
     box.replaceChildren(
       el("p", { class: "srd-play__what" }, `${reply.what}: ${reply.pool_line}`),
       ...lines.map((line) => el("p", { class: "srd-play__line" }, line)),
@@ -203,7 +277,7 @@ function attachSheet(root) {
     const id = root.id;
     const inputs = {
       attack: numberInput("", { id: `${id}-attack` }),
-      defence: numberInput("", { id: `${id}-defence` }),
+      defence: el("select", { id: `${id}-defence` }, el("option", { value: "" }, "none (0)")),
       body: numberInput("", { id: `${id}-body` }),
       hard: numberInput("", { id: `${id}-hard` }),
     };
@@ -212,7 +286,8 @@ function attachSheet(root) {
     const button = el("button", { type: "submit", class: "md-button md-button--primary" }, "Apply the hit");
     const result = el("div", { class: "srd-play__result", "aria-live": "polite" });
     const form = el("form", { class: "srd-play__attackform", "aria-label": "An attack on this character" },
-      field("Attacker's stack", inputs.attack), field("Defender's stack", inputs.defence, "blank: no dice to defend"),
+      field("Attacker's stack", inputs.attack),
+      field("Defender's stack", inputs.defence, "from the attention pool: its dice leave it (in cover, one pip)"),
       field("Body armour", inputs.body), field("Hard armour", inputs.hard),
       el("div", { class: "srd-play__checks" },
         el("label", { for: cover.id }, cover, " In cover"), el("label", { for: antitank.id }, antitank, " Antitank attack")),
@@ -229,10 +304,11 @@ function attachSheet(root) {
         return;
       }
       const report = reply.result.attack;
-      lastNote = report.lines.slice(1);
+      lastNote = reply.result.lines;
       frame.change(reply.result.character,
-        `Hit: ${report.physical} physical, ${report.stun} stun; now ${report.after.state}.`);
+        `Hit: ${report.physical} physical, ${report.stun} stun; now ${reply.result.sheet.track.state}.`);
     });
+    return inputs.defence;
   }
 }
 
