@@ -20,14 +20,15 @@ import json
 from typing import Any
 
 from .core.errors import RulesError
-from .core.play import MAX_DOCUMENT_CHARS
+from .core.play import MAX_FILE_CHARS
 from .core.requests import Request, request_object, request_seed, request_text
+from .core.requests import json_nesting_depth as nesting_depth
 from .systems import get_system
 
-#: The longest request the bridge reads (characters of JSON): room for a play tool's saved
-#: document or imported file at its own limit, and the request around it. A widget's requests
-#: are far shorter. (At 20,000, six saved X-in-Y scenes of 20 a side could not be read back.)
-MAX_REQUEST_LENGTH = MAX_DOCUMENT_CHARS + 10_000
+#: The longest request the bridge reads (characters of JSON): room for a play tool's imported
+#: file at its own limit written as a JSON string (a quote or a line break takes two
+#: characters there), and the request around it. A widget's requests are far shorter.
+MAX_REQUEST_LENGTH = 2 * MAX_FILE_CHARS + 10_000
 #: The deepest nesting of arrays and objects it reads (a widget's request nests 2 deep).
 MAX_NESTING = 32
 
@@ -46,28 +47,6 @@ def handle(request: Request) -> dict[str, object]:
         known = ", ".join(["roll", "odds", *system.actions])
         raise RulesError(f"unknown action {action!r} for {system.title}: it answers {known}")
     return handler(request)
-
-
-def nesting_depth(text: str) -> int:
-    """How deep arrays and objects nest in JSON ``text`` (brackets inside strings ignored)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
 
 
 def decode(request_json: str) -> Any:

@@ -8,12 +8,13 @@ The frame's own refusal of a change past them is tested in the browser
 from __future__ import annotations
 
 import json
+from importlib import import_module
 
 import pytest
 
-from rules_engine.core.play import FORMAT, MAX_DOCUMENT_CHARS, MAX_ENTRIES, document_chars, limits
+from rules_engine.core.play import FORMAT, MAX_DOCUMENT_CHARS, MAX_ENTRIES, MAX_FILE_CHARS, document_chars, limits
 from rules_engine.doom_stack.play import VERSION
-from rules_engine.systems import all_systems
+from rules_engine.systems import SYSTEM_PACKAGES, all_systems
 from rules_engine.web import MAX_REQUEST_LENGTH, call
 
 PLAY_SYSTEMS = [s.key for s in all_systems() if "play_check" in s.actions]
@@ -25,14 +26,18 @@ def reply(request: dict) -> dict:
 
 
 def test_the_limits_are_the_readers_own() -> None:
-    assert limits() == {"max_document_chars": 200_000, "max_entries": 100}
-    assert limits() == {"max_document_chars": MAX_DOCUMENT_CHARS, "max_entries": MAX_ENTRIES}
+    assert limits() == {"max_document_chars": 200_000, "max_entries": 100, "max_file_chars": 1_200_000}
+    assert limits() == {"max_document_chars": MAX_DOCUMENT_CHARS, "max_entries": MAX_ENTRIES,
+                        "max_file_chars": MAX_FILE_CHARS}
 
 
 @pytest.mark.parametrize("system", PLAY_SYSTEMS)
 def test_every_play_tool_tells_its_page_the_limits(system: str) -> None:
     answer = reply({"system": system, "action": "play_limits"})
-    assert answer == {"ok": True, "result": {"limits": {"max_document_chars": 200_000, "max_entries": 100}}}
+    version = import_module(SYSTEM_PACKAGES[system] + ".play").SCHEMA.version
+    assert answer == {"ok": True, "result": {"limits": {"max_document_chars": 200_000, "max_entries": 100,
+                                                        "max_file_chars": 1_200_000},
+                                             "version": version}}
 
 
 def test_the_play_tools_are_found() -> None:
@@ -45,11 +50,16 @@ def test_a_document_is_measured_as_the_page_keeps_it() -> None:
     assert document_chars({"format": FORMAT, "entries": []}) == len('{"format":"dice-srd-play","entries":[]}') == 39
 
 
+def new_character(name: str) -> dict:
+    """A new Doom Stack character as the engine makes it (in its current saved shape)."""
+    return reply({"system": "doom-stack", "action": "play_new", "name": name})["result"]["character"]
+
+
 def character(i: int) -> dict:
     """A Doom Stack character as full as a sheet gets: 60 skills with 60-character names."""
     skills = {f"{'Skill':<52}{i:03d}-{k:03d}".replace(" ", "x"): 20 for k in range(60)}
-    return {"name": f"Character {i}", "attributes": {"Strength": 20, "Agility": 20, "Willpower": 20},
-            "skills": skills, "marks": "", "overflow": 0, "attention": []}
+    return {**new_character(f"Character {i}"), "attributes": {"Strength": 20, "Agility": 20, "Willpower": 20},
+            "skills": skills}
 
 
 def largest_document() -> dict:
@@ -76,8 +86,7 @@ def test_the_largest_document_the_frame_saves_is_read_back_on_the_next_load() ->
 
 def test_as_many_entries_as_the_frame_saves_are_read_back() -> None:
     document = {"format": FORMAT, "version": VERSION, "system": "doom-stack",
-                "entries": [{"name": f"C{i}", "attributes": {"Strength": 2, "Agility": 2, "Willpower": 2},
-                             "skills": {}, "marks": "", "overflow": 0, "attention": []} for i in range(MAX_ENTRIES)]}
+                "entries": [new_character(f"C{i}") for i in range(MAX_ENTRIES)]}
     answer = reply({"system": "doom-stack", "action": "play_check", "document": document})
     assert answer["ok"] and answer["result"]["document"] == document
     document["entries"].append(document["entries"][0])

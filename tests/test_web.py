@@ -40,7 +40,7 @@ def test_nesting_is_measured_outside_strings():
     ("[1, 2]", "must be a JSON object"),
     ('"odds"', "must be a JSON object"),
     ("null", "must be a JSON object"),
-    ("[" * 150_000 + "]" * 150_000, "too long"),  # past MAX_REQUEST_LENGTH (210,000)
+    ("[" * 1_250_000 + "]" * 1_250_000, "too long"),  # past MAX_REQUEST_LENGTH (2,410,000)
     ("[" * 5_000 + "]" * 5_000, "nested too deeply"),
     ('{"system": 7, "action": "odds"}', "'system' must be text, not a number"),
     ('{"system": "KEY", "action": ["odds"]}', "'action' must be text, not an array"),

@@ -28,10 +28,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesError
+from .requests import json_nesting_depth
 
 FORMAT = "dice-srd-play"
 #: The longest document read, in characters of JSON (a full party of sheets is far less).
 MAX_DOCUMENT_CHARS = 200_000
+#: The longest file read, in characters: a document at MAX_DOCUMENT_CHARS written out as the
+#: page exports it (one space of indent a level, a line a value) takes at most about five
+#: times as many.
+MAX_FILE_CHARS = 6 * MAX_DOCUMENT_CHARS
 #: The longest link payload read, in characters of base64url.
 MAX_LINK_CHARS = 40_000
 #: The most entries (characters or scenes) one document holds.
@@ -76,20 +81,15 @@ def nesting_depth(value: Any, depth: int = 0) -> int:
     return depth
 
 
-def parse_json(text: Any, what: str) -> Any:
-    """``text`` decoded as JSON, else a RulesError saying why ``what`` cannot be read."""
+def parse_json(text: Any, what: str, most: int = MAX_DOCUMENT_CHARS) -> Any:
+    """``text`` (at most ``most`` characters) decoded as JSON, else a RulesError saying why
+    ``what`` cannot be read."""
     if not isinstance(text, str):
         raise RulesError(f"{what} must be text")
-    if len(text) > MAX_DOCUMENT_CHARS:
-        raise RulesError(f"{what} is too long: at most {MAX_DOCUMENT_CHARS:,} characters")
-    depth = 0
-    for char in text:  # brackets in strings count too: a safe over-estimate before decoding
-        if char in "[{":
-            depth += 1
-            if depth > 4 * MAX_NESTING:
-                raise RulesError(f"{what} is nested too deeply to be a saved sheet")
-        elif char in "]}":
-            depth = max(0, depth - 1)
+    if len(text) > most:
+        raise RulesError(f"{what} is too long: at most {most:,} characters")
+    if json_nesting_depth(text) > MAX_NESTING:
+        raise RulesError(f"{what} is nested too deeply to be a saved sheet")
     try:
         return json.loads(text)
     except RecursionError:
@@ -153,7 +153,37 @@ def name_text(value: Any, where: str) -> str:
         raise refuse(where, f"is too long: at most {MAX_NAME} characters")
     if any(ord(char) < 32 or 0x7F <= ord(char) < 0xA0 for char in name):
         raise refuse(where, "holds a control character")
+    if has_lone_surrogate(name):
+        raise refuse(where, LONE_SURROGATE)
     return name
+
+
+#: Half of a character that takes two UTF-16 units, alone: JSON can write it, UTF-8 cannot.
+LONE_SURROGATE = "holds half of a character (a lone surrogate), which cannot be saved"
+
+
+def has_lone_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (a code point from U+D800 to U+DFFF)."""
+    return any(0xD800 <= ord(char) <= 0xDFFF for char in text)
+
+
+def lone_surrogate_at(value: Any, where: str) -> str | None:
+    """The path of the first text (a key or a value) in ``value`` that holds a lone surrogate."""
+    if isinstance(value, str):
+        return where if has_lone_surrogate(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if has_lone_surrogate(key):
+                return f"{where} name"
+            found = lone_surrogate_at(item, f"{where}.{key}")
+            if found:
+                return found
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            found = lone_surrogate_at(item, f"{where}[{i}]")
+            if found:
+                return found
+    return None
 
 
 def flag(value: Any, where: str) -> bool:
@@ -212,14 +242,23 @@ def read_document(value: Any, schema: PlaySchema, what: str = "the file") -> dic
         if step is None:
             raise RulesError(f"{what}: format version {document['version']} cannot be brought up to date")
         document = step(document)
-    exact_keys(document, "", ("format", "version", "system", "entries"))
+    exact_keys(document, what, ("format", "version", "system", "entries"))
     entries = document["entries"]
     if not isinstance(entries, list):
         raise refuse("entries", f"must be a list, not {json_kind(entries)}")
     if len(entries) > MAX_ENTRIES:
         raise refuse("entries", f"too many {schema.nouns}: at most {MAX_ENTRIES}")
     read = [schema.read_entry(entry, f"entries[{i}]") for i, entry in enumerate(entries)]
-    return {"format": FORMAT, "version": schema.version, "system": schema.system, "entries": read}
+    # Any text a system's reader keeps as it is: one a link or a file could not carry.
+    broken = lone_surrogate_at(read, "entries")
+    if broken:
+        raise refuse(broken, LONE_SURROGATE)
+    normal = {"format": FORMAT, "version": schema.version, "system": schema.system, "entries": read}
+    size = document_chars(normal)
+    if size > MAX_DOCUMENT_CHARS:
+        raise RulesError(f"{what} is too long: {size:,} characters as saved, and at most "
+                         f"{MAX_DOCUMENT_CHARS:,} are kept")
+    return normal
 
 
 def document_chars(document: Any) -> int:
@@ -231,13 +270,14 @@ def document_chars(document: Any) -> int:
 def limits() -> dict[str, int]:
     """The limits a play document is read back within, for the page to keep to before it saves
     a change (one saved past them would be refused on the next load): its length in characters
-    of compact JSON (:func:`document_chars`) and its number of entries."""
-    return {"max_document_chars": MAX_DOCUMENT_CHARS, "max_entries": MAX_ENTRIES}
+    of compact JSON (:func:`document_chars`), its number of entries, and the longest file
+    read (the page's export of the longest document fits in it)."""
+    return {"max_document_chars": MAX_DOCUMENT_CHARS, "max_entries": MAX_ENTRIES, "max_file_chars": MAX_FILE_CHARS}
 
 
 def read_text(text: Any, schema: PlaySchema) -> dict[str, Any]:
     """An imported file's text read as a play document (:func:`read_document`)."""
-    return read_document(parse_json(text, "the file"), schema)
+    return read_document(parse_json(text, "the file", MAX_FILE_CHARS), schema)
 
 
 def encode_link(document: dict[str, Any]) -> str:
@@ -273,6 +313,8 @@ def decode_link(payload: Any, schema: PlaySchema) -> dict[str, Any]:
         raise RulesError("the link unpacks to too much to be a saved sheet")
     if not unpacker.eof:
         raise RulesError("the link is damaged: its sheet ends too soon (was it cut short?)")
+    if unpacker.unused_data:
+        raise RulesError("the link is damaged: something follows its sheet (was it changed?)")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -285,7 +327,8 @@ def document_actions(schema: PlaySchema) -> dict[str, Callable[[Mapping[str, Any
     ``play_import`` (a file's ``text``), ``play_check`` (a ``document`` read from the device,
     e.g. after a new build, checked and brought up to date), ``play_link`` (the link payload
     sharing ``document``), ``play_open_link`` (a ``link`` payload read back) and
-    ``play_limits`` (:func:`limits`: how long a document may grow before it is saved)."""
+    ``play_limits`` (:func:`limits`: how long a document may grow before it is saved, and the
+    format ``version`` a new document is written in)."""
     def play_import(request: Mapping[str, Any]) -> dict[str, Any]:
         return {"document": read_text(request.get("text"), schema)}
 
@@ -299,7 +342,7 @@ def document_actions(schema: PlaySchema) -> dict[str, Callable[[Mapping[str, Any
         return {"document": decode_link(request.get("link"), schema)}
 
     def play_limits(request: Mapping[str, Any]) -> dict[str, Any]:
-        return {"limits": limits()}
+        return {"limits": limits(), "version": schema.version}
 
     return {"play_import": play_import, "play_check": play_check, "play_link": play_link,
             "play_open_link": play_open_link, "play_limits": play_limits}

@@ -7,6 +7,7 @@ so a widget shows a sentence, never "the engine could not answer".
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any
@@ -16,6 +17,24 @@ from .notation import parse_whole_number
 from .roller import MAX_SEED
 
 Request = Mapping[str, Any]
+
+#: A JSON string (an unterminated one runs to the end of the text), and a bracket outside one.
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def json_nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in JSON ``text``, brackets inside strings ignored (so a
+    name such as ``Mara :-[`` counts for nothing). Read before decoding: how deep ``json.loads``
+    may go differs between interpreters."""
+    depth = deepest = 0
+    for bracket in _BRACKET.finditer(_JSON_STRING.sub("", text)):
+        if bracket.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
 
 
 def _kind_of(value: object) -> str:

@@ -102,7 +102,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
   const call = (request) => engine.call({ system, ...request });
   let state = { document: { format: "dice-srd-play", version: 1, system, entries: [] }, current: 0 };
   let undo = readStored(storageKey(system, "play-undo")) || null;
-  let limits = null; // {max_document_chars, max_entries}: the engine's (play_limits), once it is ready
+  let limits = null; // {max_document_chars, max_entries, max_file_chars}: the engine's (play_limits), once it is ready
 
   root.replaceChildren();
   const status = el("p", { class: "srd-play__status", role: "status", "aria-live": "polite" });
@@ -308,7 +308,12 @@ export function playFrame(root, { system, noun, nouns, draw }) {
   async function start() {
     say("");
     const limited = await call({ action: "play_limits" });
-    if (limited.ok) limits = limited.result.limits;
+    if (limited.ok) {
+      limits = limited.result.limits;
+      // A new device's document is written in the engine's format version (a saved one is
+      // brought up to it by play_check below).
+      state = { ...state, document: { ...state.document, version: limited.result.version } };
+    }
     else say(limited.error.message, true);
     const stored = readStored(storageKey(system));
     if (stored && stored.document) {
