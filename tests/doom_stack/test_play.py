@@ -17,8 +17,9 @@ from play_documents import SOME, link_of
 
 from rules_engine.core.errors import RulesError
 from rules_engine.core.play import FORMAT, MAX_LINK_CHARS, PlaySchema, decode_link, encode_link, read_document
-from rules_engine.doom_stack.play import MAX_DIE, MAX_OVERFLOW, SCHEMA, VERSION, new_character, read_character
-from rules_engine.doom_stack.rules import bleed_out_death_chance
+from rules_engine.doom_stack.play import (MAX_DIE, MAX_OVERFLOW, SCHEMA, VERSION, new_character, read_character,
+                                          sheet)
+from rules_engine.doom_stack.rules import bleed_out_death_chance, cheapest_stack, legal_stacks, stack_count
 
 from .play_strategies import CHARACTER_PARTS, assert_entry_kept, play_steps
 
@@ -576,3 +577,37 @@ def test_a_stable_flag_needs_a_dying_character() -> None:
     for changes in ({"overflow": 0}, {"overflow": 8, "marks": "X" * 8}):
         message, field = refusal("play_sheet", character=average(stable=True, **changes))
         assert message.startswith("character.stable: only a dying character is stable") and field == "character"
+
+
+@SOME
+@given(st.lists(st.sampled_from([1, 1, 2, 3, 4, 5, 6, 6, 7, 11]), max_size=9))
+def test_a_defence_spends_the_first_stack_of_its_value_the_list_gives(attention: list[int]) -> None:
+    # (Ruling: a defence the pool makes two ways) The fewest dice, then the higher face: the first
+    # stack of that value in the chapter's own order (legal_stacks), kept stacks (7, 11) included.
+    first: dict[int, list[int]] = {}
+    for stack in legal_stacks(attention):
+        first.setdefault(stack.value, sorted((attention[i] for i in stack.positions), reverse=True))
+    assert sheet(read_character(vex(attention=attention), "c"))["defences"] == [
+        {"value": value, "dice": dice} for value, dice in sorted(first.items(), reverse=True)]
+    for value, dice in first.items():
+        stack = cheapest_stack(attention, value)
+        assert stack is not None and sorted((attention[i] for i in stack.positions), reverse=True) == dice
+    assert cheapest_stack(attention, sum(attention) + 1) is None
+
+
+def test_a_kept_stack_is_one_die_of_its_value() -> None:
+    # (Ruling: cover on the sheet) 11 and a 1: 11 + 1, the 11, the 1.
+    assert [stack.value for stack in legal_stacks([11, 1])] == [12, 11, 1]
+    assert stack_count([11, 1]) == 3
+
+
+def test_a_pool_of_three_hundred_dice_is_drawn() -> None:
+    # The most dice the engine keeps: the sheet lists the 100 biggest stacks and defences, in short lines.
+    dice = [(i * 7) % 6 + 1 for i in range(300)]
+    pick = {"kind": "roll", "pool": 300, "tn": 8, "dice": dice, "held": [], "stack": [6] * 50, "open": True}
+    attention = [die for die in dice if die != 6]
+    result = ok("play_sheet", character=vex(attention=attention, pick=pick))["sheet"]
+    assert len(result["pick"]["stacks"]) == len(result["defences"]) == 100
+    assert result["pick"]["line"] == "50 × 6 = 300 vs TN 8: success, performance 292 (Impressive); 250 dice left " \
+                                     "in the attention pool"
+    assert len(json.dumps(result)) < 100_000
