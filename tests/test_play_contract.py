@@ -13,10 +13,9 @@
 A system has a play tool when its bridge actions include ``play_import`` (found from the
 registry, ``rules_engine.systems``). Each gives only its own data, in
 ``tests/<system>/play_strategies.py``: ``ENTRIES`` (a Hypothesis strategy for a document's
-entries), ``SHEET_KEY`` (the request key ``play_sheet`` takes an entry under) and
+entries), ``SHEET_KEY`` (the request key ``play_sheet`` takes an entry under),
 ``assert_entry_kept`` (its own assertions on each entry read back) and ``play_steps`` (a drawn
-sequence of its valid play actions). Its own values, worked
-examples and words stay in ``tests/<system>/test_play.py``. In-process, so these run inside
+sequence of its valid play actions). Its own values, worked examples and words stay in ``tests/<system>/test_play.py``. In-process, so these run inside
 Pyodide too (fewer examples there: play_documents.MANY)."""
 
 from __future__ import annotations

@@ -321,6 +321,8 @@ export function playFrame(root, { system, noun, nouns, draw }) {
       if (reply.ok) {
         const count = reply.result.document.entries.length;
         state = { document: reply.result.document, current: Math.min(Math.max(0, Number(stored.current) || 0), Math.max(0, count - 1)) };
+        // Brought up to a newer format version: kept in that version from now on.
+        if (reply.result.document.version !== stored.document.version) save();
       } else {
         writeStored(storageKey(system, "play-unreadable"), stored);
         say(`Your saved ${nouns} could not be read (${reply.error.message}); they are kept aside on this device.`, true);
