@@ -3,7 +3,8 @@ would: make a character (titles, attributes, level, gear, slots, stowed items), 
 that follow, see a damage roll's and a save's exact odds and roll them, take the save's hits on
 Hit Defense and as conditions, roll the Health save they call for, undo, reload, go offline,
 export and import, refuse a broken file without touching what is saved, share the link into a
-fresh browser; the sheet on a phone in both themes; print on one page.
+fresh browser; the sheet on a phone in both themes, and a life played on a phone to its end
+(death: the sheet rolls no more); print on one page.
 
 Every expected value comes from the engine (``rules_engine.web.call``) with the same character,
 never from numbers copied into the test."""
@@ -67,9 +68,12 @@ def expect_sheet(page: Page, character: dict) -> None:
         f"Tier {s['tier']} ({s['tier_name']}), {s['boosted_titles']} boosted {'title' if s['boosted_titles'] == 1 else 'titles'}; "
         f"Hit Defense {s['hit_defense']} ({s['hit_defense_left']} left); Luck {s['luck']} (attributes sum to "
         f"{s['attribute_sum']}); Armor {s['armor']}; Faith {s['faith']}.")
+    gear = dict(engine("play_lists")["lists"]["gear"])
+    broken = f" Broken, not used: {', '.join(gear[g] for g in s['broken_gear'])}." if s["broken_gear"] else ""
     expect(page.locator(f"{ROOT} .srd-play__inventory")).to_have_text(
         f"{s['slots']} slots (6 + Health), {s['slots_used']} used, {s['conditions']} "
-        f"{'condition' if s['conditions'] == 1 else 'conditions'}; the armour and weapons take {s['gear_slots_total']}.")
+        f"{'condition' if s['conditions'] == 1 else 'conditions'}; the armour and weapons take {s['gear_slots_total']}."
+        + broken)
     expect(page.locator(f"{ROOT} .srd-play__weight")).to_have_text(
         f"{s['stowed']} stowed: +{s['weight_penalty']}p from weight.")
     expect(page.get_by_label("Name", exact=True)).to_have_value(character["name"])
@@ -79,6 +83,17 @@ def odds_line(odds: dict) -> str:
     parts = [f"{row['hits']}{'+' if row['or_more'] else ''} {'hit' if row['hits'] == 1 and not row['or_more'] else 'hits'} "
              f"{row['percent']} ({row['ratio']})" for row in odds["rows"]]
     return f"{', '.join(parts)}; average {odds['mean_text']}"
+
+
+def health_words(health: dict) -> str:
+    """The status line after a Health save (its outcome, the moods that were injuries, a standing
+    outcome it does not lift), from the engine's reply."""
+    n, outcome, injured = health["roll"]["hits"], health["outcome"], health["injured"]
+    standing = health["character"]["health_outcome"]
+    return (f"Health save: {n} {'hit' if n == 1 else 'hits'}, {outcome}."
+            + (f" The mood in {'slot' if len(injured) == 1 else 'slots'} {', '.join(str(i + 1) for i in injured)} "
+               "was an injury." if injured else "")
+            + (f" Still {standing}." if standing != outcome else ""))
 
 
 def save_seed(character: dict, hits: int) -> str:
@@ -98,6 +113,10 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     wren = make(page)
     assert wren["attributes"] == ATTRIBUTES and wren["titles"] == [{"text": "slayer of goblins", "boosted": False}]
     assert [slot["item"] for slot in wren["slots"]] == ["sword", "knife", "", "", "", "", "", ""]  # 6 + Health 2
+    # Slot 1 holds the sheet's weapon: broken, the rolls leave it out.
+    page.get_by_label("Slot 1: gear", exact=True).select_option("weapon")
+    wait_saved(page, "c.slots[0].gear === 'weapon'")
+    wren = shown(page)
     expect_sheet(page, wren)
 
     # The damage roll from the sheet's weapon: its exact odds before it is rolled, then the roll.
@@ -158,8 +177,7 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.locator(f"{ROOT}-health-seed").fill("5")
     page.get_by_role("button", name="Roll the Health save").click()
     health = engine("play_health_roll", character=wren, seed="5")
-    n = health["roll"]["hits"]
-    expect(page.locator(STATUS)).to_have_text(f"Health save: {n} {'hit' if n == 1 else 'hits'}, {health['outcome']}.")
+    expect(page.locator(STATUS)).to_have_text(health_words(health))
     assert shown(page) == health["character"]
     expect(page.locator(f"{ROOT} .srd-play__outcome")).to_have_text(f"Last Health save: {health['outcome']}.")
 
@@ -219,6 +237,52 @@ def test_the_sheet_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     assert_no_sideways_scroll(page, "the dice & danger play tool at 360 px")
     assert TOOL.small_targets(page) == []
     assert TOOL.axe_violations(page) == []
+
+
+def health_seed(character: dict, outcome: str) -> str:
+    """The first seed whose Health save (the one ``character`` owes) comes out ``outcome``."""
+    for seed in range(500):
+        if engine("play_health_roll", character=character, seed=str(seed))["outcome"] == outcome:
+            return str(seed)
+    raise AssertionError(f"no seed gives {outcome}")
+
+
+def test_a_life_to_its_end_on_a_phone(phone_page, site_url: str) -> None:
+    # Wren (Health 2: 8 slots, level 2: 2 Hit Defense) takes hits until a Health save says she is
+    # dead; then the sheet rolls no more, and Undo brings her back.
+    page = phone_page
+    open_tool(page, f"{site_url}dice-and-danger/play/")
+    wren = make(page, gear=False)
+    # Five hits: both Hit Defense, three moods over slots 1-3. Owed: a die for each mood.
+    page.get_by_label("Hits to take", exact=True).fill("5")
+    page.get_by_label("Hit Defense to mark", exact=True).fill("2")
+    for n in (1, 2, 3):
+        page.get_by_label(f"Slot {n}", exact=True).check()
+    page.get_by_role("button", name="Take the hits").click()
+    taken = engine("play_take_hits", character=wren, hits="5", hit_defense="2", slots=[0, 1, 2])
+    assert taken["sheet"]["health_save"] == "save 3d vs DC 2" and taken["sheet"]["hit_defense_left"] == 0
+    expect(page.locator(STATUS)).to_have_text(
+        "Wren took the hits (2 on Hit Defense; conditions: mood, mood, mood). A Health save is owed: save 3d vs DC 2.")
+    wren = taken["character"]
+    assert shown(page) == wren
+    # A Health save that kills: the moods were injuries, and the sheet says she is dead.
+    seed = health_seed(wren, "Dead")
+    page.locator(f"{ROOT}-health-seed").fill(seed)
+    page.get_by_role("button", name="Roll the Health save").click()
+    dead = engine("play_health_roll", character=wren, seed=seed)
+    expect(page.locator(STATUS)).to_have_text(health_words(dead))
+    assert shown(page) == dead["character"] and dead["sheet"]["dead"]
+    assert [slot["condition"] for slot in dead["character"]["slots"][:3]] == ["injury"] * 3
+    expect(page.locator(f"{ROOT} .srd-play__dead")).to_have_text(
+        "Wren is dead: the sheet rolls no more. Change the last Health save to play on.")
+    expect(page.get_by_role("button", name="Roll damage")).to_have_count(0)
+    expect(page.get_by_role("button", name="Take the hits")).to_have_count(0)
+    expect(page.locator(f"{ROOT} .srd-play__outcome")).to_have_text("Last Health save: Dead.")
+    assert_no_sideways_scroll(page, "a dead dice & danger character at 360 px")
+    # Undo: alive again, the save owed.
+    page.get_by_role("button", name="Undo").click()
+    expect(page.get_by_role("button", name="Roll the Health save")).to_be_visible()
+    assert shown(page) == wren
 
 
 def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
