@@ -200,11 +200,13 @@ def _moods(value: Any, where: str, slots: list[dict[str, str]], now: int) -> lis
     a mood (its condition changed by hand, or broken by a later hit) drops out."""
     if not isinstance(value, list):
         raise refuse(where, f"must be a list of slot numbers, not {json_kind(value)}")
-    if len(value) > now:
-        raise refuse(where, f"{len(value)} moods, but the save is owed for {now} "
-                            f"{'condition' if now == 1 else 'conditions'}")
+    if len(value) > MAX_DICE:
+        raise refuse(where, f"too many: at most {MAX_DICE}")
     for i, index in enumerate(value):
         whole_number(index, f"{where}[{i}]", 0, len(slots) - 1)
+    if len(set(value)) > now:
+        raise refuse(where, f"{len(set(value))} moods, but the save is owed for {now} "
+                            f"{'condition' if now == 1 else 'conditions'}")
     return sorted(index for index in set(value) if slots[index]["condition"] == "mood")
 
 

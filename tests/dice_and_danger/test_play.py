@@ -445,6 +445,37 @@ def test_a_save_against_an_attribute_of_1_leaves_room_for_its_extra_die() -> Non
     assert error["field"] == "dice" and "from 1 to 99" in error["message"]
 
 
+def test_the_moods_a_save_is_owed_for_follow_the_sheet() -> None:
+    owed = {"now": 2, "had": 0, "moods": [3, 2, 3]}
+    moods = wren(slots=[*empty(2), {"item": "", "condition": "mood", "gear": ""},
+                        {"item": "", "condition": "mood", "gear": ""}, *empty(4)], health_save=owed)
+    assert ok("play_sheet", character=moods)["character"]["health_save"]["moods"] == [2, 3]
+    # A mood changed by hand (here to no condition) drops out of the list.
+    changed = {**moods, "slots": [*moods["slots"][:3], *empty(5)]}
+    assert ok("play_sheet", character=changed)["character"]["health_save"]["moods"] == [2]
+    error = error_of("play_sheet", character={**moods, "health_save": {**owed, "moods": [8]}})
+    assert error["field"] == "character" and error["message"].startswith(
+        "character.health_save.moods[0]: must be from 0 to 7, not 8")
+    assert "character.health_save.moods: 3 moods, but the save is owed for 2 conditions" in refused(
+        "play_sheet", character={**moods, "health_save": {**owed, "moods": [1, 2, 3]}})
+
+
+def test_a_new_characters_name() -> None:
+    assert ok("play_new", name="   ")["character"]["name"] == "New character"
+    assert ok("play_new", name="x" * 70)["character"]["name"] == "x" * 60
+    error = error_of("play_new", name="Mara\u0007")
+    assert error["field"] == "name" and "control character" in error["message"]
+
+
+def test_a_roll_spending_the_last_hit_defense_is_refused_before_it_is_rolled() -> None:
+    fields = {"hit_defense": "on", "hd_reading": "literal"}
+    error = error_of("play_damage_odds", character=wren(hit_defense_marked=2), fields=fields)
+    assert error["field"] == "hit_defense" and "Wren has no Hit Defense left to spend" in error["message"]
+    # Level 0 has no Hit Defense at all.
+    assert error_of("play_damage_roll", character=wren(level=0, titles=[]), fields=fields, seed="1")["field"] == \
+        "hit_defense"
+
+
 # --- Hypothesis: any sequence of valid actions keeps a document that is read back unchanged ------
 @SOME
 @given(st.data())
