@@ -100,7 +100,7 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     request = {"scene": raised["scene"], "index": 0, "skill": "Guns", "attribute": "Agility", "modifiers": "",
                "defence": "5", "defence_ev": "", "active": False}
     assert expect_odds(page, request)["notation"] == "5 vs 5 ev 4 vs 0"
-    page.get_by_label("Seed").fill("42")
+    page.get_by_label("Seed", exact=True).fill("42")
     page.get_by_role("button", name="Roll", exact=True).click()
     rolled = engine("play_roll", **request, seed="42")
     expect(page.locator(STATUS)).to_have_text(rolled["line"])
@@ -113,11 +113,14 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     assert permalink == f"{site_url}action/?{urlencode({**rolled['fields'], 'seed': '42'})}#ac-roller"
     expect(note.get_by_role("button", name="Share this roll")).to_be_visible()
 
-    # A hit of 12 on Ann: shock and wounds, the wound penalty; 10 on the mooks: one goes.
+    # A hit of 12 on Ann: shock and wounds, the wound penalty, and the Shock roll it calls for
+    # (seed 2); 10 on the mooks: one goes.
     page.get_by_label("Target").select_option(label="Ann")
     page.get_by_label("Damage (PV)").fill("12")
+    page.get_by_label("Seed of its rolls").fill("2")
     page.get_by_role("button", name="Apply the hit").click()
-    hit = engine("play_damage", scene=rolled["scene"], index=0, damage="12")
+    hit = engine("play_damage", scene=rolled["scene"], index=0, damage="12", focus="", seed="2")
+    assert hit["rolls"][0]["what"] == "Shock roll"
     expect(page.locator(STATUS)).to_have_text(hit["line"])
     TOOL.wait_saved(page, "s.combatants[0].wounds === 2")
     expect(page.locator(f"{ROOT} .srd-acp__note")).to_contain_text(hit["lines"][0])
@@ -154,11 +157,11 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     saved_before = TOOL.saved_text(page)
     broken = tmp_path / "broken.json"
     document = json.loads(exported.read_text(encoding="utf-8"))
-    document["entries"][0]["combatants"][0]["wounds"] = 9
+    document["entries"][0]["combatants"][0]["wounds"] = -1
     broken.write_text(json.dumps(document), encoding="utf-8")
     page.set_input_files(f"{ROOT} input[type=file]", str(broken))
     expect(page.locator(STATUS)).to_contain_text(
-        "broken.json was not imported: entries[0].combatants[0].wounds: must be from 0 to 3, not 9")
+        "broken.json was not imported: entries[0].combatants[0].wounds: must be from 0 to 99999, not -1")
     expect(page.locator(STATUS)).to_contain_text("Nothing saved was changed.")
     assert TOOL.saved_text(page) == saved_before
 
@@ -221,6 +224,34 @@ def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     expect(page.get_by_role("button", name="Add a character")).to_be_focused()
     page.get_by_role("button", name="Undo").click()
     TOOL.wait_saved(page, "s.combatants.length === 2")
+
+    # To the ends the rules define: a hit of 15 leaves Ann dying ("Wounds equal to your
+    # Toughness"); the hour passes with no one to stabilise her: dead. The last mook standing
+    # takes 10 ("10+ Out"): the group is wiped out.
+    scene = shown(page)
+    page.get_by_label("Target").select_option(label="Ann")
+    page.get_by_label("Damage (PV)").fill("15")
+    page.get_by_label("Seed of its rolls").fill("5")
+    page.get_by_role("button", name="Apply the hit").click()
+    hit = engine("play_damage", scene=scene, index=0, damage="15", focus="", seed="5")
+    expect(page.locator(STATUS)).to_have_text(hit["line"])
+    TOOL.wait_saved(page, "s.combatants[0].wounds === 3")
+    expect(combatant(page, 0).locator(".srd-acp__state")).to_contain_text(hit["sheet"]["combatants"][0]["state"])
+    page.get_by_label("For", exact=True).select_option(label="Ann")
+    page.get_by_label("What", exact=True).select_option(label="An hour passes unstabilised: they die")
+    page.get_by_role("button", name="Roll or apply").click()
+    dead = engine("play_stabilise", scene=hit["scene"], index=0, how="hour", value="", seed="")
+    expect(page.locator(STATUS)).to_have_text(dead["line"])
+    TOOL.wait_saved(page, "s.combatants[0].life === 'dead'")
+    expect(combatant(page, 0).locator(".srd-acp__state")).to_contain_text("dead ·")
+    TOOL.edit(page, combatant(page, 1).get_by_label("Standing"), "1", "s.combatants[1].left === 1")
+    page.get_by_label("Target").select_option(label="Mooks 1")
+    page.get_by_label("Damage (PV)").fill("10")
+    page.get_by_role("button", name="Apply the hit").click()
+    TOOL.wait_saved(page, "s.combatants[1].left === 0")
+    expect(page.locator(STATUS)).to_have_text("Mooks 1: 1 down, 0 left; wiped out.")
+    expect(combatant(page, 1).locator(".srd-acp__state")).to_contain_text("wiped out")
+    assert_no_sideways_scroll(page, "the Action! play tool at 360 px, at the scene's end")
 
 
 def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:

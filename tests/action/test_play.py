@@ -317,6 +317,10 @@ def test_any_scene_played(parts: dict, index: int, act: str, damage: object, pad
     only_rules_errors("play_padding", scene=parts, card="d10")
     only_rules_errors("play_odds", scene=parts, index=index, skill="Guns", attribute="Agility", defence=damage)
     only_rules_errors("play_roll", scene=parts, index=index, skill="", attribute="", defence="5", seed=7)
+    only_rules_errors("play_wake", scene=parts, index=index, how=act, value=damage, seed=7)
+    only_rules_errors("play_wake", scene=parts, index=index, how="time")
+    only_rules_errors("play_shake", scene=parts, index=index, value=damage, seed=7)
+    only_rules_errors("play_stabilise", scene=parts, index=index, how="hour" if padding else "roll", value=damage)
 
 
 @SOME

@@ -1,9 +1,10 @@
 // Action! at the table: a scene kept on this device (play-kit.js) with its characters and
 // mook groups, the Sequence's Initiative and Shots, a roll from a character's sheet with its
-// exact odds, and a hit written onto its target. Every number on it comes from the engine
-// (rules_engine/action/play.py): the Shot Count, Initiative, the acting order and the cards,
-// what each action costs, impairment, shock and wounds, the odds and the roll, the mooks that
-// go down. This module only draws the scene and sends what was edited.
+// exact odds, a hit written onto its target (with the Shock and Dark Times rolls it calls for),
+// and what ends each state: waking, shaking off Shaken, stabilising. Every number on it comes
+// from the engine (rules_engine/action/play.py): the Shot Count, Initiative, the acting order and
+// the cards, what each action costs, impairment, shock and wounds, down, dying, Shaken, the odds
+// and the rolls, the mooks that go down. This module only draws the scene and sends what was edited.
 
 import { field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
 import { el, rollMeta } from "./widget-kit.js";
@@ -41,11 +42,18 @@ function shots(count) {
   return `${count} Shot${count === 1 ? "" : "s"}`;
 }
 
+// What a combatant has done this Sequence, for its line ("" for nothing yet).
+function actedWords(c) {
+  if (!c.acted) return "";
+  return c.acted === "rest" ? " · has rested" : " · has acted";
+}
+
 function attachScene(root) {
   let lastNote = null; // {key, lines}: the last roll's or hit's lines, shown beside the scene they left
   let known = { key: "", sheet: null }; // the engine's sheet of the scene last changed
   let drawn = 0; // the latest draw: an answer for an older one is dropped
-  const picked = { who: "0", roller: "0", target: "0" }; // the combatants picked in the panels, kept across a redraw
+  // The combatants (and the way of recovering) picked in the panels, kept across a redraw.
+  const picked = { who: "0", roller: "0", target: "0", recover: "0", how: "0" };
   let lastOdds = []; // the odds shown last: kept on screen until the new ones come (no jump)
 
   const frame = playFrame(root, {
@@ -151,7 +159,7 @@ function attachScene(root) {
     const adds = el("div", { class: "srd-play__wide srd-play__actions" },
       addButton("character", "Add a character"), addButton("mooks", "Add a mook group"));
     form.append(list, adds);
-    const blocks = [drawSequence(entry, facts), form, drawRoll(entry), drawDamage(entry)];
+    const blocks = [drawSequence(entry, facts), form, drawRoll(entry), drawDamage(entry, facts), drawRecover(entry, facts)];
     // (Room for a roll's lines, its seed and Share: 9.5 rem in a wide column, 12.8 at 360 px,
     // measured in Chromium.)
     const note = keepRoom(el("div", { class: "srd-play__result srd-play__wide srd-acp__note", "aria-live": "polite" }), 10, 13.5);
@@ -181,18 +189,20 @@ function attachScene(root) {
     let fields;
     let print;
     if (c.kind === "mooks") {
-      state.textContent = `${fact.name} · ${fact.left} of ${c.members} standing${c.acted ? " · has acted" : ""}`;
+      state.textContent = `${fact.name} · ${fact.left} of ${c.members} standing`
+        + `${fact.shaken ? ` · ${fact.shaken} Shaken` : ""}${fact.down ? " · wiped out" : ""}${c.acted ? " · has acted" : ""}`;
       fields = el("div", { class: "srd-play__fields" },
         field("Name", textInput(c.name, { "data-part": "name", id: `${id}-name` })),
         field("Kind", select(facts.mook_kinds, c.mook,
           { "data-part": "mook", id: `${id}-mook` })),
         field("Members", numberInput(c.members, { "data-part": "members", id: `${id}-members` })),
         field("Standing", numberInput(c.left, { "data-part": "left", id: `${id}-left` })));
-      print = `${fact.name} · ${fact.left} of ${c.members} standing`;
+      print = `${fact.name} · ${fact.left} of ${c.members} standing${fact.shaken ? `, ${fact.shaken} Shaken` : ""}`;
     } else {
       state.textContent = `${fact.state} · Shot Count ${fact.shot_count}, ${shots(c.shots)} in the pool · `
         + `Initiative ${fact.initiative} · impairment ${fact.impairment}`
-        + ` · ${fact.shock_to_go} shock and ${fact.wounds_to_go} wounds to go${c.acted ? " · has acted" : ""}`;
+        + ` · ${fact.shock_to_go} shock and ${fact.wounds_to_go} wounds to go${actedWords(c)}`
+        + (fact.stabilise !== null ? ` · stabilising at ${fact.stabilise}` : "");
       fields = el("div", {},
         el("div", { class: "srd-play__fields srd-play__fields--wide" },
           field("Name", textInput(c.name, { "data-part": "name", id: `${id}-name` })),
@@ -207,7 +217,8 @@ function attachScene(root) {
           field("Shots in the pool", numberInput(c.shots, { "data-part": "shots", id: `${id}-shots` })),
           field("Initiative modifiers", numberInput(c.modifier, { "data-part": "modifier", id: `${id}-modifier` }))));
       print = `${ratingsText(c.attributes)} · skills: ${ratingsText(c.skills) || "none"} · Health ${c.health}, `
-        + `Toughness ${c.toughness} · shock ${c.shock}, wounds ${c.wounds} · ${shots(c.shots)} of ${fact.shot_count}`;
+        + `Toughness ${c.toughness} · shock ${c.shock}, wounds ${c.wounds} · ${shots(c.shots)} of ${fact.shot_count}`
+        + ` · ${fact.state}`;
     }
     const item = el("li", { class: "srd-play__item srd-acp__combatant", "data-index": String(i), "aria-label": c.name },
       el("div", { class: "srd-play__item-head" }, el("strong", {}, c.name), remove), state,
@@ -236,7 +247,7 @@ function attachScene(root) {
       for (const i of facts.order) {
         const c = entry.combatants[i];
         const words = c.kind === "mooks" ? `${c.name} (mooks, last)` : `${c.name}: Initiative ${facts.combatants[i].initiative}, ${shots(c.shots)}`;
-        order.append(el("li", {}, words + (c.acted ? " · acted" : "")));
+        order.append(el("li", {}, words + (c.acted ? (c.acted === "rest" ? " · rested" : " · acted") : "")));
       }
     }
     const begin = el("button", { type: "button", class: "md-button md-button--primary", id: `${id}-begin` },
@@ -340,22 +351,73 @@ function attachScene(root) {
     showOdds();
   }
 
-  function drawDamage(entry) {
+  // The Willpower + Focus a roll the rules call for is made of: blank takes the sheet's (its hint says how much).
+  function nerveHint(facts, index) {
+    const fact = facts.combatants[index];
+    return fact && fact.kind === "character" ? `blank: the sheet's, ${fact.nerve}` : "the mooks' (the GM's number)";
+  }
+
+  function drawDamage(entry, facts) {
     const id = root.id;
     const box = el("section", { class: "srd-play__actions srd-acp__damage", "aria-labelledby": `${id}-damage-title` },
       el("h2", { id: `${id}-damage-title` }, "Apply a hit"));
     if (!entry.combatants.length) return box;
     if (!entry.combatants[Number(picked.target)]) picked.target = "0";
     const target = select(entry.combatants.map((c, i) => [String(i), c.name]), picked.target, { id: `${id}-target` });
-    target.addEventListener("change", () => { picked.target = target.value; });
     const damage = numberInput("", { id: `${id}-damage` });
+    const focus = numberInput("", { id: `${id}-focus` });
+    const seed = numberInput("", { id: `${id}-hit-seed` });
+    const focusField = field("Their Willpower + Focus", focus, nerveHint(facts, Number(picked.target)));
+    target.addEventListener("change", () => {
+      picked.target = target.value;
+      document.getElementById(`${focus.id}-hint`).textContent = nerveHint(facts, Number(target.value));
+    });
     const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-hit` }, "Apply the hit");
     const form = el("form", { class: "srd-play__attackform", "aria-label": "Apply a hit" },
-      field("Target", target), field("Damage (PV)", damage, "the attack's PV"), button);
+      field("Target", target), field("Damage (PV)", damage, "the attack's PV"), focusField,
+      field("Seed of its rolls", seed, "Shock, Dark Times; blank: new rolls"), button);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      changeBy({ action: "play_damage", index: Number(target.value), damage: damage.value },
+      changeBy({ action: "play_damage", index: Number(target.value), damage: damage.value, focus: focus.value, seed: seed.value },
         (result) => result.line, (result) => result.lines);
+    });
+    box.append(form);
+    return box;
+  }
+
+  // What ends a state (the engine's list): a wake-up roll, a Physician's roll or ten minutes for
+  // someone down, the Shaken roll, stabilising or the hour for someone dying.
+  function drawRecover(entry, facts) {
+    const id = root.id;
+    const box = el("section", { class: "srd-play__actions srd-acp__recover", "aria-labelledby": `${id}-recover-title` },
+      el("h2", { id: `${id}-recover-title` }, "Come round, steady, stabilise"));
+    if (!entry.combatants.length) return box;
+    if (!entry.combatants[Number(picked.recover)]) picked.recover = "0";
+    const who = select(entry.combatants.map((c, i) => [String(i), c.name]), picked.recover, { id: `${id}-recover-who` });
+    const what = select(facts.recoveries.map((r, i) => [String(i), r.label]), picked.how, { id: `${id}-recover-what` });
+    const value = numberInput("", { id: `${id}-recover-value` });
+    const seed = numberInput("", { id: `${id}-recover-seed` });
+    const valueLabel = el("label", { for: value.id });
+    const valueHint = el("span", { class: "srd-field__hint", id: `${value.id}-hint` });
+    value.setAttribute("aria-describedby", valueHint.id);
+    const valueField = el("div", { class: "srd-field" }, valueLabel, value, valueHint);
+    const show = () => {
+      const recovery = facts.recoveries[Number(what.value)];
+      valueField.hidden = !recovery.value;
+      valueLabel.textContent = recovery.value || "Value";
+      valueHint.textContent = recovery.value === "Willpower + Focus" ? nerveHint(facts, Number(who.value)) : "the roller's";
+    };
+    who.addEventListener("change", () => { picked.recover = who.value; show(); });
+    what.addEventListener("change", () => { picked.how = what.value; show(); });
+    show();
+    const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-recover` }, "Roll or apply");
+    const form = el("form", { class: "srd-play__attackform", "aria-label": "Come round, steady, stabilise" },
+      field("For", who), field("What", what), valueField, field("Its seed", seed, "blank: a new roll"), button);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const recovery = facts.recoveries[Number(what.value)];
+      changeBy({ action: recovery.action, how: recovery.how, index: Number(who.value), value: value.value, seed: seed.value },
+        (result) => result.line, (result) => result.lines || [result.line]);
     });
     box.append(form);
     return box;
