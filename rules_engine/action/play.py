@@ -367,8 +367,7 @@ def impairment(scene: dict[str, Any], character: dict[str, Any]) -> int:
 
 
 def is_dying(c: dict[str, Any]) -> bool:
-    """Dying: Dark Times' failed roll, or wounds at Toughness ("If you have Wounds equal to
-    your Toughness, you're dying") unless stabilised."""
+    """Dying: Dark Times' failed roll, or wounds at Toughness unless stabilised."""
     return c["life"] == "dying" or (c["life"] == "alive" and c["wounds"] >= c["toughness"])
 
 
@@ -708,10 +707,12 @@ def _character_act(scene: dict[str, Any], index: int, act: str) -> dict[str, Any
     if c["shots"] < cost:
         raise state_refusal(_at(index, "shots"), f"{name} has {c['shots']} Shot{'s' if c['shots'] != 1 else ''}; "
                                                  f"this costs {cost}")
+    if act == "raise-initiative":
+        # One added since the Sequence began has none set: theirs is the pool as it stands.
+        now = c["initiative"] if c["initiative"] is not None else initiative(c["shots"], 0, c["modifier"])
+        c["initiative"] = now + initiative(0, 1)
     c["shots"] -= cost
     c["spent"] = c["spent"] or cost > 0
-    if act == "raise-initiative":
-        c["initiative"] = (c["initiative"] or 0) + initiative(0, 1)
     if act in SEQUENCE_ACTIONS:
         c["acted"] = act
     if act in ROLLED_ACTS:

@@ -461,3 +461,12 @@ def test_a_card_pushed_past_first_place_is_out_of_action() -> None:
     pushed = hit(scene, first, 4)["scene"]  # 5 × 4 / 20 = 1 place forward from first: out
     assert pushed["out"] == [first]
     assert refusal("play_act", scene=pushed, index=first, act="action")["field"] == "scene.out"
+
+
+def test_plus_five_initiative_for_one_added_mid_sequence() -> None:
+    # "Raise your Initiative for the current Sequence by 5": one added after the Sequence began has
+    # no Initiative set yet; theirs is the pool (3) as it stood, + 5.
+    scene = ok("play_add", scene=begun(fresh()), kind="character")["scene"]
+    assert scene["combatants"][1]["initiative"] is None
+    raised = ok("play_act", scene=scene, index=1, act="raise-initiative")
+    assert raised["scene"]["combatants"][1]["initiative"] == 8 and raised["scene"]["combatants"][1]["shots"] == 2
