@@ -51,16 +51,17 @@ from typing import Any
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
 from ..core.play import (
-    MAX_NAME,
     PlaySchema,
     choice,
-    document_actions,
+    entry_actions,
     exact_keys,
     flag,
+    items,
     json_kind,
     name_text,
     ratings,
     refuse,
+    request_entry,
     whole_number,
 )
 from ..core.requests import Request, request_seed, request_text
@@ -242,12 +243,8 @@ def _card(value: Any, where: str, count: int) -> int | str:
 def read_scene(value: Any, where: str) -> dict[str, Any]:
     """One saved scene checked and in normal form (``RulesError`` naming the field)."""
     exact_keys(value, where, ("name", "threshold", "rules", "initiative", "sequence", "stack", "out", "combatants"))
-    combatants = value["combatants"]
-    if not isinstance(combatants, list):
-        raise refuse(f"{where}.combatants", f"must be a list, not {json_kind(combatants)}")
-    if len(combatants) > MAX_COMBATANTS:
-        raise refuse(f"{where}.combatants", f"too many: a scene has at most {MAX_COMBATANTS} combatants")
-    read = [read_combatant(c, f"{where}.combatants[{i}]") for i, c in enumerate(combatants)]
+    read = items(value["combatants"], f"{where}.combatants", MAX_COMBATANTS, read_combatant,
+                 f"a scene has at most {MAX_COMBATANTS} combatants")
     names = [c["name"].casefold() for c in read]
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -437,10 +434,6 @@ def answer(scene: dict[str, Any], **more: Any) -> dict[str, Any]:
 
 
 # --- request fields and refusals -----------------------------------------------------------
-def _scene(request: Request) -> dict[str, Any]:
-    return read_scene(request.get("scene"), "scene")
-
-
 def _index(request: Request, scene: dict[str, Any], key: str = "index") -> int:
     value = request.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value not in range(len(scene["combatants"])):
@@ -475,12 +468,6 @@ def _how(request: Request, choices: tuple[str, ...]) -> str:
     return how
 
 
-def state_refusal(where: str, message: str) -> RulesError:
-    """A refusal because of the scene's state: the message starts with the entry field it
-    concerns (``scene.combatants[0].out``), which ``field`` names too."""
-    return RulesError(f"{where}: {message}", field=where)
-
-
 def _at(index: int, part: str) -> str:
     return f"scene.combatants[{index}].{part}"
 
@@ -492,11 +479,11 @@ def check_able(scene: dict[str, Any], index: int) -> None:
     life = life_word(c)
     if life != "alive":
         what = {"dead": "is dead", "dying": "is dying", "stable": "is stable but out of the fight"}[life]
-        raise state_refusal(_at(index, "life"), f"{c['name']} {what}: unable to act")
+        raise refuse(_at(index, "life"), f"{c['name']} {what}: unable to act")
     if c["out"]:
-        raise state_refusal(_at(index, "out"), f"{c['name']} is down, unable to act, until they come round")
+        raise refuse(_at(index, "out"), f"{c['name']} is down, unable to act, until they come round")
     if scene["initiative"] == "cards" and index in scene["out"]:
-        raise state_refusal("scene.out", f"{c['name']} was pushed past first place: out of action")
+        raise refuse("scene.out", f"{c['name']} was pushed past first place: out of action")
 
 
 def _with(scene: dict[str, Any], index: int, combatant: dict[str, Any], **more: Any) -> dict[str, Any]:
@@ -575,17 +562,6 @@ def _value(request: Request, label: str, blank: int | None) -> int:
 
 
 # --- bridge actions ------------------------------------------------------------------------
-def play_new(request: Request) -> dict[str, Any]:
-    """A new scene named ``name`` (or "New scene") with one new character."""
-    name = request_text(request, "name").strip() or "New scene"
-    return answer(new_scene(name[:MAX_NAME]))
-
-
-def play_sheet(request: Request) -> dict[str, Any]:
-    """The scene checked (``scene``: its fields as edited) and its sheet."""
-    return answer(_scene(request))
-
-
 def _free_name(scene: dict[str, Any], stem: str) -> str:
     taken = {c["name"].casefold() for c in scene["combatants"]}
     return next(f"{stem} {n}" for n in range(1, MAX_COMBATANTS + 2) if f"{stem} {n}".casefold() not in taken)
@@ -594,12 +570,12 @@ def _free_name(scene: dict[str, Any], stem: str) -> str:
 def play_add(request: Request) -> dict[str, Any]:
     """A new combatant at the end of the scene: ``kind`` character or mooks (a group of
     ``NEW_MEMBERS`` glass-jaw mooks). With initiative cards, its card goes to the back."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     kind = request_text(request, "kind")
     if kind not in KINDS:
         raise RulesError("kind must be 'character' or 'mooks'", field="kind")
     if len(scene["combatants"]) >= MAX_COMBATANTS:
-        raise state_refusal("scene.combatants", f"a scene has at most {MAX_COMBATANTS} combatants")
+        raise refuse("scene.combatants", f"a scene has at most {MAX_COMBATANTS} combatants")
     added = (new_character(_free_name(scene, "Character")) if kind == "character"
              else new_mooks(_free_name(scene, "Mooks")))
     index = len(scene["combatants"])
@@ -609,7 +585,7 @@ def play_add(request: Request) -> dict[str, Any]:
 
 def play_remove(request: Request) -> dict[str, Any]:
     """Combatant ``index`` taken out of the scene (and off the initiative cards)."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     index = _index(request, scene)
     renumber = lambda cards: [c if isinstance(c, str) else c - (c > index) for c in cards if c != index]  # noqa: E731
     combatants = [c for i, c in enumerate(scene["combatants"]) if i != index]
@@ -639,7 +615,7 @@ def play_sequence(request: Request) -> dict[str, Any]:
     modifiers; nobody has acted yet; whoever is down is one Sequence nearer coming round.
     With initiative cards (``padding``: true adds the standard padding cards), the first
     Sequence lays the cards out in that Initiative order."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     first = scene["sequence"] == 0
     combatants, news = [], []
     for c in scene["combatants"]:
@@ -665,13 +641,13 @@ def _mook_act(scene: dict[str, Any], index: int, act: str) -> dict[str, Any]:
     """A mook group's Action (once a Sequence; none when no one stands or some are Shaken)."""
     c = scene["combatants"][index]
     if act not in ("action", "quiet"):
-        raise state_refusal(_at(index, "kind"), "a mook group only takes its Action (it has no Shots)")
+        raise refuse(_at(index, "kind"), "a mook group only takes its Action (it has no Shots)")
     if not c["left"]:
-        raise state_refusal(_at(index, "left"), f"no one in {c['name']} is left standing")
+        raise refuse(_at(index, "left"), f"no one in {c['name']} is left standing")
     if c["acted"]:
-        raise state_refusal(_at(index, "acted"), f"{c['name']} have taken this Sequence's Action")
+        raise refuse(_at(index, "acted"), f"{c['name']} have taken this Sequence's Action")
     if c["shaken"]:
-        raise state_refusal(_at(index, "shaken"), f"{c['shaken']} of {c['name']} are Shaken: their Action begins "
+        raise refuse(_at(index, "shaken"), f"{c['shaken']} of {c['name']} are Shaken: their Action begins "
                                                   "with the Willpower + Focus roll (Shake off Shaken)")
     return {**c, "acted": True}
 
@@ -684,28 +660,28 @@ def _character_act(scene: dict[str, Any], index: int, act: str) -> dict[str, Any
     if act == "rest":
         # "If you do nothing but rest during a Sequence, you regain 1 Shock point."
         if c["life"] == "dead":
-            raise state_refusal(_at(index, "life"), f"{name} is dead")
+            raise refuse(_at(index, "life"), f"{name} is dead")
         if c["acted"] == "rest":
-            raise state_refusal(_at(index, "acted"), f"{name} has rested this Sequence: 1 Shock point a Sequence")
+            raise refuse(_at(index, "acted"), f"{name} has rested this Sequence: 1 Shock point a Sequence")
         whole = "1 Shock point comes back only to one who does nothing but rest all Sequence"
         for part, done in (("acted", c["acted"]), ("rolled", c["rolled"]), ("spent", c["spent"])):
             if done:
                 what = {"acted": "taken this Sequence's Action", "rolled": "rolled this Sequence",
                         "spent": "spent Shots this Sequence"}[part]
-                raise state_refusal(_at(index, part), f"{name} has {what}: {whole}")
+                raise refuse(_at(index, part), f"{name} has {what}: {whole}")
         return {**c, "acted": "rest", "shock": max(0, c["shock"] - 1)}
     check_able(scene, index)
     if c["acted"] == "rest":
-        raise state_refusal(_at(index, "acted"), f"{name} has rested this Sequence: resting is all they do until it ends")
+        raise refuse(_at(index, "acted"), f"{name} has rested this Sequence: resting is all they do until it ends")
     if c["shaken"] and act != "raise-initiative":
         # "You may not perform Active Defenses or Free Actions"; an Action begins with the roll.
-        raise state_refusal(_at(index, "shaken"), f"{name} is Shaken: no Active Defense, and their Action is the "
+        raise refuse(_at(index, "shaken"), f"{name} is Shaken: no Active Defense, and their Action is the "
                                                   f"Willpower + Focus roll against {SHAKEN_DIFFICULTY} (Shake off Shaken)")
     if act in SEQUENCE_ACTIONS and c["acted"]:
-        raise state_refusal(_at(index, "acted"), f"{name} has taken this Sequence's Action; another costs "
+        raise refuse(_at(index, "acted"), f"{name} has taken this Sequence's Action; another costs "
                                                  f"{SHOTS_FOR_OUT_OF_SEQUENCE} Shots (an Action out of Sequence)")
     if c["shots"] < cost:
-        raise state_refusal(_at(index, "shots"), f"{name} has {c['shots']} Shot{'s' if c['shots'] != 1 else ''}; "
+        raise refuse(_at(index, "shots"), f"{name} has {c['shots']} Shot{'s' if c['shots'] != 1 else ''}; "
                                                  f"this costs {cost}")
     if act == "raise-initiative":
         # One added since the Sequence began has none set: theirs is the pool as it stands.
@@ -725,13 +701,13 @@ def play_act(request: Request) -> dict[str, Any]:
     Action (with a roll, without, or a Sequence of rest), or what Shots buy. Its Shots are
     paid, its Initiative raised, its card moved (an Active Defense from first place is
     refused); an Action with a roll lets whoever is down try to wake."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     index = _index(request, scene)
     act = request_text(request, "act")
     if act not in ACTS:
         raise RulesError(f"the action must be one of {', '.join(ACTS)}", field="act")
     if scene["sequence"] == 0:
-        raise state_refusal("scene.sequence", "no Sequence has begun: press Begin the Sequence first")
+        raise refuse("scene.sequence", "no Sequence has begun: press Begin the Sequence first")
     kind = scene["combatants"][index]["kind"]
     c = _mook_act(scene, index, act) if kind == "mooks" else _character_act(scene, index, act)
     cost, does = ACTS[act]
@@ -744,7 +720,7 @@ def play_act(request: Request) -> dict[str, Any]:
         if act == "active-defence":
             stack = _stack(scene)
             if not stack.active_defence(f"#{index}"):
-                raise state_refusal("scene.stack", f"{c['name']} is first in the stack: no Active Defense from "
+                raise refuse("scene.stack", f"{c['name']} is first in the stack: no Active Defense from "
                                                    "first place")
             more = _unstack(stack)
         elif act != "raise-initiative":
@@ -760,12 +736,12 @@ def play_act(request: Request) -> dict[str, Any]:
 
 def play_padding(request: Request) -> dict[str, Any]:
     """The padding card ``card`` comes up (first in the stack) and leaves the stack."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     card = request_text(request, "card")
     if card not in scene["stack"]:
         raise RulesError(f"no padding card {card!r} in the stack", field="card")
     if scene["stack"][0] != card:
-        raise state_refusal("scene.stack", f"the {card} card has not come up yet: it is removed when it is first")
+        raise refuse("scene.stack", f"the {card} card has not come up yet: it is removed when it is first")
     return answer(read_scene({**scene, "stack": scene["stack"][1:]}, "scene"),
                   line=f"The {card} card comes up and leaves the stack.")
 
@@ -783,7 +759,7 @@ def roll_query(request: Request) -> tuple[dict[str, Any], int, Any, str, dict[st
     (``active``: an Active Defense), ``attribute`` (a name, or "") and ``defence_ev`` giving
     the EV. Returns the scene, the index, the chapter's query, what is rolled, the terms.
     Nobody who is unable to act rolls."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     index = _index(request, scene)
     c = scene["combatants"][index]
     if c["kind"] != "character":
@@ -835,10 +811,10 @@ def play_roll(request: Request) -> dict[str, Any]:
     scene, index, query, what, terms = roll_query(request)
     c = scene["combatants"][index]
     if c["acted"] == "rest":
-        raise state_refusal(_at(index, "acted"), f"{c['name']} has rested this Sequence: resting is all they do "
+        raise refuse(_at(index, "acted"), f"{c['name']} has rested this Sequence: resting is all they do "
                                                  "until it ends")
     if c["shaken"]:
-        raise state_refusal(_at(index, "shaken"), f"{c['name']} is Shaken: their Action begins with the "
+        raise refuse(_at(index, "shaken"), f"{c['name']} is Shaken: their Action begins with the "
                                                   f"Willpower + Focus roll against {SHAKEN_DIFFICULTY} "
                                                   "(Shake off Shaken)")
     rolled = roll(query, request_seed(request))
@@ -868,7 +844,7 @@ def _hit_mooks(scene: dict[str, Any], index: int, damage: int) -> tuple[dict[str
     """A hit on a mook group: who goes down, who is Shaken (the group, the cards, lines, line)."""
     c = dict(scene["combatants"][index])
     if not c["left"]:
-        raise state_refusal(_at(index, "left"), f"no one in {c['name']} is left standing: the group is wiped out")
+        raise refuse(_at(index, "left"), f"no one in {c['name']} is left standing: the group is wiped out")
     shaken = 0
     if c["mook"] == "speed-bump":
         lost = speed_bump_down(damage, scene["threshold"])
@@ -899,7 +875,7 @@ def _hit_character(scene: dict[str, Any], index: int, damage: int, focus: int,
     c = dict(scene["combatants"][index])
     name = c["name"]
     if c["life"] == "dead":
-        raise state_refusal(_at(index, "life"), f"{name} is dead")
+        raise refuse(_at(index, "life"), f"{name} is dead")
     report = standing_report(scene, c, damage, focus)
     c["shock"] = min(report.total_shock, MAX_SHOCK)
     c["wounds"] = min(report.total_wounds, MAX_WOUNDS)
@@ -962,7 +938,7 @@ def play_damage(request: Request) -> dict[str, Any]:
     ``seed`` (the second roll seed + 1); Shaken, Stun; with initiative cards the card moves
     forward, or out past first place. A mook group loses the members the hit takes down, or
     has one more Shaken."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     index = _index(request, scene)
     damage = _number(request, "damage", "Damage (PV)", 0, MAX_DAMAGE)
     target = scene["combatants"][index]
@@ -982,7 +958,7 @@ def _character_at(request: Request, scene: dict[str, Any], what: str) -> tuple[i
     if c["kind"] != "character":
         raise RulesError(f"a mook group {what} here", field="index")
     if c["life"] == "dead":
-        raise state_refusal(_at(index, "life"), f"{c['name']} is dead")
+        raise refuse(_at(index, "life"), f"{c['name']} is dead")
     return index, c
 
 
@@ -991,25 +967,25 @@ def play_wake(request: Request) -> dict[str, Any]:
     ``value``, blank: the sheet's, against 15; one try each time someone else has rolled an
     Action), "physician" (someone's Physician + Wits of ``value`` against a failed Shock
     roll's margin) or "time" (the ten minutes have passed)."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     index, c = _character_at(request, scene, "has no one to wake")
     how = _how(request, ("roll", "physician", "time"))
     name = c["name"]
     if not c["out"]:
-        raise state_refusal(_at(index, "out"), f"{name} is not down: there is nothing to wake from")
+        raise refuse(_at(index, "out"), f"{name} is not down: there is nothing to wake from")
     awake = {**c, "out": 0, "out_margin": 0, "wake_due": False}
     if how == "time":
         return answer(_with(scene, index, awake), line=f"{WAKE_MINUTES} minutes pass: {name} comes round.", rolls=[])
     if how == "roll":
         if not c["wake_due"]:
-            raise state_refusal(_at(index, "wake_due"), f"{name} may roll to wake each time someone else rolls an "
+            raise refuse(_at(index, "wake_due"), f"{name} may roll to wake each time someone else rolls an "
                                                          "Action: no one has since the last try")
         tried = check("wake-up roll", _value(request, "Willpower + Focus", nerve(c)), WAKE_DIFFICULTY,
                       request_seed(request))
         after = awake if tried.passed else {**c, "wake_due": False}
     else:
         if not c["out_margin"]:
-            raise state_refusal(_at(index, "out_margin"), f"{name} was not knocked out by a Shock roll: the "
+            raise refuse(_at(index, "out_margin"), f"{name} was not knocked out by a Shock roll: the "
                                                            "Physician + Wits roll wakes only those")
         tried = check("Physician + Wits roll", _value(request, "Physician + Wits", None), c["out_margin"],
                       request_seed(request))
@@ -1024,11 +1000,11 @@ def _shake_mooks(scene: dict[str, Any], index: int, request: Request) -> dict[st
     Willpower + Focus of ``value``; seeds one after another), the steady ones act."""
     c = scene["combatants"][index]
     if not c["left"]:
-        raise state_refusal(_at(index, "left"), f"no one in {c['name']} is left standing")
+        raise refuse(_at(index, "left"), f"no one in {c['name']} is left standing")
     if not c["shaken"]:
-        raise state_refusal(_at(index, "shaken"), f"no one in {c['name']} is Shaken")
+        raise refuse(_at(index, "shaken"), f"no one in {c['name']} is Shaken")
     if c["acted"]:
-        raise state_refusal(_at(index, "acted"), f"{c['name']} have taken this Sequence's Action: the roll comes "
+        raise refuse(_at(index, "acted"), f"{c['name']} have taken this Sequence's Action: the roll comes "
                                                  "with the next")
     value = _value(request, "The mooks' Willpower + Focus", None)
     seed = request_seed(request)
@@ -1047,19 +1023,19 @@ def play_shake(request: Request) -> dict[str, Any]:
     """Combatant ``index``, Shaken, rolls to shake it off as this Sequence's Action:
     Willpower + Focus (``value``; blank: the sheet's) against 10 + 10. Passing, they are no
     longer Shaken. A mook group rolls for each Shaken member as the group's Action."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     index = _index(request, scene)
     if scene["sequence"] == 0:
-        raise state_refusal("scene.sequence", "no Sequence has begun: the roll is made as an Action")
+        raise refuse("scene.sequence", "no Sequence has begun: the roll is made as an Action")
     if scene["combatants"][index]["kind"] == "mooks":
         return _shake_mooks(scene, index, request)
     c = scene["combatants"][index]
     check_able(scene, index)
     name = c["name"]
     if not c["shaken"]:
-        raise state_refusal(_at(index, "shaken"), f"{name} is not Shaken")
+        raise refuse(_at(index, "shaken"), f"{name} is not Shaken")
     if c["acted"]:
-        raise state_refusal(_at(index, "acted"), f"{name} has taken this Sequence's Action: the roll comes with the "
+        raise refuse(_at(index, "acted"), f"{name} has taken this Sequence's Action: the roll comes with the "
                                                  "next")
     # "At the beginning of an Action, you roll Willpower+Focus Difficulty 10+10 as an Action. If
     # you succeed, you are no longer Shaken and may perform Actions normally."
@@ -1076,12 +1052,12 @@ def play_stabilise(request: Request) -> dict[str, Any]:
     """Character ``index``, dying, is saved or dies, by ``how``: "roll" (someone's
     Medicine/Physician of ``value`` against 25 − Health + 5 × Wounds: passing, stable) or
     "hour" (an hour passes without it: dead)."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     index, c = _character_at(request, scene, "is not stabilised")
     how = _how(request, ("roll", "hour"))
     name = c["name"]
     if not is_dying(c):
-        raise state_refusal(_at(index, "life"), f"{name} is not dying")
+        raise refuse(_at(index, "life"), f"{name} is not dying")
     # "Dying characters must be stabilized with a Medicine/Physician Diff 25-Health+Woundsx5
     # taken within 1 hour, or die from their wounds."
     if how == "hour":
@@ -1096,8 +1072,8 @@ def play_stabilise(request: Request) -> dict[str, Any]:
 
 
 ACTIONS = {
-    "play_new": play_new, "play_sheet": play_sheet, "play_add": play_add, "play_remove": play_remove,
-    "play_sequence": play_sequence, "play_act": play_act, "play_odds": play_odds, "play_roll": play_roll,
-    "play_damage": play_damage, "play_padding": play_padding, "play_wake": play_wake, "play_shake": play_shake,
-    "play_stabilise": play_stabilise, **document_actions(SCHEMA),
+    "play_add": play_add, "play_remove": play_remove, "play_sequence": play_sequence, "play_act": play_act,
+    "play_odds": play_odds, "play_roll": play_roll, "play_damage": play_damage, "play_padding": play_padding,
+    "play_wake": play_wake, "play_shake": play_shake, "play_stabilise": play_stabilise,
+    **entry_actions(SCHEMA, answer, new_scene),
 }

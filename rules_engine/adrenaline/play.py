@@ -35,14 +35,13 @@ from typing import Any
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
 from ..core.play import (
-    MAX_NAME,
     PlaySchema,
-    document_actions,
+    entry_actions,
     exact_keys,
-    json_kind,
     name_text,
     ratings,
     refuse,
+    request_entry,
     whole_number,
 )
 from ..core.notation import parse_whole_number
@@ -121,17 +120,7 @@ def _read_extended(value: Any, where: str, character: dict[str, Any]) -> dict[st
 def read_modifiers(value: Any, where: str) -> dict[str, int]:
     """The sheet's pool modifiers: at most MAX_MODIFIERS distinct names, each adding (or, below
     0, taking away) a whole number of dice from -MAX_MODIFIER to MAX_MODIFIER."""
-    if not isinstance(value, dict):
-        raise refuse(where, f"must be an object of names and dice, not {json_kind(value)}")
-    if len(value) > MAX_MODIFIERS:
-        raise refuse(where, f"too many: at most {MAX_MODIFIERS}")
-    read: dict[str, int] = {}
-    for key, dice in value.items():
-        name = name_text(key, f"{where} name")
-        if name in read:
-            raise refuse(where, f"{name!r} appears twice")
-        read[name] = whole_number(dice, f"{where}.{name}", -MAX_MODIFIER, MAX_MODIFIER)
-    return read
+    return ratings(value, where, MAX_MODIFIERS, MAX_MODIFIER, lowest=-MAX_MODIFIER, what="dice")
 
 
 def read_character(value: Any, where: str) -> dict[str, Any]:
@@ -298,23 +287,6 @@ def answer(character: dict[str, Any], **more: Any) -> dict[str, Any]:
     return {"character": character, "sheet": sheet(character), **more}
 
 
-def _character(request: Request, key: str = "character") -> dict[str, Any]:
-    """The sheet sent under ``key``, read; a refusal names the field it is about
-    (``character.adrenaline: …`` with ``field`` the same path)."""
-    try:
-        return read_character(request.get(key), key)
-    except RulesError as error:
-        if error.field is not None:
-            raise
-        where = error.message.split(": ", 1)[0] if ": " in error.message else key
-        raise RulesError(error.message, field=where.split(" ", 1)[0] if where.startswith(key) else key) from None
-
-
-def _state(where: str, message: str) -> RulesError:
-    """A refusal of what the sheet's state does not allow, naming the entry field it is about."""
-    return RulesError(f"{where}: {message}", field=where)
-
-
 def _what(attribute: str, ability: str) -> str:
     return attribute + (f" + {ability}" if ability else "")
 
@@ -369,24 +341,10 @@ def _points_line(spent: int, earned: int, before: int, after: int) -> str:
 
 
 # --- bridge actions --------------------------------------------------------------------------
-def play_new(request: Request) -> dict[str, Any]:
-    """A new character named ``name`` (or "New character"; cut to the longest name kept)."""
-    name = request_text(request, "name").strip() or "New character"
-    try:
-        return answer(new_character(name_text(name[:MAX_NAME], "name")))
-    except RulesError as error:
-        raise RulesError(error.message, field="name") from None
-
-
-def play_sheet(request: Request) -> dict[str, Any]:
-    """The character checked (``character``: its fields as edited) and its sheet."""
-    return answer(_character(request))
-
-
 def play_odds(request: Request) -> dict[str, Any]:
     """The exact odds of the roll the sheet is about to make (``attribute``, ``ability``,
     ``difficulty``, ``spend``), before it is rolled."""
-    character = _character(request)
+    character = request_entry(request, SCHEMA)
     side, pool = _side(request, character)
     return {"what": pool.what, "pool_line": pool.line, "notation": side.notation,
             "odds": odds_summary(roll_odds(side, RULES))}
@@ -396,7 +354,7 @@ def play_roll(request: Request) -> dict[str, Any]:
     """Roll ``attribute`` + ``ability`` (names on the sheet; ability may be "") with the sheet's
     modifiers against ``difficulty``, spending ``spend`` points: the points spent leave the
     sheet and a point earned by doubles joins it."""
-    character = _character(request)
+    character = request_entry(request, SCHEMA)
     side, pool = _side(request, character)
     rolled = roll(AdrenalineQuery(side), request_seed(request))
     result = rolled.to_json()
@@ -413,7 +371,7 @@ def play_extended_start(request: Request) -> dict[str, Any]:
     """Start an extended roll of ``attribute`` + ``ability`` (with the sheet's modifiers)
     against ``difficulty`` until ``target`` net successes (any extended roll under way is
     replaced)."""
-    character = _character(request)
+    character = request_entry(request, SCHEMA)
     attribute, ability = _names(request, character)
     pool = sheet_pool(character, attribute, ability)
     side = side_from_fields(str(pool.dice), "", request_text(request, "difficulty"), "")
@@ -424,7 +382,7 @@ def play_extended_start(request: Request) -> dict[str, Any]:
     if pool.dice == 0:
         if pool.total - pool.modifiers <= 0:
             raise RulesError(f"{pool.line}, which never gather a success", field="ability")
-        raise _state("character.modifiers", f"{pool.line}, which never gather a success")
+        raise refuse("character.modifiers", f"{pool.line}, which never gather a success")
     extended = {"attribute": attribute, "ability": ability, "difficulty": side.difficulty, "target": target,
                 "rolls": []}
     return answer(read_character({**character, "extended": extended}, "character"))
@@ -433,17 +391,17 @@ def play_extended_start(request: Request) -> dict[str, Any]:
 def play_extended_roll(request: Request) -> dict[str, Any]:
     """One more roll of the extended roll under way, with the sheet's modifiers as they stand:
     its net joins the rolls kept, and a point its doubles earn joins the bank."""
-    character = _character(request)
+    character = request_entry(request, SCHEMA)
     extended = character["extended"]
     if extended is None:
-        raise _state("character.extended", "no extended roll is under way: start one first")
+        raise refuse("character.extended", "no extended roll is under way: start one first")
     if extended_state(extended)[1] is not None:
-        raise _state("character.extended", "this extended roll has ended: clear it or start another")
+        raise refuse("character.extended", "this extended roll has ended: clear it or start another")
     if len(extended["rolls"]) >= MAX_EXTENDED_ROLLS:
-        raise _state("character.extended.rolls", f"an extended roll keeps at most {MAX_EXTENDED_ROLLS} rolls")
+        raise refuse("character.extended.rolls", f"an extended roll keeps at most {MAX_EXTENDED_ROLLS} rolls")
     pool = sheet_pool(character, extended["attribute"], extended["ability"])
     if pool.dice == 0:
-        raise _state("character.modifiers", f"{pool.line}, which never gather a success: change the "
+        raise refuse("character.modifiers", f"{pool.line}, which never gather a success: change the "
                                             "modifiers or stop this extended roll")
     roller = Roller(request_seed(request))
     reading = roll_side(Side(pool.dice, extended["difficulty"]), RULES, roller,
@@ -458,15 +416,15 @@ def play_extended_roll(request: Request) -> dict[str, Any]:
 
 def play_extended_clear(request: Request) -> dict[str, Any]:
     """The sheet with no extended roll under way."""
-    return answer({**_character(request), "extended": None})
+    return answer({**request_entry(request, SCHEMA), "extended": None})
 
 
 def play_opposed(request: Request) -> dict[str, Any]:
     """An opposed roll: ``character`` (``attribute``, ``ability``, ``difficulty``, ``spend``)
     against ``other`` (the same fields with ``other-`` in front). Both sheets come back with
     their points spent and earned; the reply carries the exact odds of the contest and its roll."""
-    first = _character(request)
-    second = _character(request, "other")
+    first = request_entry(request, SCHEMA)
+    second = request_entry(request, SCHEMA, key="other")
     side, pool = _side(request, first)
     other_side, other_pool = _side(request, second, "other-")
     query = AdrenalineQuery(side, RULES, opponent=other_side)
@@ -490,7 +448,7 @@ FIELD_LABELS = {
 }
 
 ACTIONS = labelled({
-    "play_new": play_new, "play_sheet": play_sheet, "play_odds": play_odds, "play_roll": play_roll,
-    "play_extended_start": play_extended_start, "play_extended_roll": play_extended_roll,
-    "play_extended_clear": play_extended_clear, "play_opposed": play_opposed, **document_actions(SCHEMA),
+    "play_odds": play_odds, "play_roll": play_roll, "play_extended_start": play_extended_start,
+    "play_extended_roll": play_extended_roll, "play_extended_clear": play_extended_clear,
+    "play_opposed": play_opposed, **entry_actions(SCHEMA, answer, new_character),
 }, FIELD_LABELS)

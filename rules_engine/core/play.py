@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesError
-from .requests import json_nesting_depth
+from .requests import json_nesting_depth, request_text
 
 FORMAT = "dice-srd-play"
 #: The longest document read, in characters of JSON (a full party of sheets is far less).
@@ -68,8 +68,17 @@ class PlaySchema:
 
 
 def refuse(where: str, message: str) -> RulesError:
-    """The error for a bad value at ``where`` (a path such as ``entries[0].name``)."""
-    return RulesError(f"{where}: {message}" if where else message)
+    """The error for a bad value, or a state that forbids an action, at ``where``: a path such
+    as ``entries[0].name`` or ``character.stable``, or a request field. The message opens with
+    it and the error's ``field`` names it, so a page can show the message at its place."""
+    return RulesError(f"{where}: {message}" if where else message, field=where or None)
+
+
+def placed(error: RulesError, where: str) -> RulesError:
+    """``error`` placed at ``where`` (a request field) unless it names a place already."""
+    if error.field is None:
+        error.field = where
+    return error
 
 
 def nesting_depth(value: Any, depth: int = 0) -> int:
@@ -201,11 +210,12 @@ def choice(value: Any, where: str, choices: tuple[str, ...] | Mapping[str, Any])
     return value
 
 
-def ratings(value: Any, where: str, most: int, highest: int) -> dict[str, int]:
+def ratings(value: Any, where: str, most: int, highest: int, lowest: int = 0,
+            what: str = "ratings") -> dict[str, int]:
     """``value`` as named ratings: an object of at most ``most`` distinct names, each rated a
-    whole number from 0 to ``highest``."""
+    whole number from ``lowest`` to ``highest`` (``what`` they are, for the message)."""
     if not isinstance(value, dict):
-        raise refuse(where, "must be an object of names and ratings")
+        raise refuse(where, f"must be an object of names and {what}, not {json_kind(value)}")
     if len(value) > most:
         raise refuse(where, f"too many: at most {most}")
     read: dict[str, int] = {}
@@ -213,8 +223,19 @@ def ratings(value: Any, where: str, most: int, highest: int) -> dict[str, int]:
         name = name_text(key, f"{where} name")
         if name in read:
             raise refuse(where, f"{name!r} appears twice")
-        read[name] = whole_number(rating, f"{where}.{name}", 0, highest)
+        read[name] = whole_number(rating, f"{where}.{name}", lowest, highest)
     return read
+
+
+def items(value: Any, where: str, most: int, read: EntryReader, too_many: str) -> list[Any]:
+    """``value`` as a list of at most ``most`` items, each read by ``read`` at its place
+    (``where[i]``); ``too_many`` says the limit in the game's words ("a side has at most 20
+    combatants")."""
+    if not isinstance(value, list):
+        raise refuse(where, f"must be a list, not {json_kind(value)}")
+    if len(value) > most:
+        raise refuse(where, f"too many: {too_many}")
+    return [read(item, f"{where}[{i}]") for i, item in enumerate(value)]
 
 
 def read_document(value: Any, schema: PlaySchema, what: str = "the file") -> dict[str, Any]:
@@ -243,12 +264,8 @@ def read_document(value: Any, schema: PlaySchema, what: str = "the file") -> dic
             raise RulesError(f"{what}: format version {document['version']} cannot be brought up to date")
         document = step(document)
     exact_keys(document, what, ("format", "version", "system", "entries"))
-    entries = document["entries"]
-    if not isinstance(entries, list):
-        raise refuse("entries", f"must be a list, not {json_kind(entries)}")
-    if len(entries) > MAX_ENTRIES:
-        raise refuse("entries", f"too many {schema.nouns}: at most {MAX_ENTRIES}")
-    read = [schema.read_entry(entry, f"entries[{i}]") for i, entry in enumerate(entries)]
+    read = items(document["entries"], "entries", MAX_ENTRIES, schema.read_entry,
+                 f"a document holds at most {MAX_ENTRIES} {schema.nouns}")
     # Any text a system's reader keeps as it is: one a link or a file could not carry.
     broken = lone_surrogate_at(read, "entries")
     if broken:
@@ -320,6 +337,50 @@ def decode_link(payload: Any, schema: PlaySchema) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise RulesError("the link is damaged: its sheet is not text") from None
     return read_document(parse_json(text, "the link"), schema, "the link")
+
+
+# --- the entry a request carries, and the actions every play tool answers alike ---------------
+Request = Mapping[str, Any]
+#: What a play tool answers with an entry: the entry under its noun, its sheet and anything more.
+Answer = Callable[..., dict[str, Any]]
+
+
+def request_entry(request: Request, schema: PlaySchema, read: EntryReader | None = None,
+                  key: str | None = None) -> Entry:
+    """The entry the request carries under ``key`` (else the schema's noun: ``character``,
+    ``scene``), read as a saved one is (by ``read``, else the schema's reader): a refusal is
+    placed at the entry's field (``character.attributes.Strength``), else at the key."""
+    key = key or schema.noun
+    try:
+        return (read or schema.read_entry)(request.get(key), key)
+    except RulesError as error:
+        raise placed(error, key) from None
+
+
+def new_entry_name(request: Request, schema: PlaySchema) -> str:
+    """The name the request gives a new entry (spaces folded, cut to MAX_NAME), or "New
+    <noun>" when it gives none; a name that cannot be saved is refused at ``name``."""
+    folded = " ".join(request_text(request, "name").split()) or f"New {schema.noun}"
+    return name_text(folded[:MAX_NAME], "name")
+
+
+def entry_actions(schema: PlaySchema, answer: Answer, new: Callable[[str], Entry] | None = None,
+                  read: EntryReader | None = None) -> dict[str, Callable[[Request], dict[str, Any]]]:
+    """The actions every play tool answers alike, for ``schema``'s entries: the document's
+    (:func:`document_actions`), ``play_sheet`` (the request's entry checked, and ``answer`` of
+    it) and, given ``new`` (a fresh entry of a name), ``play_new``."""
+    def play_sheet(request: Request) -> dict[str, Any]:
+        return answer(request_entry(request, schema, read))
+
+    actions: dict[str, Callable[[Request], dict[str, Any]]] = {"play_sheet": play_sheet, **document_actions(schema)}
+    if new is not None:
+        make = new
+
+        def play_new(request: Request) -> dict[str, Any]:
+            return answer(make(new_entry_name(request, schema)))
+
+        actions["play_new"] = play_new
+    return actions
 
 
 def document_actions(schema: PlaySchema) -> dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]:

@@ -35,15 +35,15 @@ from typing import Any
 from ..core.errors import RulesError
 from ..core.notation import parse_whole_number
 from ..core.play import (
-    MAX_NAME,
     PlaySchema,
     choice,
-    document_actions,
+    entry_actions,
     exact_keys,
     flag,
     name_text,
     ratings,
     refuse,
+    request_entry,
     whole_number,
 )
 from ..core.requests import Request, request_seed, request_text
@@ -203,11 +203,6 @@ def new_character(name: str = "New character") -> dict[str, Any]:
 
 
 # --- what the state allows ---------------------------------------------------------------------
-def state_refusal(part: str, message: str) -> RulesError:
-    """The error for an action the character's state forbids: its place is ``character.<part>``."""
-    return RulesError(f"character.{part}: {message}", field=f"character.{part}")
-
-
 def track_of(character: dict[str, Any]) -> HitTrack:
     return HitTrack(hit_boxes(character["attributes"]), tuple(character["marks"]), character["overflow"])
 
@@ -216,10 +211,10 @@ def why_no_action(character: dict[str, Any]) -> RulesError | None:
     """Why the character cannot roll, take a stack or spend attention now, or None."""
     track = track_of(character)
     if track.dead:
-        return state_refusal("overflow", f"dead (overflow {track.overflow} of {track.boxes} hit boxes): "
+        return refuse("character.overflow", f"dead (overflow {track.overflow} of {track.boxes} hit boxes): "
                                          "the dead do not act")
     if track.knocked_out:
-        return state_refusal("marks", "knocked out (every hit box is marked): no action until a box heals")
+        return refuse("character.marks", "knocked out (every hit box is marked): no action until a box heals")
     return None
 
 
@@ -228,16 +223,16 @@ def why_no_healing(character: dict[str, Any], kind: str) -> RulesError | None:
     track = track_of(character)
     marks = character["marks"]
     if track.dead:
-        return state_refusal("overflow", "dead: nothing heals")
+        return refuse("character.overflow", "dead: nothing heals")
     if kind == "stun":
-        return None if STUN_MARK in marks else state_refusal("marks", "no stun box to heal")
+        return None if STUN_MARK in marks else refuse("character.marks", "no stun box to heal")
     if track.dying and not character["stable"]:
-        return state_refusal("stable", "bleeding out: roll the hourly die until a 1 stabilises the character; "
+        return refuse("character.stable", "bleeding out: roll the hourly die until a 1 stabilises the character; "
                                        "physical damage heals by the day")
     if kind == "physical" and not track.overflow and PHYSICAL_MARK not in marks:
-        return state_refusal("marks", "no physical damage to heal")
+        return refuse("character.marks", "no physical damage to heal")
     if kind == "all" and not marks and not track.overflow:
-        return state_refusal("marks", "no damage to heal")
+        return refuse("character.marks", "no damage to heal")
     return None
 
 
@@ -330,15 +325,6 @@ def closed(character: dict[str, Any]) -> dict[str, Any]:
     return character if pick is None or not pick["open"] else {**character, "pick": {**pick, "open": False}}
 
 
-def _character(request: Request) -> dict[str, Any]:
-    """The request's ``character``, checked (an error names the field ``character``)."""
-    try:
-        return read_character(request.get("character"), "character")
-    except RulesError as error:
-        error.field = error.field or "character"
-        raise
-
-
 def _pool_fields(request: Request, character: dict[str, Any]) -> tuple[Any, Any, str, dict[str, str]]:
     """The pool named by ``attribute`` + ``skill`` (names on the sheet; skill may be "") +
     ``modifiers``, against ``tn``: the query, the pool, what it is, and the roller's fields."""
@@ -359,22 +345,11 @@ def _pool_fields(request: Request, character: dict[str, Any]) -> tuple[Any, Any,
 
 
 # --- bridge actions --------------------------------------------------------------------------
-def play_new(request: Request) -> dict[str, Any]:
-    """A new character named ``name`` (or "New character")."""
-    name = request_text(request, "name").strip() or "New character"
-    return answer(new_character(name[:MAX_NAME]))
-
-
-def play_sheet(request: Request) -> dict[str, Any]:
-    """The character checked (``character``: its fields as edited) and its sheet."""
-    return answer(_character(request))
-
-
 def play_roll(request: Request) -> dict[str, Any]:
     """Roll ``attribute`` + ``skill`` + ``modifiers`` (the cap applied) against ``tn``, for
     the first action: the best stack is taken (``play_choose`` takes another while nothing
     else has happened) and the dice left over become the attention pool."""
-    character = _character(request)
+    character = request_entry(request, SCHEMA)
     query, pool, what, fields = _pool_fields(request, character)
     if (refusal := why_no_action(character)) is not None:
         raise refusal
@@ -390,17 +365,17 @@ def play_choose(request: Request) -> dict[str, Any]:
     """Take another stack from the dice of the last roll (or the last other action): the one
     at place ``stack`` in the sheet's ``pick.stacks`` (0 is the best). Only while nothing else
     has happened since; the attention pool becomes what that stack leaves."""
-    character = _character(request)
+    character = request_entry(request, SCHEMA)
     pick = character["pick"]
     if pick is None:
-        raise state_refusal("pick", "nothing rolled yet: roll first, then choose the stack")
+        raise refuse("character.pick", "nothing rolled yet: roll first, then choose the stack")
     if (refusal := why_no_action(character)) is not None:
         raise refusal
     if not pick["open"]:
-        raise state_refusal("pick", "something has happened since that stack was taken: it stands")
+        raise refuse("character.pick", "something has happened since that stack was taken: it stands")
     listed = legal_stacks(pick["dice"], MAX_LISTED_STACKS)
     if not listed:
-        raise state_refusal("pick", "there were no dice to take a stack from")
+        raise refuse("character.pick", "there were no dice to take a stack from")
     place = parse_whole_number(request_text(request, "stack"), "stack", 0, len(listed) - 1)
     stack = stack_dice(pick["dice"], listed[place])
     attention = pick["held"] + left_after(pick["dice"], stack)
@@ -413,18 +388,18 @@ def play_multitask(request: Request) -> dict[str, Any]:
     the pool rolled for the first action, a smaller pool may not use the highest X dice; a
     larger one first rolls X more dice (``seed``) into the attention pool. The best stack it
     may use is taken (``play_choose`` takes another)."""
-    character = _character(request)
+    character = request_entry(request, SCHEMA)
     query, pool, what, fields = _pool_fields(request, character)
     if (refusal := why_no_action(character)) is not None:
         raise refusal
     first = character["pick"]
     if first is None:
-        raise state_refusal("pick", "roll for the first action first: other actions draw on the attention "
+        raise refuse("character.pick", "roll for the first action first: other actions draw on the attention "
                                     "pool it leaves")
     attention = character["attention"]
     gap = query.pool - first["pool"]
     if len(attention) + max(0, gap) > MAX_POOL:
-        raise state_refusal("attention", f"{gap} more dice would make an attention pool of "
+        raise refuse("character.attention", f"{gap} more dice would make an attention pool of "
                                          f"{len(attention) + gap}, more than the {MAX_POOL} the engine keeps")
     roller = Roller(request_seed(request))
     extra = [value for _, value in roller.roll_pool(max(0, gap), SIDES, "extra die for a larger other action")]
@@ -477,7 +452,7 @@ def play_attack(request: Request) -> dict[str, Any]:
     body, hard, antitank) resolved onto its track. A defence is a stack of the attention pool
     and its dice leave it (in cover the stack stays, a pip smaller); a hit that deals damage
     starts a stable character bleeding again; a killing blow leaves the character dead."""
-    character = _character(request)
+    character = request_entry(request, SCHEMA)
     fields = request.get("fields")
     if not isinstance(fields, dict):
         raise RulesError("fields must be an object of the attack's fields", field="fields")
@@ -487,7 +462,7 @@ def play_attack(request: Request) -> dict[str, Any]:
             raise RulesError(f"{name} must be text", field=name)
     track = track_of(character)
     if track.dead:
-        raise state_refusal("overflow", f"dead (overflow {track.overflow} of {track.boxes} hit boxes): "
+        raise refuse("character.overflow", f"dead (overflow {track.overflow} of {track.boxes} hit boxes): "
                                         "no hit changes that")
     blank = {name: "" for name in ATTACK_FIELDS[6:]}
     query = replace(attack_from_fields({**given, **blank}), boxes=track.boxes, marks=character["marks"],
@@ -524,14 +499,14 @@ def attack_lines(report: AttackReport, before: list[int], after: list[int], stab
 def play_bleed(request: Request) -> dict[str, Any]:
     """One hour of bleeding out for a dying character not yet stable: a d6; a 1 stabilises
     (kept on the sheet until a new hit), any other face adds 1 to overflow."""
-    character = _character(request)
+    character = request_entry(request, SCHEMA)
     track = track_of(character)
     if track.dead:
-        raise state_refusal("overflow", "dead: the bleeding is over")
+        raise refuse("character.overflow", "dead: the bleeding is over")
     if not track.dying:
-        raise state_refusal("overflow", "only a dying character bleeds out (overflow above 0)")
+        raise refuse("character.overflow", "only a dying character bleeds out (overflow above 0)")
     if character["stable"]:
-        raise state_refusal("stable", "stable: no more hourly rolls until a new hit")
+        raise refuse("character.stable", "stable: no more hourly rolls until a new hit")
     roller = Roller(request_seed(request))
     _, die = roller.roll(SIDES, "bleeding out")
     stable = die == 1
@@ -546,7 +521,7 @@ def play_heal(request: Request) -> dict[str, Any]:
     """Heal ``kind``: ``"stun"`` one stun box (an hour), ``"physical"`` one physical box (a
     day with modern medicine, a month without: the overflow first), ``"all"`` every box (the
     days it takes, at once). Physical healing waits until a dying character is stable."""
-    character = _character(request)
+    character = request_entry(request, SCHEMA)
     kind = request_text(request, "kind")
     if kind not in HEAL_KINDS:
         raise RulesError(f"kind must be one of {', '.join(HEAL_KINDS)}, not {kind[:20]!r}", field="kind")
@@ -568,7 +543,7 @@ def play_heal(request: Request) -> dict[str, Any]:
 
 
 ACTIONS = {
-    "play_new": play_new, "play_sheet": play_sheet, "play_roll": play_roll, "play_choose": play_choose,
-    "play_multitask": play_multitask, "play_attack": play_attack, "play_bleed": play_bleed,
-    "play_heal": play_heal, **document_actions(SCHEMA),
+    "play_roll": play_roll, "play_choose": play_choose, "play_multitask": play_multitask,
+    "play_attack": play_attack, "play_bleed": play_bleed, "play_heal": play_heal,
+    **entry_actions(SCHEMA, answer, new_character),
 }

@@ -37,17 +37,18 @@ from typing import Any
 from ..core.errors import RulesError
 from ..core.exact import decimal_text, percent, ratio
 from ..core.play import (
-    MAX_NAME,
     PlaySchema,
     choice,
-    document_actions,
+    entry_actions,
     exact_keys,
+    items,
     json_kind,
     name_text,
     refuse,
+    request_entry,
     whole_number,
 )
-from ..core.requests import Request, request_seed, request_text
+from ..core.requests import Request, request_seed
 from .notation import CheckQuery, ContestQuery, VolleyQuery, contest_query, parse_check_field
 from .odds import contest_odds, p_success, volley_odds
 from .roll import roll_contest, roll_volley
@@ -97,12 +98,8 @@ def read_combatant(value: Any, where: str) -> dict[str, Any]:
 def read_side(value: Any, where: str) -> dict[str, Any]:
     """One side checked: its name, its champion and up to ``MAX_COMBATANTS`` combatants."""
     exact_keys(value, where, ("name", "champion", "combatants"))
-    combatants = value["combatants"]
-    if not isinstance(combatants, list):
-        raise refuse(f"{where}.combatants", f"must be a list, not {json_kind(combatants)}")
-    if len(combatants) > MAX_COMBATANTS:
-        raise refuse(f"{where}.combatants", f"too many: a side has at most {MAX_COMBATANTS} combatants")
-    read = [read_combatant(c, f"{where}.combatants[{i}]") for i, c in enumerate(combatants)]
+    read = items(value["combatants"], f"{where}.combatants", MAX_COMBATANTS, read_combatant,
+                 f"a side has at most {MAX_COMBATANTS} combatants")
     champion = whole_number(value["champion"], f"{where}.champion", 0, max(0, len(read) - 1))
     return {"name": name_text(value["name"], f"{where}.name"), "champion": champion, "combatants": read}
 
@@ -174,7 +171,7 @@ def scene_query(scene: dict[str, Any], attacking: str) -> tuple[VolleyQuery | Co
     up = [standing(side) for side in sides]
     for s, (side, order) in enumerate(zip(sides, up)):
         if not order:
-            raise placed_refusal(f"scene.sides[{s}].combatants",
+            raise refuse(f"scene.sides[{s}].combatants",
                                  f"nobody on {side['name']} is standing: that side is out of the fight")
     if attacking == "both":
         return contest_query(side_attackers(sides[0], up[0]), side_attackers(sides[1], up[1]), scene["tie"]), up
@@ -228,27 +225,6 @@ def answer(scene: dict[str, Any], **more: Any) -> dict[str, Any]:
     return {"scene": scene, "sheet": sheet(scene), **more}
 
 
-def _scene(request: Request) -> dict[str, Any]:
-    try:
-        return read_scene(request.get("scene"), "scene")
-    except RulesError as error:
-        raise _placed(error, "scene") from None
-
-
-def placed_refusal(where: str, message: str) -> RulesError:
-    """A refusal of the scene's state: the message opens with the part of the scene it
-    concerns (``scene.sides[1].combatants: …``), which ``field`` names too."""
-    error = refuse(where, message)
-    error.field = where
-    return error
-
-
-def _placed(error: RulesError, field: str) -> RulesError:
-    """``error`` with its place: the request key ``field`` unless it names one already."""
-    error.field = error.field or field
-    return error
-
-
 def _shown(value: Any) -> str:
     """A request value for a message: a number or true/false as JSON writes it, else its kind."""
     if isinstance(value, (bool, int, float)):
@@ -281,27 +257,13 @@ def _combatant_index(request: Request, side: dict[str, Any]) -> int:
 
 
 # --- bridge actions ------------------------------------------------------------------------------
-def play_new(request: Request) -> dict[str, Any]:
-    """A new scene named ``name`` (or "New scene"): two sides of one combatant each."""
-    name = request_text(request, "name").strip() or "New scene"
-    try:
-        return answer(new_scene(name_text(name[:MAX_NAME], "name")))
-    except RulesError as error:
-        raise _placed(error, "name") from None
-
-
-def play_sheet(request: Request) -> dict[str, Any]:
-    """The scene checked (``scene``: its fields as edited) and its sheet."""
-    return answer(_scene(request))
-
-
 def play_add(request: Request) -> dict[str, Any]:
     """A new combatant at the end of side ``side``."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     s = _side_index(request)
     side = scene["sides"][s]
     if len(side["combatants"]) >= MAX_COMBATANTS:
-        raise placed_refusal(f"scene.sides[{s}].combatants", f"a side has at most {MAX_COMBATANTS} combatants")
+        raise refuse(f"scene.sides[{s}].combatants", f"a side has at most {MAX_COMBATANTS} combatants")
     sides = list(scene["sides"])
     sides[s] = {**side, "combatants": [*side["combatants"], new_combatant(len(side["combatants"]) + 1)]}
     return answer(read_scene({**scene, "sides": sides}, "scene"))
@@ -309,7 +271,7 @@ def play_add(request: Request) -> dict[str, Any]:
 
 def play_remove(request: Request) -> dict[str, Any]:
     """Combatant ``index`` taken off side ``side`` (its champion keeps its place)."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     s = _side_index(request)
     side = scene["sides"][s]
     index = _combatant_index(request, side)
@@ -328,7 +290,7 @@ def play_odds(request: Request) -> dict[str, Any]:
     """The exact odds of the exchange (``attacking``: first, second or both) between the
     standing combatants: the chapter's odds, and for each target the chance it is hit, its
     average damage and the chance the damage takes it down."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     attacking = _attacking(request)
     query, orders = scene_query(scene, attacking)
     targets = []
@@ -360,7 +322,7 @@ def play_odds(request: Request) -> dict[str, Any]:
 def play_roll(request: Request) -> dict[str, Any]:
     """Roll the exchange (``attacking``) with ``seed`` and take each target's damage off its
     health: the scene after, the roll as the chapter gives it, and what each target took."""
-    scene = _scene(request)
+    scene = request_entry(request, SCHEMA)
     attacking = _attacking(request)
     query, orders = scene_query(scene, attacking)
     seed = request_seed(request)
@@ -396,6 +358,6 @@ def _took(target: dict[str, Any]) -> str:
 
 
 ACTIONS = {
-    "play_new": play_new, "play_sheet": play_sheet, "play_add": play_add, "play_remove": play_remove,
-    "play_odds": play_odds, "play_roll": play_roll, **document_actions(SCHEMA),
+    "play_add": play_add, "play_remove": play_remove, "play_odds": play_odds, "play_roll": play_roll,
+    **entry_actions(SCHEMA, answer, new_scene),
 }

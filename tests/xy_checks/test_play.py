@@ -401,7 +401,8 @@ def test_a_state_refusal_names_the_part_of_the_scene_it_concerns() -> None:
 @pytest.mark.parametrize("action", ["play_sheet", "play_add", "play_remove", "play_odds", "play_roll"])
 def test_a_scene_refused_names_the_scene(action: str) -> None:
     message, where = placed(action, scene=ford(tie="coin"), side=0, index=0, attacking="first", seed="1")
-    assert message.startswith("scene.tie: must be one of min, full") and where == "scene"
+    # Placed at the field of the scene that is wrong (core.play.request_entry).
+    assert message.startswith("scene.tie: must be one of min, full") and where == "scene.tie"
     assert placed(action, side=0, index=0, attacking="first") == ("scene: must be an object, not null", "scene")
 
 
