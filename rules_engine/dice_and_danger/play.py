@@ -39,15 +39,16 @@ from ..core.errors import RulesError
 from ..core.exact import percent, ratio
 from ..core.notation import parse_whole_number
 from ..core.play import (
-    MAX_NAME,
     PlaySchema,
     choice,
-    document_actions,
+    entry_actions,
     exact_keys,
     flag,
     json_kind,
     name_text,
+    new_entry_name,
     refuse,
+    request_entry,
     whole_number,
 )
 from ..core.requests import Request, field_flag, labelled, request_fields, request_seed, request_text
@@ -108,12 +109,6 @@ LASTING = tuple(name for _, name, injury in HEALTH_SAVE_OUTCOMES if injury)
 DEAD = LASTING[1:]
 #: The most chances of "this many hits or more" a reply lists (the rest are rarer still).
 SHOWN_HITS = 6
-
-
-def state_refusal(where: str, message: str) -> RulesError:
-    """A refusal because of the state of the sheet: the entry's field it concerns opens the
-    message and is the error's place (``character.health_save: …``)."""
-    return RulesError(f"{where}: {message}", field=where)
 
 
 def most_owed(health: int) -> int:
@@ -385,7 +380,7 @@ def odds_summary(result: DiceAndDangerOdds) -> dict[str, Any]:
 def alive(character: dict[str, Any]) -> dict[str, Any]:
     """``character`` if it is not dead; the dead roll no more and take no more hits."""
     if character["health_outcome"] in DEAD:
-        raise state_refusal("character.health_outcome",
+        raise refuse("character.health_outcome",
                             f"{character['name']} is {character['health_outcome'].lower()}: the dead roll no more "
                             "(change the last Health save by hand to play on)")
     return character
@@ -632,7 +627,7 @@ def play_take_hits(request: Request) -> dict[str, Any]:
 def _owed(character: dict[str, Any]) -> dict[str, Any]:
     owed = character["health_save"]
     if owed is None:
-        raise state_refusal("character.health_save",
+        raise refuse("character.health_save",
                             f"{character['name']} owes no Health save: only taking a condition calls for one")
     return owed
 
@@ -686,33 +681,21 @@ def play_health_roll(request: Request) -> dict[str, Any]:
 
 
 # --- the sheet itself ----------------------------------------------------------------------------------
-def _character(request: Request, key: str = "character") -> dict[str, Any]:
-    """The request's character, read as a saved one is (one in an older shape, as an Undo kept
-    from before an update holds, is brought up to date); a refusal names the request key."""
-    try:
-        return read_character(upgrade_character(request.get(key)), key)
-    except RulesError as error:
-        if error.field is None:
-            error.field = key
-        raise
+def read_sent(value: Any, where: str) -> dict[str, Any]:
+    """A character sent with a request, read as a saved one is: one in an older shape (as an
+    Undo kept from before an update holds) is brought up to date first."""
+    return read_character(upgrade_character(value), where)
+
+
+def _character(request: Request) -> dict[str, Any]:
+    return request_entry(request, SCHEMA, read_sent)
 
 
 def play_new(request: Request) -> dict[str, Any]:
     """A new character named ``name`` (or "New character"), its attributes rolled (``seed``)."""
-    name = " ".join(request_text(request, "name").split()) or "New character"
-    try:
-        name = name_text(name[:MAX_NAME], "name")
-    except RulesError as error:
-        raise RulesError(error.message, field="name") from None
-    return answer(new_character(name, request_seed(request)))
+    return answer(new_character(new_entry_name(request, SCHEMA), request_seed(request)))
 
 
-def play_sheet(request: Request) -> dict[str, Any]:
-    """The character checked (``character``: its fields as edited) and its sheet."""
-    return answer(_character(request))
-
-
-# --- the lists the page offers ----------------------------------------------------------------------------
 def _words(values: tuple[str, ...], words: dict[str, str]) -> list[list[str]]:
     """``[value, words]`` pairs in the engine's order (every value has its words)."""
     return [[value, words[value]] for value in values]
@@ -764,8 +747,8 @@ FIELD_LABELS = {
 }
 
 ACTIONS = labelled({
-    "play_new": play_new, "play_sheet": play_sheet, "play_lists": play_lists, "play_damage_odds": play_damage_odds,
+    "play_new": play_new, "play_lists": play_lists, "play_damage_odds": play_damage_odds,
     "play_damage_roll": play_damage_roll, "play_save_odds": play_save_odds, "play_save_roll": play_save_roll,
     "play_take_hits": play_take_hits, "play_health_odds": play_health_odds, "play_health_roll": play_health_roll,
-    **document_actions(SCHEMA),
+    **entry_actions(SCHEMA, answer, read=read_sent),
 }, FIELD_LABELS)
