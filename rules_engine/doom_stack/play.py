@@ -30,9 +30,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from ..core.errors import RulesError
+from ..core.exact import percent, ratio
 from ..core.notation import parse_whole_number
 from ..core.play import (
     PlaySchema,
@@ -51,6 +53,7 @@ from ..core.roller import Roller
 from .attack import ATTACK_FIELDS, AttackReport, resolve, track_json, track_state
 from .attack import query_from_fields as attack_from_fields
 from .notation import MAX_TN, query_from_fields
+from .odds import odds as roll_odds
 from .roll import MAX_LISTED_STACKS, outcome_json, pool_line, roll
 from .rules import (
     MAX_POOL,
@@ -344,7 +347,27 @@ def _pool_fields(request: Request, character: dict[str, Any]) -> tuple[Any, Any,
     return query, pool, attribute_name + (f" + {skill_name}" if skill_name else ""), fields
 
 
+def chance(value: Fraction) -> dict[str, str]:
+    """A chance as the page shows it: the percentage first, the exact fraction on demand."""
+    return {"percent": percent(value, 2), "exact": ratio(value)}
+
+
 # --- bridge actions --------------------------------------------------------------------------
+def play_odds(request: Request) -> dict[str, Any]:
+    """The exact odds of the roll the form would make (``attribute`` + ``skill`` +
+    ``modifiers``, the cap applied, against ``tn``), before it is rolled: the chances of
+    success, glitch and failure (none without a TN) and the best stack's average. The same
+    odds the chapter's roller gives for the same fields."""
+    character = request_entry(request, SCHEMA)
+    query, pool, what, fields = _pool_fields(request, character)
+    exact = roll_odds(query)
+    success = exact.odds
+    return {"what": what, "pool_line": pool_line(pool), "notation": query.notation, "fields": fields,
+            "tn": query.tn, "mean": f"{float(exact.dist.mean()):.2f}",
+            "odds": None if success is None else {"success": chance(success.success), "glitch": chance(success.glitch),
+                                                  "failure": chance(success.failure)}}
+
+
 def play_roll(request: Request) -> dict[str, Any]:
     """Roll ``attribute`` + ``skill`` + ``modifiers`` (the cap applied) against ``tn``, for
     the first action: the best stack is taken (``play_choose`` takes another while nothing
@@ -543,7 +566,7 @@ def play_heal(request: Request) -> dict[str, Any]:
 
 
 ACTIONS = {
-    "play_roll": play_roll, "play_choose": play_choose, "play_multitask": play_multitask,
+    "play_odds": play_odds, "play_roll": play_roll, "play_choose": play_choose, "play_multitask": play_multitask,
     "play_attack": play_attack, "play_bleed": play_bleed, "play_heal": play_heal,
     **entry_actions(SCHEMA, answer, new_character),
 }

@@ -54,7 +54,7 @@ def assert_entry_kept(character: dict) -> None:
 
 
 # --- play_steps: any sequence of valid play actions ------------------------------------------------
-ACTIONS = ("play_new", "play_sheet", "play_roll", "play_choose", "play_multitask", "play_attack", "play_bleed",
+ACTIONS = ("play_new", "play_sheet", "play_odds", "play_roll", "play_choose", "play_multitask", "play_attack", "play_bleed",
            "play_heal")
 SEEDS = st.integers(0, 10**6).map(str)
 TNS = st.sampled_from(["", "4", "8", "12", "Challenging"])
@@ -110,7 +110,7 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
             continue
         if action == "play_sheet":
             reply = call(action, character=_edited(data, character))
-        elif action in ("play_roll", "play_multitask"):
+        elif action in ("play_odds", "play_roll", "play_multitask"):
             reply = call(action, character=character, **_pool_request(data, character))
         elif action == "play_choose":
             reply = call(action, character=character, stack=str(data.draw(STACKS)))
@@ -120,6 +120,6 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
             reply = call(action, character=character, seed=data.draw(SEEDS))
         else:
             reply = call(action, character=character, kind=data.draw(st.sampled_from(["stun", "physical", "all"])))
-        if reply is not None:
+        if reply is not None and "character" in reply:  # (play_odds changes nothing)
             entries[at] = reply["character"]
     return entries

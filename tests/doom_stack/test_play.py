@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from functools import partial
+from itertools import product
 
 import play_documents
 import pytest
@@ -63,6 +64,26 @@ def test_a_roll_from_the_sheet_is_the_rollers_roll_and_leaves_its_attention_pool
     assert result["pool_line"] == rolled["pool_line"]
     assert result["character"]["attention"] == rolled["attention_pool"]
     assert result["what"] == "Agility + Firearms"
+
+
+def test_the_odds_before_a_roll_are_the_chapter_rollers_odds() -> None:
+    # Agility 4 + Firearms 3, modifiers +9 capped at 3: 10 dice against TN 12, as the chapter's roller has them.
+    request = {"attribute": "Agility", "skill": "Firearms", "modifiers": "+9", "tn": "12"}
+    result = ok("play_odds", character=vex(), **request)
+    roller = ok("odds_fields", fields={"attribute": "4", "skill": "3", "modifiers": "+9", "tn": "12"})
+    assert result["odds"]["success"]["exact"] == roller["p_success"]
+    assert result["odds"]["glitch"]["exact"] == roller["p_glitch"]
+    assert result["odds"]["failure"]["exact"] == roller["p_failure"]
+    assert result["pool_line"] == roller["pool_line"] and result["what"] == "Agility + Firearms"
+    assert result["fields"] == {"attribute": "4", "skill": "3", "modifiers": "+9", "tn": "12"}
+    # Strength 3 alone against TN 6: of the 216 ways 3d6 fall, 155 make a best stack (the ones
+    # with the most of one other face) of 6 or more, counted here one by one.
+    ways = sum(dice.count(1) + max(face * dice.count(face) for face in range(2, 7)) >= 6
+               for dice in product(range(1, 7), repeat=3))
+    three = ok("play_odds", character=vex(), attribute="Strength", skill="", modifiers="", tn="6")
+    assert ways == 155 and three["odds"]["success"] == {"percent": "71.76%", "exact": "155/216"}
+    assert ok("play_odds", character=vex(), attribute="Strength", skill="", modifiers="", tn="")["odds"] is None
+    assert "no skill 'Magic'" in refused("play_odds", character=vex(), attribute="Strength", skill="Magic")
 
 
 def test_a_roll_without_a_skill_and_with_unknown_names() -> None:
