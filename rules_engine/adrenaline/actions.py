@@ -158,13 +158,16 @@ def _earned(reading: DiceReading) -> str:
 
 
 def share_standard(rolled: AdrenalineRoll) -> dict[str, str]:
-    """A standard roll: its net in words; the chance of a net at least this high."""
+    """A standard roll: its net in words; the chance of a net at least this high, and beside
+    it the chance of success (a net above 0) at the roll's difficulty."""
     net = rolled.reading.outcome.net
     result = odds(rolled.query)
     assert isinstance(result, StandardOdds)
+    success = (f"success at difficulty {rolled.query.side.difficulty} (a net of 1 or more)",
+               result.roll.summary()["success"])
     return share_reply(SYSTEM_NAME, rolled.query.notation, _faces(rolled.reading),
                        rolled.reading.summary() + _earned(rolled.reading), result.roll.dist.p_at_least(net),
-                       f"a net of {net} or more")
+                       f"a net of {net} or more", success=success)
 
 
 def share_opposed(rolled: OpposedRoll) -> dict[str, str]:

@@ -28,17 +28,23 @@ def chance_line(chance_of: str, chance: Fraction) -> str:
 
 
 def share_reply(system: str, notation: str, dice: Sequence[int | str], result: str,
-                chance: Fraction, chance_of: str, what: str = "roll", shown_as: str = "Dice") -> dict[str, str]:
+                chance: Fraction, chance_of: str, what: str = "roll", shown_as: str = "Dice",
+                success: tuple[str, Fraction] | None = None) -> dict[str, str]:
     """``{"text", "chance", "percent"}``: the roll in chat words and the exact chance shown.
 
     ``result`` is the outcome in the system's words; ``chance_of`` names what ``chance`` is
     the chance of ("a best stack of 3 or more"). A result that is not rolled names itself:
-    ``what`` ("draw") and ``shown_as`` ("Cards", with ``dice`` the cards)."""
+    ``what`` ("draw") and ``shown_as`` ("Cards", with ``dice`` the cards). A roll made
+    against a difficulty adds, beside that, the chance it had of succeeding there:
+    ``success`` is what it is called ("success at TN 5") and that chance."""
     shown = " ".join(map(str, dice)) if dice else f"no {shown_as.lower()}"
-    text = "\n".join([
+    lines = [
         f"**{system}** {what}: `{notation}`",
         f"{shown_as}: {shown}",
         f"Result: **{result}**",
         chance_line(chance_of, chance),
-    ])
+    ]
+    if success is not None:
+        lines.append(chance_line(*success))
+    text = "\n".join(lines)
     return {"text": text, "chance": ratio(chance), "percent": percent(chance, 2)}

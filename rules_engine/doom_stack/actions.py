@@ -35,7 +35,7 @@ def _query(request: Request) -> tuple[DoomStackQuery, str]:
 def share(rolled: DoomStackRoll) -> dict[str, str]:
     """The roll in chat words (``rules_engine.core.share``): the best stack and, with a TN,
     its verdict; the chance of a best stack at least this big from the pool's exact
-    distribution."""
+    distribution and, with a TN, the chance of success at it."""
     value = rolled.stack.value
     outcome = rolled.outcome
     if outcome is None:
@@ -46,9 +46,11 @@ def share(rolled: DoomStackRoll) -> dict[str, str]:
         result = f"Glitch (a success with a complication), best stack {value} vs TN {outcome.tn}"
     else:
         result = f"Success, {performance_name(outcome.performance or 0)}, best stack {value} vs TN {outcome.tn}"
-    chance = odds(rolled.query).dist.p_at_least(value)
-    return share_reply("Doom Stack", rolled.query.notation, rolled.dice, result, chance,
-                       f"a best stack of {value} or more")
+    exact = odds(rolled.query)
+    at_tn = exact.odds
+    success = None if at_tn is None else (f"success at TN {at_tn.tn} (a glitch included)", at_tn.success)
+    return share_reply("Doom Stack", rolled.query.notation, rolled.dice, result, exact.dist.p_at_least(value),
+                       f"a best stack of {value} or more", success=success)
 
 
 def roll_fields(request: Request) -> dict[str, object]:

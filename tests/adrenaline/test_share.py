@@ -31,11 +31,12 @@ def one_die_net(face: int) -> int:
     return -1 if face == 1 else (0 if face < 6 else 1)
 
 
-def check_lines(share: dict, notation: str, dice: str, result: str, chance: Fraction, chance_of: str) -> None:
+def check_lines(share: dict, notation: str, dice: str, result: str, chance: Fraction, chance_of: str,
+                success: list[str] = []) -> None:
     assert Fraction(share["chance"]) == chance and share["percent"] == percent(chance, 2)
     assert share["text"].split("\n") == [
         f"**Adrenaline d10 pool** roll: `{notation}`", f"Dice: {dice}", f"Result: **{result}**",
-        f"Chance of {chance_of}: {percent(chance, 2)} (exactly {ratio(chance)})"]
+        f"Chance of {chance_of}: {percent(chance, 2)} (exactly {ratio(chance)})", *success]
 
 
 def test_one_die_standard_roll() -> None:
@@ -47,7 +48,8 @@ def test_one_die_standard_roll() -> None:
         net = one_die_net(face)
         seen.add(net)
         summary = {-1: "Net -1: a botch", 0: "Net 0: a failure"}.get(net, "Net 1: 1 success, barely successful")
-        check_lines(result["share"], "1d10 vs 6", str(face), summary, chance_by_net[net], f"a net of {net} or more")
+        check_lines(result["share"], "1d10 vs 6", str(face), summary, chance_by_net[net], f"a net of {net} or more",
+                    ["Chance of success at difficulty 6 (a net of 1 or more): 50.00% (exactly 1/2)"])
     assert seen == {-1, 0, 1}
 
 
