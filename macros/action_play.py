@@ -5,7 +5,7 @@ and the engine's own numbers for the page's words."""
 from __future__ import annotations
 
 from rules_engine.action.combat.shots import PADDING_CARDS
-from rules_engine.action.play import ACTS, MAX_COMBATANTS, NEW_HEALTH, NEW_MEMBERS, NEW_TOUGHNESS
+from rules_engine.action.play import ACTS, MAX_COMBATANTS, MAX_SHOCK, MAX_WOUNDS, NEW_HEALTH, NEW_MEMBERS, NEW_TOUGHNESS
 
 
 def play_scene() -> str:
@@ -30,4 +30,7 @@ def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env ty
     env.variables["action_play_new_toughness"] = NEW_TOUGHNESS
     env.variables["action_play_new_members"] = NEW_MEMBERS
     env.variables["action_play_max_combatants"] = MAX_COMBATANTS
+    # Shock and wounds are kept past Health and Toughness up to one limit, the same for both.
+    assert MAX_SHOCK == MAX_WOUNDS
+    env.variables["action_play_most_kept"] = f"{MAX_SHOCK:,}"
     env.variables["action_play_padding"] = ", ".join(PADDING_CARDS)
