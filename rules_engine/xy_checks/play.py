@@ -31,6 +31,7 @@ with the notation the reply names.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -286,6 +287,46 @@ def _who(scene: dict[str, Any], s: int, i: int) -> dict[str, Any]:
     return {"side": s, "index": i, "name": scene["sides"][s]["combatants"][i]["name"]}
 
 
+#: The chapter's words for a side, an attacker and a target in its lines, at a line's start
+#: (after its indent): "First side (…", "second side deals", "champion: …", "Attacker 2 3/6: …",
+#: "target 1 (barely, …", "Target 2 (side 2 attacker 2): …".
+SIDE_WORDS = re.compile(r"\b(?:the )?(first|second) side\b", re.IGNORECASE)
+ATTACKER_WORDS = re.compile(r"^(\s*)(?:champion|attacker (\d+))\b", re.IGNORECASE)
+TARGET_WORDS = re.compile(r"^(\s*)target (\d+) \((?:side ([12]) attacker \d+\)|)", re.IGNORECASE)
+
+
+def named_lines(lines: list[str], scene: dict[str, Any], orders: list[list[int]], attacking: str) -> list[str]:
+    """The chapter's lines with the scene's names in the place of positions: each side's name
+    for "first side"/"second side", each combatant's name for "champion", "attacker 2" and
+    "target 1" (``orders``: each side's combatants in the order the query names them). In a
+    contested volley the side whose block a line is in attacks; in a volley, ``attacking``."""
+    sides = scene["sides"]
+    side = 0 if attacking == "both" else ATTACKING.index(attacking)
+
+    def name(s: int, place: int) -> str:
+        return sides[s]["combatants"][orders[s][place]]["name"]
+
+    named = []
+    for line in lines:
+        header = re.match(r"\s*(first|second) side\b", line, re.IGNORECASE)
+        if attacking == "both" and header:
+            side = 0 if header.group(1).lower() == "first" else 1
+        start = ""  # the names put in (never read again: a name may hold any words)
+        attacker, target = ATTACKER_WORDS.match(line), TARGET_WORDS.match(line)
+        if attacker:
+            place = int(attacker.group(2) or 1) - 1
+            role = "" if line[attacker.end():].startswith(" (") else \
+                " (champion)" if attacker.group(2) is None else " (one die)"  # (a note: its check follows)
+            start, line = f"{attacker.group(1)}{name(side, place)}{role}", line[attacker.end():]
+        elif target:
+            of = 1 - side if target.group(3) is None else int(target.group(3)) - 1
+            start = f"{target.group(1)}{name(of, int(target.group(2)) - 1)}" + ("" if target.group(3) else " (")
+            line = line[target.end():]
+        named.append(start + SIDE_WORDS.sub(lambda found: sides[0 if found.group(1).lower() == "first" else 1]["name"],
+                                             line))
+    return named
+
+
 def play_odds(request: Request) -> dict[str, Any]:
     """The exact odds of the exchange (``attacking``: first, second or both) between the
     standing combatants: the chapter's odds, and for each target the chance it is hit, its
@@ -314,7 +355,8 @@ def play_odds(request: Request) -> dict[str, Any]:
                                 "mean_damage": decimal_text(dealt.mean(), 2)})
         more = {"first_more": _chance(result.p_first_more), "second_more": _chance(result.p_second_more),
                 "tie": _chance(result.p_tie)}
-    return {"notation": query.notation, "attacking": attacking, "targets": targets, "lines": result.lines(),
+    return {"notation": query.notation, "attacking": attacking, "targets": targets,
+            "lines": named_lines(result.lines(), scene, orders, attacking),
             "cut_mass": ratio(result.hits.cut_mass if isinstance(query, VolleyQuery) else result.cut_mass),
             "odds": result.to_json(), **more}
 
@@ -348,7 +390,8 @@ def play_roll(request: Request) -> dict[str, Any]:
         f"{after['sides'][s]['name']}: " + ", ".join(_took(t) for t in taken if t["side"] == s and t["hits"])
         for s in (0, 1) if any(t["side"] == s and t["hits"] for t in taken)) or "no hits"
     ended = over(after)
-    return answer(after, roll=rolled.to_json(), notation=query.notation, taken=taken, hits=hits,
+    shown = {**rolled.to_json(), "lines": named_lines(rolled.lines(), scene, orders, attacking)}
+    return answer(after, roll=shown, notation=query.notation, taken=taken, hits=hits,
                   summary=f"Rolled {query.notation} (seed {rolled.seed}): {words}." + (f" {ended}" if ended else ""))
 
 

@@ -7,6 +7,7 @@ edited or rolled is here: it answers or refuses with one RulesError, never anyth
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -134,7 +135,14 @@ def test_the_exchange_is_the_chapters_notation_with_its_odds() -> None:
     assert result["notation"] == "volley 5/6 +1b, 3/6 vs barely, 2x target"
     chapter = ok("volley_odds", fields={"mode": "volley", "attackers": "5/6 +1b, 3/6", "targets": "barely, 2",
                                         "order": "lightest", "other": "", "tie": ""})
-    assert result["lines"] == chapter["lines"]
+    # The chapter's lines, each position named: the champion, the one-die attacker, the targets.
+    named = {"champion:": "Ada (champion):", "attacker 2:": "Bo (one die):", "target 1 (": "Cy (",
+             "target 2 (": "Di (", "target 3 (": "Ed ("}
+    expected = []
+    for line in chapter["lines"]:
+        start = next((words for words in named if line.startswith(words)), "")
+        expected.append(named[start] + line[len(start):] if start else line)
+    assert expected != chapter["lines"] and result["lines"] == expected
     assert result["odds"] == {key: value for key, value in chapter.items() if key != "lines"}
     targets = by_name(result["targets"])
     for t, odds in zip(("Cy", "Di", "Ed"), chapter["targets"]):
@@ -170,13 +178,17 @@ def test_the_exchange_is_read_as_the_parser_reads_its_notation() -> None:
         # The command line's odds of the notation shown: the same, but for the notes on what was written.
         cli = odds(parse(result["notation"]))
         assert {**result["odds"], "notes": []} == cli.to_json()
-        assert [line for line in result["lines"] if line not in result["odds"]["notes"]] == cli.lines()
+        # (Its lines name the sheet's combatants where the command line has their places.)
+        assert len(result["lines"]) == len(cli.lines()) + len(result["odds"]["notes"])
+        assert not any(POSITIONS.search(line) for line in result["lines"])
     # The sheet keeps checks in canonical form (5/6 +2b -1p is saved as 5/6 +1b): what is left to note is
     # what the parser notes on the volley as written from the sheet.
     written = parse("volley 5/6 +1b, 3/6 +1b crit, 3/6 vs fully superior, inferior")
     notes = ok("play_odds", scene=extra, attacking="first")["odds"]["notes"]
     assert notes == list(written.notes)
     assert "attacker 2 (3/6 +1b crit) rolls one die: only the champion rolls bonus or penalty dice and the crit die" in notes
+    shown = ok("play_odds", scene=extra, attacking="first")["lines"]
+    assert "Bo (3/6 +1b crit) rolls one die: only the champion rolls bonus or penalty dice and the crit die" in shown
 
 
 def test_a_full_scene_is_more_than_a_notation_holds() -> None:
@@ -194,12 +206,37 @@ def test_a_full_scene_is_more_than_a_notation_holds() -> None:
 
 
 # --- a roll, and its damage on the sheet ----------------------------------------------------------
+#: The chapter's positions where the play sheet names its sides and combatants.
+POSITIONS = re.compile(r"\b(first|second) side\b|\bside [12] attacker\b|^\s*(champion|attacker \d|target \d)",
+                       re.IGNORECASE)
+
+
+def test_the_breakdown_names_the_sides_and_combatants() -> None:
+    # A contested exchange at the ford, seed 3: each side's block, attacker and target by name.
+    lines = ok("play_roll", scene=FORD, attacking="both", seed="3")["roll"]["lines"]
+    assert lines[1:8] == ["Wardens (1 damage per hit):",
+                          "  Ada (champion) 5/6 +1b: 2 (hit), 5 (hit): success of degree 2: 2 hits",
+                          "  Bo (one die) 3/6: 5 (miss): 0 hits", "  Total: 2 hits",
+                          "  Cy: 1 hit, 1 damage per hit: 1 damage", "  Di: 1 hit, 1 damage per hit: 1 damage",
+                          "  Ed: no hits"]
+    assert lines[8] == "Raiders (1 damage per hit):" and lines[13:15] == [
+        "  Ada: 1 hit, 1 damage per hit: 1 damage", "  Bo: 1 hit, 1 damage per hit: 1 damage"]
+    odds = ok("play_odds", scene=FORD, attacking="both")["lines"]
+    assert "Wardens more hits: 50.51%; Raiders more hits: 17.54%; tie: 31.94%" in odds
+    # A name that holds the chapter's own words is written as it is, never read again.
+    tricky = scene([fighter("first side champion", "5/6")], [fighter("Target 1", "4/6")])
+    volley = ok("play_roll", scene=tricky, attacking="first", seed="3")["roll"]["lines"]
+    assert volley[1].startswith("first side champion (champion) 5/6: ") and volley[-1].startswith("Target 1 (target): ")
+
+
 @pytest.mark.parametrize("attacking", ["first", "second", "both"])
 def test_a_roll_is_the_chapters_roll_and_its_damage_is_taken(attacking: str) -> None:
     for seed in range(12):
         result = ok("play_roll", scene=FORD, attacking=attacking, seed=str(seed))
         rolled = roll(parse(result["notation"]), seed).to_json()
-        assert result["roll"] == rolled
+        assert {**result["roll"], "lines": None} == {**rolled, "lines": None}
+        assert len(result["roll"]["lines"]) == len(rolled["lines"])
+        assert not any(POSITIONS.search(line) for line in result["roll"]["lines"])
         sides = rolled["sides"] if attacking == "both" else [None, None]
         if attacking != "both":
             sides[0 if attacking == "first" else 1] = rolled
