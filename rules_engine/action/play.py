@@ -1071,9 +1071,22 @@ def play_stabilise(request: Request) -> dict[str, Any]:
                   rolls=[tried.to_json()])
 
 
+def read_edited(value: Any, where: str) -> dict[str, Any]:
+    """A scene as the reader edited it (``play_sheet``): before the first Sequence, the Shot
+    pool of a character who has spent no Shots is their Shot Count as the edited attributes
+    give it ("Your Shot Count (and Shots pool) always starts at your [ Agility+Wits+Luck ]
+    divided by 3"), so a pool follows its attributes until the fight begins."""
+    scene = read_scene(value, where)
+    if scene["sequence"]:
+        return scene
+    combatants = [c if c["kind"] == "mooks" or c["spent"] else {**c, "shots": count_of(c)}
+                  for c in scene["combatants"]]
+    return {**scene, "combatants": combatants}
+
+
 ACTIONS = {
     "play_add": play_add, "play_remove": play_remove, "play_sequence": play_sequence, "play_act": play_act,
     "play_odds": play_odds, "play_roll": play_roll, "play_damage": play_damage, "play_padding": play_padding,
     "play_wake": play_wake, "play_shake": play_shake, "play_stabilise": play_stabilise,
-    **entry_actions(SCHEMA, answer, new_scene),
+    **entry_actions(SCHEMA, answer, new_scene, read_edited),
 }

@@ -96,6 +96,22 @@ def test_impairment_and_what_is_left_under_each_wound_rule() -> None:
 
 
 # --- Sequences, Initiative, Shots -------------------------------------------------------------
+def test_a_new_characters_shot_pool_follows_the_edited_attributes_until_the_fight_begins() -> None:
+    # "Your Shot Count (and Shots pool) always starts at your [ Agility+Wits+Luck ] divided by 3":
+    # a new character (3, 3, 3: a pool of 3) edited to Agility 4, Wits 4, Luck 4 has a pool of 4.
+    (new,) = ok("play_new", name="Warehouse")["scene"]["combatants"]
+    assert new["shots"] == 3
+    edited = ok("play_sheet", scene=scene({**new, "attributes": {"Agility": 4, "Wits": 4, "Luck": 4}}))
+    assert edited["scene"]["combatants"][0]["shots"] == 4 and edited["sheet"]["combatants"][0]["shot_count"] == 4
+    lower = ok("play_sheet", scene=scene({**new, "attributes": {"Agility": 2, "Wits": 2, "Luck": 3}}))
+    assert lower["scene"]["combatants"][0]["shots"] == 2  # (2 + 2 + 3) / 3, rounded down
+    # Once the fight has begun the pool is what was spent and regained: an edit leaves it alone.
+    fighting = ok("play_sheet", scene=scene({**new, "attributes": {"Agility": 4, "Wits": 4, "Luck": 4}}, sequence=1))
+    assert fighting["scene"]["combatants"][0]["shots"] == 3
+    spent = ok("play_sheet", scene=scene(character("Cy", agility=6, shots=1, spent=True)))
+    assert spent["scene"]["combatants"][0]["shots"] == 1
+
+
 def test_a_sequence_sets_initiative_from_the_shot_pool_and_mooks_act_last() -> None:
     result = ok("play_sequence", scene=DOCKS)
     after = result["scene"]
