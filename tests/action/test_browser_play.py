@@ -10,6 +10,7 @@ never from numbers copied into the test."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -66,7 +67,11 @@ def expect_odds(page: Page, request: dict) -> dict:
     odds = engine("play_odds", **request)
     line = page.locator(f"{ROOT} .srd-acp__chance")
     expect(line).to_contain_text(odds["notation"])
-    expect(line).to_contain_text(f"Success or better {odds['success']['percent']} ({odds['success']['ratio']})")
+    expect(line).to_have_text(re.compile(re.escape(f"Success or better {odds['success']['percent']}") + "$"))
+    # Percentages first, the exact fractions on demand: under a summary the keyboard reaches.
+    fractions = page.locator(f"{ROOT} .srd-acp__odds .srd-play__fractions")
+    expect(fractions.locator("li")).to_have_text([f"Success or better: {odds['success']['ratio']}",
+                                                  *(f"{d['degree']}: {d['ratio']}" for d in odds["degrees"])])
     return odds
 
 
@@ -135,8 +140,7 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     expect_scene(page, docks)
 
     # Undo takes the last hit back; it is applied again.
-    page.get_by_role("button", name="Undo").click()
-    expect(page.locator(STATUS)).to_have_text("The last change is undone.")
+    TOOL.undo_last(page)
     assert shown(page) == hit["scene"]
     expect_scene(page, hit["scene"])
     page.get_by_label("Target").select_option(label="Mooks 1")

@@ -25,12 +25,13 @@ saved, shown = TOOL.entries, TOOL.shown
 
 
 def chance(c: dict) -> str:
-    return f"{c['percent']} ({c['exact']})" if c["exact"] else c["percent"]
+    """A chance as a line reads it: the percentage (the exact fraction is on demand, under it)."""
+    return c["percent"]
 
 
 def cell(c: dict) -> str:
-    """A chance as a table cell reads: the percent, then the exact fraction under it."""
-    return c["percent"] + (c["exact"] or "")
+    """A chance as a table cell reads: the percent (the exact fractions are under the table)."""
+    return c["percent"]
 
 
 def edit(page: Page, label: str, value: str, check: str) -> None:
@@ -171,8 +172,7 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     after = shown(page)
     if engine("play_sheet", character=after)["sheet"]["extended"]["ending"] is None:
         expect_extended(page, after)
-    page.get_by_role("button", name="Undo").click()
-    expect(page.locator(STATUS)).to_have_text("The last change is undone.")
+    TOOL.undo_last(page)
     assert saved(page) == [started]
     expect_extended(page, started)
 

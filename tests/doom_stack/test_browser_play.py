@@ -183,8 +183,7 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     vex = saved_characters(page)[-1]
     assert vex == struck["character"] and len(vex["attention"]) < len(before_hit["attention"])
     expect_sheet(page, vex)
-    page.get_by_role("button", name="Undo").click()
-    expect(page.locator(STATUS)).to_have_text("The last change is undone.")
+    TOOL.undo_last(page)
     assert saved_characters(page)[-1] == before_hit
     expect_sheet(page, before_hit)
     hit(page, before_hit)
@@ -241,6 +240,34 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     expect(friend_page.get_by_label("Name", exact=True)).to_have_value("Vex")
     expect_sheet(friend_page, vex)
     assert "#play=" not in friend_page.url  # the link's state is now saved, not left in the address
+
+
+def test_the_odds_show_before_a_roll_and_follow_the_form(page, site_url: str) -> None:
+    # Before any roll: the exact odds of the roll the form would make, percentages first, the
+    # fractions behind a summary the keyboard reaches; they follow the form as it changes.
+    open_tool(page, f"{site_url}doom-stack/play/")
+    vex = make_vex(page)
+    odds = page.locator(f"{ROOT} .srd-play__odds")
+    alone = engine("play_odds", character=vex, attribute="Strength", skill="", modifiers="", tn="")
+    expect(odds.locator(".srd-play__chance")).to_have_text(
+        f"Odds of Strength ({alone['pool_line']}): no TN: the best stack averages {alone['mean']}.")
+    page.select_option(f"{ROOT}-attribute", "Agility")
+    page.select_option(f"{ROOT}-skill", "Firearms")
+    page.fill(f"{ROOT}-tn", "12")
+    expected = engine("play_odds", character=vex, attribute="Agility", skill="Firearms", modifiers="", tn="12")
+    o = expected["odds"]
+    expect(odds.locator(".srd-play__chance")).to_have_text(
+        f"Odds of Agility + Firearms ({expected['pool_line']}): success {o['success']['percent']}, glitch "
+        f"{o['glitch']['percent']} (a success too), failure {o['failure']['percent']}.")
+    fraction = odds.get_by_text(f"Success: {o['success']['exact']}", exact=True)
+    expect(fraction).to_be_hidden()
+    page.locator(f"{ROOT}-seed").focus()
+    page.keyboard.press("Tab")  # the Roll button
+    page.keyboard.press("Tab")
+    expect(odds.locator("summary")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(fraction).to_be_visible()
+    assert not page.locator(f"{ROOT} .srd-play__roll .srd-play__result").inner_text().strip()  # nothing rolled yet
 
 
 def test_a_damaged_link_is_refused_and_nothing_saved_changes(page, site_url: str) -> None:

@@ -238,7 +238,7 @@ def test_the_schema_names_the_system() -> None:
     assert decode_link(encode_link(document(vex())), SCHEMA) == document(vex())
 
 
-# --- issue 28: the moments that decide a fight, each beside its passage (test_play_rules.py) ----
+# --- issue 28: the moments that decide a fight, each beside its passage (play_rules.py) ----
 def average(**changes: object) -> dict:
     """The source's average person (Strength 2, Agility 2, Willpower 2: 8 hit boxes), changed."""
     return {**ok("play_new", name="Rook")["character"], **changes}

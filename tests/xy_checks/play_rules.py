@@ -1,34 +1,18 @@
-"""X-in-Y at the table, traced to its source: every state change the play actions make (and
-what the read-only ones show), the passage of the source text (seeds/003, "New attack
-algorithm") it follows, and the test that holds it. Where the source is silent the row quotes
-the passage the reading leans on and names the play page's Ruling box."""
+"""X-in-Y's rule table: every state change its play actions make (and what the read-only
+ones show), the passage of its source text it follows, and the test in this folder that holds
+it. A reading the source does not plainly make has a Ruling box on one of ``PAGES``. The shared
+contract, tests/test_play_rules.py, checks the table."""
 
 from __future__ import annotations
 
-import re
-from importlib import import_module
-from pathlib import Path
-from typing import NamedTuple
+from play_rules import Rule
 
-import pytest
-
-from rules_engine.xy_checks.play import ACTIONS
-
-#: The actions every play tool answers alike (rules_engine/core/play.py), held by the shared contract.
-SHARED = {"play_import", "play_check", "play_link", "play_open_link", "play_limits"}
-#: The source text, where this checkout has it beside (not inside Pyodide, not in every copy).
-SOURCE = Path("/work/shared/seeds/003_222e4bd5dfdd1540.txt")
-
-
-class Rule(NamedTuple):
-    actions: tuple[str, ...]  # the play actions the rule governs
-    rule: str  # in a few words
-    passage: str  # a short quotation from the source text
-    test: str  # module::function in tests/xy_checks
-
+#: The source text the rows quote (a file of the seeds beside the checkout).
+SOURCE = "003_222e4bd5dfdd1540.txt"
+#: The pages (under docs/) whose Ruling boxes state the readings.
+PAGES = ("xy-checks/play.md", "xy-checks.md")
 
 LIFE = "test_play_life::test_a_scene_fought_until_a_side_is_out_of_the_fight"
-
 RULES: tuple[Rule, ...] = (
     Rule(("play_new",), "a new scene: two sides of one combatant, attacking at 5/6",
          "Start with a 5/6 difficulty", "test_play::test_a_new_scene_has_two_sides_of_one_combatant"),
@@ -84,28 +68,3 @@ RULES: tuple[Rule, ...] = (
     Rule(("play_odds",), "the exchange's odds: exact, over the combatants standing",
          "Roll all the dice and count up the hits.", "test_play::test_one_on_one_volley_by_hand"),
 )
-
-
-def held_by(name: str):
-    module, function = name.split("::")
-    return getattr(import_module(f"{__package__}.{module}"), function, None)
-
-
-@pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.rule)
-def test_every_rule_names_a_test_that_exists(rule: Rule) -> None:
-    assert callable(held_by(rule.test)), rule.test
-    assert set(rule.actions) <= set(ACTIONS) - SHARED
-
-
-def test_every_play_action_is_in_the_table() -> None:
-    traced = {action for rule in RULES for action in rule.actions}
-    assert set(ACTIONS) - SHARED - traced == set()
-
-
-def test_every_passage_is_quoted_as_the_source_writes_it() -> None:
-    if not SOURCE.exists():
-        pytest.skip("the source text is not beside this checkout")
-    source = " ".join(SOURCE.read_text(encoding="utf-8").split())
-    for rule in RULES:
-        assert " ".join(rule.passage.split()) in source, rule.passage
-        assert len(rule.passage) <= 120 and not re.search(r"\n", rule.passage)

@@ -1,0 +1,20 @@
+"""The shape of each play tool's rule table (``tests/<system>/play_rules.py``): every state change
+the system's play actions make, the source passage it follows and the test that holds it. The
+shared contract (tests/test_play_rules.py) checks every table alike."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Rule(NamedTuple):
+    """One row of a rule table."""
+
+    actions: tuple[str, ...]  # the play actions the rule governs (a bridge action's name)
+    rule: str  # in a few words; "(Ruling: title)" names the Ruling box that states a reading
+    passage: str  # a short quotation from the source text it follows or leans on
+    test: str  # "module::function" in the system's tests folder
+
+
+#: The actions every play tool answers alike (rules_engine/core/play.py): the play contract's.
+SHARED_ACTIONS = frozenset({"play_import", "play_check", "play_link", "play_open_link", "play_limits"})
