@@ -10,6 +10,7 @@ no expected number (those come from the engine, ``rules_engine.web.call``)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,6 +44,11 @@ _SMALL = """(root) => [...document.querySelectorAll(`${root} button, ${root} sel
 
 _AXE_RUN = """async (root) => (await axe.run(document.querySelector(root), {resultTypes: ['violations']}))
     .violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '))"""
+
+
+def first_sentence(words: str) -> str:
+    """What Undo and Redo say a step was: the first sentence of the words its change said."""
+    return re.split(r"(?<=[.!?])\s+", words.strip())[0]
 
 
 class PlayTool:
@@ -120,6 +126,17 @@ class PlayTool:
         field.press("Tab")
         self.wait_saved(page, check)
         expect(page.locator(self.status)).to_have_text(f"Saved {self.shown(page)['name']}.")
+
+    def seed(self, page: Page, saved: dict) -> None:
+        """Before the page loads, what an earlier visit saved on this device ({document, current})."""
+        page.add_init_script(f"localStorage.getItem('{self.store}') === null && localStorage.setItem('{self.store}', "
+                             f"{json.dumps(json.dumps(saved))})")
+
+    def undo_last(self, page: Page) -> None:
+        """Press Undo right after a change (its words in the status line): the status says it undid that change."""
+        words = page.locator(self.status).text_content() or ""
+        page.get_by_role("button", name="Undo", exact=True).click()
+        expect(page.locator(self.status)).to_have_text(f"Undone: {first_sentence(words)}")
 
     def copy_link(self, page: Page, site_url: str, address: str) -> str:
         """Press Share as a link (the clipboard allowed): the link it copied, for ``address``."""

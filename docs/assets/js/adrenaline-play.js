@@ -65,6 +65,10 @@ function attachSheet(root) {
     system: SYSTEM, noun: "character", nouns: "characters",
     draw,
   });
+  // Undo, Redo, a file or a link: the entry is drawn anew, without the results kept beside it.
+  root.addEventListener("srd-play-reset", () => {
+    last = null;
+  });
 
   // Remember what a form's fields hold, and put it back when the sheet is drawn again.
   function remembered(input) {

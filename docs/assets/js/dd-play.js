@@ -48,6 +48,10 @@ function attachSheet(root) {
     system: SYSTEM, noun: "character", nouns: "characters",
     draw: (entry, shown) => (lists ? draw(entry, shown) : drawWhenListed(entry, shown)),
   });
+  // Undo, Redo, a file or a link: the entry is drawn anew, without the results kept beside it.
+  root.addEventListener("srd-play-reset", () => {
+    last = null;
+  });
 
   // The first sheet waits for the engine's lists; a refusal is said, and the next draw asks again.
   function drawWhenListed(entry, shown) {

@@ -63,6 +63,11 @@ function attachSheet(root) {
     system: SYSTEM, noun: "character", nouns: "characters",
     draw,
   });
+  // Undo, Redo, a file or a link: the entry is drawn anew, without the results kept beside it.
+  root.addEventListener("srd-play-reset", () => {
+    lastRoll = null;
+    lastNote = null;
+  });
 
   async function edited(form) {
     const entry = frame.entry();

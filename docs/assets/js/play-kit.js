@@ -1,5 +1,5 @@
 // The frame every play tool shares (a system's character sheets or scenes, kept on this
-// device): saving, several named entries, Undo for the last change, export and import as a
+// device): saving, several named entries, Undo and Redo of the last changes, export and import as a
 // JSON file, a share link, print, and the status line that says what happened. It names no
 // system and holds no rule: whatever comes back from a file, a link or this device's storage
 // is checked (and an older version brought up to date) by the engine (bridge actions
@@ -7,9 +7,14 @@
 // system's view draws one entry and asks the engine for every number on it.
 //
 // Stored in localStorage: `srd-play:<system>` holds {document, current} (the play document
-// and the index of the entry shown), `srd-play-undo:<system>` the same from before the last
-// change. A stored copy the engine refuses is kept aside (`srd-play-unreadable:<system>`),
-// never dropped. A link's state travels in the address as `#play=<payload>`.
+// and the index of the entry shown), `srd-play-undo:<system>` the steps Undo and Redo go
+// through ({format: STEPS_FORMAT, version: STEPS_VERSION, undo: [step…], redo: [step…]}, oldest
+// first, each step {state, what}: the state before or after a change and the words of that
+// change; at most MAX_STEPS each, within MAX_STEPS_CHARS together). A step's document is
+// checked (and brought up to date) by the engine's play_check when Undo or Redo reaches it, and
+// dropped if refused: a step is never applied unread. A stored copy the engine refuses is kept
+// aside (`srd-play-unreadable:<system>`), never dropped. A link's state travels in the address as
+// `#play=<payload>`.
 //
 // A change is saved only within the limits the engine reads a document back within (bridge
 // action play_limits: its length in characters of compact JSON, its number of entries): one
@@ -19,6 +24,13 @@ import { getEngine } from "./engine.js";
 import { el } from "./widget-kit.js";
 
 const LINK_KEY = "play=";
+// How many changes Undo (and Redo) can go back through.
+export const MAX_STEPS = 30;
+// The stored steps' length at most, in characters of JSON: with the saved document (at most
+// the engine's 200,000) well within the 5,000,000 or so a browser keeps for a site.
+const MAX_STEPS_CHARS = 2_000_000;
+const STEPS_FORMAT = "srd-play-steps";
+const STEPS_VERSION = 1;
 
 function storageKey(system, part = "play") {
   return `srd-${part}:${system}`;
@@ -86,6 +98,40 @@ export function keepRoom(node, wide, phone = wide) {
   return node;
 }
 
+// --- the steps Undo and Redo go through ---------------------------------------------------
+
+const isStep = (step) => Boolean(step && step.state && step.state.document && typeof step.what === "string");
+
+// The steps as read from the device: the stored format as it is; the one state an older build
+// kept (before Redo) as one step to undo; anything else dropped. (Each step's document is
+// still checked by the engine when it is reached.)
+function readSteps(stored) {
+  if (stored && stored.format === STEPS_FORMAT && stored.version === STEPS_VERSION
+      && Array.isArray(stored.undo) && Array.isArray(stored.redo)) {
+    return { undo: stored.undo.filter(isStep).slice(-MAX_STEPS), redo: stored.redo.filter(isStep).slice(-MAX_STEPS) };
+  }
+  if (stored && !stored.format && stored.document) return { undo: [{ state: stored, what: "The last change." }], redo: [] };
+  return { undo: [], redo: [] };
+}
+
+// The steps as stored (null when there are none), the farthest dropped first (Undo's oldest,
+// then Redo's last) until they are within MAX_STEPS_CHARS; `steps` loses what is dropped.
+function stepsRecord(steps) {
+  for (;;) {
+    if (!steps.undo.length && !steps.redo.length) return null;
+    const record = { format: STEPS_FORMAT, version: STEPS_VERSION, undo: steps.undo, redo: steps.redo };
+    if (JSON.stringify(record).length <= MAX_STEPS_CHARS) return record;
+    if (steps.undo.length) steps.undo.shift();
+    else steps.redo.shift();
+  }
+}
+
+// What a step says it changed: the first sentence of the change's words (or `fallback`).
+function stepWords(words, fallback) {
+  const first = String(words || "").trim().split(/(?<=[.!?])\s+/)[0];
+  return first || fallback;
+}
+
 // A file name from an entry's name: letters, digits and dashes.
 function fileName(system, name) {
   const slug = String(name || "sheets").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "sheets";
@@ -96,12 +142,16 @@ function fileName(system, name) {
 // - `noun`: what an entry is ("character", "scene"); a new one is the engine's `play_new`
 //   named "New <noun>", found under that noun in its reply;
 // - `draw(entry, frame)` draws one entry into `frame.sheet` (called after every change).
+// Before Undo, Redo or an entry from a file or a link is shown, `root` gets the event
+// "srd-play-reset": a view forgets the results it keeps beside the entry (a roll's dice).
 // Returns the frame: {engine, sheet, status, entry(), change(entry, words), say(words, error)}.
 export function playFrame(root, { system, noun, nouns, draw }) {
   const engine = getEngine();
   const call = (request) => engine.call({ system, ...request });
   let state = { document: { format: "dice-srd-play", version: 1, system, entries: [] }, current: 0 };
-  let undo = readStored(storageKey(system, "play-undo")) || null;
+  // The steps Undo and Redo go through (see the top of this file); `travelling` while one is checked.
+  const steps = readSteps(readStored(storageKey(system, "play-undo")));
+  let travelling = false;
   let limits = null; // {max_document_chars, max_entries, max_file_chars}: the engine's (play_limits), once it is ready
 
   root.replaceChildren();
@@ -112,6 +162,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
     add: el("button", { type: "button", class: "md-button" }, `New ${noun}`),
     remove: el("button", { type: "button", class: "md-button" }, `Delete this ${noun}`),
     undo: el("button", { type: "button", class: "md-button", disabled: "" }, "Undo"),
+    redo: el("button", { type: "button", class: "md-button", disabled: "" }, "Redo"),
     exportFile: el("button", { type: "button", class: "md-button" }, "Export file"),
     importFile: el("button", { type: "button", class: "md-button" }, "Import file"),
     link: el("button", { type: "button", class: "md-button" }, "Share as a link"),
@@ -125,7 +176,10 @@ export function playFrame(root, { system, noun, nouns, draw }) {
     el("div", { class: "srd-play__pickfield" }, pickLabel, picker), ...Object.values(buttons), fileInput);
   // (A widget prints what its live regions hold, print.css: the sheet is such a region, quiet.)
   const sheet = el("div", { class: "srd-widget__sheet srd-play__sheet", "aria-live": "off" });
-  root.append(toolbar, status, linkBox, sheet);
+  // Where a file or a link holding a name already saved asks to replace it or keep both.
+  const choice = el("div", { class: "srd-play__choice", role: "group", tabindex: "-1", hidden: "",
+    "aria-labelledby": `${root.id}-choice` });
+  root.append(toolbar, status, choice, linkBox, sheet);
 
   const say = (words, error = false) => {
     status.textContent = words;
@@ -138,7 +192,24 @@ export function playFrame(root, { system, noun, nouns, draw }) {
 
   function save() {
     if (!writeStored(storageKey(system), state)) say("This browser would not save on this device (storage full or off).", true);
-    writeStored(storageKey(system, "play-undo"), undo);
+    let record = stepsRecord(steps);
+    // Storage too full for every step: the farthest go first, and at worst none are kept.
+    while (!writeStored(storageKey(system, "play-undo"), record)) {
+      if (steps.undo.length) steps.undo.shift();
+      else steps.redo.shift();
+      record = stepsRecord(steps);
+    }
+  }
+
+  // Undo and Redo can be pressed only with a step to go to (and none being checked).
+  function showSteps() {
+    buttons.undo.disabled = travelling || !steps.undo.length;
+    buttons.redo.disabled = travelling || !steps.redo.length;
+  }
+
+  // The views forget the results they keep beside an entry (a roll's dice) before it is drawn anew.
+  function reset() {
+    root.dispatchEvent(new CustomEvent("srd-play-reset"));
   }
 
   function refresh() {
@@ -146,7 +217,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
     picker.disabled = entries().length === 0;
     picker.value = String(state.current);
     buttons.remove.disabled = entries().length === 0;
-    buttons.undo.disabled = !undo;
+    showSteps();
     buttons.exportFile.disabled = buttons.link.disabled = entries().length === 0;
     sheet.replaceChildren();
     const entry = entries()[state.current];
@@ -183,7 +254,9 @@ export function playFrame(root, { system, noun, nouns, draw }) {
       say(refusal, true);
       return false;
     }
-    undo = JSON.parse(JSON.stringify(state));
+    steps.undo.push({ state: JSON.parse(JSON.stringify(state)), what: stepWords(words, `A change to your ${nouns}.`) });
+    steps.undo.splice(0, steps.undo.length - MAX_STEPS);
+    steps.redo.length = 0; // a new change: what was undone before it can no longer be redone
     state = next;
     save();
     refresh();
@@ -234,14 +307,33 @@ export function playFrame(root, { system, noun, nouns, draw }) {
       `${gone.name} deleted. Undo brings them back.`);
   });
 
-  buttons.undo.addEventListener("click", () => {
-    if (!undo) return;
-    state = undo;
-    undo = null;
+  // Undo (from "undo" to "redo") or Redo (the other way): the step's document is checked and
+  // brought up to date by the engine first; one it refuses is dropped, and nothing changes.
+  async function travel(from, to, done, named) {
+    const step = steps[from].at(-1);
+    if (!step || travelling) return;
+    travelling = true;
+    showSteps();
+    const reply = await call({ action: "play_check", document: step.state.document });
+    travelling = false;
+    steps[from].splice(steps[from].lastIndexOf(step), 1);
+    if (!reply.ok) {
+      save();
+      showSteps();
+      return say(`${named}: that step could not be read (${reply.error.message}); it is dropped. Nothing was changed.`, true);
+    }
+    const count = reply.result.document.entries.length;
+    steps[to].push({ state: JSON.parse(JSON.stringify(state)), what: step.what });
+    state = { document: reply.result.document,
+      current: Math.min(Math.max(0, Number(step.state.current) || 0), Math.max(0, count - 1)) };
     save();
+    reset();
     refresh();
-    say("The last change is undone.");
-  });
+    say(`${done}: ${step.what}`);
+  }
+
+  buttons.undo.addEventListener("click", () => travel("undo", "redo", "Undone", "Undo"));
+  buttons.redo.addEventListener("click", () => travel("redo", "undo", "Redone", "Redo"));
 
   buttons.exportFile.addEventListener("click", () => {
     const blob = new Blob([`${JSON.stringify(state.document, null, 1)}\n`], { type: "application/json" });
@@ -266,15 +358,78 @@ export function playFrame(root, { system, noun, nouns, draw }) {
     }
     const reply = await call({ action: "play_import", text });
     if (!reply.ok) return say(`${file.name} was not imported: ${reply.error.message}. Nothing saved was changed.`, true);
-    add(reply.result.document.entries, `Imported from ${file.name}`);
+    add(reply.result.document.entries, `Imported from ${file.name}`, file.name, buttons.importFile);
   });
 
-  // Entries from a file or a link join those already saved (Undo takes them out again).
-  function add(more, where) {
+  // Entries from a file or a link join those already saved (Undo takes them out again); if one
+  // has the name of an entry saved here, the reader is asked first: replace it, or keep both.
+  function add(more, where, source, back) {
     if (!more.length) return say(`${where}: no ${nouns} in it. Nothing saved was changed.`, true);
+    const saved = new Set(entries().map((e) => e.name));
+    const same = [...new Set(more.filter((e) => saved.has(e.name)).map((e) => e.name))];
+    if (same.length) return askReplace(more, same, where, source, back);
+    keepBoth(more, where);
+  }
+
+  function keepBoth(more, where) {
     const list = [...entries(), ...more];
+    reset();
     commit({ document: { ...state.document, entries: list }, current: entries().length },
       `${where}: ${more.map((e) => e.name).join(", ")}.`);
+  }
+
+  // Each entry from the file or link takes the place of the first saved entry of its name not
+  // yet replaced (one with no such name is added at the end); the first of them is shown.
+  function replaceSaved(more, where) {
+    const list = entries().slice();
+    const taken = new Set();
+    const places = more.map((entry) => {
+      const at = list.findIndex((e, i) => i < entries().length && !taken.has(i) && e.name === entry.name);
+      const place = at >= 0 ? at : list.length;
+      list[place] = entry;
+      taken.add(place);
+      return place;
+    });
+    const replaced = more.filter((_, k) => places[k] < entries().length).map((e) => e.name);
+    const added = more.filter((_, k) => places[k] >= entries().length).map((e) => e.name);
+    reset();
+    commit({ document: { ...state.document, entries: list }, current: places[0] },
+      `${where}: ${replaced.join(", ")} replaced${added.length ? `; ${added.join(", ")} added` : ""}.`);
+  }
+
+  // The question, inside the frame: "Replace", "Keep both" or "Cancel" (Escape), the focus on
+  // it; whichever is chosen, the focus goes back to `back` (or the list of entries).
+  function askReplace(more, same, where, source, back) {
+    const one = same.length === 1;
+    const question = el("p", { id: `${root.id}-choice`, class: "srd-play__question" },
+      `${source} holds ${same.join(", ")}: ${one ? "a name" : "names"} already saved on this device. `
+      + `Replace the saved ${one ? noun : nouns}, or keep both?`);
+    const choose = (words, act) => {
+      const button = el("button", { type: "button", class: "md-button" }, words);
+      button.addEventListener("click", () => {
+        close();
+        act();
+      });
+      return button;
+    };
+    const close = () => {
+      choice.hidden = true;
+      choice.replaceChildren();
+      (back && back.isConnected && !back.disabled ? back : picker).focus();
+    };
+    const cancel = () => say(`Not added: nothing saved was changed.`);
+    choice.replaceChildren(question, el("div", { class: "srd-play__choices" },
+      choose("Replace", () => replaceSaved(more, where)), choose("Keep both", () => keepBoth(more, where)),
+      choose("Cancel", cancel)));
+    choice.onkeydown = (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      close();
+      cancel();
+    };
+    choice.hidden = false;
+    say("");
+    choice.focus();
   }
 
   buttons.link.addEventListener("click", async () => {
@@ -335,7 +490,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
     if (location.hash.startsWith(`#${LINK_KEY}`)) {
       const reply = await call({ action: "play_open_link", link: location.hash.slice(LINK_KEY.length + 1) });
       history.replaceState(history.state, "", location.pathname + location.search);
-      if (reply.ok) add(reply.result.document.entries, "Opened from the link");
+      if (reply.ok) add(reply.result.document.entries, "Opened from the link", "The link", picker);
       else say(`The link was not opened: ${reply.error.message}. Nothing saved was changed.`, true);
     }
     root.dataset.state = "ready";
