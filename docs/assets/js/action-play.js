@@ -6,7 +6,7 @@
 // the cards, what each action costs, impairment, shock and wounds, down, dying, Shaken, the odds
 // and the rolls, the mooks that go down. This module only draws the scene and sends what was edited.
 
-import { field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
+import { exactFractions, field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
 import { el, rollMeta } from "./widget-kit.js";
 
 const SYSTEM = "action";
@@ -303,9 +303,10 @@ function attachScene(root) {
       seed: numberInput("", { id: `${id}-seed` }),
     };
     const active = el("input", { type: "checkbox", id: `${id}-active` });
-    // (Room for the chance and the degrees' table: 16.2 rem, measured in Chromium.)
+    // (Room for the chance, the degrees' table and the fractions' summary: 16.2 rem, measured in
+    // Chromium, and a line for the summary.)
     const odds = keepRoom(el("div", { class: "srd-play__odds srd-acp__odds", "aria-live": "polite", "aria-busy": "true" },
-      ...lastOdds.map((node) => node.cloneNode(true))), 16.5);
+      ...lastOdds.map((node) => node.cloneNode(true))), 18.5);
     const result = el("div", { class: "srd-play__result srd-acp__rolled", "aria-live": "polite" });
     const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` }, "Roll");
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Roll from a sheet" },
@@ -326,11 +327,13 @@ function attachScene(root) {
       odds.removeAttribute("aria-busy");
       if (!reply.ok) return odds.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
       const o = reply.result;
-      const rows = o.degrees.map((d) => el("tr", {}, el("th", { scope: "row" }, d.degree), el("td", {}, d.percent), el("td", {}, d.ratio)));
+      // Percentages first; the exact fractions on demand, under the table.
+      const rows = o.degrees.map((d) => el("tr", {}, el("th", { scope: "row" }, d.degree), el("td", {}, d.percent)));
       lastOdds = [
-        el("p", { class: "srd-acp__chance" }, `${o.what}: `, el("code", {}, o.notation), ` · Success or better ${o.success.percent} (${o.success.ratio})`),
+        el("p", { class: "srd-acp__chance" }, `${o.what}: `, el("code", {}, o.notation), ` · Success or better ${o.success.percent}`),
         el("div", { class: "srd-table-wrap", tabindex: "0", role: "region", "aria-label": "Each degree's exact chance" },
-          el("table", { class: "srd-table" }, el("caption", {}, "Each degree: its exact chance"), el("tbody", {}, ...rows)))];
+          el("table", { class: "srd-table" }, el("caption", {}, "Each degree: its exact chance"), el("tbody", {}, ...rows))),
+        exactFractions([["Success or better", o.success.ratio], ...o.degrees.map((d) => [d.degree, d.ratio])])];
       odds.replaceChildren(...lastOdds);
     }
     who.addEventListener("change", () => {

@@ -5,7 +5,7 @@
 // progress and the chance to finish in k more rolls. This module only draws the sheet and
 // sends what was edited.
 
-import { field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
+import { exactFractions, field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
 import { el } from "./widget-kit.js";
 
 const SYSTEM = "adrenaline";
@@ -45,14 +45,14 @@ function ratingRows(kind, one, ratings, onChange, word = "rating", shown = Strin
   return { list, add };
 }
 
-// "4.50% (9/200)": a chance as the engine gives it.
+// "4.50%": a chance as the engine gives it, the percentage (its exact fraction on demand: exactFractions).
 function chanceText(chance) {
-  return chance.exact ? `${chance.percent} (${chance.exact})` : chance.percent;
+  return chance.percent;
 }
 
-// A table cell: the percent, the exact fraction under it (when it is short enough to read).
+// A table cell: the percent (the exact fractions are listed under the table).
 function chanceCell(chance) {
-  return el("td", {}, chance.percent, chance.exact ? el("span", { class: "srd-play__exact" }, chance.exact) : null);
+  return el("td", {}, chance.percent);
 }
 
 function attachSheet(root) {
@@ -159,7 +159,8 @@ function attachSheet(root) {
       field("Adrenaline to spend", spend, `blank: none; ${entry.name} has ${entry.adrenaline}`),
       field("Seed", seed, "blank: a new roll"),
       el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll"));
-    box.append(el("h2", {}, "Roll"), form, odds, result);
+    const exact = keepRoom(el("div", { class: "srd-play__screen" }), 1.8); // the odds' exact fractions on demand
+    box.append(el("h2", {}, "Roll"), form, odds, exact, result);
     if (last && last.kind === "roll") drawRollResult(result, last.reply);
 
     let asked = 0;
@@ -168,8 +169,11 @@ function attachSheet(root) {
       const reply = await frame.call({ action: "play_odds", character: frame.entry(), attribute: value("", "attribute"),
         ability: value("", "ability"), difficulty: difficulty.value, spend: spend.value });
       if (mine !== asked) return;
+      exact.replaceChildren();
       if (!reply.ok) return odds.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
       const o = reply.result.odds;
+      exact.replaceChildren(exactFractions([["Success", o.success.exact], ["Botch", o.botch.exact],
+        ["Earns a point", o.adrenaline.exact]]));
       odds.replaceChildren(`Pool: ${reply.result.pool_line}. `
         + `Exact odds of ${reply.result.what} (${reply.result.notation}): success ${chanceText(o.success)}, `
         + `botch ${chanceText(o.botch)}, earns a point ${chanceText(o.adrenaline)}.`);
@@ -199,6 +203,8 @@ function attachSheet(root) {
       el("p", { class: "srd-play__points" }, `${reply.points}.`),
       el("p", { class: "srd-play__line" }, `Before the roll: success ${chanceText(reply.odds.success)}, botch `
         + `${chanceText(reply.odds.botch)}, a point earned ${chanceText(reply.odds.adrenaline)}.`),
+      exactFractions([["Success", reply.odds.success.exact], ["Botch", reply.odds.botch.exact],
+        ["A point earned", reply.odds.adrenaline.exact]]),
       el("p", {}, el("a", { href: chapter.href }, "Open this roll in the chapter's roller")));
   }
 
@@ -250,7 +256,9 @@ function attachSheet(root) {
           el("th", { scope: "row" }, `${row.rolls} ${row.rolls === 1 ? "roll" : "rolls"}`),
           chanceCell(row.finish), chanceCell(row.lost)))));
       box.append(el("div", { class: "srd-play__scroll", role: "region", tabindex: "0",
-        "aria-label": "Chance to finish, by rolls" }, table));
+        "aria-label": "Chance to finish, by rolls" }, table),
+      exactFractions(ext.chances.flatMap((row) => [[`Finishes within ${row.rolls}`, row.finish.exact],
+        [`Lost within ${row.rolls}`, row.lost.exact]])));
     }
     const actions = el("div", { class: "srd-play__actions" });
     if (!ext.ending) {
@@ -343,6 +351,8 @@ function attachSheet(root) {
       el("p", { class: "srd-play__line" }, `Pools: ${r.character.name}: ${r.pool_lines[0]}; ${r.other.name}: ${r.pool_lines[1]}.`),
       el("p", { class: "srd-play__line" }, `Before the roll: ${r.character.name} wins ${chanceText(r.odds.win)}, `
         + `stand-off ${chanceText(r.odds.standoff)}, ${r.other.name} wins ${chanceText(r.odds.lose)}.`),
+      exactFractions([[`${r.character.name} wins`, r.odds.win.exact], ["Stand-off", r.odds.standoff.exact],
+        [`${r.other.name} wins`, r.odds.lose.exact]]),
       ...r.roll.lines.slice(1).map((line) => el("p", { class: "srd-play__line" }, line)),
       el("p", { class: "srd-play__points" }, `${r.character.name}: ${r.points[0]}. ${r.other.name}: ${r.points[1]}.`));
   }

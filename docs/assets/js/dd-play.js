@@ -8,7 +8,7 @@
 // armours, shields, conditions, gear, outcomes). This module only draws the sheet and sends what
 // was edited.
 
-import { field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
+import { exactFractions, field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
 import { el, rollMeta } from "./widget-kit.js";
 
 const SYSTEM = "dice-and-danger";
@@ -22,15 +22,19 @@ function flag(input) {
   return input.checked ? "on" : "";
 }
 
-// "12.50% (1/8)": a chance as the engine gives it.
-function chanceText(chance) {
-  return `${chance.percent} (${chance.ratio})`;
+// "0 hits", "1+ hits": a row of a roll's odds.
+function hitsWords(row) {
+  return `${row.or_more ? `${row.hits}+` : row.hits} ${row.hits === 1 && !row.or_more ? "hit" : "hits"}`;
 }
 
-// A roll's exact odds in one line: no hits, then k or more hits, and the average.
+// A roll's exact odds in one line, percentages first: no hits, then k or more hits, and the average.
 function oddsLine(odds) {
-  const parts = odds.rows.map((row) => `${row.or_more ? `${row.hits}+` : row.hits} ${row.hits === 1 && !row.or_more ? "hit" : "hits"} ${chanceText(row)}`);
-  return `${parts.join(", ")}; average ${odds.mean_text}`;
+  return `${odds.rows.map((row) => `${hitsWords(row)} ${row.percent}`).join(", ")}; average ${odds.mean_text}`;
+}
+
+// The same rows' exact fractions, shown on demand (exactFractions).
+function oddsFractions(odds) {
+  return odds.rows.map((row) => [hitsWords(row), row.ratio]);
 }
 
 function attachSheet(root) {
@@ -247,14 +251,19 @@ function attachSheet(root) {
   }
 
   // A form's answer line: the exact odds as the engine gives them, kept up to date.
-  function liveOdds(form, box, ask, words) {
+  function liveOdds(form, box, ask, words, fractions) {
     let asked = 0;
     if (shownOdds[box.id]) box.textContent = shownOdds[box.id];
+    // The exact fractions on demand, under the line (its room kept: the closed summary's line).
+    const exact = keepRoom(el("div", { class: "srd-play__screen" }), 1.8);
+    box.after(exact);
     async function show() {
       const mine = ++asked;
       const reply = await ask();
       if (mine !== asked) return;
+      exact.replaceChildren();
       if (!reply.ok) return box.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
+      exact.replaceChildren(exactFractions(fractions(reply.result)));
       box.replaceChildren(words(reply.result));
       shownOdds[box.id] = box.textContent;
     }
@@ -296,7 +305,8 @@ function attachSheet(root) {
       armour: armour.value, shield: shield.value, conditions: conditions.value });
     liveOdds(form, odds, () => frame.call({ action: "play_damage_odds", character: frame.entry(), fields: fields() }),
       (r) => `Exact odds of ${r.written} (${r.odds.notation}): ${oddsLine(r.odds)}.`
-        + (r.unusable.length ? ` Broken, not used: ${r.unusable.map((g) => words(lists.gear, g)).join(", ")}.` : ""));
+        + (r.unusable.length ? ` Broken, not used: ${r.unusable.map((g) => words(lists.gear, g)).join(", ")}.` : ""),
+      (r) => oddsFractions(r.odds));
     if (last && last.kind === "damage") rollLines(result, last.reply, `Damage: ${last.reply.written}`);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -339,7 +349,8 @@ function attachSheet(root) {
     const fields = () => ({ attribute: against.value, dice: dice.value, conditions: conditions.value,
       weight: flag(weight.input), weapon: weapon.value });
     liveOdds(form, odds, () => frame.call({ action: "play_save_odds", character: frame.entry(), fields: fields() }),
-      (r) => `Exact odds of ${r.written} (${r.odds.notation}), hits ${entry.name} takes: ${oddsLine(r.odds)}.`);
+      (r) => `Exact odds of ${r.written} (${r.odds.notation}), hits ${entry.name} takes: ${oddsLine(r.odds)}.`,
+      (r) => oddsFractions(r.odds));
     if (last && last.kind === "save") rollLines(result, last.reply, `Save against ${last.reply.what}: ${last.reply.written}`);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -403,12 +414,14 @@ function attachSheet(root) {
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Hits"), el("th", { scope: "col" }, "Outcome"),
         el("th", { scope: "col" }, "Chance"))),
       el("tbody"));
-    box.append(el("div", { class: "srd-play__scroll", role: "region", tabindex: "0", "aria-label": "Health save outcomes" }, table));
+    const exact = keepRoom(el("div", { class: "srd-play__screen" }), 1.8); // the exact fractions on demand
+    box.append(el("div", { class: "srd-play__scroll", role: "region", tabindex: "0", "aria-label": "Health save outcomes" }, table), exact);
     answer("play_health_odds", character).then((reply) => {
       if (!reply.ok) return frame.say(reply.error.message, true);
+      const hits = (o) => (o.to === null ? `${o.hits}+` : String(o.hits));
       table.tBodies[0].replaceChildren(...reply.result.health_outcomes.map((o) => el("tr", {},
-        el("th", { scope: "row" }, o.to === null ? `${o.hits}+` : String(o.hits)), el("td", {}, o.name),
-        el("td", {}, o.percent, el("span", { class: "srd-play__exact" }, o.ratio)))));
+        el("th", { scope: "row" }, hits(o)), el("td", {}, o.name), el("td", {}, o.percent))));
+      exact.replaceChildren(exactFractions(reply.result.health_outcomes.map((o) => [`${hits(o)} (${o.name})`, o.ratio])));
     });
     const seed = numberInput("", { id: `${id}-health-seed` });
     const error = el("p", { class: "srd-play__result", "aria-live": "polite" });

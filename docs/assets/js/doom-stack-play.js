@@ -5,7 +5,7 @@
 // damage, the hourly bleeding-out die, what can heal. This module only draws the sheet and
 // sends what was edited or chosen.
 
-import { field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
+import { exactFractions, field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
 import { el } from "./widget-kit.js";
 
 const SYSTEM = "doom-stack";
@@ -189,12 +189,26 @@ function attachSheet(root) {
     const choices = select([["", "Nothing rolled yet"]], "", { id: `${id}-stack`, disabled: "" });
     const picked = el("div", { class: "srd-play__picked srd-play__screen" },
       field("Stack taken", choices, "Roll first: the stack it takes shows here."));
-    box.append(el("h2", {}, "Roll"), form, result, picked,
+    // The exact odds of the roll the form would make, before it is rolled (room kept: 3 lines wide, 5 at 360 px).
+    const odds = keepRoom(el("div", { class: "srd-play__odds", "aria-live": "polite" }), 4.5, 7);
+    box.append(el("h2", {}, "Roll"), form, odds, result, picked,
       el("h3", {}, "Attention pool"),
       el("p", { class: "srd-play__attention" }, entry.attention.length
         ? `${entry.attention.join(" ")}: left by the last roll, for defence, other actions and noticing`
         : "Empty: roll to fill it."));
     if (lastRoll) drawRollResult(result, lastRoll);
+    let asked = 0;
+    async function showOdds() {
+      const mine = ++asked;
+      const reply = await frame.call({ action: "play_odds", character: frame.entry(), attribute: attribute.value,
+        skill: skill.value, modifiers: modifiers.value, tn: tn.value });
+      if (mine !== asked) return;
+      if (!reply.ok) return odds.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      drawOdds(odds, reply.result);
+    }
+    form.addEventListener("input", showOdds);
+    form.addEventListener("change", showOdds);
+    showOdds();
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const reply = await frame.call({ action: "play_roll", character: frame.entry(), attribute: attribute.value,
@@ -264,6 +278,16 @@ function attachSheet(root) {
       frame.change(reply.result.character, `Another action (${reply.result.what}): stack ${taken.value}; `
         + `attention pool ${reply.result.character.attention.join(" ") || "empty"}.`);
     });
+  }
+
+  // Before a roll: the pool and its chances, percentages first, the exact fractions on demand.
+  function drawOdds(box, reply) {
+    const o = reply.odds;
+    const words = o ? `success ${o.success.percent}, glitch ${o.glitch.percent} (a success too), failure ${o.failure.percent}`
+      : `no TN: the best stack averages ${reply.mean}`;
+    box.replaceChildren(
+      el("p", { class: "srd-play__chance" }, `Odds of ${reply.what} (${reply.pool_line}): ${words}.`),
+      exactFractions(o ? [["Success", o.success.exact], ["Glitch", o.glitch.exact], ["Failure", o.failure.exact]] : []));
   }
 
   function drawRollResult(box, reply) {

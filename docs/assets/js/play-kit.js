@@ -98,6 +98,16 @@ export function keepRoom(node, wide, phone = wide) {
   return node;
 }
 
+// Percentages first, the exact fractions on demand: a closed <details> (its summary reached by
+// keyboard; left off paper, where the percentages stand) listing [label, fraction] pairs; an
+// empty text when none is given.
+export function exactFractions(pairs, summary = "Exact fractions") {
+  const shown = pairs.filter(([, fraction]) => fraction);
+  if (!shown.length) return document.createTextNode("");
+  return el("details", { class: "srd-play__fractions srd-play__screen" }, el("summary", {}, summary),
+    el("ul", { style: "overflow-wrap: anywhere" }, ...shown.map(([label, fraction]) => el("li", {}, `${label}: ${fraction}`))));
+}
+
 // --- the steps Undo and Redo go through ---------------------------------------------------
 
 const isStep = (step) => Boolean(step && step.state && step.state.document && typeof step.what === "string");

@@ -5,7 +5,7 @@
 // notation and exact odds, the seeded roll and the damage it deals. This module only draws
 // the scene and sends what was edited.
 
-import { field, keepRoom, playFrame, select, textInput } from "./play-kit.js";
+import { exactFractions, field, keepRoom, playFrame, select, textInput } from "./play-kit.js";
 import { el } from "./widget-kit.js";
 
 const SYSTEM = "xy-checks";
@@ -26,9 +26,9 @@ function numberOf(text) {
   return /^\d{1,6}$/.test(value) ? Number(value) : value;
 }
 
-// "33.33% (1/3)": a chance as the engine gives it.
+// "33.33%": a chance as the engine gives it, the percentage (its exact fraction on demand: exactFractions).
 function chance(c) {
-  return `${c.percent} (${c.ratio})`;
+  return c.percent;
 }
 
 function attachScene(root) {
@@ -279,12 +279,18 @@ function attachScene(root) {
     } else {
       head.push(contest(`Average hits: ${reply.mean_hits}`));
     }
+    const fractions = reply.targets.flatMap((t) => [[`${t.name}: hit`, t.hit.ratio], [`${t.name}: goes down`, t.down.ratio]]);
+    if (reply.attacking === "both") {
+      const [first, second] = frame.entry().sides.map((side) => side.name);
+      fractions.push([`${first} out-hit ${second}`, reply.first_more.ratio],
+        [`${second} out-hit ${first}`, reply.second_more.ratio], ["A tie", reply.tie.ratio]);
+    }
     const lines = el("details", { class: "srd-xyp__lines" }, el("summary", {}, "Every line of the engine's odds"),
       el("pre", {}, reply.lines.join("\n")));
     // (A wide table scrolls in its own box, which the keyboard can reach.)
     const wrap = el("div", { class: "srd-table-wrap", tabindex: "0", role: "region", "aria-label": "Each target's odds" },
       table);
-    lastOdds = [...head, wrap, lines];
+    lastOdds = [...head, wrap, exactFractions(fractions), lines];
     box.replaceChildren(...lastOdds);
     keepRoomForEveryTarget(box, table, rows.length);
   }
