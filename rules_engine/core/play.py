@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesError
-from .requests import json_nesting_depth, request_text
+from .requests import Request, json_nesting_depth, request_text
 
 FORMAT = "dice-srd-play"
 #: The longest document read, in characters of JSON (a full party of sheets is far less).
@@ -340,7 +340,6 @@ def decode_link(payload: Any, schema: PlaySchema) -> dict[str, Any]:
 
 
 # --- the entry a request carries, and the actions every play tool answers alike ---------------
-Request = Mapping[str, Any]
 #: What a play tool answers with an entry: the entry under its noun, its sheet and anything more.
 Answer = Callable[..., dict[str, Any]]
 
@@ -374,13 +373,16 @@ def entry_actions(schema: PlaySchema, answer: Answer, new: Callable[[str], Entry
 
     actions: dict[str, Callable[[Request], dict[str, Any]]] = {"play_sheet": play_sheet, **document_actions(schema)}
     if new is not None:
-        make = new
-
-        def play_new(request: Request) -> dict[str, Any]:
-            return answer(make(new_entry_name(request, schema)))
-
-        actions["play_new"] = play_new
+        actions["play_new"] = new_action(schema, answer, new)
     return actions
+
+
+def new_action(schema: PlaySchema, answer: Answer, new: Callable[[str], Entry]) -> Callable[[Request], dict[str, Any]]:
+    """``play_new``: a fresh entry (``new`` of the name the request gives, :func:`new_entry_name`)."""
+    def play_new(request: Request) -> dict[str, Any]:
+        return answer(new(new_entry_name(request, schema)))
+
+    return play_new
 
 
 def document_actions(schema: PlaySchema) -> dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]]:
