@@ -22,6 +22,7 @@
 
 import { getEngine } from "./engine.js";
 import { el } from "./widget-kit.js";
+import { installPrint } from "./play-print.js";
 
 const LINK_KEY = "play=";
 // How many changes Undo (and Redo) can go back through.
@@ -469,6 +470,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
   });
 
   buttons.print.addEventListener("click", () => window.print());
+  installPrint(); // every value written out as text on paper (play-print.js)
 
   async function start() {
     say("");
