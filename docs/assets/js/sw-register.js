@@ -48,6 +48,16 @@ async function register() {
   });
 }
 
+// Where the offline notice sits: over the page's title in the header bar, which holds no
+// control, so it never covers a field or a button of the page (the Roll button at the foot
+// of a phone's screen); on a page without Material's header, at the foot of the page.
+function noteHolder() {
+  const title = document.querySelector(".md-header__title");
+  if (!title) return document.body;
+  title.classList.add("srd-offline-holder");
+  return title;
+}
+
 // Once per device, quietly: the site works offline from now on. The worker is active only
 // once its install, the whole precache, has completed.
 const OFFLINE_TOLD = "srd-offline-told";
@@ -67,7 +77,7 @@ async function tellOfflineOnce() {
   const note = document.createElement("p");
   note.className = "srd-offline-note";
   note.setAttribute("role", "status");
-  document.body.append(note);
+  noteHolder().append(note);
   // Filled after it is in the page, so screen readers hear it (politely).
   requestAnimationFrame(() => { note.textContent = "Ready offline: this site now works on this device without a connection."; });
   setTimeout(() => note.classList.add("srd-offline-note--gone"), 12_000);
