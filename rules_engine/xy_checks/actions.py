@@ -184,12 +184,14 @@ def degree_at_least_words(signed: int) -> str:
 
 
 def share_check(rolled: XYCheckRoll) -> dict[str, str]:
-    """A check in chat words; the chance of a signed degree at least this high."""
+    """A check in chat words; the chance of a signed degree at least this high, and beside it
+    the chance of success at the check's own difficulty (a degree of success 1 or more)."""
     signed = rolled.result.degree
     query = rolled.result.query
     text = degree_text(signed)
+    success = (f"success at {query.notation} (a degree of success 1 or more)", degree_at_least(query, 1))
     return share_reply(SYSTEM_NAME, query.notation, check_dice(rolled.result), text[0].upper() + text[1:],
-                       degree_at_least(query, signed), degree_at_least_words(signed))
+                       degree_at_least(query, signed), degree_at_least_words(signed), success=success)
 
 
 def attackers_dice(attackers: tuple[CheckRoll, ...]) -> list[int | str]:

@@ -94,7 +94,8 @@ def test_a_static_action_is_its_own_degree_for_certain() -> None:
     assert result["dice"] == [] and share["chance"] == "1/1"
     assert share["text"].split("\n")[1:] == [
         "Dice: no dice", f"Result: **{result['degree']} (AV 7, Outcome 3, PV {result['pv']})**",
-        f"Chance of {result['degree']} or better: 100.00% (exactly 1/1)"]
+        f"Chance of {result['degree']} or better: 100.00% (exactly 1/1)",
+        "Chance of success against defence 4 (Success or better): 100.00% (exactly 1/1)"]
 
 
 # --- the card draw and the Action! Deck: this exact draw, or the card looked for ---------------

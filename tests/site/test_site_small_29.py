@@ -117,6 +117,17 @@ def test_adrenaline_share_gives_the_chance_of_success_at_the_difficulty():
     assert lines[4] == "Chance of success at difficulty 7 (a net of 1 or more): 76.24% (exactly 19061/25000)"
 
 
+def test_action_and_xy_share_give_the_chance_of_success_at_the_difficulty():
+    # Action! 7 vs 4, static: no dice, Outcome 3, certain; a success against defence 4 is certain too.
+    fields = {"skill": "7", "defence": "4", "active": "", "types": "static", "threshold": "", "attack_ev": "",
+              "defence_ev": "", "extra_positive": "", "extra_negative": ""}
+    lines = share_text("action", "roll_fields", fields, "3")
+    assert lines[-1] == "Chance of success against defence 4 (Success or better): 100.00% (exactly 1/1)"
+    # X-in-Y 3/6: a hit on 1-3 of one d6 succeeds, half the time.
+    lines = share_text("xy-checks", "check_roll", {"check": "3/6", "tn": "", "bonus": "", "penalty": "", "crit": ""}, "3")
+    assert lines[-1] == "Chance of success at 3/6 (a degree of success 1 or more): 50.00% (exactly 1/2)"
+
+
 # --- "Ready offline" covers no control --------------------------------------------------------
 @pytest.fixture(params=[PHONE_VIEWPORT, DESKTOP_VIEWPORT], ids=["phone", "desktop"])
 def sw_screen(request, browser, site_origin, request_log, page_errors) -> Iterator[Page]:

@@ -47,6 +47,8 @@ def test_one_die_check() -> None:
         else:
             expected = ["**X-in-Y checks** roll: `3/6`", f"Dice: {face}", "Result: **Failure of degree 1**",
                         "Chance of at worst a failure of degree 1: 100.00% (exactly 1/1)"]
+        # Beside it, the chance of success at the check's difficulty (issue 29).
+        expected.append("Chance of success at 3/6 (a degree of success 1 or more): 50.00% (exactly 1/2)")
         assert lines(share) == expected
         seen.add(face <= 3)
     assert seen == {True, False}

@@ -81,13 +81,16 @@ def chain_text(chain: DieChain) -> str:
 
 def share(rolled: ActionRoll) -> dict[str, str]:
     """The roll in chat words (``rules_engine.core.share``): the degree with the AV, the
-    Outcome and the PV; the chance of this degree or a better one from the exact degree odds."""
+    Outcome and the PV; the chance of this degree or a better one from the exact degree odds,
+    and beside it the chance of success against the roll's defence."""
     name = DEGREE_NAMES[rolled.degree]
     numbers = f"AV {rolled.av}, Outcome {rolled.outcome}" + (f", PV {rolled.pv}" if rolled.outcome >= 0 else "")
     why = f", {rolled.reason}" if rolled.reason else ""
-    chance = sum(odds(rolled.query).degrees[rolled.degree:], Fraction(0))
+    exact = odds(rolled.query)
+    chance = sum(exact.degrees[rolled.degree:], Fraction(0))
+    success = (f"success against defence {rolled.query.defence_value} (Success or better)", exact.p_success)
     return share_reply("Action!", rolled.query.notation, [chain_text(c) for c in rolled.chains],
-                       f"{name} ({numbers}{why})", chance, f"{name} or better")
+                       f"{name} ({numbers}{why})", chance, f"{name} or better", success=success)
 
 
 def roll_fields(request: Request) -> dict[str, object]:
