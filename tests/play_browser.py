@@ -138,6 +138,12 @@ class PlayTool:
         page.get_by_role("button", name="Undo", exact=True).click()
         expect(page.locator(self.status)).to_have_text(f"Undone: {first_sentence(words)}")
 
+    def keep_both(self, page: Page) -> None:
+        """Answer the frame's question about a name already saved here (a file or a link): Keep both."""
+        question = page.locator(f"{self.root} .srd-play__choice")
+        expect(question).to_be_focused()
+        question.get_by_role("button", name="Keep both", exact=True).click()
+
     def copy_link(self, page: Page, site_url: str, address: str) -> str:
         """Press Share as a link (the clipboard allowed): the link it copied, for ``address``."""
         page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))

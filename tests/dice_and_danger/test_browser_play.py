@@ -211,8 +211,9 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
         "broken.json was not imported: entries[0].attributes.Will: must be from 1 to 6, not 7. Nothing saved was changed.")
     assert TOOL.saved_text(page) == saved_before
 
-    # Importing the exported file adds its character beside the one saved.
+    # Importing the exported file asks first (its names are saved here); Keep both adds its character beside the one saved.
     page.set_input_files(f"{ROOT} input[type=file]", str(exported))
+    TOOL.keep_both(page)
     expect(page.locator(STATUS)).to_have_text("Imported from dice-and-danger-wren.json: Wren.")
     assert TOOL.entries(page) == everyone + everyone
 

@@ -163,8 +163,9 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     expect(page.locator(STATUS)).to_contain_text("Nothing saved was changed.")
     assert TOOL.saved_text(page) == saved_before
 
-    # Importing the exported file adds its scene beside the one saved.
+    # Importing the exported file asks first (its names are saved here); Keep both adds its scene beside the one saved.
     page.set_input_files(f"{ROOT} input[type=file]", str(exported))
+    TOOL.keep_both(page)
     expect(page.locator(STATUS)).to_have_text("Imported from xy-checks-the-ford.json: The ford.")
     assert stored(page)["document"]["entries"] == [ford, ford]
     expect(page.locator(f"{ROOT}-pick option")).to_have_count(2)
