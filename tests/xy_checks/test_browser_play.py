@@ -9,6 +9,7 @@ never from numbers copied into the test."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,11 @@ def roll(page: Page, scene: dict, seed: str) -> dict:
     rolled = engine("play_roll", scene=scene, attacking="first", seed=seed)
     expect(page.locator(STATUS)).to_have_text(rolled["summary"])
     expect(page.locator(f"{ROOT} .srd-xyp__result .srd-play__what")).to_have_text(rolled["summary"])
+    # The breakdown names the sides and combatants, never their places ("Champion", "Target 1").
+    result = page.locator(f"{ROOT} .srd-xyp__result")
+    expect(result.locator(".srd-play__line")).to_have_text(rolled["roll"]["lines"][1:])
+    expect(result).to_contain_text(" (champion) ")
+    expect(result).not_to_contain_text(re.compile(r"Champion|Target \d|First side|Second side"))
     return rolled
 
 
