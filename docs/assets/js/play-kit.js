@@ -160,7 +160,8 @@ export function playFrame(root, { system, noun, nouns, draw }) {
   const engine = getEngine();
   const call = (request) => engine.call({ system, ...request });
   let state = { document: { format: "dice-srd-play", version: 1, system, entries: [] }, current: 0 };
-  // The steps Undo and Redo go through (see the top of this file); `travelling` while one is checked.
+  // The steps Undo and Redo go through (see the top of this file); `travelling` while one is checked
+  // (a press meanwhile does nothing).
   const steps = readSteps(readStored(storageKey(system, "play-undo")));
   let travelling = false;
   let limits = null; // {max_document_chars, max_entries, max_file_chars}: the engine's (play_limits), once it is ready
@@ -212,10 +213,10 @@ export function playFrame(root, { system, noun, nouns, draw }) {
     }
   }
 
-  // Undo and Redo can be pressed only with a step to go to (and none being checked).
+  // Undo and Redo can be pressed only with a step to go to.
   function showSteps() {
-    buttons.undo.disabled = travelling || !steps.undo.length;
-    buttons.redo.disabled = travelling || !steps.redo.length;
+    buttons.undo.disabled = !steps.undo.length;
+    buttons.redo.disabled = !steps.redo.length;
   }
 
   // The views forget the results they keep beside an entry (a roll's dice) before it is drawn anew.
@@ -320,17 +321,22 @@ export function playFrame(root, { system, noun, nouns, draw }) {
 
   // Undo (from "undo" to "redo") or Redo (the other way): the step's document is checked and
   // brought up to date by the engine first; one it refuses is dropped, and nothing changes.
+  // The button pressed, once there is no step left for it, hands the focus to the other one.
   async function travel(from, to, done, named) {
     const step = steps[from].at(-1);
     if (!step || travelling) return;
     travelling = true;
-    showSteps();
     const reply = await call({ action: "play_check", document: step.state.document });
     travelling = false;
     steps[from].splice(steps[from].lastIndexOf(step), 1);
+    const focused = document.activeElement === buttons[from];
+    const keepFocus = () => {
+      if (focused && buttons[from].disabled) (buttons[to].disabled ? picker : buttons[to]).focus();
+    };
     if (!reply.ok) {
       save();
       showSteps();
+      keepFocus();
       return say(`${named}: that step could not be read (${reply.error.message}); it is dropped. Nothing was changed.`, true);
     }
     const count = reply.result.document.entries.length;
@@ -340,6 +346,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
     save();
     reset();
     refresh();
+    keepFocus();
     say(`${done}: ${step.what}`);
   }
 
