@@ -21,7 +21,8 @@ GLUE = ("rules_engine/web.py", "rules_engine/cli.py", "macros/main.py", "macros/
         "docs/assets/js/compare.js", "docs/assets/js/history.js", "macros/widget_html.py",
         "docs/assets/js/table-export.js", "docs/assets/js/notation-buttons.js", "macros/render.py",
         "docs/assets/js/early-links.js", "macros/module_graph.py", "docs/assets/js/pages.js",
-        "docs/assets/js/share.js", "docs/assets/js/play-kit.js", "docs/assets/js/fields-form.js",
+        "docs/assets/js/share.js", "docs/assets/js/play-kit.js", "docs/assets/js/play-focus.js",
+        "docs/assets/js/fields-form.js",
         "rules_engine/core/share.py",
         "rules_engine/core/play.py")
 

@@ -8,6 +8,7 @@
 
 import { exactFractions, field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
 import { el, rollMeta } from "./widget-kit.js";
+import { rememberChoices, showResult } from "./play-focus.js";
 
 const SYSTEM = "action";
 const ACT_NAMES = {
@@ -55,6 +56,7 @@ function attachScene(root) {
   // The combatants (and the way of recovering) picked in the panels, kept across a redraw.
   const picked = { who: "0", roller: "0", target: "0", recover: "0", how: "0" };
   let lastOdds = []; // the odds shown last: kept on screen until the new ones come (no jump)
+  const remembered = rememberChoices(); // the roll form's choices, kept after a roll
 
   const frame = playFrame(root, {
     system: SYSTEM, noun: "scene", nouns: "scenes",
@@ -92,14 +94,13 @@ function attachScene(root) {
     change(reply.result, `Saved ${reply.result.scene.name}.`);
   }
 
-  // A change the engine answered: its sheet is kept to draw the scene at once, and the field
-  // that had the focus gets it back after the redraw (keyboard, screen reader).
+  // A change the engine answered: its sheet is kept to draw the scene at once (the field that
+  // had the focus keeps it, play-focus.js), and its lines, if any, are brought into sight.
   function change(result, words, lines = null, meta = null) {
     known = { key: JSON.stringify(result.scene), sheet: result.sheet };
     lastNote = lines ? { key: known.key, lines, meta } : null;
-    const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : "";
     frame.change(result.scene, words);
-    if (focused) document.getElementById(focused)?.focus();
+    if (lines) showResult(frame.sheet, () => root.querySelector(`#${root.id}-note`));
   }
 
   async function changeBy(request, words, lines = () => null) {
@@ -162,7 +163,8 @@ function attachScene(root) {
     const blocks = [drawSequence(entry, facts), form, drawRoll(entry), drawDamage(entry, facts), drawRecover(entry, facts)];
     // (Room for a roll's lines, its seed and Share: 9.5 rem in a wide column, 12.8 at 360 px,
     // measured in Chromium.)
-    const note = keepRoom(el("div", { class: "srd-play__result srd-play__wide srd-acp__note", "aria-live": "polite" }), 10, 13.5);
+    const note = keepRoom(el("div", { class: "srd-play__result srd-play__wide srd-acp__note", id: `${root.id}-note`,
+      "aria-live": "polite" }), 10, 13.5);
     if (lastNote && lastNote.key === JSON.stringify(entry)) {
       note.append(...lastNote.lines.map((line) => el("p", { class: "srd-play__line" }, line)));
       if (lastNote.meta) note.append(rollMeta(...lastNote.meta));
@@ -180,7 +182,8 @@ function attachScene(root) {
 
   function drawCombatant(c, i, fact, facts) {
     const id = `${root.id}-c${i}`;
-    const remove = el("button", { type: "button", class: "md-button srd-play__remove", "aria-label": `Remove ${c.name}` }, "×");
+    const remove = el("button", { type: "button", class: "md-button srd-play__remove", id: `${id}-remove`,
+      "aria-label": `Remove ${c.name}` }, "×");
     remove.addEventListener("click", async () => {
       await changeBy({ action: "play_remove", index: i }, () => `${c.name} taken out of the scene. Undo brings them back.`);
       document.getElementById(`${root.id}-add-character`)?.focus();
@@ -293,16 +296,17 @@ function attachScene(root) {
     if (!characters.some(([i]) => String(i) === picked.roller)) picked.roller = String(characters[0][0]);
     const c = entry.combatants[Number(picked.roller)];
     const who = select(characters.map(([i, ch]) => [String(i), ch.name]), picked.roller, { id: `${id}-roller` });
-    const skill = select([["", "no skill"], ...Object.entries(c.skills).map(([n, v]) => [n, `${n} ${v}`])], undefined, { id: `${id}-skill` });
-    const attribute = select([["", "no attribute"], ...Object.entries(c.attributes).map(([n, v]) => [n, `${n} ${v}`])], undefined,
-      { id: `${id}-attribute` });
+    const skill = remembered(select([["", "no skill"], ...Object.entries(c.skills).map(([n, v]) => [n, `${n} ${v}`])], undefined,
+      { id: `${id}-skill` }));
+    const attribute = remembered(select([["", "no attribute"], ...Object.entries(c.attributes).map(([n, v]) => [n, `${n} ${v}`])],
+      undefined, { id: `${id}-attribute` }));
     const inputs = {
-      modifiers: numberInput("", { id: `${id}-modifiers` }),
-      defence: numberInput("5", { id: `${id}-defence` }),
-      defence_ev: numberInput("", { id: `${id}-defence-ev` }),
+      modifiers: remembered(numberInput("", { id: `${id}-modifiers` })),
+      defence: remembered(numberInput("5", { id: `${id}-defence` })),
+      defence_ev: remembered(numberInput("", { id: `${id}-defence-ev` })),
       seed: numberInput("", { id: `${id}-seed` }),
     };
-    const active = el("input", { type: "checkbox", id: `${id}-active` });
+    const active = remembered(el("input", { type: "checkbox", id: `${id}-active` }));
     // (Room for the chance, the degrees' table and the fractions' summary: 16.2 rem, measured in
     // Chromium, and a line for the summary.)
     const odds = keepRoom(el("div", { class: "srd-play__odds srd-acp__odds", "aria-live": "polite", "aria-busy": "true" },

@@ -7,6 +7,7 @@
 
 import { exactFractions, field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
 import { el } from "./widget-kit.js";
+import { rememberChoices, showResult } from "./play-focus.js";
 
 const SYSTEM = "adrenaline";
 
@@ -25,11 +26,16 @@ function ratingsOf(rows) {
 // `word`: what a row's number is called in its label ("rating", "dice"); `shown`: how it is written.
 function ratingRows(kind, one, ratings, onChange, word = "rating", shown = String) {
   const list = el("div", { class: "srd-play__ratings", role: "group", "aria-label": kind });
+  let rows = 0;
   const addRow = (name, value) => {
-    const nameInput = textInput(name, { "data-part": "name", "aria-label": `${kind}: name` });
-    const valueInput = numberInput(shown(value), { "data-part": "value", "aria-label": `${name || kind}: ${word}` });
+    // (Keys by row: the field typed in is found again when the sheet is drawn anew, play-focus.js.)
+    const key = `${kind}-${rows++}`;
+    const nameInput = textInput(name, { "data-part": "name", "data-key": `${key}-name`, "aria-label": `${kind}: name` });
+    const valueInput = numberInput(shown(value), { "data-part": "value", "data-key": `${key}-value`,
+      "aria-label": `${name || kind}: ${word}` });
     nameInput.addEventListener("input", () => valueInput.setAttribute("aria-label", `${nameInput.value || kind}: ${word}`));
-    const remove = el("button", { type: "button", class: "md-button srd-play__remove", "aria-label": `Remove ${name || "this row"}` }, "×");
+    const remove = el("button", { type: "button", class: "md-button srd-play__remove", "data-key": `${key}-remove`,
+      "aria-label": `Remove ${name || "this row"}` }, "×");
     const row = el("div", { class: "srd-play__rating" }, nameInput, valueInput, remove);
     remove.addEventListener("click", () => {
       row.remove();
@@ -40,7 +46,7 @@ function ratingRows(kind, one, ratings, onChange, word = "rating", shown = Strin
     return nameInput;
   };
   for (const [name, value] of Object.entries(ratings)) addRow(name, value);
-  const add = el("button", { type: "button", class: "md-button srd-play__add" }, `Add ${one}`);
+  const add = el("button", { type: "button", class: "md-button srd-play__add", "data-key": `${kind}-add` }, `Add ${one}`);
   add.addEventListener("click", () => addRow("", 0).focus());
   return { list, add };
 }
@@ -58,7 +64,7 @@ function chanceCell(chance) {
 function attachSheet(root) {
   const id = root.id;
   let last = null; // {name, kind, reply}: the last roll shown, until another character is shown
-  const chosen = {}; // the roll forms' choices, kept across redraws (field id → value)
+  const remembered = rememberChoices(); // the roll forms' choices, kept across redraws (play-focus.js)
   let shownOdds = ""; // the roll's odds line shown last: kept on screen until the new one comes (no jump)
 
   const frame = playFrame(root, {
@@ -69,16 +75,6 @@ function attachSheet(root) {
   root.addEventListener("srd-play-reset", () => {
     last = null;
   });
-
-  // Remember what a form's fields hold, and put it back when the sheet is drawn again.
-  function remembered(input) {
-    if (input.id in chosen && (input.tagName !== "SELECT" || [...input.options].some((o) => o.value === chosen[input.id]))) {
-      input.value = chosen[input.id];
-    }
-    input.addEventListener("change", () => { chosen[input.id] = input.value; });
-    input.addEventListener("input", () => { chosen[input.id] = input.value; });
-    return input;
-  }
 
   async function edited(form) {
     const entry = frame.entry();
@@ -152,13 +148,13 @@ function attachSheet(root) {
     // (Room for the odds line and a roll's lines: 3.9 and 19 rem in a wide column, 5 and 20.2 at
     // 360 px, measured in Chromium.)
     const odds = keepRoom(el("p", { class: "srd-play__odds srd-play__screen", "aria-live": "polite" }, shownOdds), 5.5, 7);
-    const result = keepRoom(el("div", { class: "srd-play__result", "aria-live": "polite" }), 20, 21);
+    const result = keepRoom(el("div", { class: "srd-play__result", id: `${id}-result`, "aria-live": "polite" }), 20, 21);
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Roll from the sheet" },
       ...poolChoices(entry, ""),
       field("Difficulty", difficulty, "2–10 or a name; blank: 6"),
       field("Adrenaline to spend", spend, `blank: none; ${entry.name} has ${entry.adrenaline}`),
       field("Seed", seed, "blank: a new roll"),
-      el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll"));
+      el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` }, "Roll"));
     const exact = keepRoom(el("div", { class: "srd-play__screen" }), 1.8); // the odds' exact fractions on demand
     box.append(el("h2", {}, "Roll"), form, odds, exact, result);
     if (last && last.kind === "roll") drawRollResult(result, last.reply);
@@ -188,8 +184,9 @@ function attachSheet(root) {
       if (!reply.ok) return result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
       const r = reply.result;
       last = { name: r.character.name, kind: "roll", reply: r };
-      chosen[spend.id] = "";
+      remembered.choose(spend.id, "");
       frame.change(r.character, `Rolled ${r.what}: net ${r.roll.net}, ${r.roll.degree}. ${r.points}.`);
+      showResult(frame.sheet, () => root.querySelector(`#${id}-result`));
     });
   }
 
@@ -220,7 +217,7 @@ function attachSheet(root) {
         ...poolChoices(character, "ext-"),
         field("Difficulty", difficulty, "2–10 or a name; blank: 6"),
         field("Successes to gather", target, "the target, 1–100"),
-        el("button", { type: "submit", class: "md-button md-button--primary" }, "Start the extended roll"));
+        el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-ext-start` }, "Start the extended roll"));
       box.append(form, el("p", { class: "srd-play__line" },
         `Pool modifiers on every roll: ${sheet.modifiers}.`), error);
       form.addEventListener("submit", async (event) => {
@@ -231,6 +228,7 @@ function attachSheet(root) {
         if (!reply.ok) return error.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
         const e = reply.result.sheet.extended;
         frame.change(reply.result.character, `Extended roll started: ${e.what}, ${e.notation}.`);
+        showResult(frame.sheet, () => root.querySelector(`#${id}-ext-progress`));
       });
       return;
     }
@@ -238,7 +236,7 @@ function attachSheet(root) {
     box.append(el("p", { class: "srd-play__ext-what" },
       `${ext.what}: ${ext.notation} (${ext.difficulty_name})`),
     el("p", { class: "srd-play__line srd-play__ext-pool" }, `Pool now: ${ext.pool_line}.`));
-    const progress = el("p", { class: "srd-play__progress" });
+    const progress = el("p", { class: "srd-play__progress", id: `${id}-ext-progress` });
     if (ext.ending === "reached") progress.append(`Reached: ${ext.gathered} of ${character.extended.target} on roll ${rolls.length}.`);
     else if (ext.ending === "lost") progress.append(`A botch on roll ${rolls.length} ends the attempt: all is lost.`);
     else progress.append(`Gathered ${ext.gathered} of ${character.extended.target}: ${ext.needed} to go after ${rolls.length} ${rolls.length === 1 ? "roll" : "rolls"}.`);
@@ -262,7 +260,7 @@ function attachSheet(root) {
     }
     const actions = el("div", { class: "srd-play__actions" });
     if (!ext.ending) {
-      const next = el("button", { type: "button", class: "md-button md-button--primary" }, "Roll the next one");
+      const next = el("button", { type: "button", class: "md-button md-button--primary", id: `${id}-ext-next` }, "Roll the next one");
       next.addEventListener("click", async () => {
         const reply = await frame.call({ action: "play_extended_roll", character: frame.entry() });
         if (!reply.ok) return frame.say(reply.error.message, true);
@@ -271,10 +269,12 @@ function attachSheet(root) {
         const words = after.ending === "reached" ? "target reached" : after.ending === "lost" ? "a botch: all is lost"
           : `${after.gathered} gathered, ${after.needed} to go`;
         frame.change(reply.result.character, `Extended roll: net ${reply.result.roll.net}; ${words}. ${reply.result.points}.`);
+        showResult(frame.sheet, () => root.querySelector(`#${id}-ext-result`));
       });
       actions.append(next);
     }
-    const clear = el("button", { type: "button", class: "md-button" }, ext.ending ? "Clear it" : "Stop this extended roll");
+    const clear = el("button", { type: "button", class: "md-button", id: `${id}-ext-clear` },
+      ext.ending ? "Clear it" : "Stop this extended roll");
     clear.addEventListener("click", async () => {
       const reply = await frame.call({ action: "play_extended_clear", character: frame.entry() });
       if (!reply.ok) return frame.say(reply.error.message, true);
@@ -283,7 +283,7 @@ function attachSheet(root) {
     actions.append(clear);
     box.append(actions);
     if (last && last.kind === "extended") {
-      box.append(el("div", { class: "srd-play__result" },
+      box.append(el("div", { class: "srd-play__result", id: `${id}-ext-result` },
         ...last.reply.roll.lines.map((line) => el("p", { class: "srd-play__line" }, line)),
         el("p", { class: "srd-play__points" }, `${last.reply.points}.`)));
     }
@@ -315,7 +315,7 @@ function attachSheet(root) {
       spend: remembered(numberInput("", { id: `${id}-other-spend` })),
     };
     const seed = numberInput("", { id: `${id}-opp-seed` });
-    const result = el("div", { class: "srd-play__result", "aria-live": "polite" });
+    const result = el("div", { class: "srd-play__result", id: `${id}-opp-result`, "aria-live": "polite" });
     const form = el("form", { class: "srd-play__rollform srd-play__opposedform", "aria-label": "Opposed roll" },
       ...poolChoices(entry, "opp-", "Your "),
       field("Your difficulty", mine.difficulty, "blank: 6"),
@@ -324,7 +324,7 @@ function attachSheet(root) {
       field("Their difficulty", their.difficulty, "blank: 6"),
       field("Their Adrenaline to spend", their.spend, "blank: none"),
       field("Seed", seed, "blank: a new roll"),
-      el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll opposed"));
+      el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-opp-roll` }, "Roll opposed"));
     box.append(form, result);
     if (last && last.kind === "opposed") drawOpposedResult(result, last.reply);
     form.addEventListener("submit", async (event) => {
@@ -338,10 +338,12 @@ function attachSheet(root) {
       if (!reply.ok) return result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
       const r = reply.result;
       last = { name: r.character.name, kind: "opposed", reply: r };
-      chosen[mine.spend.id] = chosen[their.spend.id] = "";
+      remembered.choose(mine.spend.id, "");
+      remembered.choose(their.spend.id, "");
       const verdict = r.roll.verdict === "win" ? `${r.character.name} wins by ${r.roll.margin}`
         : r.roll.verdict === "lose" ? `${r.other.name} wins by ${-r.roll.margin}` : "a stand-off";
       frame.changeMany({ [current]: r.character, [index]: r.other }, `Opposed roll: ${verdict}.`);
+      showResult(frame.sheet, () => root.querySelector(`#${id}-opp-result`));
     });
   }
 

@@ -10,6 +10,7 @@
 
 import { exactFractions, field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
 import { el, rollMeta } from "./widget-kit.js";
+import { rememberChoices, showResult } from "./play-focus.js";
 
 const SYSTEM = "dice-and-danger";
 
@@ -40,7 +41,7 @@ function oddsFractions(odds) {
 function attachSheet(root) {
   const id = root.id;
   let last = null; // {name, kind, reply}: the last roll shown, until another character is shown
-  const chosen = {}; // the roll forms' choices, kept across redraws (field id → value or checked)
+  const remembered = rememberChoices(); // the roll forms' choices, kept across redraws (play-focus.js)
   // The engine's answers about a character, by action and character: a redraw after a change
   // finds the sheet's numbers already known and draws them at once (no line empties and refills).
   const answers = new Map();
@@ -74,19 +75,6 @@ function attachSheet(root) {
 
   // The words of `value` in one of the engine's [value, words] lists.
   const words = (pairs, value) => (pairs.find(([key]) => key === value) || [value, value])[1];
-
-  // Remember what a roll form's field holds, and put it back when the sheet is drawn again.
-  function remembered(input) {
-    const box = input.type === "checkbox";
-    if (input.id in chosen) {
-      if (box) input.checked = chosen[input.id];
-      else if (input.tagName !== "SELECT" || [...input.options].some((o) => o.value === chosen[input.id])) input.value = chosen[input.id];
-    }
-    const keep = () => { chosen[input.id] = box ? input.checked : input.value; };
-    input.addEventListener("change", keep);
-    input.addEventListener("input", keep);
-    return input;
-  }
 
   function answer(action, character) {
     const key = action + JSON.stringify(character);
@@ -156,10 +144,11 @@ function attachSheet(root) {
     const titles = el("div", { class: "srd-play__titles" });
     const addTitle = (title) => {
       const n = titles.children.length + 1;
-      const text = textInput(title.text, { "aria-label": `Title ${n}` });
+      const text = textInput(title.text, { "aria-label": `Title ${n}`, "data-key": `${id}-title-${n}` });
       const boosted = checkbox(`${id}-title-${n}-boosted`, "boosted", title.boosted,
         { "aria-label": `Title ${n} is boosted` });
-      const remove = el("button", { type: "button", class: "md-button srd-play__remove", "aria-label": `Remove title ${n}` }, "×");
+      const remove = el("button", { type: "button", class: "md-button srd-play__remove", "data-key": `${id}-title-${n}-remove`,
+        "aria-label": `Remove title ${n}` }, "×");
       const row = el("div", { class: "srd-play__title srd-play__rating" }, text, boosted.label, remove);
       remove.addEventListener("click", () => { row.remove(); save(); });
       text.addEventListener("change", save);
@@ -168,7 +157,7 @@ function attachSheet(root) {
       return text;
     };
     entry.titles.forEach(addTitle);
-    const addTitleButton = el("button", { type: "button", class: "md-button srd-play__add" }, "Add a title");
+    const addTitleButton = el("button", { type: "button", class: "md-button srd-play__add", id: `${id}-add-title` }, "Add a title");
     addTitleButton.addEventListener("click", () => addTitle({ text: "", boosted: false }).focus());
 
     const weapon = select(lists.weapons, entry.weapon.family, { "data-part": "weapon", id: `${id}-weapon` });
@@ -178,10 +167,11 @@ function attachSheet(root) {
 
     // A slot: its item, its condition, and which of the sheet's gear it holds (broken, not used).
     const slots = el("ol", { class: "srd-play__slots" }, ...entry.slots.map((slot, i) => {
-      const item = textInput(slot.item, { "aria-label": `Slot ${i + 1}: item` });
+      const key = `${id}-slot-${i + 1}`;
+      const item = textInput(slot.item, { "aria-label": `Slot ${i + 1}: item`, "data-key": `${key}-item` });
       const condition = select(lists.conditions, slot.condition,
-        { "aria-label": `Slot ${i + 1}: condition`, "data-part": "condition" });
-      const gear = select(lists.gear, slot.gear, { "aria-label": `Slot ${i + 1}: gear`, "data-part": "gear" });
+        { "aria-label": `Slot ${i + 1}: condition`, "data-part": "condition", "data-key": `${key}-condition` });
+      const gear = select(lists.gear, slot.gear, { "aria-label": `Slot ${i + 1}: gear`, "data-part": "gear", "data-key": `${key}-gear` });
       for (const input of [item, condition, gear]) input.addEventListener("change", save);
       return el("li", { class: "srd-play__slot" }, item, condition, gear);
     }));
@@ -225,7 +215,7 @@ function attachSheet(root) {
     const damage = el("section", { class: "srd-play__damage srd-play__screen", "aria-label": "Damage roll" });
     const saveRoll = el("section", { class: "srd-play__save srd-play__screen", "aria-label": "Save" });
     const hits = el("section", { class: "srd-play__hits srd-play__screen", "aria-label": "Take hits" });
-    const health = el("section", { class: "srd-play__health", "aria-label": "Health save" });
+    const health = el("section", { class: "srd-play__health", id: `${id}-health`, "aria-label": "Health save" });
     sheet.append(form, el("div", {}, damage, saveRoll, hits, health));
     answer("play_sheet", entry).then((reply) => {
       if (!reply.ok) return frame.say(reply.error.message, true);
@@ -293,13 +283,13 @@ function attachSheet(root) {
     // (Room for the odds line and a roll's lines, its seed and Share: 7.7 and 11.1 rem, measured
     // in Chromium at 360 px and in a wide column.)
     const odds = keepRoom(el("p", { class: "srd-play__odds srd-play__screen", id: `${id}-dmg-odds`, "aria-live": "polite" }), 9.5, 8.5);
-    const result = keepRoom(el("div", { class: "srd-play__result", "aria-live": "polite" }), 12);
+    const result = keepRoom(el("div", { class: "srd-play__result", id: `${id}-dmg-result`, "aria-live": "polite" }), 12);
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Damage roll" },
       el("div", { class: "srd-play__checks" }, ...checks.map(([, c]) => c.label)),
       field("Their armour", armour), field("Their shield", shield),
       field("Relevant conditions", conditions, "blank: none"),
       field("Seed", seed, "blank: a new roll"),
-      el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll damage"));
+      el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-dmg-roll` }, "Roll damage"));
     box.append(el("h2", {}, "Damage roll"), form, odds, result);
     const fields = () => ({ ...Object.fromEntries(checks.map(([key, c]) => [key, flag(c.input)])),
       armour: armour.value, shield: shield.value, conditions: conditions.value });
@@ -318,9 +308,12 @@ function attachSheet(root) {
       const n = reply.result.roll.hits;
       const said = `${entry.name} rolled damage: ${n} ${n === 1 ? "hit" : "hits"}.`;
       // A roll whose roller spends a Hit Defense marks it off the sheet.
-      if (!reply.result.spent.hit_defense) return frame.say(said);
-      known(reply.result);
-      frame.change(reply.result.character, `${said} ${reply.result.spent.hit_defense} Hit Defense spent.`);
+      if (!reply.result.spent.hit_defense) frame.say(said);
+      else {
+        known(reply.result);
+        frame.change(reply.result.character, `${said} ${reply.result.spent.hit_defense} Hit Defense spent.`);
+      }
+      showResult(frame.sheet, () => root.querySelector(`#${id}-dmg-result`));
     });
   }
 
@@ -337,14 +330,14 @@ function attachSheet(root) {
     const seed = numberInput("", { id: `${id}-save-seed` });
     // (Room for a save's odds line up to three dice: 10.3 rem in a wide column, 9.8 at 360 px.)
     const odds = keepRoom(el("p", { class: "srd-play__odds srd-play__screen", id: `${id}-save-odds`, "aria-live": "polite" }), 10.5);
-    const result = keepRoom(el("div", { class: "srd-play__result", "aria-live": "polite" }), 12);
+    const result = keepRoom(el("div", { class: "srd-play__result", id: `${id}-save-result`, "aria-live": "polite" }), 12);
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Save" },
       field("Against", against), field("Their weapon", weapon, "on a save against Armor"),
       field("The danger's dice", dice, "blank: 1"),
       field("Relevant conditions", conditions, "blank: none"),
       el("div", { class: "srd-play__checks" }, weight.label),
       field("Seed", seed, "blank: a new roll"),
-      el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll the save"));
+      el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-save-roll` }, "Roll the save"));
     box.append(el("h2", {}, "Save"), form, odds, result);
     const fields = () => ({ attribute: against.value, dice: dice.value, conditions: conditions.value,
       weight: flag(weight.input), weapon: weapon.value });
@@ -360,10 +353,11 @@ function attachSheet(root) {
       last = { name: entry.name, kind: "save", reply: reply.result };
       rollLines(result, reply.result, `Save against ${reply.result.what}: ${reply.result.written}`);
       const n = reply.result.hits;
-      chosen[`${id}-hits`] = String(n);
+      remembered.choose(`${id}-hits`, String(n));
       const take = root.querySelector(`#${id}-hits`);
       if (take) take.value = String(n);
       frame.say(`${entry.name} rolled the save: ${n} ${n === 1 ? "hit" : "hits"} to take.`);
+      showResult(frame.sheet, () => root.querySelector(`#${id}-save-result`));
     });
   }
 
@@ -378,7 +372,7 @@ function attachSheet(root) {
       field("Hits to take", count), field("Hit Defense to mark", onHd, "blank: none"),
       el("fieldset", { class: "srd-play__checks" }, el("legend", {}, "A condition in each slot ticked"),
         ...slotChecks.map((c) => c.label)),
-      el("button", { type: "submit", class: "md-button md-button--primary" }, "Take the hits"));
+      el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-hits-take` }, "Take the hits"));
     box.append(el("h2", {}, "Take hits"), form, result);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -387,7 +381,7 @@ function attachSheet(root) {
         hit_defense: onHd.value, slots });
       if (!reply.ok) return result.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
       const taken = reply.result.taken;
-      chosen[count.id] = "";
+      remembered.choose(count.id, "");
       const words = [taken.hit_defense ? `${taken.hit_defense} on Hit Defense` : "",
         taken.conditions.length ? `conditions: ${taken.conditions.join(", ")}` : ""].filter(Boolean).join("; ");
       const owed = reply.result.sheet.health_save;
@@ -395,6 +389,7 @@ function attachSheet(root) {
       if (owed) await answer("play_health_odds", reply.result.character); // the outcomes' table, drawn at once
       frame.change(reply.result.character, `${entry.name} took the hits (${words || "none"}).`
         + (owed ? ` A Health save is owed: ${owed}.` : ""));
+      if (owed) showResult(frame.sheet, () => root.querySelector(`#${id}-health`));
     });
   }
 
@@ -405,7 +400,10 @@ function attachSheet(root) {
       `Last Health save: ${character.health_outcome || "none yet"}.`);
     if (!sheet.health_save) {
       box.append(el("p", {}, "No Health save owed: taking a condition calls for one."), shownOutcome);
-      if (last && last.kind === "health") rollLines(box.appendChild(el("div", { class: "srd-play__result" })), last.reply, `Health save: ${last.reply.written}`);
+      if (last && last.kind === "health") {
+        rollLines(box.appendChild(el("div", { class: "srd-play__result", id: `${id}-health-result` })), last.reply,
+          `Health save: ${last.reply.written}`);
+      }
       return;
     }
     box.append(el("p", { class: "srd-play__owed" }, `Owed: ${sheet.health_save}.`), shownOutcome);
@@ -427,7 +425,7 @@ function attachSheet(root) {
     const error = el("p", { class: "srd-play__result", "aria-live": "polite" });
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Health save" },
       field("Seed", seed, "blank: a new roll"),
-      el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll the Health save"));
+      el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-health-roll` }, "Roll the Health save"));
     box.append(form, error);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -441,6 +439,7 @@ function attachSheet(root) {
         + (injured.length ? ` The mood in ${injured.length === 1 ? "slot" : "slots"} `
           + `${injured.map((i) => i + 1).join(", ")} was an injury.` : "")
         + (standing !== outcome ? ` Still ${standing}.` : ""));
+      showResult(frame.sheet, () => root.querySelector(`#${id}-health-result`) || root.querySelector(`#${id}-health`));
     });
   }
 }

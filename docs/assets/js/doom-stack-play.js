@@ -7,6 +7,7 @@
 
 import { exactFractions, field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
 import { el } from "./widget-kit.js";
+import { rememberChoices, showResult } from "./play-focus.js";
 
 const SYSTEM = "doom-stack";
 
@@ -23,14 +24,18 @@ function ratingsOf(rows) {
 
 function ratingRows(kind, ratings, onChange, fixed = []) {
   const list = el("div", { class: "srd-play__ratings", role: "group", "aria-label": kind });
+  let rows = 0;
   const addRow = (name, value) => {
-    const nameInput = textInput(name, { "data-part": "name", "aria-label": `${kind}: name` });
-    const valueInput = numberInput(value, { "data-part": "value", "aria-label": `${name || kind}: rating` });
+    // (Keys by row: the field typed in is found again when the sheet is drawn anew, play-focus.js.)
+    const key = `${kind}-${rows++}`;
+    const nameInput = textInput(name, { "data-part": "name", "data-key": `${key}-name`, "aria-label": `${kind}: name` });
+    const valueInput = numberInput(value, { "data-part": "value", "data-key": `${key}-value`, "aria-label": `${name || kind}: rating` });
     nameInput.addEventListener("input", () => valueInput.setAttribute("aria-label", `${nameInput.value || kind}: rating`));
     const row = el("div", { class: "srd-play__rating" }, nameInput, valueInput);
     if (fixed.includes(name)) nameInput.readOnly = true;
     else {
-      const remove = el("button", { type: "button", class: "md-button srd-play__remove", "aria-label": `Remove ${name || "this row"}` }, "×");
+      const remove = el("button", { type: "button", class: "md-button srd-play__remove", "data-key": `${key}-remove`,
+        "aria-label": `Remove ${name || "this row"}` }, "×");
       remove.addEventListener("click", () => {
         row.remove();
         onChange();
@@ -42,7 +47,8 @@ function ratingRows(kind, ratings, onChange, fixed = []) {
     return nameInput;
   };
   for (const [name, value] of Object.entries(ratings)) addRow(name, value);
-  const add = el("button", { type: "button", class: "md-button srd-play__add" }, `Add ${kind === "Skills" ? "a skill" : "an attribute"}`);
+  const add = el("button", { type: "button", class: "md-button srd-play__add", "data-key": `${kind}-add` },
+    `Add ${kind === "Skills" ? "a skill" : "an attribute"}`);
   add.addEventListener("click", () => addRow("", 0).focus());
   return { list, add };
 }
@@ -56,7 +62,8 @@ function drawTrack(track) {
 
 function attachSheet(root) {
   let lastRoll = null; // the last roll's reply, shown until the next change of character
-  let lastNote = null; // the last attack or bleeding-out lines
+  let lastNote = null; // {where, lines}: the last attack's, other action's or bleeding-out lines, shown where the tap was
+  const remembered = rememberChoices(); // the roll forms' choices, kept after a roll
   let lastTrack = []; // the hit boxes as last drawn: shown (inert) until the engine's answer after a change
 
   const frame = playFrame(root, {
@@ -139,12 +146,14 @@ function attachSheet(root) {
     if (sheet.movement !== null) box.append(el("p", {}, `Moves ${sheet.movement} m per action spent moving.`));
     const actions = el("div", { class: "srd-play__actions" });
     if (sheet.bleeding) {
-      const bleed = el("button", { type: "button", class: "md-button md-button--primary" }, "Roll this hour's bleeding out");
+      const bleed = el("button", { type: "button", class: "md-button md-button--primary", id: `${root.id}-bleed` },
+        "Roll this hour's bleeding out");
       bleed.addEventListener("click", async () => {
         const reply = await frame.call({ action: "play_bleed", character: character });
         if (!reply.ok) return frame.say(reply.error.message, true);
-        lastNote = [reply.result.line];
+        lastNote = { where: "track", lines: [reply.result.line] };
         frame.change(reply.result.character, reply.result.line);
+        showResult(frame.sheet, () => root.querySelector(`#${root.id}-bleed-note`));
       });
       actions.append(bleed);
     }
@@ -154,11 +163,13 @@ function attachSheet(root) {
     }
     if (sheet.heal.all) actions.append(healButton(character, "all", "Clear all damage"));
     box.append(actions);
-    if (lastNote) box.append(el("div", { class: "srd-play__note" }, ...lastNote.map((line) => el("p", {}, line))));
+    if (lastNote && lastNote.where === "track") {
+      box.append(el("div", { class: "srd-play__note", id: `${root.id}-bleed-note` }, ...lastNote.lines.map((line) => el("p", {}, line))));
+    }
   }
 
   function healButton(character, kind, words) {
-    const button = el("button", { type: "button", class: "md-button" }, words);
+    const button = el("button", { type: "button", class: "md-button", id: `${root.id}-heal-${kind}` }, words);
     button.addEventListener("click", async () => {
       const reply = await frame.call({ action: "play_heal", character, kind });
       if (!reply.ok) return frame.say(reply.error.message, true);
@@ -171,16 +182,16 @@ function attachSheet(root) {
 
   function drawRoll(box, entry) {
     const id = root.id;
-    const attribute = el("select", { id: `${id}-attribute` },
-      ...Object.entries(entry.attributes).map(([name, value]) => el("option", { value: name }, `${name} ${value}`)));
-    const skill = el("select", { id: `${id}-skill` }, el("option", { value: "" }, "no skill"),
-      ...Object.entries(entry.skills).map(([name, value]) => el("option", { value: name }, `${name} ${value}`)));
-    const modifiers = textInput("", { id: `${id}-modifiers` });
-    const tn = numberInput("", { id: `${id}-tn` });
+    const attribute = remembered(el("select", { id: `${id}-attribute` },
+      ...Object.entries(entry.attributes).map(([name, value]) => el("option", { value: name }, `${name} ${value}`))));
+    const skill = remembered(el("select", { id: `${id}-skill` }, el("option", { value: "" }, "no skill"),
+      ...Object.entries(entry.skills).map(([name, value]) => el("option", { value: name }, `${name} ${value}`))));
+    const modifiers = remembered(textInput("", { id: `${id}-modifiers` }));
+    const tn = remembered(numberInput("", { id: `${id}-tn` }));
     const seed = numberInput("", { id: `${id}-seed` });
-    const button = el("button", { type: "submit", class: "md-button md-button--primary" }, "Roll");
+    const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` }, "Roll");
     // (Room for a roll's lines: 12 rem in a wide column, 13.1 at 360 px, measured in Chromium.)
-    const result = keepRoom(el("div", { class: "srd-play__result", "aria-live": "polite" }), 13, 14);
+    const result = keepRoom(el("div", { class: "srd-play__result", id: `${id}-result`, "aria-live": "polite" }), 13, 14);
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Roll from the sheet" },
       field("Attribute", attribute), field("Skill", skill),
       field("Modifiers", modifiers, "e.g. +2 −1: capped at half of attribute + skill"),
@@ -221,6 +232,7 @@ function attachSheet(root) {
       const r = reply.result.roll;
       frame.change(reply.result.character,
         `Rolled ${reply.result.what}: best stack ${r.best_stack.value}; attention pool ${r.attention_pool.join(" ") || "empty"}.`);
+      showResult(frame.sheet, () => root.querySelector(`#${id}-result`));
     });
     return picked;
   }
@@ -250,15 +262,15 @@ function attachSheet(root) {
   // Multitasking: another action's pool, its stack taken from the attention pool.
   function drawOther(box, entry) {
     const id = root.id;
-    const attribute = el("select", { id: `${id}-other-attribute` },
-      ...Object.entries(entry.attributes).map(([name, value]) => el("option", { value: name }, `${name} ${value}`)));
-    const skill = el("select", { id: `${id}-other-skill` }, el("option", { value: "" }, "no skill"),
-      ...Object.entries(entry.skills).map(([name, value]) => el("option", { value: name }, `${name} ${value}`)));
-    const modifiers = textInput("", { id: `${id}-other-modifiers` });
-    const tn = numberInput("", { id: `${id}-other-tn` });
+    const attribute = remembered(el("select", { id: `${id}-other-attribute` },
+      ...Object.entries(entry.attributes).map(([name, value]) => el("option", { value: name }, `${name} ${value}`))));
+    const skill = remembered(el("select", { id: `${id}-other-skill` }, el("option", { value: "" }, "no skill"),
+      ...Object.entries(entry.skills).map(([name, value]) => el("option", { value: name }, `${name} ${value}`))));
+    const modifiers = remembered(textInput("", { id: `${id}-other-modifiers` }));
+    const tn = remembered(numberInput("", { id: `${id}-other-tn` }));
     const seed = numberInput("", { id: `${id}-other-seed` });
-    const button = el("button", { type: "submit", class: "md-button" }, "Take it from the attention pool");
-    const result = el("div", { class: "srd-play__result", "aria-live": "polite" });
+    const button = el("button", { type: "submit", class: "md-button", id: `${id}-other-go` }, "Take it from the attention pool");
+    const result = noteBox("other", `${id}-other-result`);
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Another action" },
       field("Other attribute", attribute), field("Other skill", skill), field("Other modifiers", modifiers),
       field("Other TN", tn, "blank: no TN"), field("Other seed", seed, "blank: new dice, if any are rolled"), button);
@@ -273,10 +285,11 @@ function attachSheet(root) {
         result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
         return;
       }
-      lastNote = [reply.result.multitask.line];
+      lastNote = { where: "other", lines: [reply.result.multitask.line] };
       const taken = reply.result.sheet.pick;
       frame.change(reply.result.character, `Another action (${reply.result.what}): stack ${taken.value}; `
         + `attention pool ${reply.result.character.attention.join(" ") || "empty"}.`);
+      showResult(frame.sheet, () => root.querySelector(`#${id}-other-result`));
     });
   }
 
@@ -288,6 +301,15 @@ function attachSheet(root) {
     box.replaceChildren(
       el("p", { class: "srd-play__chance" }, `Odds of ${reply.what} (${reply.pool_line}): ${words}.`),
       exactFractions(o ? [["Success", o.success.exact], ["Glitch", o.glitch.exact], ["Failure", o.failure.exact]] : []));
+  }
+
+  // A section's result box: the last note, if it came from this section (`where`), is shown in it.
+  function noteBox(where, id) {
+    const box = el("div", { class: "srd-play__result", id, "aria-live": "polite" });
+    if (lastNote && lastNote.where === where) {
+      box.append(el("div", { class: "srd-play__note" }, ...lastNote.lines.map((line) => el("p", {}, line))));
+    }
+    return box;
   }
 
   function drawRollResult(box, reply) {
@@ -307,13 +329,13 @@ function attachSheet(root) {
     const inputs = {
       attack: numberInput("", { id: `${id}-attack` }),
       defence: el("select", { id: `${id}-defence` }, el("option", { value: "" }, "none (0)")),
-      body: numberInput("", { id: `${id}-body` }),
-      hard: numberInput("", { id: `${id}-hard` }),
+      body: remembered(numberInput("", { id: `${id}-body` })),
+      hard: remembered(numberInput("", { id: `${id}-hard` })),
     };
-    const cover = el("input", { type: "checkbox", id: `${id}-cover` });
-    const antitank = el("input", { type: "checkbox", id: `${id}-antitank` });
-    const button = el("button", { type: "submit", class: "md-button md-button--primary" }, "Apply the hit");
-    const result = el("div", { class: "srd-play__result", "aria-live": "polite" });
+    const cover = remembered(el("input", { type: "checkbox", id: `${id}-cover` }));
+    const antitank = remembered(el("input", { type: "checkbox", id: `${id}-antitank` }));
+    const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-hit` }, "Apply the hit");
+    const result = noteBox("attack", `${id}-hit-result`);
     const form = el("form", { class: "srd-play__attackform", "aria-label": "An attack on this character" },
       field("Attacker's stack", inputs.attack),
       field("Defender's stack", inputs.defence, "from the attention pool: its dice leave it (in cover, one pip)"),
@@ -333,9 +355,10 @@ function attachSheet(root) {
         return;
       }
       const report = reply.result.attack;
-      lastNote = reply.result.lines;
+      lastNote = { where: "attack", lines: reply.result.lines };
       frame.change(reply.result.character,
         `Hit: ${report.physical} physical, ${report.stun} stun; now ${reply.result.sheet.track.state}.`);
+      showResult(frame.sheet, () => root.querySelector(`#${id}-hit-result`));
     });
     return inputs.defence;
   }

@@ -23,6 +23,7 @@
 import { getEngine } from "./engine.js";
 import { el } from "./widget-kit.js";
 import { installPrint } from "./play-print.js";
+import { redrawKeepingFocus } from "./play-focus.js";
 
 const LINK_KEY = "play=";
 // How many changes Undo (and Redo) can go back through.
@@ -231,10 +232,13 @@ export function playFrame(root, { system, noun, nouns, draw }) {
     buttons.remove.disabled = entries().length === 0;
     showSteps();
     buttons.exportFile.disabled = buttons.link.disabled = entries().length === 0;
-    sheet.replaceChildren();
-    const entry = entries()[state.current];
-    if (entry) draw(entry, frame);
-    else sheet.append(el("p", { class: "srd-play__empty" }, `No ${nouns} saved on this device yet: press “New ${noun}”.`));
+    // (Drawn anew, the field being typed in keeps its focus, caret and text: play-focus.js.)
+    redrawKeepingFocus(sheet, () => {
+      sheet.replaceChildren();
+      const entry = entries()[state.current];
+      if (entry) draw(entry, frame);
+      else sheet.append(el("p", { class: "srd-play__empty" }, `No ${nouns} saved on this device yet: press “New ${noun}”.`));
+    });
   }
 
   // Why `next` cannot be saved ("" if it can): past the limits the engine reads a document

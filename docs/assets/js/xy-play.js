@@ -7,6 +7,7 @@
 
 import { exactFractions, field, keepRoom, playFrame, select, textInput } from "./play-kit.js";
 import { el } from "./widget-kit.js";
+import { showResult } from "./play-focus.js";
 
 const SYSTEM = "xy-checks";
 const DEFENCES = { none: "Not effective", barely: "Barely", partially: "Partially", fully: "Fully" };
@@ -75,13 +76,11 @@ function attachScene(root) {
     change(reply.result, `Saved ${reply.result.scene.name}.`);
   }
 
-  // A change the engine answered: its sheet is kept, to draw the scene with it at once. The
-  // scene is drawn anew, so the field that had the focus gets it back (keyboard, screen reader).
+  // A change the engine answered: its sheet is kept, to draw the scene with it at once (the
+  // field that had the focus keeps it as the scene is drawn anew: play-focus.js).
   function change(result, words) {
     known = { key: JSON.stringify(result.scene), sheet: result.sheet };
-    const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : "";
     frame.change(result.scene, words);
-    if (focused) document.getElementById(focused)?.focus();
   }
 
   async function changeBy(request, words) {
@@ -170,7 +169,8 @@ function attachScene(root) {
       damage: textInput(c.damage, { "data-part": "damage", id: `${id}-damage`, inputmode: "numeric" }),
     };
     const state = el("p", { class: "srd-play__item-state srd-xyp__state", id: `${id}-state` }, "\u00a0");
-    const remove = el("button", { type: "button", class: "md-button srd-play__remove", "aria-label": `Remove ${c.name}` }, "×");
+    const remove = el("button", { type: "button", class: "md-button srd-play__remove", id: `${id}-remove`,
+      "aria-label": `Remove ${c.name}` }, "×");
     const fields = el("div", { class: "srd-play__fields" },
       field("Name", inputs.name), field("Check", inputs.check, "its attack on the other side, e.g. 5/6 +1b"),
       field("Defences", inputs.defence), field("Form", inputs.form),
@@ -209,7 +209,8 @@ function attachScene(root) {
     const odds = keepRoom(el("div", { class: "srd-play__odds srd-xyp__odds", "aria-live": "polite", "aria-busy": "true" },
       ...lastOdds.map((node) => node.cloneNode(true))), 12.5, 14.5);
     if (oddsRoom.combatants === combatantsIn(entry)) odds.style.minHeight = `${oddsRoom.px}px`;
-    const result = keepRoom(el("div", { class: "srd-play__result srd-xyp__result", "aria-live": "polite" }), 8, 10.5);
+    const result = keepRoom(el("div", { class: "srd-play__result srd-xyp__result", id: `${id}-result`, "aria-live": "polite" }),
+      8, 10.5);
     const rollForm = el("form", { class: "srd-play__fields srd-play__fields--wide", "aria-label": "Roll the exchange" },
       field("Who attacks", who), field("Seed", seed, "blank: a new roll"), button);
     // (Print leaves the exchange out, like every sheet's actions: the scene alone fills the page.)
@@ -254,6 +255,7 @@ function attachScene(root) {
       }
       lastRoll = reply.result;
       change(reply.result, reply.result.summary);
+      showResult(frame.sheet, () => root.querySelector(`#${id}-result`));
     });
     return { box, settings, showOdds, end };
   }
