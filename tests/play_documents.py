@@ -11,6 +11,7 @@ import base64
 import json
 import sys
 import zlib
+from collections.abc import Callable
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -75,3 +76,14 @@ def only_rules_errors(system: str, action: str, **request: object) -> dict | Non
 IN_PYODIDE = sys.platform == "emscripten"
 MANY = settings(max_examples=100 if IN_PYODIDE else 300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SOME = settings(max_examples=50 if IN_PYODIDE else 150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def new_entry(data: st.DataObject, call: Callable[..., dict | None], noun: str, fallback: str,
+              **more: object) -> dict:
+    """A new entry for a drawn sequence of play (each system's ``play_steps``): ``play_new`` with
+    a name drawn from all of Unicode, or named ``fallback`` when the engine refuses that name;
+    ``noun`` is the key the entry comes under (``character``, ``scene``)."""
+    made = call("play_new", name=data.draw(st.text(min_size=1, max_size=60), label="name"), **more)
+    made = made or call("play_new", name=fallback, **more)
+    assert made is not None, fallback
+    return made[noun]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hypothesis import strategies as st
-from play_documents import FIELD_VALUES
+from play_documents import FIELD_VALUES, new_entry
 
 from rules_engine.action.play import MAX_SHOCK, MAX_WOUNDS
 
@@ -138,19 +138,14 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
     """Draws and performs a sequence of valid play actions of this system (``call(action,
     **request)``: the bridge's result, or None when it refused with a RulesError), each taking
     the scene from the last reply; returns the scenes it ended with (1 to 3)."""
-    made = call("play_new", name=data.draw(st.text(min_size=1, max_size=60), label="name"))
-    if made is None:
-        made = call("play_new", name="The docks")
-    assert made is not None
-    scenes = [made["scene"]]
+    scenes = [new_entry(data, call, "scene", "The docks")]
     for _ in range(data.draw(st.integers(0, 12), label="steps")):
         # (Hits, Sequences and actions drawn more often: they lead to the states the others end.)
         action = data.draw(st.sampled_from(ACTIONS) | st.sampled_from(BUSY), label="action")
         at = data.draw(st.integers(0, len(scenes) - 1), label="scene")
         if action == "play_new":
-            reply = call(action, name=data.draw(st.text(max_size=60), label="name"))
-            if reply is not None and len(scenes) < 3:
-                scenes.append(reply["scene"])
+            if len(scenes) < 3:
+                scenes.append(new_entry(data, call, "scene", "The docks"))
             continue
         reply = _step(data, call, action, scenes[at])
         if reply is not None and "scene" in reply:

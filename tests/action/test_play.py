@@ -337,16 +337,3 @@ def test_any_scene_played(parts: dict, index: int, act: str, damage: object, pad
     only_rules_errors("play_wake", scene=parts, index=index, how="time")
     only_rules_errors("play_shake", scene=parts, index=index, value=damage, seed=7)
     only_rules_errors("play_stabilise", scene=parts, index=index, how="hour" if padding else "roll", value=damage)
-
-
-@SOME
-@given(st.data())
-def test_any_valid_play_keeps_a_scene_that_reads_back_unchanged(data: st.DataObject) -> None:
-    from .play_strategies import play_steps
-
-    scenes = play_steps(data, lambda action, **request: only_rules_errors(action, **request))
-    assert 1 <= len(scenes) <= 3
-    saved = document(*scenes)
-    assert ok("play_check", document=saved)["document"] == saved
-    assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == saved
-    assert ok("play_import", text=json.dumps(saved, indent=1, ensure_ascii=False))["document"] == saved

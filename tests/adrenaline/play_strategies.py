@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hypothesis import strategies as st
-from play_documents import FIELD_VALUES
+from play_documents import FIELD_VALUES, new_entry
 
 #: ``play_sheet`` takes the entry under this key.
 SHEET_KEY = "character"
@@ -73,19 +73,14 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
     """Draws and performs a sequence of valid play actions of this system (``call(action,
     **request)``: the bridge's result, or None when it refused with a RulesError), each taking
     the entry from the last reply; returns the entries it ended with (1 to 3)."""
-    made = call("play_new", name=data.draw(st.text(min_size=1, max_size=60), label="name"))
-    if made is None:
-        made = call("play_new", name="Mara")
-    assert made is not None
-    entries = [made["character"]]
+    entries = [new_entry(data, call, "character", "Mara")]
     for _ in range(data.draw(st.integers(0, 12), label="steps")):
         action = data.draw(st.sampled_from(ACTIONS), label="action")
         at = data.draw(st.integers(0, len(entries) - 1), label="entry")
         character = entries[at]
         if action == "play_new":
-            reply = call(action, name=data.draw(st.text(max_size=60)))
-            if reply is not None and len(entries) < 3:
-                entries.append(reply["character"])
+            if len(entries) < 3:
+                entries.append(new_entry(data, call, "character", "Mara"))
             continue
         if action == "play_sheet":
             reply = call(action, character=_edited(data, character))

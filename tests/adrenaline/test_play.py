@@ -521,20 +521,6 @@ def test_the_last_roll_an_extended_roll_keeps() -> None:
     assert place("play_extended_roll", character=last, seed="1")[0] == "character.extended.rolls"
 
 
-# --- the shared contract's hook: any sequence of valid actions ---------------------------------------
-@SOME
-@given(st.data())
-def test_any_sequence_of_play_actions_is_saved_and_shared_unchanged(data: st.DataObject) -> None:
-    from .play_strategies import play_steps
-
-    entries = play_steps(data, partial(only_rules_errors))
-    assert 1 <= len(entries) <= 3
-    saved = document(*entries)
-    assert ok("play_check", document=saved)["document"] == saved
-    assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == saved
-    assert ok("play_import", text=json.dumps(saved, indent=1))["document"] == saved
-
-
 def test_an_opposed_botch_counts_as_no_successes() -> None:
     # Ruling "opposed rolls": a botch scores 0 in the margin. One die each at 6: the roller's 1
     # against the other's blank is a stand-off; against the other's success, the other wins by 1.

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hypothesis import strategies as st
-from play_documents import FIELD_VALUES
+from play_documents import FIELD_VALUES, new_entry
 
 #: ``play_sheet`` takes the entry under this key.
 SHEET_KEY = "character"
@@ -109,9 +109,7 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
     answers through the bridge, or None when the action was refused with a RulesError. Returns
     the characters it ended with (1–3)."""
     def new() -> dict:
-        made = call("play_new", name=data.draw(st.text(min_size=1, max_size=60), label="name"),
-                    seed=data.draw(SEEDS, label="seed"))
-        return (made or call("play_new", name="Wren", seed=data.draw(SEEDS, label="seed")))["character"]
+        return new_entry(data, call, "character", "Wren", seed=data.draw(SEEDS, label="seed"))
 
     entries, sheets = [new()], [None]
     for _ in range(data.draw(st.integers(0, 12), label="steps")):

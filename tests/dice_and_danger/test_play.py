@@ -22,7 +22,7 @@ from rules_engine.core.play import FORMAT, decode_link, encode_link
 from rules_engine.dice_and_danger import odds_notation
 from rules_engine.dice_and_danger.play import SCHEMA, VERSION, new_character, read_character
 
-from .play_strategies import CHARACTER_PARTS, play_steps
+from .play_strategies import CHARACTER_PARTS
 
 SYSTEM = "dice-and-danger"
 bridge, ok, refused, only_rules_errors = (partial(helper, SYSTEM) for helper in (
@@ -481,15 +481,3 @@ def test_a_roll_spending_the_last_hit_defense_is_refused_before_it_is_rolled() -
     # Level 0 has no Hit Defense at all.
     assert error_of("play_damage_roll", character=wren(level=0, titles=[]), fields=fields, seed="1")["field"] == \
         "hit_defense"
-
-
-# --- Hypothesis: any sequence of valid actions keeps a document that is read back unchanged ------
-@SOME
-@given(st.data())
-def test_any_sequence_of_play_steps_reads_back_unchanged(data: st.DataObject) -> None:
-    entries = play_steps(data, only_rules_errors)
-    assert 1 <= len(entries) <= 3
-    saved = document(*entries)
-    assert ok("play_check", document=saved)["document"] == saved
-    assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == saved
-    assert ok("play_import", text=json.dumps(saved, indent=1))["document"] == saved

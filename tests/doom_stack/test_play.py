@@ -22,7 +22,7 @@ from rules_engine.doom_stack.play import (MAX_DIE, MAX_OVERFLOW, SCHEMA, VERSION
                                           sheet)
 from rules_engine.doom_stack.rules import bleed_out_death_chance, cheapest_stack, legal_stacks, stack_count
 
-from .play_strategies import CHARACTER_PARTS, assert_entry_kept, play_steps
+from .play_strategies import CHARACTER_PARTS
 
 bridge, ok, refused, only_rules_errors = (partial(helper, "doom-stack") for helper in (
     play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors))
@@ -215,20 +215,6 @@ def test_any_sheet_rolled_or_hit(character: dict, attribute: str, modifiers: str
     only_rules_errors("play_multitask", character=character, attribute=attribute, skill="", modifiers=modifiers,
                       seed=str(seed))
     only_rules_errors("play_heal", character=character, kind=("stun", "physical", "all")[seed % 3])
-
-
-# --- Hypothesis: any sequence of valid actions (play_strategies.play_steps) -------------------------
-@SOME
-@given(data=st.data())
-def test_any_sequence_of_play_actions_is_saved_and_read_back(data: st.DataObject) -> None:
-    entries = play_steps(data, only_rules_errors)
-    assert 1 <= len(entries) <= 3
-    saved = document(*entries)
-    assert ok("play_check", document=saved)["document"] == saved
-    assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == saved
-    assert ok("play_import", text=json.dumps(saved, indent=1, ensure_ascii=False))["document"] == saved
-    for entry in entries:
-        assert_entry_kept(entry)
 
 
 def test_the_schema_names_the_system() -> None:

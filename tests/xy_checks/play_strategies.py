@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hypothesis import strategies as st
-from play_documents import json_values
+from play_documents import json_values, new_entry
 
 #: ``play_sheet`` takes the entry under this key.
 SHEET_KEY = "scene"
@@ -76,19 +76,14 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
     """Draws and performs a sequence of valid play actions of this system (``call(action,
     **request)``: the bridge's result, or None when it refused with a RulesError), each taking
     the scene from the last reply; returns the scenes it ended with (1 to 3)."""
-    made = call("play_new", name=data.draw(st.text(min_size=1, max_size=60), label="name"))
-    if made is None:
-        made = call("play_new", name="The ford")
-    assert made is not None
-    scenes = [made["scene"]]
+    scenes = [new_entry(data, call, "scene", "The ford")]
     for _ in range(data.draw(st.integers(0, 12), label="steps")):
         action = data.draw(st.sampled_from(ACTIONS), label="action")
         at = data.draw(st.integers(0, len(scenes) - 1), label="scene")
         scene = scenes[at]
         if action == "play_new":
-            reply = call(action, name=data.draw(st.text(max_size=60), label="name"))
-            if reply is not None and len(scenes) < 3:
-                scenes.append(reply["scene"])
+            if len(scenes) < 3:
+                scenes.append(new_entry(data, call, "scene", "The ford"))
             continue
         side = data.draw(st.integers(0, 1), label="side")
         if action == "play_sheet":
