@@ -95,9 +95,10 @@ def test_a_roll_moves_nothing_under_its_result(phone_page: Page, site_url: str, 
     expect(page.locator(roll.tool.status)).not_to_have_text(said)
     settled(page, roll)
     after = page.evaluate(_AFTER, regions)
-    # The same elements, at the same scroll, within a pixel's rounding of where they were.
-    assert [a[:2] + [a[3]] for a in after] == [b[:2] + [b[3]] for b in before], (before, after)
-    assert [round(a[2] - b[2]) for a, b in zip(after, before)] == [0] * len(regions), (before, after)
+    # The same elements, within a pixel's rounding of where they were on the page (the roll may
+    # scroll its result into sight, issue 29: what is under it does not move on the page).
+    assert [a[:2] for a in after] == [b[:2] for b in before], (before, after)
+    assert [round(a[2] + a[3] - b[2] - b[3]) for a, b in zip(after, before)] == [0] * len(regions), (before, after)
 
 
 def test_picking_who_attacks_moves_nothing_under_the_odds(phone_page: Page, site_url: str) -> None:

@@ -104,6 +104,8 @@ def expect_scene(page: Page, scene: dict) -> None:
 
 def roll(page: Page, scene: dict, seed: str) -> dict:
     page.fill(f"{ROOT}-seed", seed)
+    # (Mid-window: near its top after scrolling up, Material's "Back to top" button comes over it.)
+    page.locator(f"{ROOT}-roll").evaluate("(node) => node.scrollIntoView({block: 'center'})")
     page.get_by_role("button", name="Roll the exchange").click()
     rolled = engine("play_roll", scene=scene, attacking="first", seed=seed)
     expect(page.locator(STATUS)).to_have_text(rolled["summary"])
