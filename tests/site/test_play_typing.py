@@ -96,11 +96,12 @@ def test_every_field_typed_in_turn_without_a_pause_is_kept(phone_page, site_url:
     tool = open_new(page, site_url, system)
     _, root, _, _, fields = TOOLS[system]
     # Tap a field, select what it holds and type over it; straight on to the next (no wait: the
-    # engine's answer to the field left comes, and the sheet is drawn anew, while typing).
+    # engine's answer to the field left comes, and the sheet is drawn anew, while typing). The
+    # keys go to the field that has the focus, as a reader's do.
     for typed in fields:
-        field = locate(page, root, typed.field)
-        field.select_text()
-        field.press_sequentially(typed.value)
+        locate(page, root, typed.field).click()
+        page.keyboard.press("Control+a")
+        page.keyboard.type(typed.value)
     page.keyboard.press("Tab")
     tool.wait_saved(page, " && ".join(f"({typed.saved})" for typed in fields))
     for typed in fields:
@@ -112,12 +113,13 @@ def test_the_text_typed_while_the_sheet_is_drawn_anew_keeps_its_caret(phone_page
     sheet drawn anew in between keeps the focus, the text and where the caret was."""
     page = phone_page
     tool = open_new(page, site_url, "doom-stack")
-    name = page.locator("#dsp-name")
-    name.select_text()
-    name.press_sequentially("Vera")
+    page.locator("#dsp-name").click()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("Vera")
     strength = page.get_by_label("Strength: rating", exact=True)
-    strength.select_text()
-    strength.press_sequentially("4")
+    strength.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.type("4")
     page.keyboard.press("ArrowLeft")
     # The name's change is drawn while the caret sits before the 4.
     tool.wait_saved(page, "c.name === 'Vera'")
