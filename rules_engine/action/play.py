@@ -1074,8 +1074,8 @@ def play_stabilise(request: Request) -> dict[str, Any]:
 def read_edited(value: Any, where: str) -> dict[str, Any]:
     """A scene as the reader edited it (``play_sheet``): before the first Sequence, the Shot
     pool of a character who has spent no Shots is their Shot Count as the edited attributes
-    give it ("Your Shot Count (and Shots pool) always starts at your [ Agility+Wits+Luck ]
-    divided by 3"), so a pool follows its attributes until the fight begins."""
+    give it (the source starts the pool at the count), so a pool follows its attributes until
+    the fight begins."""
     scene = read_scene(value, where)
     if scene["sequence"]:
         return scene
