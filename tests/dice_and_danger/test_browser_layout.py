@@ -76,9 +76,14 @@ def test_the_hits_chart_reads_in_both_themes(phone_page, site_url, theme):
     # Read once the roller is up (its view draws the chart again as it attaches).
     expect(page.locator("#dd-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     expect(page.locator("#dd-roller .srd-hits-chart__bar").first).to_be_visible(timeout=ENGINE_LOAD_MS)
-    background = parse_colour(page.locator("#dd-roller").evaluate("w => getComputedStyle(w).backgroundColor"))
-    bar = parse_colour(page.locator("#dd-roller .srd-hits-chart__bar").first.evaluate("b => getComputedStyle(b).backgroundColor"))
+    # Every colour read in one go: the view may draw the chart again between two calls (a node
+    # read after it was replaced has no computed style).
+    texts = (".srd-hits-chart__label", ".srd-hits-chart figcaption", ".srd-reading__notation")
+    read = page.locator("#dd-roller").evaluate("""(roller, texts) => [
+        getComputedStyle(roller).backgroundColor,
+        getComputedStyle(roller.querySelector(".srd-hits-chart__bar")).backgroundColor,
+        ...texts.map((selector) => getComputedStyle(roller.querySelector(selector)).color)]""", list(texts))
+    background, bar, *colours = (parse_colour(colour) for colour in read)
     assert contrast(bar, background) >= 3, f"bars have contrast {contrast(bar, background):.2f} in {theme}"
-    for selector in ("#dd-roller .srd-hits-chart__label", "#dd-roller .srd-hits-chart figcaption", "#dd-roller .srd-reading__notation"):
-        colour = parse_colour(page.locator(selector).first.evaluate("t => getComputedStyle(t).color"))
+    for selector, colour in zip(texts, colours):
         assert contrast(colour, background) >= 4.5, selector

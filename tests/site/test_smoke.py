@@ -1,6 +1,9 @@
 """The built site loads in a real browser."""
 
+import pytest
 
+
+@pytest.mark.page_load  # it reads the load's own response (the kept page would swap the page in)
 def test_home_page_has_a_title(page, site_url):
     response = page.goto(site_url)
     assert response is not None and response.ok
