@@ -155,9 +155,9 @@ def hits_chart() -> str:
 
 def play_sheet() -> str:
     """The play tool's frame (``docs/dice-and-danger/play.md``): its view module,
-    ``docs/assets/js/dd-play.js``, draws the saved characters once the engine has loaded;
+    ``docs/assets/js/dice-and-danger-play.js``, draws the saved characters once the engine has loaded;
     until then it says so, and a Retry appears if the view cannot load."""
-    return ('<div class="srd-widget srd-play" id="ddp" data-view="dd-play" data-widget="sheet" '
+    return ('<div class="srd-widget srd-play" id="ddp" data-view="dice-and-danger-play" data-widget="sheet" '
             'data-state="loading">'
             '<p class="srd-widget__status" role="status" aria-live="polite">Loading the dice engine…</p>'
             '<button type="button" class="md-button srd-widget__retry" hidden>Retry</button></div>')

@@ -143,9 +143,9 @@ def volley_chart(text: str = VOLLEY_EXAMPLE) -> str:
 
 def play_scene() -> str:
     """The play tool's frame (``docs/xy-checks/play.md``): its view module,
-    ``docs/assets/js/xy-play.js``, draws the saved scenes once the engine has loaded; until
+    ``docs/assets/js/xy-checks-play.js``, draws the saved scenes once the engine has loaded; until
     then it says so, and a Retry appears if the view cannot load."""
-    return ('<div class="srd-widget srd-play" id="xyp" data-view="xy-play" data-widget="scene" '
+    return ('<div class="srd-widget srd-play" id="xyp" data-view="xy-checks-play" data-widget="scene" '
             'data-state="loading">'
             '<p class="srd-widget__status" role="status" aria-live="polite">Loading the dice engine…</p>'
             '<button type="button" class="md-button srd-widget__retry" hidden>Retry</button></div>')
