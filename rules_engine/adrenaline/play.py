@@ -139,8 +139,9 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
 
 def version_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
     """Format version 1 → 2: each character gains ``modifiers``, none. (An entry that holds
-    ``modifiers`` already keeps them for the reader to check: the play frame may have saved
-    this build's entries under version 1 on a device that had no document yet.)"""
+    ``modifiers`` already keeps them for the reader to check: a page whose engine never named
+    its format version (``play_limits``) keeps a new device's document at version 1 while the
+    engine fills it with this build's entries.)"""
     entries = document.get("entries")
     if isinstance(entries, list):
         entries = [{**entry, "modifiers": entry.get("modifiers", {})} if isinstance(entry, dict) else entry

@@ -186,8 +186,9 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
 def from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     """Version 1 → 2: every character is not stable (version 1 never kept it) and has no
     stack taken yet (its attention pool stays as it was). A character that already holds
-    either field keeps it, for the reader to check: the page starts a new document at
-    version 1 (play-kit.js) and fills it with characters of this version."""
+    either field keeps it, for the reader to check: a page whose engine never named its
+    format version (``play_limits``) keeps a new device's document at version 1 while the
+    engine fills it with characters of this version."""
     entries = document.get("entries")
     if isinstance(entries, list):
         entries = [{"stable": False, "pick": None, **entry} if isinstance(entry, dict) else entry

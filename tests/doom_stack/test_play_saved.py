@@ -58,8 +58,9 @@ def test_the_migrated_characters_play_on() -> None:
 
 
 def test_a_new_document_of_the_page_holding_characters_of_today_opens() -> None:
-    # The page starts a new document at version 1 (play-kit.js) and fills it with the engine's
-    # characters of today: they keep what they hold, and the reader checks it.
+    # A page whose engine never named its format version (play_limits) keeps a new device's
+    # document at version 1 (play-kit.js) while the engine fills it with today's characters:
+    # they keep what they hold, and the reader checks it.
     rolled = ok("play_roll", character=ok("play_new", name="Vex")["character"], attribute="Agility", skill="",
                 seed="10")["character"]
     fresh = {"format": "dice-srd-play", "version": 1, "system": "doom-stack", "entries": [rolled, MIGRATED[0]]}
