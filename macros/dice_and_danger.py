@@ -153,16 +153,6 @@ def hits_chart() -> str:
                       x_label="hits", y_label="chance", x_max=12, x_step=1)
 
 
-def play_sheet() -> str:
-    """The play tool's frame (``docs/dice-and-danger/play.md``): its view module,
-    ``docs/assets/js/dice-and-danger-play.js``, draws the saved characters once the engine has loaded;
-    until then it says so, and a Retry appears if the view cannot load."""
-    return ('<div class="srd-widget srd-play" id="ddp" data-view="dice-and-danger-play" data-widget="sheet" '
-            'data-state="loading">'
-            '<p class="srd-widget__status" role="status" aria-live="polite">Loading the dice engine…</p>'
-            '<button type="button" class="md-button srd-widget__retry" hidden>Retry</button></div>')
-
-
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
     """The macros the dice & danger pages use."""
     env.macro(dice_and_danger_roller, "dnd_widget")
@@ -171,4 +161,3 @@ def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env ty
     env.macro(health_save_helper, "health_save_widget")
     env.macro(hits_chart)
     env.variables["dice_and_danger_limits"] = {"dice": MAX_DICE, "extra": MAX_EXTRA, "hits": MAX_HITS}
-    env.macro(play_sheet, "dd_play_widget")

@@ -30,7 +30,7 @@ from rules_engine.systems import SYSTEM_PACKAGES, all_errata, all_systems, get_s
 from macros import designers, rulings
 from macros.module_graph import view_preloads
 from macros.render import PUBLISHER, table_html
-from macros.widget_html import notation_button
+from macros.widget_html import notation_button, play_frame
 
 
 def system_macro_module(package: str) -> str:
@@ -85,6 +85,7 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
             f'python -m rules_engine roll {s.key} "{s.example}" --seed 7',
             f'python -m rules_engine odds {s.key} "{s.example}" --json'))
 
+    env.macro(play_frame)
     env.variables["notation_max_length"] = MAX_NOTATION_LENGTH
     env.variables["explosion_cutoff"] = f"1/{EXPLOSION_CUTOFF.denominator:,}"
 

@@ -257,3 +257,16 @@ def notation_button(system: str, notation: str, target: str = "") -> str:
     return (f'<button type="button" class="srd-notation" data-system="{escape(system)}" '
             f'data-notation="{escape(notation)}"{attrs} aria-label="{escape(notation)}: show it in the {escape(label)}" '
             f'title="Show it in the {escape(label)}" disabled>{escape(notation)}</button>')
+
+
+def play_frame(view: str, widget_id: str, widget: str) -> str:
+    """A play tool's frame (``docs/<system>/play.md``): its view module, ``docs/assets/js/<view>.js``,
+    draws the saved sheets or scenes into it once the engine has loaded (``widget`` names what
+    the module attaches: ``sheet``, ``scene``); until then it says so, and a Retry appears if the
+    view or the engine cannot load. The one frame every play page uses."""
+    return (f'<div class="srd-widget srd-play" id="{escape(widget_id)}" data-view="{escape(view)}" '
+            f'data-widget="{escape(widget)}" data-state="loading">'
+            '<p class="srd-widget__status" role="status" aria-live="polite">Loading the dice engine…</p>'
+            '<button type="button" class="md-button srd-widget__retry" hidden>Retry</button></div>'
+            '<noscript><p class="srd-widget__noscript">The play tools need JavaScript. The rules '
+            "chapter reads without it.</p></noscript>")

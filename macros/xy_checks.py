@@ -141,16 +141,6 @@ def volley_chart(text: str = VOLLEY_EXAMPLE) -> str:
                       x_label="hits or damage", y_label="chance", x_max=max(result.damage.outcomes), x_step=2)
 
 
-def play_scene() -> str:
-    """The play tool's frame (``docs/xy-checks/play.md``): its view module,
-    ``docs/assets/js/xy-checks-play.js``, draws the saved scenes once the engine has loaded; until
-    then it says so, and a Retry appears if the view cannot load."""
-    return ('<div class="srd-widget srd-play" id="xyp" data-view="xy-checks-play" data-widget="scene" '
-            'data-state="loading">'
-            '<p class="srd-widget__status" role="status" aria-live="polite">Loading the dice engine…</p>'
-            '<button type="button" class="md-button srd-widget__retry" hidden>Retry</button></div>')
-
-
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
     """The macros and variables the X-in-Y page uses."""
     env.macro(check_roller, "xy_check_widget")
@@ -162,6 +152,5 @@ def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env ty
     env.macro(penalty_degree_chart, "xy_penalty_chart")
     env.macro(volley_chart, "xy_volley_chart")
     env.variables["xy_notation_help"] = HELP
-    env.macro(play_scene, "xy_play_widget")
     env.variables["xy_play_new_health"] = NEW_HEALTH
     env.variables["xy_play_max_combatants"] = MAX_COMBATANTS
