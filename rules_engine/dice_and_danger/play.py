@@ -65,7 +65,7 @@ from .builder import (
     weapon_steps,
 )
 from .notation import parse
-from .odds import DiceAndDangerOdds, odds
+from .odds import DiceAndDangerOdds, crit_cap, hits_distribution, odds
 from .roll import generate_character, roll
 from .rules import (
     ARMOURS,
@@ -377,6 +377,15 @@ def odds_summary(result: DiceAndDangerOdds) -> dict[str, Any]:
             "mean_text": f"{float(result.mean):.2f}"}
 
 
+def chance_of_hits(query: Any, hits: int) -> dict[str, str]:
+    """The exact chance that the roll ``query`` comes out at exactly ``hits``: explosions are
+    followed far enough that the count is exact (a roll past the crit cap asks for more)."""
+    cap = crit_cap(query) if query.dice else None
+    if cap is not None:
+        cap = max(cap, hits + abs(query.hits))
+    return chance(hits_distribution(query, cap=cap).p(hits))
+
+
 def alive(character: dict[str, Any]) -> dict[str, Any]:
     """``character`` if it is not dead; the dead roll no more and take no more hits."""
     if character["health_outcome"] in DEAD:
@@ -492,6 +501,7 @@ def play_damage_roll(request: Request) -> dict[str, Any]:
     kept = {**character, "hit_defense_marked": character["hit_defense_marked"] + built.spends}
     return answer(read_character(kept, "character"), written=built.written, steps=built.steps,
                   odds=odds_summary(odds(query)), roll=rolled.to_json(), share=share(rolled),
+                  chance=chance_of_hits(query, rolled.hits or 0),
                   spent={"hit_defense": built.spends}, unusable=built.unusable)
 
 
@@ -562,7 +572,21 @@ def play_save_roll(request: Request) -> dict[str, Any]:
     query = parse(written)
     rolled = roll(replace(query, notes=()), request_seed(request))
     return {"written": written, "what": what, "odds": odds_summary(odds(query)), "roll": rolled.to_json(),
-            "hits": rolled.hits or 0, "share": share(rolled)}
+            "hits": rolled.hits or 0, "chance": chance_of_hits(query, rolled.hits or 0), "share": share(rolled)}
+
+
+def play_save_chances(request: Request) -> dict[str, Any]:
+    """Each save the sheet can roll (against each attribute, then Armor, Luck and Faith) with
+    the save form's other ``fields`` (``dice``, ``conditions``, ``weight``, ``weapon``): what it
+    is against, its notation and the exact chance that it comes out clean (no hits taken)."""
+    character = alive(_character(request))
+    fields = _fields(request, SAVE_FIELDS[1:])
+    chances = []
+    for name in SAVE_AGAINST:
+        written, what = save_notation(character, {**fields, "attribute": name})
+        chances.append({"against": name, "what": what, "written": written,
+                        "clean": chance(odds(parse(written)).dist.p(0))})
+    return {"saves": chances}
 
 
 # --- hits taken and the Health save -----------------------------------------------------------------
@@ -676,8 +700,11 @@ def play_health_roll(request: Request) -> dict[str, Any]:
         slots[index]["condition"] = "injury"
     kept = {**character, "slots": slots, "health_save": None,
             "health_outcome": standing_outcome(character["health_outcome"], outcome)}
+    outcomes = outcomes_json(save.query)
+    shown = next(o for o in outcomes if o["name"] == outcome)
     return answer(read_character(kept, "character"), written=save.written, roll=rolled.to_json(), outcome=outcome,
-                  health_outcomes=outcomes_json(save.query), share=share(rolled, outcome), injured=injured)
+                  health_outcomes=outcomes, chance={"ratio": shown["ratio"], "percent": shown["percent"]},
+                  share=share(rolled, outcome), injured=injured)
 
 
 # --- the sheet itself ----------------------------------------------------------------------------------
@@ -749,6 +776,7 @@ FIELD_LABELS = {
 ACTIONS = labelled({
     "play_new": play_new, "play_lists": play_lists, "play_damage_odds": play_damage_odds,
     "play_damage_roll": play_damage_roll, "play_save_odds": play_save_odds, "play_save_roll": play_save_roll,
+    "play_save_chances": play_save_chances,
     "play_take_hits": play_take_hits, "play_health_odds": play_health_odds, "play_health_roll": play_health_roll,
     **entry_actions(SCHEMA, answer, read=read_sent),
 }, FIELD_LABELS)

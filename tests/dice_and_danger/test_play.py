@@ -481,3 +481,59 @@ def test_a_roll_spending_the_last_hit_defense_is_refused_before_it_is_rolled() -
     # Level 0 has no Hit Defense at all.
     assert error_of("play_damage_roll", character=wren(level=0, titles=[]), fields=fields, seed="1")["field"] == \
         "hit_defense"
+
+
+# --- what the taps ask: each save's chance before it, the chance of a roll's result after ----------
+def test_every_save_the_sheet_can_roll_with_its_chance_of_coming_out_clean() -> None:
+    saves = ok("play_save_chances", character=wren(), fields={})["saves"]
+    assert [s["against"] for s in saves] == ["Strength", "Reflex", "Health", "Intelligence", "Will", "Armor", "Luck",
+                                             "Faith"]
+    # One die against each DC: clean when it shows less than the DC (a die past 1 below DC 2 is the DC-1 rule's).
+    clean = {s["what"]: Fraction(s["clean"]["ratio"]) for s in saves}
+    assert clean == {"Strength 3": Fraction(1, 3), "Reflex 4": Fraction(1, 2), "Health 2": Fraction(1, 6),
+                     "Intelligence 1": Fraction(1, 36), "Will 5": Fraction(2, 3), "Armor 3": Fraction(1, 3),
+                     "Luck 3": Fraction(1, 3), "Faith 2": Fraction(1, 6)}
+    assert saves[1]["clean"]["percent"] == "50.00%" and saves[3]["written"] == "save 1d vs DC 1"
+    # The form's other choices count: 2 dice +2p (4 stowed items) against Reflex 4 keep the two highest of
+    # four, clean only when all four miss: (1/2)^4.
+    reflex = ok("play_save_chances", character=wren(), fields={"dice": "2", "weight": "on"})["saves"][1]
+    assert reflex["written"] == "save 2d +2p vs DC 4" and Fraction(reflex["clean"]["ratio"]) == Fraction(1, 16)
+    assert "The danger's dice must be" in refused("play_save_chances", character=wren(), fields={"dice": "x"})
+    assert "the dead roll no more" in refused("play_save_chances", character=wren(health_outcome="Dead"), fields={})
+
+
+@pytest.mark.parametrize(("seed", "hits", "chance"), [("4", 0, Fraction(2, 3)), ("5", 1, Fraction(5, 18)),
+                                                      ("20", 2, Fraction(5, 108))])
+def test_a_rolls_reply_gives_the_exact_chance_of_its_result(seed: str, hits: int, chance: Fraction) -> None:
+    # One die against Will 5: 0 hits on 1-4; 1 hit on a 5, or a 6 whose explosion misses (1/6 + 1/6 * 4/6);
+    # 2 hits on a 6 then a 5, or 6, 6 and a miss (1/36 + 1/36 * 4/6).
+    rolled = ok("play_save_roll", character=wren(), fields={"attribute": "Will"}, seed=seed)
+    assert rolled["hits"] == hits and Fraction(rolled["chance"]["ratio"]) == chance
+    damage = ok("play_damage_roll", character=wren(weapon=NO_WEAPON), fields={}, seed=seed)
+    assert damage["written"] == "1d vs DC 2"
+    # 1d vs DC 2: no hit on a 1 (1/6); k hits on k - 1 sixes then a 2-5, or k sixes then a 1.
+    k, sixth = damage["roll"]["hits"], Fraction(1, 6)
+    by_hand = sixth if k == 0 else sixth ** (k - 1) * 4 * sixth + sixth**k * sixth
+    assert Fraction(damage["chance"]["ratio"]) == by_hand
+
+
+def test_the_health_saves_reply_gives_the_chance_of_its_outcome() -> None:
+    owed = wren(health_save={"now": 1, "had": 0, "moods": []})
+    rolled = ok("play_health_roll", character=owed, seed="9")
+    shown = next(o for o in rolled["health_outcomes"] if o["name"] == rolled["outcome"])
+    assert rolled["chance"] == {"ratio": shown["ratio"], "percent": shown["percent"]}
+
+
+def test_hits_taken_one_tap_at_a_time_mark_what_they_mark_at_once() -> None:
+    # A tap takes one hit: on Hit Defense, or over a slot. Two taps on empty slots 4 and 5 (moods), one on
+    # Hit Defense and one on the sword (a mar) leave the sheet as the four hits taken at once do.
+    one = wren()
+    for taken in ({"hit_defense": "1"}, {"slots": [3]}, {"slots": [0]}, {"slots": [4]}):
+        one = ok("play_take_hits", character=one, hits="1", **taken)["character"]
+    at_once = ok("play_take_hits", character=wren(), hits="4", hit_defense="1", slots=[3, 0, 4])["character"]
+    assert one == at_once
+    assert one["health_save"] == {"now": 3, "had": 0, "moods": [3, 4]} and one["hit_defense_marked"] == 1
+    # A tap over the marred sword breaks it; one more over the break keeps it broken, a condition taken.
+    again = ok("play_take_hits", character=one, hits="1", slots=[0])["character"]
+    again = ok("play_take_hits", character=again, hits="1", slots=[0])["character"]
+    assert again["slots"][0]["condition"] == "break" and again["health_save"]["now"] == 5
