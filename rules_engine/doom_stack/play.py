@@ -61,6 +61,7 @@ from .rules import (
     SIDES,
     STUN_MARK,
     WILDCARD,
+    Damage,
     HitTrack,
     Outcome,
     Stack,
@@ -68,6 +69,7 @@ from .rules import (
     cheapest_stack,
     legal_stacks,
     stack_count,
+    take_damage,
 )
 
 VERSION = 2
@@ -89,6 +91,7 @@ PICK_KINDS = ("roll", "another action")
 CHARACTER_FIELDS = ("name", "attributes", "skills", "marks", "overflow", "stable", "attention", "pick")
 PICK_FIELDS = ("kind", "pool", "tn", "dice", "held", "stack", "open")
 HEAL_KINDS = ("stun", "physical", "all")
+MARK_KINDS = ("physical", "stun")
 #: The most dice a stack's line lists of the attention pool it leaves (past that, their count).
 SHOWN_DICE = 12
 
@@ -369,6 +372,31 @@ def play_odds(request: Request) -> dict[str, Any]:
                                                   "failure": chance(success.failure)}}
 
 
+def tap_odds(query: Any, pool: Any, what: str) -> dict[str, Any]:
+    """One tap's roll before it is made: what it rolls, its pool, and its chance of success
+    at the TN (none without one: then the best stack's average)."""
+    exact = roll_odds(query)
+    success = exact.odds
+    return {"what": what, "pool_line": pool_line(pool), "tn": query.tn, "mean": f"{float(exact.dist.mean()):.2f}",
+            "success": None if success is None else chance(success.success)}
+
+
+def play_taps(request: Request) -> dict[str, Any]:
+    """The odds of every tap on the sheet, before it is made: a tap on an attribute rolls it
+    with the roll form's ``skill`` (none: the attribute alone), a tap on a skill rolls the form's
+    ``attribute`` with it; both with the form's ``modifiers`` against its ``tn``. Keyed by name,
+    in the sheet's order; each is the roll ``play_roll`` makes for that pair."""
+    character = request_entry(request, SCHEMA)
+    attribute, skill = request_text(request, "attribute"), request_text(request, "skill")
+    rest = {"modifiers": request_text(request, "modifiers"), "tn": request_text(request, "tn")}
+    def odds_of(attribute_name: str, skill_name: str) -> dict[str, Any]:
+        query, pool, what, _ = _pool_fields({"attribute": attribute_name, "skill": skill_name, **rest}, character)
+        return tap_odds(query, pool, what)
+
+    return {"attributes": {name: odds_of(name, skill) for name in character["attributes"]},
+            "skills": {name: odds_of(attribute, name) for name in character["skills"]}}
+
+
 def play_roll(request: Request) -> dict[str, Any]:
     """Roll ``attribute`` + ``skill`` + ``modifiers`` (the cap applied) against ``tn``, for
     the first action: the best stack is taken (``play_choose`` takes another while nothing
@@ -382,7 +410,17 @@ def play_roll(request: Request) -> dict[str, Any]:
     pick = {"kind": "roll", "pool": len(dice), "tn": query.tn, "dice": dice, "held": [],
             "stack": stack_dice(dice, rolled.stack), "open": True}
     kept = {**character, "attention": list(rolled.attention), "pick": pick}
-    return answer(kept, roll=rolled.to_json(), pool_line=pool_line(pool), what=what, fields=fields)
+    return answer(kept, roll=rolled.to_json(), pool_line=pool_line(pool), what=what, fields=fields,
+                  chance=roll_chance(query, rolled.stack.value))
+
+
+def roll_chance(query: Any, value: int) -> dict[str, str]:
+    """The exact chance a log keeps beside a roll: of success at its TN (a glitch is a success
+    too), or with no TN, of a best stack of ``value`` or more."""
+    dist = roll_odds(query).dist
+    if query.tn is not None:
+        return {"of": f"success at TN {query.tn}", **chance(dist.p_at_least(query.tn))}
+    return {"of": f"a best stack of {value} or more", **chance(dist.p_at_least(value))}
 
 
 def play_choose(request: Request) -> dict[str, Any]:
@@ -566,7 +604,49 @@ def play_heal(request: Request) -> dict[str, Any]:
     return answer(healed)
 
 
+def play_mark(request: Request) -> dict[str, Any]:
+    """One box of damage of ``kind`` ("physical": X, "stun": /) taken: into the next empty
+    box, or once every box is marked into the overflow box, where it is physical. Like a hit
+    that deals damage, it starts a stable character bleeding again; the dead take no more."""
+    character = request_entry(request, SCHEMA)
+    kind = request_text(request, "kind")
+    if kind not in MARK_KINDS:
+        raise RulesError(f"kind must be one of {', '.join(MARK_KINDS)}, not {kind[:20]!r}", field="kind")
+    track = track_of(character)
+    if track.dead:
+        raise refuse("character.overflow", f"dead (overflow {track.overflow} of {track.boxes} hit boxes): "
+                                        "no damage changes that")
+    after = take_damage(track, Damage(physical=int(kind == "physical"), stun=int(kind == "stun")))
+    marks = "".join(after.marks)
+    into = "the overflow box" if after.overflow > track.overflow else f"box {len(marks)}"
+    marked = {**closed(character), "marks": marks, "overflow": after.overflow, "stable": False}
+    return answer(marked, line=f"One box of {kind} damage, into {into}: now {state_words(marked)}")
+
+
+def play_spend(request: Request) -> dict[str, Any]:
+    """Spend the attention die at place ``die`` (on noticing a clue or an ambush; a 1, a
+    wildcard, on a gear tag or a maneuver): it leaves the pool. Against the roll form's ``tn``
+    (blank: none) the die is compared like any stack. Not while knocked out or dead."""
+    character = request_entry(request, SCHEMA)
+    if (refusal := why_no_action(character)) is not None:
+        raise refusal
+    attention = character["attention"]
+    if not attention:
+        raise refuse("character.attention", "the attention pool is empty: roll to fill it")
+    place = parse_whole_number(request_text(request, "die"), "die", 0, len(attention) - 1)
+    tn_text = request_text(request, "tn").strip()
+    tn = None if not tn_text else parse_whole_number(tn_text, "tn", 1, MAX_TN)
+    value = attention[place]
+    left = attention[:place] + attention[place + 1:]
+    use = "a wildcard, for a gear tag or a maneuver" if value == WILDCARD else "on noticing"
+    line = f"Attention die {value} spent ({use})" + (f" vs TN {tn}: {Outcome(value, tn).describe()}" if tn else "")
+    shown = " ".join(map(str, left)) or "empty"
+    return answer({**closed(character), "attention": left}, die=value, tn=tn, **outcome_of(value, tn),
+                  line=f"{line}; attention pool {shown}")
+
+
 ACTIONS = {
+    "play_taps": play_taps, "play_mark": play_mark, "play_spend": play_spend,
     "play_odds": play_odds, "play_roll": play_roll, "play_choose": play_choose, "play_multitask": play_multitask,
     "play_attack": play_attack, "play_bleed": play_bleed, "play_heal": play_heal,
     **entry_actions(SCHEMA, answer, new_character),

@@ -23,6 +23,33 @@ RULES: tuple[Rule, ...] = (
     Rule(("play_odds",), "the odds of the roll the form would make: attribute + skill + modifiers (capped) against the TN",
      "You assemble your dice pool by adding the relevant Attribute + Skill.",
      "test_play::test_the_odds_before_a_roll_are_the_chapter_rollers_odds"),
+    Rule(("play_taps",), "a tap's roll is attribute + skill: an attribute with the form's skill, a skill with the "
+     "form's attribute; its odds shown before it is made (Ruling: tapping a rating)",
+     "You assemble your dice pool by adding the relevant Attribute + Skill.",
+     "test_play_taps::test_every_tap_shows_the_odds_of_its_own_roll"),
+    Rule(("play_taps",), "with no TN the source gives no chance of success: the tap shows the best stack's average "
+     "(Ruling: tapping a rating)", "compare it against the target number (TN) as assigned by the game master",
+     "test_play_taps::test_an_attribute_tap_takes_the_forms_skill_and_no_tn_gives_the_average"),
+    Rule(("play_roll",), "a roll's log keeps its exact chance of success at the TN (a glitch is a success too)",
+     "When you glitch, you succeed", "test_play_taps::test_a_roll_keeps_its_exact_chance_for_the_log"),
+    Rule(("play_mark",), "a tap marks one box of damage: X for physical, / for stun, in the next empty box",
+     "When you take stun damage, put a '/' into the next empty box.",
+     "test_play_taps::test_a_tap_marks_one_box_of_damage_in_the_next_empty_box"),
+    Rule(("play_mark",), "with every box marked the tap's damage goes to overflow, as physical; the dead take no more",
+     "If you have received more damage, it goes into the overflow box.",
+     "test_play_taps::test_once_every_box_is_marked_a_tap_fills_the_overflow_with_physical"),
+    Rule(("play_mark",), "a marked box is damage dealt: it starts a stable character bleeding again (Ruling: stable "
+     "until a new hit)", "If you're left for dead with more than 0 in overflow, roll 1 die every hour.",
+     "test_play_taps::test_a_marked_box_starts_a_stable_character_bleeding_and_settles_the_stack"),
+    Rule(("play_spend",), "a tap spends one attention die: it leaves the pool (Ruling: spending an attention die)",
+     "These dice can be spent on noticing clues or ambushes",
+     "test_play_taps::test_a_tap_spends_one_attention_die"),
+    Rule(("play_spend",), "a die spent is compared with the form's TN like any stack; a 1 is a wildcard, spent on a "
+     "gear tag or a maneuver", "you can spend them to activate gear tags, or perform special maneuvers",
+     "test_play_taps::test_a_tap_spends_one_attention_die"),
+    Rule(("play_spend",), "the knocked out and the dead spend nothing; an empty pool has nothing to spend "
+     "(Ruling: the knocked out and the dead)", "Leave the leftover dice you did not spend in front of you.",
+     "test_play_taps::test_spending_settles_the_stack_and_is_refused_when_it_cannot_be"),
     Rule(("play_roll",), "the pool is attribute + skill + modifiers, the modifiers held to half of attribute + skill",
      "You assemble your dice pool by adding the relevant Attribute + Skill.",
      "test_play::test_a_roll_from_the_sheet_is_the_rollers_roll_and_leaves_its_attention_pool"),

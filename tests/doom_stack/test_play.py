@@ -215,6 +215,10 @@ def test_any_sheet_rolled_or_hit(character: dict, attribute: str, modifiers: str
     only_rules_errors("play_multitask", character=character, attribute=attribute, skill="", modifiers=modifiers,
                       seed=str(seed))
     only_rules_errors("play_heal", character=character, kind=("stun", "physical", "all")[seed % 3])
+    only_rules_errors("play_taps", character=character, attribute=attribute, skill="", modifiers=modifiers,
+                      tn=str(seed % 30))
+    only_rules_errors("play_mark", character=character, kind=("stun", "physical", modifiers)[seed % 3])
+    only_rules_errors("play_spend", character=character, die=str(seed % 4), tn=modifiers)
 
 
 def test_the_schema_names_the_system() -> None:
