@@ -715,7 +715,10 @@ def read_sent(value: Any, where: str) -> dict[str, Any]:
 
 
 def _character(request: Request) -> dict[str, Any]:
-    return request_entry(request, SCHEMA, read_sent)
+    """The character sent, read; its log (core/play.py reads it) is left out: a reply's
+    character is the sheet alone, and the page carries the log on."""
+    entry = request_entry(request, SCHEMA, read_sent)
+    return {key: value for key, value in entry.items() if key != "log"}
 
 
 def play_new(request: Request) -> dict[str, Any]:

@@ -537,3 +537,14 @@ def test_hits_taken_one_tap_at_a_time_mark_what_they_mark_at_once() -> None:
     again = ok("play_take_hits", character=one, hits="1", slots=[0])["character"]
     again = ok("play_take_hits", character=again, hits="1", slots=[0])["character"]
     assert again["slots"][0]["condition"] == "break" and again["health_save"]["now"] == 5
+
+
+def test_a_character_sent_with_its_log_is_played_and_answered_without_it() -> None:
+    # The page sends the character as saved, its log with it; the reply's character is the sheet alone.
+    logged = wren(log=[{"what": "Wren rolled a save against Will.", "dice": "save 1d vs DC 5, seed 4: 2",
+                        "result": "no hits", "chance": "66.67% (2/3)"}])
+    for action, request in (("play_take_hits", {"hits": "1", "slots": [3]}), ("play_damage_roll", {"fields": {}}),
+                            ("play_save_roll", {"fields": {"attribute": "Will"}})):
+        result = ok(action, character=logged, seed="4", **request)
+        assert "log" not in result.get("character", {}), action
+    assert ok("play_take_hits", character=logged, hits="1", slots=[3])["character"]["slots"][3]["condition"] == "mood"
