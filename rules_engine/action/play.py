@@ -765,6 +765,13 @@ def roll_query(request: Request) -> tuple[dict[str, Any], int, Any, str, dict[st
     if c["kind"] != "character":
         raise RulesError("a mook group rolls no dice here (speed-bump mooks take a static PV)", field="index")
     check_able(scene, index)
+    query, what, terms = _query(scene, index, request)
+    return scene, index, query, what, terms
+
+
+def _query(scene: dict[str, Any], index: int, request: Request) -> tuple[ActionQuery, str, dict[str, Any]]:
+    """The chapter's query for character ``index``'s roll as ``request`` asks it (``roll_query``)."""
+    c = scene["combatants"][index]
     skill_name, attribute_name = request_text(request, "skill"), request_text(request, "attribute")
     if skill_name and skill_name not in c["skills"]:
         raise RulesError(f"{c['name']} has no skill {skill_name!r}", field="skill")
@@ -786,7 +793,7 @@ def roll_query(request: Request) -> tuple[dict[str, Any], int, Any, str, dict[st
                        attack_ev=attribute, defence_ev=defence_ev)
     what = " + ".join(part for part in (skill_name, attribute_name) if part) or "no skill"
     terms = {"skill": skill, "attribute": attribute, "modifiers": modifiers, "impairment": penalty}
-    return scene, index, query, what, terms
+    return query, what, terms
 
 
 def _degrees(result: Any) -> list[dict[str, str]]:
@@ -1071,6 +1078,133 @@ def play_stabilise(request: Request) -> dict[str, Any]:
                   rolls=[tried.to_json()])
 
 
+# --- taps: the sheet's boxes and its traits ------------------------------------------------
+#: What a tap on a box marks: a character's shock points or wounds, a mook group's members down.
+TRACKS = ("shock", "wounds", "down")
+
+
+def _mark_shock(scene: dict[str, Any], c: dict[str, Any], box: int) -> tuple[dict[str, Any], str]:
+    """Shock marked through ``box`` (points taken: down at Health, Shaken under its rule) or,
+    for a marked box, given back down to the box before it (the points a rest or a card returns)."""
+    name, before = c["name"], c["shock"]
+    if box <= before:
+        back = before - box + 1
+        return {**c, "shock": box - 1}, f"{name} regains {back} shock point{'s' if back != 1 else ''}: shock {box - 1}."
+    taken = box - before
+    after = {**c, "shock": box}
+    events = []
+    if box >= c["health"]:
+        # "If at any time you receive Shock Points equal to your Health, you fall down, unable to act."
+        after["out"] = WAKE_SEQUENCES
+        events.append("falls down, unable to act")
+    if "shaken" in scene["rules"]:
+        # "When a target takes 1 or more Shock points it becomes Shaken."
+        after["shaken"] = True
+        events.append("Shaken")
+    words = f"{name} takes {taken} shock point{'s' if taken != 1 else ''}: shock {box} of Health {c['health']}"
+    return after, words + "".join(f"; {e}" for e in events) + "."
+
+
+def _mark_wounds(index: int, c: dict[str, Any], box: int) -> tuple[dict[str, Any], str]:
+    """Wounds marked through ``box``: dying at Toughness (a stable character again). A marked
+    wound is not taken off: the source heals none in a fight."""
+    name, before = c["name"], c["wounds"]
+    if box <= before:
+        raise refuse(_at(index, "wounds"), f"{name}'s wounds stay: the rules take none away in a fight "
+                                           "(Undo takes back a mistaken tap)")
+    after = {**c, "wounds": box}
+    if box >= c["toughness"] and c["life"] == "stable":
+        after["life"] = "alive"  # a new wound at Toughness: dying again
+    taken = box - before
+    dying = "; dying" if is_dying(after) else ""
+    return after, f"{name} takes {taken} wound{'s' if taken != 1 else ''}: wounds {box} of Toughness {c['toughness']}{dying}."
+
+
+def _mark_down(index: int, c: dict[str, Any], box: int) -> tuple[dict[str, Any], str]:
+    """Mooks marked down through ``box`` (a steady one first, as a hit takes them); a mook down
+    does not get up again."""
+    down = c["members"] - c["left"]
+    if box <= down:
+        raise refuse(_at(index, "left"), f"a mook of {c['name']} who is down stays down "
+                                         "(Undo takes back a mistaken tap)")
+    left = c["members"] - box
+    after = {**c, "left": left, "shaken": min(c["shaken"], left)}
+    gone = box - down
+    return after, (f"{gone} of {c['name']} go{'es' if gone == 1 else ''} down: {left} of {c['members']} left"
+                   + ("; wiped out." if not left else "."))
+
+
+def play_mark(request: Request) -> dict[str, Any]:
+    """A tap on box ``box`` (1 for the first) of combatant ``index``'s ``track``: "shock" or
+    "wounds" for a character, "down" for a mook group. An empty box marks it and those before
+    it (taken: at Health they fall down, at Toughness they are dying, Shaken under its rule);
+    a marked shock box gives back that point and those after it; wounds and mooks down are
+    not taken back (the refusal says so)."""
+    scene = request_entry(request, SCHEMA)
+    index = _index(request, scene)
+    c = scene["combatants"][index]
+    track = request_text(request, "track")
+    wanted = ("down",) if c["kind"] == "mooks" else ("shock", "wounds")
+    if track not in wanted:
+        raise RulesError(f"the track must be one of {', '.join(wanted)} for {c['name']}", field="track")
+    limit = {"shock": MAX_SHOCK, "wounds": MAX_WOUNDS, "down": c.get("members", 0)}[track]
+    box = _number(request, "box", "The box", 1, limit)
+    if c["kind"] == "character" and c["life"] == "dead":
+        raise refuse(_at(index, "life"), f"{c['name']} is dead")
+    if track == "shock":
+        after, line = _mark_shock(scene, c, box)
+    elif track == "wounds":
+        after, line = _mark_wounds(index, c, box)
+    else:
+        after, line = _mark_down(index, c, box)
+    more = {}
+    if after.get("left") == 0 and index in scene["stack"]:
+        more = {"stack": [x for x in scene["stack"] if x != index], "out": [*scene["out"], index]}
+    return answer(_with(scene, index, after, **more), line=line)
+
+
+def unable(scene: dict[str, Any], index: int) -> str:
+    """Why character ``index`` rolls nothing from the sheet now, in a word or two ("" if they may)."""
+    c = scene["combatants"][index]
+    try:
+        check_able(scene, index)
+    except RulesError:
+        life = life_word(c)
+        return life if life != "alive" else ("down" if c["out"] else "out of action")
+    if c["acted"] == "rest":
+        return "resting"
+    return "Shaken" if c["shaken"] else ""
+
+
+def play_taps(request: Request) -> dict[str, Any]:
+    """The chance of success of each character's attributes and skills rolled alone (a skill
+    with no attribute, an attribute as the EV with no skill), with the roll form's
+    ``modifiers``, ``defence``, ``defence_ev`` and ``active``: what each tap on the sheet
+    rolls (``play_roll``). Per combatant: ``traits`` (``kind``, ``name``, ``value``,
+    ``notation``, ``success`` percent and ratio) and ``unable`` (why no roll now; "" if none);
+    a mook group has none."""
+    scene = request_entry(request, SCHEMA)
+    seen: dict[str, dict[str, str]] = {}
+    combatants = []
+    for index, c in enumerate(scene["combatants"]):
+        if c["kind"] != "character":
+            combatants.append({"traits": [], "unable": ""})
+            continue
+        traits = []
+        for kind, part in (("attribute", "attributes"), ("skill", "skills")):
+            for name, value in c[part].items():
+                asked = {**request, "scene": scene, "index": index, "skill": name if kind == "skill" else "",
+                         "attribute": name if kind == "attribute" else ""}
+                query = _query(scene, index, asked)[0]
+                if query.notation not in seen:
+                    p = odds(query).p_success
+                    seen[query.notation] = {"percent": percent(p, 2), "ratio": ratio(p)}
+                traits.append({"kind": kind, "name": name, "value": value, "notation": query.notation,
+                               "success": seen[query.notation]})
+        combatants.append({"traits": traits, "unable": unable(scene, index)})
+    return {"combatants": combatants}
+
+
 def read_edited(value: Any, where: str) -> dict[str, Any]:
     """A scene as the reader edited it (``play_sheet``): before the first Sequence, the Shot
     pool of a character who has spent no Shots is their Shot Count as the edited attributes
@@ -1087,6 +1221,7 @@ def read_edited(value: Any, where: str) -> dict[str, Any]:
 ACTIONS = {
     "play_add": play_add, "play_remove": play_remove, "play_sequence": play_sequence, "play_act": play_act,
     "play_odds": play_odds, "play_roll": play_roll, "play_damage": play_damage, "play_padding": play_padding,
-    "play_wake": play_wake, "play_shake": play_shake, "play_stabilise": play_stabilise,
+    "play_wake": play_wake, "play_shake": play_shake, "play_stabilise": play_stabilise, "play_mark": play_mark,
+    "play_taps": play_taps,
     **entry_actions(SCHEMA, answer, new_scene, read_edited),
 }

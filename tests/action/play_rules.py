@@ -15,6 +15,7 @@ PAGES = ("action/play.md", "action.md", "action-combat.md", "action-cards.md")
 STATES = "test_play_states"
 DEATH = "test_play_life::test_a_life_to_death"
 BACK = "test_play_life::test_a_life_out_of_the_fight_and_back"
+TAPS = "test_play_taps"
 RULES: tuple[Rule, ...] = (
     # --- the scene and the sheet
     Rule(("play_new",), "a new scene: one character, Wound Penalty and Shock in force",
@@ -138,4 +139,29 @@ RULES: tuple[Rule, ...] = (
          "or die from their wounds", DEATH),
     Rule(("play_damage", "play_wake", "play_act", "play_sequence"), "a whole life: out of the fight and back",
          "Unconscious characters may roll to wake up", BACK),
+    # --- taps (issue 29)
+    Rule(("play_mark",), "a tapped shock box: the points taken (Ruling: tapping shock and wounds)",
+         "which causes PV Shockpoints", f"{TAPS}::test_a_shock_box_marks_the_points_up_to_it_and_a_marked_one_gives_them_back"),
+    Rule(("play_mark",), "a tapped marked shock box: the points given back (Ruling: tapping shock and wounds)",
+         "All Shock points are regained", f"{TAPS}::test_a_shock_box_marks_the_points_up_to_it_and_a_marked_one_gives_them_back"),
+    Rule(("play_mark",), "shock tapped to Health: down for ten minutes; points back stand no one up",
+         "If at any time you receive Shock Points equal to your Health, you fall down, unable to act.",
+         f"{TAPS}::test_shock_marked_to_health_falls_down_for_ten_minutes_and_giving_it_back_stands_no_one_up"),
+    Rule(("play_mark",), "a tapped shock point shakes under the Shaken rule",
+         "When a target takes 1 or more Shock points it becomes Shaken.", f"{TAPS}::test_a_shock_point_shakes_under_the_shaken_rule"),
+    Rule(("play_mark",), "tapped wounds: dying at Toughness; none taken back (Ruling: tapping shock and wounds)",
+         "If you have Wounds equal to your Toughness, you're dying.",
+         f"{TAPS}::test_wound_boxes_mark_up_to_toughness_dying_and_are_not_taken_back"),
+    Rule(("play_mark",), "a tapped wound at Toughness: a stable character dying again",
+         "If you have Wounds equal to your Toughness, you're dying.",
+         f"{TAPS}::test_a_new_wound_at_toughness_makes_a_stable_character_dying_again"),
+    Rule(("play_mark",), "a tapped mook goes down, a steady one first, and stays down (Ruling: tapping shock and wounds)",
+         "Characters that have no name go down on a single Wound.",
+         f"{TAPS}::test_mooks_marked_down_a_steady_one_first_and_the_last_off_the_cards"),
+    Rule(("play_mark",), "the dead take no marks", "or die from their wounds", f"{TAPS}::test_the_dead_take_no_marks"),
+    Rule(("play_taps",), "each trait's chance, rolled alone against the roll form (Ruling: a tap rolls one trait)",
+         "using a [ Skill ] rolling a positive and a negative d10 and adding the results",
+         f"{TAPS}::test_each_trait_rolled_alone_has_its_exact_chance_before_the_tap"),
+    Rule(("play_taps",), "no tap for one unable to act", "you fall down, unable to act",
+         f"{TAPS}::test_why_a_character_has_no_tap_now"),
 )
