@@ -38,6 +38,7 @@ from typing import Any
 from ..core.errors import RulesError
 from ..core.exact import decimal_text, percent, ratio
 from ..core.play import (
+    MAX_LOG_TEXT,
     PlaySchema,
     choice,
     entry_actions,
@@ -47,12 +48,13 @@ from ..core.play import (
     name_text,
     refuse,
     request_entry,
+    shorten,
     whole_number,
 )
 from ..core.requests import Request, request_seed
 from .notation import CheckQuery, ContestQuery, VolleyQuery, contest_query, parse_check_field
 from .odds import contest_odds, p_success, volley_odds
-from .roll import roll_contest, roll_volley
+from .roll import degree_text, roll_check, roll_contest, roll_volley
 from .rules import DEFENCES, MAX_ATTACKERS, START_CHECK, TARGET_FORMS, TIE_BREAKERS, TIES, Check, Target
 
 VERSION = 1
@@ -118,6 +120,11 @@ def read_scene(value: Any, where: str) -> dict[str, Any]:
 
 
 SCHEMA = PlaySchema("xy-checks", VERSION, read_scene, noun="scene", nouns="scenes")
+
+
+def rebuilt(scene: dict[str, Any], sides: list[dict[str, Any]]) -> dict[str, Any]:
+    """The scene with ``sides`` in place of its own, read again as a saved one is (its log kept)."""
+    return SCHEMA.read_entry({**scene, "sides": sides}, "scene")
 
 
 def new_combatant(number: int) -> dict[str, Any]:
@@ -267,7 +274,7 @@ def play_add(request: Request) -> dict[str, Any]:
         raise refuse(f"scene.sides[{s}].combatants", f"a side has at most {MAX_COMBATANTS} combatants")
     sides = list(scene["sides"])
     sides[s] = {**side, "combatants": [*side["combatants"], new_combatant(len(side["combatants"]) + 1)]}
-    return answer(read_scene({**scene, "sides": sides}, "scene"))
+    return answer(rebuilt(scene, sides))
 
 
 def play_remove(request: Request) -> dict[str, Any]:
@@ -280,7 +287,7 @@ def play_remove(request: Request) -> dict[str, Any]:
     champion = side["champion"] - (1 if index < side["champion"] else 0)
     sides = list(scene["sides"])
     sides[s] = {**side, "champion": min(champion, max(0, len(combatants) - 1)), "combatants": combatants}
-    return answer(read_scene({**scene, "sides": sides}, "scene"))
+    return answer(rebuilt(scene, sides))
 
 
 def _who(scene: dict[str, Any], s: int, i: int) -> dict[str, Any]:
@@ -385,14 +392,52 @@ def play_roll(request: Request) -> dict[str, Any]:
         c["damage"] = min(c["health"], c["damage"] + target["damage"])
         taken.append({**_who(scene, s, i), "hits": target["hits"], "damage": target["damage"],
                       "damage_die": target["damage_die"], "left": left(c), "down": left(c) == 0})
-    after = read_scene({**scene, "sides": sides}, "scene")
+    after = rebuilt(scene, sides)
     words = "; ".join(
         f"{after['sides'][s]['name']}: " + ", ".join(_took(t) for t in taken if t["side"] == s and t["hits"])
         for s in (0, 1) if any(t["side"] == s and t["hits"] for t in taken)) or "no hits"
     ended = over(after)
     shown = {**rolled.to_json(), "lines": named_lines(rolled.lines(), scene, orders, attacking)}
-    return answer(after, roll=shown, notation=query.notation, taken=taken, hits=hits,
+    if isinstance(query, VolleyQuery):
+        count = rolled.side.hits
+        chance = f"{exact_chance(volley_odds(query).hits.p(count))} of exactly {count} {'hit' if count == 1 else 'hits'}"
+        by = ATTACKING.index(attacking)  # (``s`` above named the side of each target)
+        attacks = [(by, orders[by], rolled.side)]
+    else:
+        a, b = rolled.sides[0].hits, rolled.sides[1].hits
+        odds = contest_odds(query)
+        names = [side["name"] for side in scene["sides"]]
+        chance = (f"{exact_chance(odds.p_first_more)} that {names[0]} out-hit {names[1]}" if a > b else
+                  f"{exact_chance(odds.p_second_more)} that {names[1]} out-hit {names[0]}" if b > a else
+                  f"{exact_chance(odds.p_tie)} of a tie")
+        attacks = [(t, orders[t], rolled.sides[t]) for t in (0, 1)]
+    record = {"dice": capped(exchange_dice(scene, attacks, orders)), "result": capped(f"{words}." + (f" {ended}" if ended else "")),
+              "chance": capped(chance)}
+    return answer(after, roll=shown, notation=query.notation, taken=taken, hits=hits, record=record,
                   summary=f"Rolled {query.notation} (seed {rolled.seed}): {words}." + (f" {ended}" if ended else ""))
+
+
+def exact_chance(p: Any) -> str:
+    """A chance for the log, the percentage first and then the exact fraction: ``33.33% (1/3)``."""
+    return f"{percent(p, 2)} ({ratio(p)})"
+
+
+def capped(text: str) -> str:
+    """``text`` within the length a log item keeps (``MAX_LOG_TEXT``), cut with an ellipsis."""
+    return shorten(text, MAX_LOG_TEXT)
+
+
+def exchange_dice(scene: dict[str, Any], attacks: list[tuple[int, list[int], Any]], orders: list[list[int]]) -> str:
+    """An exchange's dice by name: each attacker's dice, then each damage die and whom it hit
+    (``Ada 4 (hit), 6 (miss); Bo 2 (hit); damage Cy 5``). ``attacks``: for each attacking side,
+    its index, its combatants in the query's order and its rolled ``SideRoll`` (whose targets
+    are the other side's, in ``orders``)."""
+    names = [[c["name"] for c in side["combatants"]] for side in scene["sides"]]
+    parts = [f"{names[s][i]} {attacker.dice_text()}" + (f"; {attacker.crit_text()}" if attacker.crit_faces else "")
+             for s, order, side in attacks for i, attacker in zip(order, side.attackers)]
+    parts += [f"damage {names[1 - s][i]} {die}"
+              for s, _, side in attacks for i, die in zip(orders[1 - s], side.damage_dice) if die is not None]
+    return "; ".join(parts)
 
 
 def _took(target: dict[str, Any]) -> str:
@@ -400,7 +445,62 @@ def _took(target: dict[str, Any]) -> str:
     return f"{target['name']} {target['damage']} damage" + (" (down)" if target["down"] else f" ({target['left']} left)")
 
 
+def _combatant(request: Request, scene: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
+    """The request's ``side`` and ``index`` in the scene, and that combatant."""
+    s = _side_index(request)
+    i = _combatant_index(request, scene["sides"][s])
+    return s, i, scene["sides"][s]["combatants"][i]
+
+
+def play_roll_check(request: Request) -> dict[str, Any]:
+    """Roll the check of combatant ``index`` on side ``side`` alone, with ``seed``: its full
+    check (bonus or penalty dice and crit die included) as the chapter's check roller rolls it,
+    its result and the exact chance of success. It deals no damage: the scene comes back as it
+    was (Ruling: a combatant's check rolled alone). A combatant who is down does not attack."""
+    scene = request_entry(request, SCHEMA)
+    s, i, c = _combatant(request, scene)
+    if left(c) == 0:
+        raise RulesError(f"index: {c['name']} is down, and a combatant who is down does not attack", field="index")
+    query = parse_check_field(c["check"])
+    rolled = roll_check(query, request_seed(request))
+    dice = rolled.result.dice_text() + (f"; {rolled.result.crit_text()}" if rolled.result.crit_faces else "")
+    result = degree_text(rolled.result.degree)
+    record = {"dice": capped(f"{query.notation}: {dice}"), "result": result,
+              "chance": f"{exact_chance(p_success(query))} of success"}
+    return answer(scene, roll=rolled.to_json(), record=record, who=_who(scene, s, i),
+                  summary=f"{c['name']} rolled {query.notation} (seed {rolled.seed}): {result}.")
+
+
+def _box(request: Request, combatant: dict[str, Any]) -> int:
+    """The request's ``box``: one of the combatant's health boxes, from 0."""
+    value = request.get("box")
+    if not _is_whole(value) or not 0 <= value < combatant["health"]:
+        raise RulesError(f"box must be a whole number from 0 to {combatant['health'] - 1}, one of "
+                         f"{combatant['name']}'s health boxes, not {_shown(value)}", field="box")
+    return value
+
+
+def play_mark(request: Request) -> dict[str, Any]:
+    """Tap health box ``box`` (from 0) of combatant ``index`` on side ``side``: the boxes are
+    its health, the marked ones the damage it has taken, first box first. A clear box is marked
+    with every box before it (damage taken: box + 1); a marked box is cleared with every box
+    after it (damage taken: box). The table's own change of damage (Ruling: health)."""
+    scene = request_entry(request, SCHEMA)
+    s, i, c = _combatant(request, scene)
+    box = _box(request, c)
+    damage = box if box < c["damage"] else box + 1
+    sides = [{**side, "combatants": list(side["combatants"])} for side in scene["sides"]]
+    sides[s]["combatants"][i] = {**c, "damage": damage}
+    after = rebuilt(scene, sides)
+    now = after["sides"][s]["combatants"][i]
+    state = "down" if left(now) == 0 else f"{left(now)} of {now['health']} health left"
+    ended = over(after)
+    return answer(after, who=_who(after, s, i),
+                  summary=f"{now['name']}: damage taken {damage} ({state})." + (f" {ended}" if ended else ""))
+
+
 ACTIONS = {
     "play_add": play_add, "play_remove": play_remove, "play_odds": play_odds, "play_roll": play_roll,
+    "play_roll_check": play_roll_check, "play_mark": play_mark,
     **entry_actions(SCHEMA, answer, new_scene),
 }

@@ -13,6 +13,7 @@ SOURCE = "003_222e4bd5dfdd1540.txt"
 PAGES = ("xy-checks/play.md", "xy-checks.md")
 
 LIFE = "test_play_life::test_a_scene_fought_until_a_side_is_out_of_the_fight"
+TAPPED = "test_play_taps::test_a_tapped_check_is_the_combatants_full_check_rolled_alone"
 RULES: tuple[Rule, ...] = (
     Rule(("play_new",), "a new scene: two sides of one combatant, attacking at 5/6",
          "Start with a 5/6 difficulty", "test_play::test_a_new_scene_has_two_sides_of_one_combatant"),
@@ -67,4 +68,29 @@ RULES: tuple[Rule, ...] = (
          "you can only hit a maximum of n enemies", LIFE),
     Rule(("play_odds",), "the exchange's odds: exact, over the combatants standing",
          "Roll all the dice and count up the hits.", "test_play::test_one_on_one_volley_by_hand"),
+    Rule(("play_roll",), "a volley's log record: the dice by name, the damage, the chance of that many hits",
+         "Roll all the dice and count up the hits.", "test_play_taps::test_a_volleys_record_by_hand"),
+    Rule(("play_roll",), "a contest's log record: the chance of the side that out-hit, or of a tie",
+         "Count up the number of hits on each side.", "test_play_taps::test_a_contests_record_by_hand"),
+    # A combatant's check, tapped: rolled alone, as the chapter's check roller rolls it.
+    Rule(("play_roll_check",), "a check tapped: x or lower on a y-sided die hits; no damage (Ruling: a "
+         "combatant's check rolled alone)",
+         "When you make a check of x/y difficulty, you want to roll x or lower on a y-sided die.", TAPPED),
+    Rule(("play_roll_check",), "a check tapped with a bonus die: two dice, either one hits",
+         "you roll two dice, and if either one hits, you succeed", TAPPED),
+    Rule(("play_roll_check",), "a check tapped with bonus dice: its degree is the dice that hit",
+         "On a success with bonus dice, the degree of success is the number of dice that hit.", TAPPED),
+    Rule(("play_roll_check",), "a check tapped after its TN steps on the die ladder",
+         "increase the die size, y, by one step and change x accordingly",
+         "test_play_taps::test_a_tapped_check_after_its_tn_steps"),
+    Rule(("play_roll_check",), "a combatant who is down rolls no attack (Ruling: health)",
+         "All the attacks made by one side will be resolved together.",
+         "test_play_taps::test_a_combatant_down_does_not_roll_and_a_bad_place_is_refused_at_its_field"),
+    # A health box, tapped: the table's own change of damage taken.
+    Rule(("play_mark",), "a box tapped: marked with those before it, or cleared with those after (Ruling: "
+         "health boxes tapped)",
+         "The first hit on each enemy deals 1d6 damage", "test_play_taps::test_a_health_box_tapped"),
+    Rule(("play_mark",), "the last box of a side's last standing: out of the fight (Ruling: the end of a fight)",
+         "you can only hit a maximum of n enemies",
+         "test_play_taps::test_the_last_box_of_the_last_standing_ends_the_fight"),
 )
