@@ -46,6 +46,7 @@ Shaken), and the rolls and the clock that end each state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from ..core.errors import RulesError
@@ -549,6 +550,32 @@ class Check:
         return {"what": self.what, "notation": self.rolled.query.notation, "seed": self.rolled.seed,
                 "av": self.rolled.av, "difficulty": self.difficulty, "passed": self.passed, "margin": self.margin}
 
+    def record(self) -> dict[str, str]:
+        """The roll for the log: its dice, its result and its exact chance of passing (the
+        chapter's chance of success of the same roll: reaching the difficulty, no Fumble)."""
+        verdict = "passes" if self.passed else f"fails by {self.margin}"
+        return {"dice": f"{self.what} {self.rolled.query.notation}, seed {self.rolled.seed}: {dice_words(self.rolled)}",
+                "result": f"{self.what}: AV {self.rolled.av}, {verdict}",
+                "chance": f"{self.what} passes {chance_words(odds(self.rolled.query).p_success)}"}
+
+
+def dice_words(rolled: ActionRoll) -> str:
+    """The dice as rolled: each chain, positive then negative ("+ 10 → 3 = 13; − 4")."""
+    return "; ".join(c.text() for c in rolled.chains)
+
+
+def chance_words(p: Fraction) -> str:
+    """An exact chance for the log: the percentage first, then the fraction ("54.55 % (6/11)")."""
+    return f"{percent(p, 2).replace('%', ' %')} ({ratio(p)})"
+
+
+def record_of(checks: list[Check]) -> dict[str, str] | None:
+    """The log's record of a change's rolls (None without a roll): each part joined in order."""
+    if not checks:
+        return None
+    parts = [check.record() for check in checks]
+    return {key: " · ".join(part[key] for part in parts) for key in ("dice", "result", "chance")}
+
 
 def check(what: str, value: int, difficulty: int, seed: int | None, k: int = 0) -> Check:
     """The ``k``-th roll of one request: seed + k (each can be rolled again in the chapter's
@@ -830,10 +857,13 @@ def play_roll(request: Request) -> dict[str, Any]:
         combatants[index] = {**c, "rolled": True}
     after = read_scene({**scene, "combatants": combatants}, "scene")
     result = rolled.to_json()
-    line = (f"{c['name']} rolled {what} ({query.notation}, seed {rolled.seed}): {result['degree']}, "
-            f"AV {rolled.av}, Outcome {rolled.outcome}" + (f", PV {rolled.pv}" if rolled.outcome >= 0 else "") + ".")
+    said = f"{result['degree']}, AV {rolled.av}, Outcome {rolled.outcome}" + (
+        f", PV {rolled.pv}" if rolled.outcome >= 0 else "")
+    line = f"{c['name']} rolled {what} ({query.notation}, seed {rolled.seed}): {said}."
+    record = {"dice": f"{query.notation}, seed {rolled.seed}: {dice_words(rolled)}", "result": said,
+              "chance": f"success {chance_words(odds(query).p_success)}"}
     return answer(after, roll=result, share=share(rolled), notation=query.notation, what=what, terms=terms, line=line,
-                  fields=roller_fields(query))
+                  fields=roller_fields(query), record=record)
 
 
 def roller_fields(query: ActionQuery) -> dict[str, str]:
@@ -956,7 +986,7 @@ def play_damage(request: Request) -> dict[str, Any]:
     c, more, lines, line, report, checks = _hit_character(scene, index, damage, focus, request_seed(request))
     report_json = {k: v for k, v in report.to_json().items() if k not in ("lines", "mooks")}
     return answer(_with(scene, index, c, **more), lines=lines, line=line, report=report_json,
-                  rolls=[check.to_json() for check in checks])
+                  rolls=[check.to_json() for check in checks], record=record_of(checks))
 
 
 def _character_at(request: Request, scene: dict[str, Any], what: str) -> tuple[int, dict[str, Any]]:
@@ -999,7 +1029,7 @@ def play_wake(request: Request) -> dict[str, Any]:
         after = awake if tried.passed else c
     words = f"{name} comes round" if tried.passed else f"{name} stays down"
     return answer(_with(scene, index, after), line=f"{tried.line(name)}: {words}.", lines=[tried.line(name)],
-                  rolls=[tried.to_json()])
+                  rolls=[tried.to_json()], record=tried.record())
 
 
 def _shake_mooks(scene: dict[str, Any], index: int, request: Request) -> dict[str, Any]:
@@ -1023,7 +1053,7 @@ def _shake_mooks(scene: dict[str, Any], index: int, request: Request) -> dict[st
     lines = [t.line(f"{c['name']}, Shaken mook {k + 1}") for k, t in enumerate(tries)]
     line = (f"{c['name']} take their Action: {steadied} of {c['shaken']} Shaken steady themselves, "
             f"{group['shaken']} still Shaken.")
-    return answer(after, line=line, lines=[*lines, line], rolls=[t.to_json() for t in tries])
+    return answer(after, line=line, lines=[*lines, line], rolls=[t.to_json() for t in tries], record=record_of(tries))
 
 
 def play_shake(request: Request) -> dict[str, Any]:
@@ -1052,7 +1082,8 @@ def play_shake(request: Request) -> dict[str, Any]:
     combatants = _others_may_wake([*scene["combatants"][:index], after_c, *scene["combatants"][index + 1:]], index)
     after = read_scene({**scene, "combatants": combatants, **_card_acts(scene, index)}, "scene")
     words = f"{name} is no longer Shaken" if tried.passed else f"{name} is still Shaken"
-    return answer(after, line=f"{tried.line(name)}: {words}.", lines=[tried.line(name)], rolls=[tried.to_json()])
+    return answer(after, line=f"{tried.line(name)}: {words}.", lines=[tried.line(name)], rolls=[tried.to_json()],
+                  record=tried.record())
 
 
 def play_stabilise(request: Request) -> dict[str, Any]:
@@ -1075,7 +1106,7 @@ def play_stabilise(request: Request) -> dict[str, Any]:
     after = {**c, "life": "stable"} if tried.passed else c
     words = f"{name} is stable" if tried.passed else f"{name} is still dying"
     return answer(_with(scene, index, after), line=f"{tried.line(name)}: {words}.", lines=[tried.line(name)],
-                  rolls=[tried.to_json()])
+                  rolls=[tried.to_json()], record=tried.record())
 
 
 # --- taps: the sheet's boxes and its traits ------------------------------------------------

@@ -149,11 +149,25 @@ def test_each_trait_rolled_alone_has_its_exact_chance_before_the_tap() -> None:
     assert Fraction(hurt[3]["success"]["ratio"]) == odds_notation("4 vs 5").p_success
 
 
-def test_a_tap_rolls_what_its_chance_was_for() -> None:
+def test_a_tap_rolls_what_its_chance_was_for_and_gives_the_log_its_record() -> None:
     scene = scene_with(skills={"Guns": 5})
     rolled = ok("play_roll", scene=scene, index=0, skill="Guns", attribute="", defence="5", seed=7)
     assert rolled["notation"] == "5 vs 5" and rolled["what"] == "Guns"
-    assert rolled["roll"]["seed"] == 7
+    # Seed 7 rolls +6 and −3: AV 5 + 6 − 3 = 8, Outcome 8 − 5 = 3, PV 3 (under the Threshold 5: a Success).
+    assert rolled["record"] == {"dice": "5 vs 5, seed 7: + 6; − 3", "result": "Success, AV 8, Outcome 3, PV 3",
+                                "chance": "success 54.55 % (6/11)"}
+
+
+def test_a_hits_rolls_give_the_log_their_record() -> None:
+    # 12 PV: 2 wounds, so a Shock roll at 5 + 5 × 2 = 15 of Willpower + Focus 0 (none on the sheet).
+    # Seed 4 rolls +4 and −5: AV −1, 16 short of 15; its chance is the chapter's "0 vs 15".
+    hit = ok("play_damage", scene=scene_with(), index=0, damage=12, seed=4)
+    chance = odds_notation("0 vs 15").p_success
+    assert chance == Fraction(46, 2475)
+    assert hit["record"] == {"dice": "Shock roll 0 vs 15, seed 4: + 4; − 5", "result": "Shock roll: AV -1, fails by 16",
+                             "chance": "Shock roll passes 1.86 % (46/2475)"}
+    # No wound, no roll: nothing to record but the change.
+    assert ok("play_damage", scene=scene_with(), index=0, damage=3, seed=4)["record"] is None
 
 
 @pytest.mark.parametrize(("first", "word"), [
