@@ -5,6 +5,10 @@ A play tool (a character sheet, a scene) keeps its state as a **play document**:
     {"format": "dice-srd-play", "version": 1, "system": KEY,
      "entries": [ {...one character or scene, as the system's schema says...}, ... ]}
 
+Any entry may also carry a ``log``: its last changes and rolls, newest first, each
+``{"what", "dice"?, "result"?, "chance"?}`` as the page wrote them (:func:`read_log`). It is
+read here for every system (:func:`with_log`), so a system's own reader never sees it.
+
 The page keeps it on the device, exports it as a JSON file, and shares it as a link whose
 ``#play=`` part is the document as compact JSON, deflated (raw DEFLATE) and written in
 base64url without padding. Whatever the page reads back (a file, a link, its own storage
@@ -45,6 +49,13 @@ MAX_ENTRIES = 100
 MAX_NESTING = 8
 #: The longest name, of an entry or of anything in it.
 MAX_NAME = 60
+#: The most items an entry's log keeps (newest first; the page drops the oldest).
+MAX_LOG = 20
+#: The longest text of one part of a log item.
+MAX_LOG_TEXT = 300
+#: A log item's parts: what happened (always), and for a roll the dice, the result and its
+#: exact chance, each as the page wrote them.
+LOG_PARTS = ("what", "dice", "result", "chance")
 
 Entry = dict[str, Any]
 #: Checks one entry (a decoded JSON value) and returns it in normal form, else raises a
@@ -65,6 +76,10 @@ class PlaySchema:
     migrations: Mapping[int, Migration] = field(default_factory=dict)
     noun: str = "entry"  # "character", "scene": for messages
     nouns: str = "entries"
+
+    def __post_init__(self) -> None:
+        # Every system's entries may carry a log: read here, so no system's reader sees it.
+        object.__setattr__(self, "read_entry", with_log(self.read_entry))
 
 
 def refuse(where: str, message: str) -> RulesError:
@@ -238,6 +253,52 @@ def items(value: Any, where: str, most: int, read: EntryReader, too_many: str) -
     return [read(item, f"{where}[{i}]") for i, item in enumerate(value)]
 
 
+def log_item(value: Any, where: str) -> dict[str, str]:
+    """One log item: ``what`` happened (not blank) and, for a roll, its ``dice``, ``result`` and
+    ``chance``, each text of at most MAX_LOG_TEXT characters, in the order of LOG_PARTS."""
+    item = exact_keys(value, where, ("what",), LOG_PARTS[1:])
+    read: dict[str, str] = {}
+    for part in LOG_PARTS:
+        if part not in item:
+            continue
+        text = item[part]
+        if not isinstance(text, str):
+            raise refuse(f"{where}.{part}", f"must be text, not {json_kind(text)}")
+        if len(text) > MAX_LOG_TEXT:
+            raise refuse(f"{where}.{part}", f"is too long: at most {MAX_LOG_TEXT} characters")
+        read[part] = text
+    if not read["what"].strip():
+        raise refuse(f"{where}.what", "must not be empty")
+    return read
+
+
+def read_log(value: Any, where: str) -> list[dict[str, str]]:
+    """An entry's log: at most MAX_LOG items (:func:`log_item`), newest first."""
+    return items(value, where, MAX_LOG, log_item, f"a log keeps at most {MAX_LOG} items")
+
+
+def with_log(read: EntryReader) -> EntryReader:
+    """``read`` for an entry that may also carry a ``log`` (:func:`read_log`), kept last."""
+    if getattr(read, "reads_log", False):
+        return read
+
+    def read_entry(value: Any, where: str) -> Entry:
+        if not isinstance(value, dict) or "log" not in value:
+            return read(value, where)
+        log = read_log(value["log"], f"{where}.log")
+        entry = read({key: part for key, part in value.items() if key != "log"}, where)
+        return {**entry, "log": log}
+
+    read_entry.reads_log = True  # type: ignore[attr-defined]
+    return read_entry
+
+
+def unchanged_but_version(document: dict[str, Any]) -> dict[str, Any]:
+    """A migration for a version that only added something optional (an entry's log): the
+    document as it is, a version on."""
+    return {**document, "version": document["version"] + 1}
+
+
 def read_document(value: Any, schema: PlaySchema, what: str = "the file") -> dict[str, Any]:
     """A decoded play document checked, migrated to ``schema.version`` and in normal form."""
     if not isinstance(value, dict):
@@ -288,8 +349,10 @@ def limits() -> dict[str, int]:
     """The limits a play document is read back within, for the page to keep to before it saves
     a change (one saved past them would be refused on the next load): its length in characters
     of compact JSON (:func:`document_chars`), its number of entries, and the longest file
-    read (the page's export of the longest document fits in it)."""
-    return {"max_document_chars": MAX_DOCUMENT_CHARS, "max_entries": MAX_ENTRIES, "max_file_chars": MAX_FILE_CHARS}
+    read (the page's export of the longest document fits in it), and the most items an entry's
+    log keeps and the longest text of one of their parts."""
+    return {"max_document_chars": MAX_DOCUMENT_CHARS, "max_entries": MAX_ENTRIES, "max_file_chars": MAX_FILE_CHARS,
+            "max_log": MAX_LOG, "max_log_text": MAX_LOG_TEXT}
 
 
 def read_text(text: Any, schema: PlaySchema) -> dict[str, Any]:
@@ -351,7 +414,7 @@ def request_entry(request: Request, schema: PlaySchema, read: EntryReader | None
     placed at the entry's field (``character.attributes.Strength``), else at the key."""
     key = key or schema.noun
     try:
-        return (read or schema.read_entry)(request.get(key), key)
+        return (with_log(read) if read else schema.read_entry)(request.get(key), key)
     except RulesError as error:
         raise placed(error, key) from None
 

@@ -19,6 +19,12 @@
 // A change is saved only within the limits the engine reads a document back within (bridge
 // action play_limits: its length in characters of compact JSON, its number of entries): one
 // past them is refused here, before it is saved, and the status line names the limit.
+//
+// Every change is written in the entry's log (`entry.log`, newest first, at most the engine's
+// max_log items, each {what, dice?, result?, chance?}: core/play.py read_log): `what` is the
+// change's first sentence, the rest a roll's record as the view gives it. The log travels with
+// the entry (device, file, link, paper) and is drawn under the sheet. To keep a document within
+// its length, the oldest log items go before a change is refused.
 
 import { getEngine } from "./engine.js";
 import { el } from "./widget-kit.js";
@@ -110,6 +116,66 @@ export function exactFractions(pairs, summary = "Exact fractions") {
     el("ul", { style: "overflow-wrap: anywhere" }, ...shown.map(([label, fraction]) => el("li", {}, `${label}: ${fraction}`))));
 }
 
+// --- taps: roll a trait, mark a box ------------------------------------------------------
+
+// A trait rolled with one tap: a button showing `words` ("Agility 3") over a smaller chance
+// line ("success 65.78 %"; setChance fills it once the engine has answered).
+export function tapButton(words, chance = "", attrs = {}) {
+  return el("button", { type: "button", class: "md-button srd-play__tap", ...attrs },
+    el("span", { class: "srd-play__tap-words" }, words),
+    el("span", { class: "srd-play__tap-chance" }, chance));
+}
+
+// The chance line of a tapButton.
+export function setChance(button, text) {
+  button.querySelector(".srd-play__tap-chance").textContent = text;
+}
+
+// Boxes marked, cleared or spent by a tap: a list labelled `label` of toggle buttons, one per
+// box of `boxes` ({mark: what the box shows, words: its name for a screen reader, pressed:
+// whether it is marked}); a tap calls `onTap(index)`. Each box's key is `<data-key or label>-<index>`.
+export function tapBoxes(label, boxes, onTap, attrs = {}) {
+  const list = el("ul", { class: "srd-play__tapboxes", "aria-label": label, ...attrs });
+  const key = attrs["data-key"] || label;
+  boxes.forEach((box, i) => {
+    const button = el("button", { type: "button", class: "srd-play__tapbox", "data-key": `${key}-${i}`,
+      "aria-pressed": String(Boolean(box.pressed)), "aria-label": box.words, title: box.words }, box.mark || "");
+    button.addEventListener("click", () => onTap(i));
+    list.append(el("li", {}, button));
+  });
+  return list;
+}
+
+// Where a tap's result appears, just under the tapped group: announced, its room kept (rem).
+export function tapResult(id, wide = 4, phone = wide) {
+  return keepRoom(el("div", { class: "srd-play__tap-result srd-play__screen", id, "aria-live": "polite" }), wide, phone);
+}
+
+// --- a refusal in the reader's words, at its field -----------------------------------------
+
+// The parts of an engine path: names and [indices] ("scene.combatants[0].health").
+function pathParts(path) {
+  return [...String(path).matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map(([, name, index]) => (index === undefined ? name : Number(index)));
+}
+
+// A path in words: each key as `labels` names it (else its words: "hit_defense_marked" is
+// "hit defense marked"), an index as a number counted from 1 ("combatants[0]" is "combatants 1",
+// "entries[2]" "character 3"); the entry itself (its noun) goes without saying.
+export function pathWords(path, labels = {}, noun = "entry") {
+  const words = [];
+  let last = "";
+  for (const part of pathParts(path)) {
+    if (typeof part === "number") {
+      const named = last === "entries" ? noun : words.pop() || "item";
+      words.push(`${named} ${part + 1}`);
+    } else if (part !== noun && part !== "entries") {
+      words.push(labels[part] || part.replace(/_/g, " "));
+    }
+    last = part;
+  }
+  return words.join(", ");
+}
+
 // --- the steps Undo and Redo go through ---------------------------------------------------
 
 const isStep = (step) => Boolean(step && step.state && step.state.document && typeof step.what === "string");
@@ -150,14 +216,17 @@ function fileName(system, name) {
   return `${system}-${slug}.json`;
 }
 
-// `playFrame(root, {system, noun, nouns, draw})`:
+// `playFrame(root, {system, noun, nouns, draw, labels})`:
 // - `noun`: what an entry is ("character", "scene"); a new one is the engine's `play_new`
 //   named "New <noun>", found under that noun in its reply;
-// - `draw(entry, frame)` draws one entry into `frame.sheet` (called after every change).
+// - `draw(entry, frame)` draws one entry into `frame.sheet` (called after every change);
+// - `labels` ({key: words}) names the entry's keys in a refusal with no control to show it at
+//   (a file's, a link's): `frame.words`.
 // Before Undo, Redo or an entry from a file or a link is shown, `root` gets the event
 // "srd-play-reset": a view forgets the results it keeps beside the entry (a roll's dice).
-// Returns the frame: {engine, sheet, status, entry(), change(entry, words), say(words, error)}.
-export function playFrame(root, { system, noun, nouns, draw }) {
+// Returns the frame: {engine, sheet, call, entry(), entries(), change(entry, words, record),
+// changeMany(changed, words, record), say(words, error), fail(error), words(error)}.
+export function playFrame(root, { system, noun, nouns, draw, labels = {} }) {
   const engine = getEngine();
   const call = (request) => engine.call({ system, ...request });
   let state = { document: { format: "dice-srd-play", version: 1, system, entries: [] }, current: 0 };
@@ -165,7 +234,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
   // (a press meanwhile does nothing).
   const steps = readSteps(readStored(storageKey(system, "play-undo")));
   let travelling = false;
-  let limits = null; // {max_document_chars, max_entries, max_file_chars}: the engine's (play_limits), once it is ready
+  let limits = null; // {max_document_chars, max_entries, max_file_chars, max_log, max_log_text}: the engine's (play_limits), once it is ready
 
   root.replaceChildren();
   const status = el("p", { class: "srd-play__status", role: "status", "aria-live": "polite" });
@@ -236,8 +305,10 @@ export function playFrame(root, { system, noun, nouns, draw }) {
     redrawKeepingFocus(sheet, () => {
       sheet.replaceChildren();
       const entry = entries()[state.current];
-      if (entry) draw(entry, frame);
-      else sheet.append(el("p", { class: "srd-play__empty" }, `No ${nouns} saved on this device yet: press “New ${noun}”.`));
+      if (entry) {
+        draw(entry, frame);
+        sheet.append(drawLog(entry));
+      } else sheet.append(el("p", { class: "srd-play__empty" }, `No ${nouns} saved on this device yet: press “New ${noun}”.`));
     });
   }
 
@@ -260,10 +331,25 @@ export function playFrame(root, { system, noun, nouns, draw }) {
     return "";
   }
 
+  // `next` with the oldest log items dropped (from the longest logs first) until it is within
+  // the engine's length, if that is what it takes (the entries themselves are never cut).
+  function trimLogs(next) {
+    if (!limits || JSON.stringify(next.document).length <= limits.max_document_chars) return next;
+    const list = next.document.entries.map((entry) => (Array.isArray(entry.log) ? { ...entry, log: entry.log.slice() } : entry));
+    const trimmed = { ...next, document: { ...next.document, entries: list } };
+    for (;;) {
+      const longest = list.reduce((best, entry) => ((entry.log || []).length > (best?.log || []).length ? entry : best), null);
+      if (!longest || !(longest.log || []).length) return trimmed;
+      longest.log.pop();
+      if (JSON.stringify(trimmed.document).length <= limits.max_document_chars) return trimmed;
+    }
+  }
+
   // Every change: the state before it becomes the one Undo gives back. A change past the
   // engine's limits is not applied (the sheet is drawn again as saved) and says why; the
   // answer is whether it was applied.
   function commit(next, words) {
+    next = trimLogs(next);
     const refusal = pastLimits(next);
     if (refusal) {
       refresh();
@@ -280,21 +366,110 @@ export function playFrame(root, { system, noun, nouns, draw }) {
     return true;
   }
 
+  // `entry` (as the engine gave it back after a change to `before`) with the change at the top
+  // of its log: the log it carries, else the one `before` had, kept to the engine's max_log items.
+  function logged(before, entry, words, record) {
+    const most = limits ? limits.max_log : 20;
+    const cut = (text) => String(text).slice(0, limits ? limits.max_log_text : 300);
+    const item = { what: cut(stepWords(words, `A change to this ${noun}.`)) };
+    for (const part of ["dice", "result", "chance"]) if (record && record[part]) item[part] = cut(record[part]);
+    const log = Array.isArray(entry.log) ? entry.log : (before && Array.isArray(before.log) ? before.log : []);
+    return { ...entry, log: [item, ...log].slice(0, most) };
+  }
+
+  // The entry's log under its sheet: newest first, each change with a roll's dice, result and
+  // chance; on paper too.
+  function drawLog(entry) {
+    const log = Array.isArray(entry.log) ? entry.log : [];
+    const box = el("section", { class: "srd-play__log", "aria-labelledby": `${root.id}-log` },
+      el("h2", { id: `${root.id}-log` }, "Log"));
+    if (!log.length) {
+      box.append(el("p", { class: "srd-play__log-empty" }, `Nothing yet: this ${noun}'s rolls and changes are listed here, the newest first.`));
+      return box;
+    }
+    const parts = [["dice", "Dice"], ["result", "Result"], ["chance", "Chance"]];
+    box.append(el("ol", { class: "srd-play__log-list" }, ...log.map((item) => el("li", {},
+      el("span", { class: "srd-play__log-what" }, item.what),
+      ...parts.filter(([part]) => item[part]).map(([part, name]) =>
+        el("span", { class: "srd-play__log-part" }, `${name}: ${item[part]}`))))));
+    return box;
+  }
+
+  // The control a refusal's path belongs to: the one whose data-field is the path, else the
+  // nearest enclosing path that one has (null if none is on the sheet).
+  function controlFor(path) {
+    if (!path) return null;
+    let best = null;
+    for (const node of sheet.querySelectorAll("[data-field]")) {
+      const own = node.dataset.field;
+      const within = own === path || path.startsWith(`${own}.`) || path.startsWith(`${own}[`);
+      if (within && (!best || own.length > best.dataset.field.length)) best = node;
+    }
+    return best;
+  }
+
+  // A control's name as the reader sees it: its label, else its accessible name.
+  function nameOf(control) {
+    const label = control.labels && control.labels[0] ? control.labels[0].textContent : control.getAttribute("aria-label");
+    return String(label || "").trim();
+  }
+
+  // An engine refusal ({message, field}) in the reader's words: the path it opens with becomes
+  // the field's label (or the path in words, `labels`), never the path itself.
+  function refusalWords(error) {
+    const message = String(error && error.message || "Something went wrong.");
+    const path = error && error.field;
+    if (!path || !message.startsWith(`${path}: `)) return message;
+    const rest = message.slice(path.length + 2);
+    const control = controlFor(path);
+    const name = (control && control.dataset.field === path && nameOf(control)) || pathWords(path, labels, noun);
+    return name ? `${name}: ${rest}` : rest[0].toUpperCase() + rest.slice(1);
+  }
+
+  // Take every refusal shown at a field away.
+  function clearFieldErrors() {
+    for (const line of sheet.querySelectorAll(".srd-play__field-error")) line.remove();
+    for (const node of sheet.querySelectorAll("[aria-invalid]")) {
+      node.removeAttribute("aria-invalid");
+      const described = (node.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-refusal"));
+      if (described.length) node.setAttribute("aria-describedby", described.join(" "));
+      else node.removeAttribute("aria-describedby");
+    }
+  }
+
+  // Show an engine refusal where it belongs: at its field (marked invalid, the words just after
+  // it and read with it), else on the status line. The sheet's next drawing clears it.
+  function fail(error) {
+    clearFieldErrors();
+    const words = refusalWords(error);
+    const control = controlFor(error && error.field);
+    if (!control) return say(words, true);
+    const id = `${root.id}-refusal`;
+    const line = el("p", { class: "srd-play__field-error", id, role: "alert" }, words);
+    (control.closest(".srd-field") || control).after(line);
+    control.setAttribute("aria-invalid", "true");
+    control.setAttribute("aria-describedby", [control.getAttribute("aria-describedby"), id].filter(Boolean).join(" "));
+    say("");
+  }
+
   const frame = {
     engine, call, sheet, say,
     entry: () => entries()[state.current],
-    // Replace the entry shown with `entry` (the engine's normal form); false if the change
-    // was refused (past the engine's limits: the status line says so).
-    change(entry, words) {
+    // Replace the entry shown with `entry` (the engine's normal form), its log carried on with
+    // this change in it (`record`: a roll's {dice, result, chance}, as words); false if the
+    // change was refused (past the engine's limits: the status line says so).
+    change(entry, words, record = null) {
       const list = entries().slice();
-      list[state.current] = entry;
+      list[state.current] = logged(list[state.current], entry, words, record);
       return commit({ document: { ...state.document, entries: list }, current: state.current }, words);
     },
     // Every saved entry (a copy), e.g. to pick a second one for a roll between two of them.
     entries: () => entries().slice(),
-    // Replace several entries in one change (one Undo): `changed` maps an index to its entry.
-    changeMany(changed, words) {
-      const list = entries().map((entry, i) => (i in changed ? changed[i] : entry));
+    fail, words: refusalWords,
+    // Replace several entries in one change (one Undo): `changed` maps an index to its entry;
+    // each changed entry's log gets the change (and `record`).
+    changeMany(changed, words, record = null) {
+      const list = entries().map((entry, i) => (i in changed ? logged(entry, changed[i], words, record) : entry));
       return commit({ document: { ...state.document, entries: list }, current: state.current }, words);
     },
   };
@@ -308,7 +483,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
 
   buttons.add.addEventListener("click", async () => {
     const reply = await call({ action: "play_new", name: `New ${noun}` });
-    if (!reply.ok) return say(reply.error.message, true);
+    if (!reply.ok) return say(refusalWords(reply.error), true);
     const made = reply.result[noun];
     const list = [...entries(), made];
     commit({ document: { ...state.document, entries: list }, current: list.length - 1 },
@@ -341,7 +516,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
       save();
       showSteps();
       keepFocus();
-      return say(`${named}: that step could not be read (${reply.error.message}); it is dropped. Nothing was changed.`, true);
+      return say(`${named}: that step could not be read (${refusalWords(reply.error)}); it is dropped. Nothing was changed.`, true);
     }
     const count = reply.result.document.entries.length;
     steps[to].push({ state: JSON.parse(JSON.stringify(state)), what: step.what });
@@ -379,7 +554,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
       return say(`${file.name} could not be read. Nothing saved was changed.`, true);
     }
     const reply = await call({ action: "play_import", text });
-    if (!reply.ok) return say(`${file.name} was not imported: ${reply.error.message}. Nothing saved was changed.`, true);
+    if (!reply.ok) return say(`${file.name} was not imported: ${refusalWords(reply.error)}. Nothing saved was changed.`, true);
     add(reply.result.document.entries, `Imported from ${file.name}`, file.name, buttons.importFile);
   });
 
@@ -456,7 +631,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
 
   buttons.link.addEventListener("click", async () => {
     const reply = await call({ action: "play_link", document: state.document });
-    if (!reply.ok) return say(reply.error.message, true);
+    if (!reply.ok) return say(refusalWords(reply.error), true);
     const url = new URL(location.href);
     url.search = "";
     url.hash = LINK_KEY + reply.result.link;
@@ -503,7 +678,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
         if (reply.result.document.version !== stored.document.version) save();
       } else {
         writeStored(storageKey(system, "play-unreadable"), stored);
-        say(`Your saved ${nouns} could not be read (${reply.error.message}); they are kept aside on this device.`, true);
+        say(`Your saved ${nouns} could not be read (${refusalWords(reply.error)}); they are kept aside on this device.`, true);
       }
     } else if (stored === undefined) {
       say(`Your saved ${nouns} could not be read; they are left as they were.`, true);
@@ -514,7 +689,7 @@ export function playFrame(root, { system, noun, nouns, draw }) {
       const reply = await call({ action: "play_open_link", link: location.hash.slice(LINK_KEY.length + 1) });
       history.replaceState(history.state, "", location.pathname + location.search);
       if (reply.ok) add(reply.result.document.entries, "Opened from the link", "The link", picker);
-      else say(`The link was not opened: ${reply.error.message}. Nothing saved was changed.`, true);
+      else say(`The link was not opened: ${refusalWords(reply.error)}. Nothing saved was changed.`, true);
     }
     root.dataset.state = "ready";
   }
