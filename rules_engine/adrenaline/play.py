@@ -10,11 +10,13 @@ version 2::
      "abilities": {"Intimidation": 2},                 # names and ratings 0-10
      "modifiers": {"Injured": -1},                     # names and dice -10 to 10, on every roll
      "adrenaline": 1,                                  # points banked, 0-10
+     "declared": 1,     # (only when 1 or more) points declared for the next roll, at most those banked
      "extended": null}                                 # or the extended roll under way:
                # {"attribute": "Perception", "ability": "Intimidation", "difficulty": 7,
                #  "target": 10, "rolls": [3, 0, 2]}    # each roll's net, in order
 
-Version 1 had no ``modifiers``; a version-1 document is read with none.
+Version 1 had no ``modifiers``; a version-1 document is read with none. ``declared`` is
+optional (absent: none declared), so every earlier document reads as it was.
 
 The pool is attribute + ability + the sheet's modifiers (a pool can be "modified by
 injury" and the like), held to 0-10 dice (more than 10 is "not possible", the source says;
@@ -22,7 +24,9 @@ the play page's Ruling). An
 extended roll is played as the chapter's rules and rulings say: each roll's net successes
 add up until the target is reached; a botch ends the attempt and loses what was gathered.
 Its rolls never go on past the end, and each takes the modifiers as they stand when it is
-rolled. Every roll's doubles put a point in the bank, up to its 10. The bridge actions below
+rolled. Every roll's doubles put a point in the bank, up to its 10. Points are declared for
+the next roll by tapping them on the sheet (the source: "you must declare that you are spending
+the point before you roll"); the next single or opposed roll spends them. The bridge actions below
 (``play_…``) do every step the page offers, so the page holds no rule of its own.
 """
 
@@ -125,7 +129,7 @@ def read_modifiers(value: Any, where: str) -> dict[str, int]:
 
 def read_character(value: Any, where: str) -> dict[str, Any]:
     """One saved character checked and in normal form (``RulesError`` naming the field)."""
-    exact_keys(value, where, ("name", "attributes", "abilities", "modifiers", "adrenaline", "extended"))
+    exact_keys(value, where, ("name", "attributes", "abilities", "modifiers", "adrenaline", "extended"), ("declared",))
     character = {
         "name": name_text(value["name"], f"{where}.name"),
         "attributes": ratings(value["attributes"], f"{where}.attributes", MAX_ATTRIBUTES, MAX_RATING),
@@ -133,8 +137,26 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
         "modifiers": read_modifiers(value["modifiers"], f"{where}.modifiers"),
         "adrenaline": whole_number(value["adrenaline"], f"{where}.adrenaline", 0, MAX_ADRENALINE),
     }
+    if "declared" in value:
+        banked = character["adrenaline"]
+        if banked == 0:
+            raise refuse(f"{where}.declared", "no points are banked, so none can be declared")
+        character["declared"] = whole_number(value["declared"], f"{where}.declared", 1, banked)
     character["extended"] = _read_extended(value["extended"], f"{where}.extended", character)
     return character
+
+
+def declared(character: dict[str, Any]) -> int:
+    """The points declared for the next roll (0 when none)."""
+    return character.get("declared", 0)
+
+
+def with_declared(character: dict[str, Any], points: int) -> dict[str, Any]:
+    """``character`` with ``points`` declared for the next roll (none: no ``declared`` key)."""
+    kept = {key: value for key, value in character.items() if key != "declared"}
+    if points:
+        kept["declared"] = points
+    return kept
 
 
 def version_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
@@ -276,10 +298,27 @@ def extended_sheet(character: dict[str, Any]) -> dict[str, Any] | None:
                                             if pool else [])}
 
 
+def point_boxes(character: dict[str, Any]) -> list[dict[str, Any]]:
+    """The bank as MAX_ADRENALINE boxes, lowest first: ``X`` a point banked, ``/`` a banked point
+    declared for the next roll (the highest ones), blank an empty place; with each box's words."""
+    banked, spend = character["adrenaline"], declared(character)
+    boxes = []
+    for box in range(1, MAX_ADRENALINE + 1):
+        if box > banked:
+            mark, state = "", "empty"
+        elif box > banked - spend:
+            mark, state = "/", "declared for the next roll"
+        else:
+            mark, state = "X", "banked"
+        boxes.append({"mark": mark, "words": f"Point {box}: {state}", "pressed": mark == "/"})
+    return boxes
+
+
 def sheet(character: dict[str, Any]) -> dict[str, Any]:
-    """What the page shows beside the ratings: the Adrenaline bank, the pool modifiers every
-    roll takes, and the extended roll."""
+    """What the page shows beside the ratings: the Adrenaline bank (and its boxes), the points
+    declared for the next roll, the pool modifiers every roll takes, and the extended roll."""
     return {"adrenaline": character["adrenaline"], "most_adrenaline": MAX_ADRENALINE,
+            "declared": declared(character), "points": point_boxes(character),
             "modifiers": modifiers_line(character), "extended": extended_sheet(character)}
 
 
@@ -304,12 +343,14 @@ def _names(request: Request, character: dict[str, Any], prefix: str = "") -> tup
 
 def _side(request: Request, character: dict[str, Any], prefix: str = "") -> tuple[Side, Pool]:
     """The side the sheet rolls: its pool with the sheet's modifiers, the difficulty asked
-    (blank: 6), the points spent (blank: 0, never more than the sheet holds)."""
+    (blank: 6), the points spent (blank: those declared on the sheet, else 0; never more than
+    the sheet holds)."""
     attribute, ability = _names(request, character, prefix)
     pool = sheet_pool(character, attribute, ability)
+    spend = request_text(request, prefix + "spend")
     try:
         side = side_from_fields(str(pool.dice), "", request_text(request, prefix + "difficulty"),
-                                request_text(request, prefix + "spend"), prefix=prefix)
+                                spend if spend.strip() else str(declared(character)), prefix=prefix)
     except RulesError as error:  # the chapter's form calls the points "adrenaline"; this request "spend"
         if error.field != prefix + "adrenaline":
             raise
@@ -326,10 +367,26 @@ def _side(request: Request, character: dict[str, Any], prefix: str = "") -> tupl
 SPEND_LABELS = {"": "Adrenaline to spend", "other-": "Their Adrenaline to spend"}
 
 
-def after_roll(character: dict[str, Any], spent: int, earned: int) -> dict[str, Any]:
+def after_roll(character: dict[str, Any], spent: int, earned: int, spends: bool = True) -> dict[str, Any]:
     """The sheet after a roll: the points spent go, a point earned comes (the bank holds 10:
-    a point earned past it is not kept, the play page's Ruling)."""
-    return {**character, "adrenaline": min(MAX_ADRENALINE, character["adrenaline"] - spent + earned)}
+    a point earned past it is not kept, the play page's Ruling). A roll that ``spends`` (a
+    single or opposed one) uses up the points declared for it; an extended roll's leaves them."""
+    kept = {**character, "adrenaline": min(MAX_ADRENALINE, character["adrenaline"] - spent + earned)}
+    return with_declared(kept, 0) if spends else kept
+
+
+def chance_words(value: Fraction) -> str:
+    """``65.78 % (1579/2400)``: a chance for the log, the percentage first, then exactly."""
+    return f"{percent(value, 2).replace('%', ' %')} ({ratio(value)})"
+
+
+def roll_record(result: dict[str, Any], notation: str, success: Fraction, points: str) -> dict[str, str]:
+    """A roll's log item parts: the dice as rolled, the result in words, the exact chance of success."""
+    dice = " ".join(str(value) for value in result["dice"]) or "no dice"
+    spent = result.get("spent", 0)
+    return {"dice": f"{notation}: {dice}" + (f", {spent} spent" if spent else ""),
+            "result": f"net {result['net']}, {result['degree']}; {points}",
+            "chance": f"success {chance_words(success)}"}
 
 
 def _points_line(spent: int, earned: int, before: int, after: int) -> str:
@@ -360,10 +417,11 @@ def play_roll(request: Request) -> dict[str, Any]:
     rolled = roll(AdrenalineQuery(side), request_seed(request))
     result = rolled.to_json()
     kept = after_roll(character, side.spent, result["adrenaline_earned"])
+    odds = roll_odds(side, RULES)
+    points = _points_line(side.spent, result["adrenaline_earned"], character["adrenaline"], kept["adrenaline"])
     return answer(kept, roll=result, what=pool.what, pool_line=pool.line, notation=side.notation,
-                  odds=odds_summary(roll_odds(side, RULES)),
-                  points=_points_line(side.spent, result["adrenaline_earned"], character["adrenaline"],
-                                      kept["adrenaline"]),
+                  odds=odds_summary(odds), points=points,
+                  record=roll_record(result, side.notation, odds.summary()["success"], points),
                   fields={"attribute": str(side.pool), "ability": "", "difficulty": str(side.difficulty),
                           "adrenaline": str(side.spent)})
 
@@ -386,7 +444,7 @@ def play_extended_start(request: Request) -> dict[str, Any]:
         raise refuse("character.modifiers", f"{pool.line}, which never gather a success")
     extended = {"attribute": attribute, "ability": ability, "difficulty": side.difficulty, "target": target,
                 "rolls": []}
-    return answer(read_character({**character, "extended": extended}, "character"))
+    return answer(SCHEMA.read_entry({**character, "extended": extended}, "character"))
 
 
 def play_extended_roll(request: Request) -> dict[str, Any]:
@@ -410,9 +468,11 @@ def play_extended_roll(request: Request) -> dict[str, Any]:
     result = {**reading.to_json(), "seed": roller.seed, "lines": reading.lines()}
     earned = result["adrenaline_earned"]
     kept = after_roll({**character, "extended": {**extended, "rolls": [*extended["rolls"], reading.outcome.net]}},
-                      0, earned)
-    return answer(kept, roll=result, pool_line=pool.line,
-                  points=_points_line(0, earned, character["adrenaline"], kept["adrenaline"]))
+                      0, earned, spends=False)
+    points = _points_line(0, earned, character["adrenaline"], kept["adrenaline"])
+    side = Side(pool.dice, extended["difficulty"])
+    return answer(kept, roll=result, pool_line=pool.line, points=points,
+                  record=roll_record(result, side.notation, roll_odds(side, RULES).summary()["success"], points))
 
 
 def play_extended_clear(request: Request) -> dict[str, Any]:
@@ -432,24 +492,70 @@ def play_opposed(request: Request) -> dict[str, Any]:
     rolled = roll(query, request_seed(request)).to_json()
     contest = opposed(query)
     verdicts = contest.verdicts()
+    verdict = rolled["verdict"]
     earned = rolled["roller"]["adrenaline_earned"], rolled["other"]["adrenaline_earned"]
     kept = after_roll(first, side.spent, earned[0]), after_roll(second, other_side.spent, earned[1])
     return {**answer(kept[0]), "other": kept[1], "other_sheet": sheet(kept[1]), "roll": rolled,
             "notation": query.notation, "what": pool.what, "other_what": other_pool.what,
             "pool_lines": [pool.line, other_pool.line],
             "odds": {key: chance(value) for key, value in verdicts.items()},
+            "record": {"dice": f"{query.notation}: " + "; ".join(
+                           f"{who['name']} " + (" ".join(str(d) for d in rolled[part]["dice"]) or "no dice")
+                           for who, part in ((first, "roller"), (second, "other"))),
+                       "result": {"win": f"{first['name']} wins by {rolled['margin']}", "standoff": "a stand-off",
+                                  "lose": f"{second['name']} wins by {-rolled['margin']}"}[verdict],
+                       "chance": f"{first['name']} wins {chance_words(verdicts['win'])}"},
             "points": [_points_line(side.spent, earned[0], first["adrenaline"], kept[0]["adrenaline"]),
                        _points_line(other_side.spent, earned[1], second["adrenaline"], kept[1]["adrenaline"])]}
+
+
+def play_declare(request: Request) -> dict[str, Any]:
+    """A tap on ``box`` (1 to 10) of the bank: a banked point not yet declared is declared for
+    the next roll, with every banked point above it; a declared one is taken back, with every
+    one above it. An empty box is refused: a point is earned by doubles, never by a tap."""
+    character = request_entry(request, SCHEMA)
+    box = parse_whole_number(request_text(request, "box"), "box", 1, MAX_ADRENALINE)
+    banked, spend = character["adrenaline"], declared(character)
+    if box > banked:
+        held = f"{banked} {'point is' if banked == 1 else 'points are'}"
+        raise RulesError(f"only {held} banked: a point is earned by a pair of successes on a roll",
+                         field="box")
+    above = banked - box + 1  # this box and every banked one above it
+    points = spend - above if box > banked - spend else above
+    kept = with_declared(character, points)
+    words = (f"{character['name']} declares {points} Adrenaline {'point' if points == 1 else 'points'} "
+             "for the next roll.") if points else f"{character['name']} declares no Adrenaline for the next roll."
+    return answer(kept, words=words)
+
+
+def play_tap_odds(request: Request) -> dict[str, Any]:
+    """The roll each trait's tap makes, with its exact chance of success, at the roll form's
+    ``difficulty`` and ``spend`` (blank: 6, and the points declared): each attribute alone, and
+    each ability with ``attribute`` (the form's attribute; blank: the sheet's first)."""
+    character = request_entry(request, SCHEMA)
+    chosen = request_text(request, "attribute") or next(iter(character["attributes"]), "")
+    taps = [("attribute", name, "") for name in character["attributes"]]
+    if chosen:
+        taps += [("ability", chosen, name) for name in character["abilities"]]
+    answers = []
+    for kind, attribute, ability in taps:
+        side, pool = _side({**request, "attribute": attribute, "ability": ability}, character)
+        success = roll_odds(side, RULES).summary()["success"]
+        answers.append({"key": f"{kind}:{ability or attribute}", "attribute": attribute, "ability": ability,
+                        "what": pool.what, "dice": pool.dice, "notation": side.notation,
+                        "success": chance(success)})
+    return {"taps": answers}
 
 
 #: The page's labels of the fields whose errors the engine words by field name.
 FIELD_LABELS = {
     "difficulty": "Difficulty", "other-difficulty": "Their difficulty", "target": "Successes to gather",
-    "seed": "Seed",
+    "seed": "Seed", "box": "Adrenaline points",
 }
 
 ACTIONS = labelled({
     "play_odds": play_odds, "play_roll": play_roll, "play_extended_start": play_extended_start,
     "play_extended_roll": play_extended_roll, "play_extended_clear": play_extended_clear,
-    "play_opposed": play_opposed, **entry_actions(SCHEMA, answer, new_character),
+    "play_opposed": play_opposed, "play_declare": play_declare, "play_tap_odds": play_tap_odds,
+    **entry_actions(SCHEMA, answer, new_character),
 }, FIELD_LABELS)

@@ -83,6 +83,29 @@ RULES: tuple[Rule, ...] = (
     Rule(("play_opposed",), "a botch counts as no successes in the contest (Ruling: opposed rolls)",
      "Opposing Rolls occur when two characters are rolling against each other",
      "test_play::test_an_opposed_botch_counts_as_no_successes"),
+    Rule(("play_declare",), "a tap on a banked point declares it (and those above it) for the next roll; a tap on a "
+     "declared one takes it back (Ruling: declaring points by tapping)",
+     "you must declare that you are spending the point before you roll",
+     "test_play_taps::test_tapping_a_banked_point_declares_it_and_those_above"),
+    Rule(("play_declare",), "an empty box is refused: a point is earned only by a pair of successes",
+     "If you roll two dice with the same face value, and both of those are successes",
+     "test_play_taps::test_an_empty_box_is_never_a_point"),
+    Rule(("play_sheet",), "no more points are declared than are banked", "By spending an Adrenaline point",
+     "test_play_taps::test_a_sheet_never_declares_more_than_it_banks"),
+    Rule(("play_roll",), "the next roll spends the points declared (unless the form names the points): each an "
+     "automatic success (Ruling: declaring points by tapping)",
+     "By spending an Adrenaline point, you can get 1 automatic success on a roll",
+     "test_play_taps::test_the_next_roll_spends_the_declared_points"),
+    Rule(("play_extended_roll",), "an extended roll's rolls spend no points, so a declaration waits (Ruling: what the "
+     "sheet plays)", "By spending an Adrenaline point, you can get 1 automatic success on a roll",
+     "test_play_taps::test_an_extended_roll_keeps_the_declaration"),
+    Rule(("play_opposed",), "each side spends the points it declared", "you must declare that you are spending the point",
+     "test_play_taps::test_an_opposed_roll_spends_each_sides_declaration"),
+    Rule(("play_tap_odds",), "each trait's tap: the attribute alone, or an ability with the form's attribute, its "
+     "exact chance of success at the form's difficulty (Ruling: what a tap rolls)",
+     "although sometimes you will roll single stats", "test_play_taps::test_each_traits_chance_before_its_tap"),
+    Rule(("play_roll",), "the roll's log parts: the dice, the net and the points, the exact chance of success",
+     "you need to know the value of each die, not the total", "test_play_taps::test_a_rolls_log_parts"),
     Rule(("play_opposed",), "each sheet keeps its own points spent and earned, and its own modifiers",
      "By spending an Adrenaline point", "test_play::test_pool_modifiers_change_every_roll_from_the_sheet"),
 )

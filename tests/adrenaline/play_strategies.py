@@ -28,7 +28,7 @@ CHARACTER_PARTS = st.fixed_dictionaries({
     "modifiers": MODIFIERS,
     "adrenaline": st.integers(-2, 12) | FIELD_VALUES,
     "extended": EXTENDED,
-})
+}, optional={"declared": st.integers(-1, 12) | FIELD_VALUES})
 #: The entries of a drawn document (version 1 had no ``modifiers``: the contract also draws
 #: documents of version 1, which the migration gives none when they have none).
 ENTRIES = st.lists(CHARACTER_PARTS, max_size=3)
@@ -40,7 +40,7 @@ def assert_entry_kept(character: dict) -> None:
 
 # --- play_steps: any sequence of valid play actions ------------------------------------------------
 ACTIONS = ("play_new", "play_sheet", "play_odds", "play_roll", "play_extended_start", "play_extended_roll",
-           "play_extended_clear", "play_opposed")
+           "play_extended_clear", "play_opposed", "play_declare", "play_tap_odds")
 SEEDS = st.integers(0, 10**6).map(str)
 DIFFICULTIES = st.sampled_from(["", "2", "6", "7", "10", "Challenging"])
 
@@ -56,7 +56,8 @@ def _pool_request(data: st.DataObject, character: dict, prefix: str = "") -> dic
 def _edited(data: st.DataObject, character: dict) -> dict:
     """``character`` as a player might edit it: ratings, modifiers, points."""
     ratings = st.integers(0, 10)
-    return {**character,
+    # (A bank typed by hand drops any declaration, as the page does: it could be past the new bank.)
+    return {**{key: value for key, value in character.items() if key != "declared"},
             "attributes": {**character["attributes"],
                            **data.draw(st.dictionaries(st.sampled_from(["Strength", "Perception", "Wits"]), ratings,
                                                        max_size=2))},
@@ -90,6 +91,10 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
             request = _pool_request(data, character)
             reply = call(action, character=character, target=str(data.draw(st.integers(1, 100))),
                          **{k: v for k, v in request.items() if k != "spend"})
+        elif action == "play_declare":
+            reply = call(action, character=character, box=str(data.draw(st.integers(1, 10))))
+        elif action == "play_tap_odds":
+            reply = call(action, character=character, **_pool_request(data, character))
         elif action == "play_extended_roll" and character["extended"] is None:
             continue  # (refused: none under way; the drawn steps go to rolls that can be made)
         elif action in ("play_extended_roll", "play_extended_clear"):

@@ -56,7 +56,8 @@ def test_a_new_character() -> None:
     result = ok("play_new", name="  Rook  ")
     assert result["character"] == {"name": "Rook", "attributes": {"Strength": 2, "Perception": 2}, "abilities": {},
                                    "modifiers": {}, "adrenaline": 0, "extended": None}
-    assert result["sheet"] == {"adrenaline": 0, "most_adrenaline": 10, "modifiers": "none", "extended": None}
+    assert result["sheet"] == {"adrenaline": 0, "most_adrenaline": 10, "declared": 0, "modifiers": "none", "extended": None,
+                               "points": [{"mark": "", "words": f"Point {box}: empty", "pressed": False} for box in range(1, 11)]}
 
 
 def test_the_odds_before_a_roll_are_the_chapters_odds() -> None:
