@@ -435,6 +435,13 @@ def answer(scene: dict[str, Any], **more: Any) -> dict[str, Any]:
 
 
 # --- request fields and refusals -----------------------------------------------------------
+def _scene(request: Request) -> dict[str, Any]:
+    """The request's scene, checked, without its log: an action answers with the scene it made
+    (the play frame carries the log on and writes the change in it)."""
+    scene = request_entry(request, SCHEMA)
+    return {key: part for key, part in scene.items() if key != "log"}
+
+
 def _index(request: Request, scene: dict[str, Any], key: str = "index") -> int:
     value = request.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value not in range(len(scene["combatants"])):
@@ -597,7 +604,7 @@ def _free_name(scene: dict[str, Any], stem: str) -> str:
 def play_add(request: Request) -> dict[str, Any]:
     """A new combatant at the end of the scene: ``kind`` character or mooks (a group of
     ``NEW_MEMBERS`` glass-jaw mooks). With initiative cards, its card goes to the back."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     kind = request_text(request, "kind")
     if kind not in KINDS:
         raise RulesError("kind must be 'character' or 'mooks'", field="kind")
@@ -612,7 +619,7 @@ def play_add(request: Request) -> dict[str, Any]:
 
 def play_remove(request: Request) -> dict[str, Any]:
     """Combatant ``index`` taken out of the scene (and off the initiative cards)."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     index = _index(request, scene)
     renumber = lambda cards: [c if isinstance(c, str) else c - (c > index) for c in cards if c != index]  # noqa: E731
     combatants = [c for i, c in enumerate(scene["combatants"]) if i != index]
@@ -642,7 +649,7 @@ def play_sequence(request: Request) -> dict[str, Any]:
     modifiers; nobody has acted yet; whoever is down is one Sequence nearer coming round.
     With initiative cards (``padding``: true adds the standard padding cards), the first
     Sequence lays the cards out in that Initiative order."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     first = scene["sequence"] == 0
     combatants, news = [], []
     for c in scene["combatants"]:
@@ -728,7 +735,7 @@ def play_act(request: Request) -> dict[str, Any]:
     Action (with a roll, without, or a Sequence of rest), or what Shots buy. Its Shots are
     paid, its Initiative raised, its card moved (an Active Defense from first place is
     refused); an Action with a roll lets whoever is down try to wake."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     index = _index(request, scene)
     act = request_text(request, "act")
     if act not in ACTS:
@@ -763,7 +770,7 @@ def play_act(request: Request) -> dict[str, Any]:
 
 def play_padding(request: Request) -> dict[str, Any]:
     """The padding card ``card`` comes up (first in the stack) and leaves the stack."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     card = request_text(request, "card")
     if card not in scene["stack"]:
         raise RulesError(f"no padding card {card!r} in the stack", field="card")
@@ -786,7 +793,7 @@ def roll_query(request: Request) -> tuple[dict[str, Any], int, Any, str, dict[st
     (``active``: an Active Defense), ``attribute`` (a name, or "") and ``defence_ev`` giving
     the EV. Returns the scene, the index, the chapter's query, what is rolled, the terms.
     Nobody who is unable to act rolls."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     index = _index(request, scene)
     c = scene["combatants"][index]
     if c["kind"] != "character":
@@ -975,7 +982,7 @@ def play_damage(request: Request) -> dict[str, Any]:
     ``seed`` (the second roll seed + 1); Shaken, Stun; with initiative cards the card moves
     forward, or out past first place. A mook group loses the members the hit takes down, or
     has one more Shaken."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     index = _index(request, scene)
     damage = _number(request, "damage", "Damage (PV)", 0, MAX_DAMAGE)
     target = scene["combatants"][index]
@@ -1004,7 +1011,7 @@ def play_wake(request: Request) -> dict[str, Any]:
     ``value``, blank: the sheet's, against 15; one try each time someone else has rolled an
     Action), "physician" (someone's Physician + Wits of ``value`` against a failed Shock
     roll's margin) or "time" (the ten minutes have passed)."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     index, c = _character_at(request, scene, "has no one to wake")
     how = _how(request, ("roll", "physician", "time"))
     name = c["name"]
@@ -1060,7 +1067,7 @@ def play_shake(request: Request) -> dict[str, Any]:
     """Combatant ``index``, Shaken, rolls to shake it off as this Sequence's Action:
     Willpower + Focus (``value``; blank: the sheet's) against 10 + 10. Passing, they are no
     longer Shaken. A mook group rolls for each Shaken member as the group's Action."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     index = _index(request, scene)
     if scene["sequence"] == 0:
         raise refuse("scene.sequence", "no Sequence has begun: the roll is made as an Action")
@@ -1090,7 +1097,7 @@ def play_stabilise(request: Request) -> dict[str, Any]:
     """Character ``index``, dying, is saved or dies, by ``how``: "roll" (someone's
     Medicine/Physician of ``value`` against 25 − Health + 5 × Wounds: passing, stable) or
     "hour" (an hour passes without it: dead)."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     index, c = _character_at(request, scene, "is not stabilised")
     how = _how(request, ("roll", "hour"))
     name = c["name"]
@@ -1171,7 +1178,7 @@ def play_mark(request: Request) -> dict[str, Any]:
     it (taken: at Health they fall down, at Toughness they are dying, Shaken under its rule);
     a marked shock box gives back that point and those after it; wounds and mooks down are
     not taken back (the refusal says so)."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     index = _index(request, scene)
     c = scene["combatants"][index]
     track = request_text(request, "track")
@@ -1214,7 +1221,7 @@ def play_taps(request: Request) -> dict[str, Any]:
     rolls (``play_roll``). Per combatant: ``traits`` (``kind``, ``name``, ``value``,
     ``notation``, ``success`` percent and ratio) and ``unable`` (why no roll now; "" if none);
     a mook group has none."""
-    scene = request_entry(request, SCHEMA)
+    scene = _scene(request)
     seen: dict[str, dict[str, str]] = {}
     combatants = []
     for index, c in enumerate(scene["combatants"]):

@@ -181,3 +181,14 @@ def test_why_a_character_has_no_tap_now(first: dict, word: str) -> None:
 
 def test_a_bad_roll_form_is_refused_at_its_field() -> None:
     assert refusal("play_taps", scene=scene_with(), defence="five")["field"] == "defence"
+
+
+@pytest.mark.parametrize(("action", "request_"), [
+    ("play_mark", {"index": 0, "track": "shock", "box": 2}), ("play_damage", {"index": 0, "damage": 3}),
+    ("play_sequence", {}), ("play_add", {"kind": "mooks"}), ("play_remove", {"index": 0}),
+    ("play_roll", {"index": 0, "skill": "", "attribute": "Agility", "defence": "5", "seed": 1}),
+])
+def test_a_scene_with_its_log_is_changed_and_answered_without_it(action: str, request_: dict) -> None:
+    # The play frame sends the scene with its log and writes the change into it itself.
+    scene = {**scene_with(), "log": [{"what": "Ann takes 1 wound.", "result": "wounds 1"}]}
+    assert "log" not in ok(action, scene=scene, **request_)["scene"]
