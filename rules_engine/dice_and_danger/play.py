@@ -735,6 +735,8 @@ WEAPON_WORDS = {"none": "No weapon", "swords": "Sword or knife", "axes": "Axe or
                 "clubs": "Club, mace, flail or staff", "spears": "Spear, polearm or missile"}
 SHIELD_WORDS = {"none": "No shield", "shield": "A shield", "tower": "A tower shield"}
 CONDITION_WORDS = {"": "no condition", "mar": "mar", "mood": "mood", "injury": "injury", "break": "break"}
+#: What a slot's box shows for its condition (its words say it in full): a mar a stroke, a break a cross.
+CONDITION_MARKS = {"": "", "mar": "/", "mood": "M", "injury": "I", "break": "X"}
 GEAR_WORDS = {"": "not gear", "weapon": "the weapon", "off_hand": "the off-hand weapon", "armour": "the armour"}
 WEAPON_FLAGS = [["heavy", "Heavy melee weapon"], ["ranged", "Ranged"], ["crude", "Simple or crude"],
                 ["off_hand", "Light weapon in the off hand"]]
@@ -754,6 +756,7 @@ def lists() -> dict[str, Any]:
         "armours": [[name, "No armour" if name == "none" else name.capitalize()] for name in DAMAGE_CHOICES["armour"]],
         "shields": _words(SHIELDS, SHIELD_WORDS),
         "conditions": _words(CONDITIONS, CONDITION_WORDS),
+        "condition_marks": _words(CONDITIONS, CONDITION_MARKS),
         "gear": _words(GEAR, GEAR_WORDS),
         "outcomes": list(OUTCOME_NAMES),
         "damage_switches": DAMAGE_SWITCHES,
@@ -762,8 +765,8 @@ def lists() -> dict[str, Any]:
 
 def play_lists(request: Request) -> dict[str, Any]:
     """The lists the page offers (:func:`lists`): attributes, what a save is against, weapons
-    and what describes them, armours, shields, conditions, gear, Health save outcomes, the
-    damage roll's switches."""
+    and what describes them, armours, shields, conditions and the marks their boxes show, gear,
+    Health save outcomes, the damage roll's switches."""
     return {"lists": lists()}
 
 

@@ -30,6 +30,11 @@ DAMAGE = {"expert": "on", "armour": "leather", "shield": "shield"}
 SAVE = {"attribute": "Reflex", "dice": "2", "conditions": "", "weight": "on"}
 
 
+def bare(entry: dict) -> dict:
+    """A saved entry without its log (the frame's): the character the engine answers with."""
+    return {key: value for key, value in entry.items() if key != "log"}
+
+
 def edit(page: Page, label: str, value: str, check: str) -> None:
     """Type into the field labelled ``label`` and leave it; wait for the engine's save."""
     TOOL.edit(page, page.get_by_label(label, exact=True), value, check)
@@ -164,7 +169,7 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     taken = engine("play_take_hits", character=wren, hits="3", hit_defense="1", slots=[0, 2])
     expect(page.locator(STATUS)).to_have_text(
         "Wren took the hits (1 on Hit Defense; conditions: mar, mood). A Health save is owed: save 2d vs DC 2.")
-    assert shown(page) == taken["character"]
+    assert bare(shown(page)) == taken["character"]
     wren = taken["character"]
     expect_sheet(page, wren)
 
@@ -178,18 +183,18 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.get_by_role("button", name="Roll the Health save").click()
     health = engine("play_health_roll", character=wren, seed="5")
     expect(page.locator(STATUS)).to_have_text(health_words(health))
-    assert shown(page) == health["character"]
+    assert bare(shown(page)) == health["character"]
     expect(page.locator(f"{ROOT} .srd-play__outcome")).to_have_text(f"Last Health save: {health['outcome']}.")
 
     # Undo takes the roll back: the save is owed again; it is rolled again.
     TOOL.undo_last(page)
-    assert shown(page) == wren
+    assert bare(shown(page)) == wren
     expect(rows).to_have_count(6)
     page.locator(f"{ROOT}-health-seed").fill("5")
     page.get_by_role("button", name="Roll the Health save").click()
     wait_saved(page, "c.health_save === null")
     everyone = stored(page)["document"]["entries"]
-    assert everyone == [health["character"]]
+    assert [bare(entry) for entry in everyone] == [health["character"]]
 
     # Reload (once the service worker holds the site), then offline: the same sheet, from the device.
     TOOL.reload_from_the_device(page, lambda: expect_sheet(page, everyone[0]))
@@ -208,7 +213,7 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     broken.write_text(json.dumps(document), encoding="utf-8")
     page.set_input_files(f"{ROOT} input[type=file]", str(broken))
     expect(page.locator(STATUS)).to_have_text(
-        "broken.json was not imported: entries[0].attributes.Will: must be from 1 to 6, not 7. Nothing saved was changed.")
+        "broken.json was not imported: character 1, Attributes, Will: must be from 1 to 6, not 7. Nothing saved was changed.")
     assert TOOL.saved_text(page) == saved_before
 
     # Importing the exported file asks first (its names are saved here); Keep both adds its character beside the one saved.
@@ -264,14 +269,14 @@ def test_a_life_to_its_end_on_a_phone(phone_page, site_url: str) -> None:
     expect(page.locator(STATUS)).to_have_text(
         "Wren took the hits (2 on Hit Defense; conditions: mood, mood, mood). A Health save is owed: save 3d vs DC 2.")
     wren = taken["character"]
-    assert shown(page) == wren
+    assert bare(shown(page)) == wren
     # A Health save that kills: the moods were injuries, and the sheet says she is dead.
     seed = health_seed(wren, "Dead")
     page.locator(f"{ROOT}-health-seed").fill(seed)
     page.get_by_role("button", name="Roll the Health save").click()
     dead = engine("play_health_roll", character=wren, seed=seed)
     expect(page.locator(STATUS)).to_have_text(health_words(dead))
-    assert shown(page) == dead["character"] and dead["sheet"]["dead"]
+    assert bare(shown(page)) == dead["character"] and dead["sheet"]["dead"]
     assert [slot["condition"] for slot in dead["character"]["slots"][:3]] == ["injury"] * 3
     expect(page.locator(f"{ROOT} .srd-play__dead")).to_have_text(
         "Wren is dead: the sheet rolls no more. Change the last Health save to play on.")
@@ -282,7 +287,7 @@ def test_a_life_to_its_end_on_a_phone(phone_page, site_url: str) -> None:
     # Undo: alive again, the save owed.
     page.get_by_role("button", name="Undo").click()
     expect(page.get_by_role("button", name="Roll the Health save")).to_be_visible()
-    assert shown(page) == wren
+    assert bare(shown(page)) == wren
 
 
 def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
@@ -303,3 +308,211 @@ def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
     assert "slayer of goblins" in text and "Sword or knife, a light weapon in the off hand; Leather" in text
     assert "1. sword · 2. knife · 3. –" in text and "Stowed: tent, pan, rope, lamp" in text
     assert "Export file" not in text and "Roll damage" not in text and "Exact odds of" not in text
+
+
+# --- taps, the log, errors at their field (issue 29) --------------------------------------------------
+def tapped_in_sight(page: Page, where: str) -> None:
+    """The result of a tap is shown under the group tapped, and is on the screen."""
+    result = page.locator(f"{ROOT}-tap-{where}")
+    expect(result).not_to_be_empty()
+    expect(result).to_be_in_viewport()
+
+
+def log_top(page: Page, count: int) -> dict:
+    """The newest item of the shown character's log, once it holds ``count`` items."""
+    wait_saved(page, f"(c.log || []).length === {count}")
+    return shown(page)["log"][0]
+
+
+def seed_of(item: dict) -> str:
+    """The seed a log item's dice were rolled with (they are written "…, seed N: …")."""
+    return item["dice"].split(", seed ", 1)[1].split(":", 1)[0]
+
+
+def dice_words(roll: dict) -> str:
+    """A roll's dice as the log writes them: every die, the kept ones when some were dropped, the crits."""
+    return (f"{roll['notation']}, seed {roll['seed']}: rolled {' '.join(map(str, roll['dice']))}"
+            + (f", kept {' '.join(map(str, roll['kept']))}" if roll["dropped"] else "")
+            + (f", crits rolled {' '.join(str(e['value']) for e in roll['explosions'])}" if roll["explosions"] else ""))
+
+
+def chance_words(chance: dict) -> str:
+    return f"{chance['percent']} ({chance['ratio']})"
+
+
+def plural(n: int, one: str) -> str:
+    return f"{n} {one if n == 1 else one + 's'}"
+
+
+#: The roll forms' choices as a new sheet shows them (the taps roll with them).
+SAVE_FORM = {"dice": "", "conditions": "", "weight": "", "weapon": "none"}
+DAMAGE_FORM = {"expert": "", "boosted": "", "prepared": "", "friend": "", "hit_defense": "", "unsuited": "",
+               "armour": "none", "shield": "none", "conditions": ""}
+DEAD = ("Dead", "Flagrantly dead")
+
+
+def squeezed(text: str) -> str:
+    """Text with no white space (a PDF's lines break where the page did)."""
+    return "".join(text.split())
+
+
+def test_a_scene_played_by_taps_alone_on_a_phone(phone_page, site_url: str) -> None:
+    # From "New character" to death by taps alone: a save tapped on an attribute, damage tapped on
+    # the weapon, Hit Defense marked and cleared, a hit in every slot, the Health save they owe.
+    # The one thing typed is the Health save's seed (its outcome is a roll: no tap fixes its dice).
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    page = phone_page
+    open_tool(page, f"{site_url}dice-and-danger/play/")
+    page.get_by_role("button", name="New character").click()
+    expect(page.locator(STATUS)).to_have_text("New character added: New character.")
+    hero = bare(shown(page))
+    name = hero["name"]
+    log = len(shown(page).get("log", []))
+
+    # A save against Reflex: its chance of no hits on the button, then one tap rolls it.
+    chances = {s["against"]: s for s in engine("play_save_chances", character=hero, fields=SAVE_FORM)["saves"]}
+    reflex = page.locator(f"{ROOT} [data-key='ddp-tap-save-Reflex']")
+    expect(reflex).to_have_text(f"{chances['Reflex']['what']}no hits {chances['Reflex']['clean']['percent']}")
+    reflex.click()
+    log += 1
+    item = log_top(page, log)
+    rolled = engine("play_save_roll", character=hero, fields={**SAVE_FORM, "attribute": "Reflex"}, seed=seed_of(item))
+    taken = plural(rolled["hits"], "hit")
+    assert item == {"what": f"{name} saved against {rolled['what']} ({rolled['written']}): {taken} to take.",
+                    "dice": dice_words(rolled["roll"]), "result": f"{taken} to take",
+                    "chance": chance_words(rolled["chance"])}
+    expect(page.locator(STATUS)).to_contain_text(item["what"])
+    tapped_in_sight(page, "save")
+    expect(page.locator(f"{ROOT}-tap-save")).to_contain_text(f"Chance of exactly {taken}: {item['chance']}.")
+
+    # Damage with no weapon: its chance of a hit or more on the button, then a tap.
+    odds = engine("play_damage_odds", character=hero, fields=DAMAGE_FORM)["odds"]
+    one_or_more = next(row for row in odds["rows"] if row["hits"] == 1)
+    damage = page.locator(f"{ROOT} [data-key='ddp-tap-damage']")
+    expect(damage.locator(".srd-play__tap-chance")).to_have_text(f"1+ hits {one_or_more['percent']}")
+    damage.click()
+    log += 1
+    item = log_top(page, log)
+    rolled = engine("play_damage_roll", character=hero, fields=DAMAGE_FORM, seed=seed_of(item))
+    n = plural(rolled["roll"]["hits"], "hit")
+    assert item == {"what": f"{name} rolled damage ({rolled['written']}): {n}.", "dice": dice_words(rolled["roll"]),
+                    "result": n, "chance": chance_words(rolled["chance"])}
+    tapped_in_sight(page, "damage")
+
+    # Hit Defense (1 at level 1): a tap marks it, a tap clears it (by hand), a tap marks it again.
+    box = page.locator(f"{ROOT} [data-key='ddp-hd-0']")
+    for marked, words in ((1, "took a hit on Hit Defense: 0 left."), (0, "cleared a Hit Defense mark by hand: 1 left."),
+                          (1, "took a hit on Hit Defense: 0 left.")):
+        box.click()
+        log += 1
+        assert log_top(page, log) == {"what": f"{name} {words}"}
+        assert shown(page)["hit_defense_marked"] == marked
+        expect(box).to_have_attribute("aria-pressed", "true" if marked else "false")
+        tapped_in_sight(page, "hd")
+
+    # A hit in every slot: each empty slot takes a mood, and the Health save owed grows by a die.
+    for i in range(len(hero["slots"])):
+        page.locator(f"{ROOT} [data-key='ddp-slots-{i}']").click()
+        log += 1
+        words = f"{name} took a hit in slot {i + 1}: mood."
+        assert log_top(page, log) == {"what": words}
+        expect(page.locator(f"{ROOT} [data-key='ddp-slots-{i}']")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(f"{ROOT} [data-key='ddp-slots-{i}']")).to_have_text("M")
+        tapped_in_sight(page, "slots")
+    hero = bare(shown(page))
+    assert hero["health_save"]["now"] == len(hero["slots"]) and hero["hit_defense_marked"] == 1
+
+    # The Health save: the seed typed (the only field typed into), then one tap.
+    seed = next(str(s) for s in range(3000)
+                if engine("play_health_roll", character=hero, seed=str(s))["outcome"] in DEAD)
+    health = engine("play_health_roll", character=hero, seed=seed)
+    page.locator(f"{ROOT}-health-seed").fill(seed)
+    page.get_by_role("button", name="Roll the Health save").click()
+    log += 1
+    item = log_top(page, log)
+    n = plural(health["roll"]["hits"], "hit")
+    assert item == {"what": f"Health save: {n}, {health['outcome']}.", "dice": dice_words(health["roll"]),
+                    "result": f"{n}: {health['outcome']}", "chance": chance_words(health["chance"])}
+    expect(page.locator(f"{ROOT} .srd-play__dead")).to_contain_text("the sheet rolls no more")
+    expect(page.locator(f"{ROOT}-health-result")).to_be_in_viewport()
+    assert bare(shown(page)) == health["character"]
+    assert_no_sideways_scroll(page, "a dice & danger character dead by taps at 360 px")
+    assert TOOL.axe_violations(page) == []
+
+    # On paper: every value on the sheet and every line of the log.
+    final = shown(page)
+    s = engine("play_sheet", character=final)["sheet"]
+    text = squeezed("".join(p.extract_text() for p in PdfReader(BytesIO(page.pdf(format="A4"))).pages))
+    values = [f"{name}, level {final['level']}; Hit Defense marked {final['hit_defense_marked']}",
+              " · ".join(f"{a} {v}" for a, v in final["attributes"].items()),
+              f"Tier {s['tier']} ({s['tier_name']})", f"Hit Defense {s['hit_defense']} ({s['hit_defense_left']} left)",
+              f"Luck {s['luck']}", f"Armor {s['armor']}", f"Faith {s['faith']}",
+              f"{s['slots']} slots (6 + Health), {s['slots_used']} used, {s['conditions']} conditions",
+              " · ".join(f"{i + 1}. – ({slot['condition']})" for i, slot in enumerate(final["slots"])),
+              "Stowed: nothing", f"{s['stowed']} stowed: +{s['weight_penalty']}p from weight.",
+              f"Last Health save: {final['health_outcome']}."]
+    for line in values + [part for entry in final["log"] for part in entry.values()]:
+        assert squeezed(line) in text, line
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_errors_sit_at_their_field_in_the_readers_words(phone_page, site_url: str, theme: str, tmp_path: Path) -> None:
+    page = phone_page
+    use_theme(page, site_url, theme)
+    open_tool(page, f"{site_url}dice-and-danger/play/")
+    wren = make(page, gear=False)
+    # A bad value typed in the sheet: the error just after that field, its label first, no path.
+    strength = page.get_by_label("Strength", exact=True)
+    strength.fill("seven")
+    strength.press("Tab")
+    refusal = page.locator(f"{ROOT} .srd-play__field-error")
+    expect(refusal).to_have_text("Strength: must be a whole number from 1 to 6, not text")
+    expect(strength).to_have_attribute("aria-invalid", "true")
+    assert refusal.get_attribute("id") in strength.get_attribute("aria-describedby").split()
+    assert refusal.evaluate("(line) => line.previousElementSibling.contains(document.querySelector('#ddp-attr-Strength'))")
+    assert TOOL.axe_violations(page) == []
+    # Fixed: saved, and the error is gone.
+    TOOL.edit(page, strength, "3", "c.attributes.Strength === 3")
+    expect(refusal).to_have_count(0)
+    expect(strength).not_to_have_attribute("aria-invalid", "true")
+    # A bad value in a roll form: the error at that field, gone once the form is answered again.
+    dice = page.get_by_label("The danger's dice", exact=True)
+    dice.fill("x")
+    dice.press("Tab")
+    expect(refusal).to_have_text("The danger's dice must be a whole number, not x")
+    expect(dice).to_have_attribute("aria-invalid", "true")
+    dice.fill("2")
+    dice.press("Tab")
+    expect(refusal).to_have_count(0)
+    expect(dice).not_to_have_attribute("aria-invalid", "true")
+    # A file with a bad value: the status line names the field in words (no path, no code).
+    document = {**stored(page)["document"], "entries": [{**bare(wren), "level": 0, "hit_defense_marked": 1}]}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document), encoding="utf-8")
+    page.set_input_files(f"{ROOT} input[type=file]", str(bad))
+    expect(page.locator(STATUS)).to_have_text(
+        "bad.json was not imported: character 1, Hit Defense marked: must be from 0 to 0, not 1. Nothing saved was changed.")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_dead_character_passes_axe(phone_page, site_url: str, theme: str) -> None:
+    from rules_engine.core.play import FORMAT
+    from rules_engine.dice_and_danger.play import VERSION, new_character
+
+    dead = {**new_character("Ash", 5), "health_outcome": "Dead",
+            "log": [{"what": "Health save: 4 hits, Dead.", "dice": "save 3d vs DC 2, seed 9: rolled 6 5 4, crits rolled 2",
+                     "result": "4 hits: Dead", "chance": "20.00% (1/5)"}]}
+    page = phone_page
+    use_theme(page, site_url, theme)
+    TOOL.seed(page, {"document": {"format": FORMAT, "version": VERSION, "system": "dice-and-danger", "entries": [dead]},
+                     "current": 0})
+    open_tool(page, f"{site_url}dice-and-danger/play/")
+    expect(page.locator(f"{ROOT} .srd-play__dead")).to_have_text(
+        "Ash is dead: the sheet rolls no more. Change the last Health save to play on.")
+    expect(page.locator(f"{ROOT} .srd-play__tap")).to_have_count(0)
+    expect(page.locator(f"{ROOT} .srd-play__tapbox")).to_have_count(0)
+    assert_no_sideways_scroll(page, "a dead dice & danger character at 360 px")
+    assert TOOL.axe_violations(page) == []

@@ -398,6 +398,7 @@ def test_the_engine_sends_the_lists_the_view_draws() -> None:
     assert [value for value, _ in lists["armours"]] == ["none", "leather", "splint", "chain", "plate"]
     assert [value for value, _ in lists["shields"]] == ["none", "shield", "tower"]
     assert [value for value, _ in lists["conditions"]] == ["", "mar", "mood", "injury", "break"]
+    assert lists["condition_marks"] == [["", ""], ["mar", "/"], ["mood", "M"], ["injury", "I"], ["break", "X"]]
     assert [value for value, _ in lists["gear"]] == ["", "weapon", "off_hand", "armour"]
     assert lists["outcomes"] == [name for _, name, _ in HEALTH_SAVE_OUTCOMES]
     assert [key for key, _ in lists["weapon_flags"]] == ["heavy", "ranged", "crude", "off_hand"]
