@@ -153,8 +153,9 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     # Spending more than the sheet holds is refused, and nothing changes.
     page.fill(f"{ROOT}-spend", "3")
     page.get_by_role("button", name="Roll", exact=True).click()
-    expect(page.locator(f"{ROOT} .srd-play__roll .srd-play__result .srd-play__error")).to_have_text(
+    expect(page.locator(f"{ROOT} .srd-play__roll .srd-play__field-error")).to_have_text(
         "Mara has 2 Adrenaline points to spend, not 3")
+    expect(page.locator(f"{ROOT}-spend")).to_have_attribute("aria-invalid", "true")
     assert saved(page) == [rolled["character"]]
     mara = rolled["character"]
 
@@ -224,7 +225,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     broken.write_text(json.dumps(document), encoding="utf-8")
     page.set_input_files(f"{ROOT} input[type=file]", str(broken))
     expect(page.locator(STATUS)).to_have_text(
-        "broken.json was not imported: entries[1].adrenaline: must be from 0 to 10, not 11. Nothing saved was changed.")
+        "broken.json was not imported: character 2, Adrenaline points: must be from 0 to 10, not 11. "
+        "Nothing saved was changed.")
     assert TOOL.saved_text(page) == saved_before
 
     # Importing the exported file asks first (its names are saved here); Keep both adds its characters beside those saved.

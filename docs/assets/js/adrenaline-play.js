@@ -3,13 +3,47 @@
 // followed roll by roll and an opposed roll between two saved sheets. Every number on it comes from the engine
 // (rules_engine/adrenaline/play.py): the pool, the exact odds, the roll, the points, the
 // progress and the chance to finish in k more rolls. This module only draws the sheet and
-// sends what was edited.
+// sends what was edited. Each attribute and ability rolls with a tap (its chance of success
+// shown on it, its result under it); the bank's boxes declare points for the next roll with a tap.
 
-import { exactFractions, field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
+import {
+  exactFractions, field, keepRoom, numberInput, playFrame, select, setChance, tapBoxes, tapButton, tapResult, textInput,
+} from "./play-kit.js";
 import { el } from "./widget-kit.js";
 import { rememberChoices, showResult } from "./play-focus.js";
 
 const SYSTEM = "adrenaline";
+// The character's keys (and the forms' fields) in the reader's words, for a refusal with no control to show it at.
+const LABELS = {
+  name: "Name", attributes: "Attributes", abilities: "Abilities", modifiers: "Pool modifiers",
+  adrenaline: "Adrenaline points", declared: "Points declared", extended: "Extended roll", rolls: "Its rolls",
+  attribute: "Attribute", ability: "Ability", difficulty: "Difficulty", target: "Successes to gather",
+};
+
+// "74.00 %": a chance as a tap shows it (the engine writes "74.00%").
+function percentText(chance) {
+  return chance.percent.replace("%", " %");
+}
+
+// A refusal of a form's request fields placed at that form's own controls (`prefix`: the form's
+// id part, "ext-", "opp-"); a refusal about the sheet itself (character.…) stays where it is.
+function within(error, prefix) {
+  const field = error.field || "";
+  if (!prefix || !field || field.startsWith("character") || field.startsWith("other")) return error;
+  return { ...error, field: prefix + field };
+}
+
+// KIT: the frame clears a refusal shown at a field only when the sheet is drawn anew; a roll form's
+// field fixed (its odds answered) clears its own here. (play-kit.js could export clearFieldErrors.)
+function clearRefusals(box) {
+  for (const line of box.querySelectorAll(".srd-play__field-error")) line.remove();
+  for (const node of box.querySelectorAll("[aria-invalid]")) {
+    node.removeAttribute("aria-invalid");
+    const described = (node.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-refusal"));
+    if (described.length) node.setAttribute("aria-describedby", described.join(" "));
+    else node.removeAttribute("aria-describedby");
+  }
+}
 
 // The ratings (or modifiers) as edited: {name: number} in the order shown (a row with an empty
 // name is dropped; a number may be written with a sign, or a minus sign, as the sheet shows it).
@@ -23,8 +57,9 @@ function ratingsOf(rows) {
   return ratings;
 }
 
-// `word`: what a row's number is called in its label ("rating", "dice"); `shown`: how it is written.
-function ratingRows(kind, one, ratings, onChange, word = "rating", shown = String) {
+// `word`: what a row's number is called in its label ("rating", "dice"); `shown`: how it is written;
+// `path`: the engine's name of the ratings ("character.attributes"), for a refusal at its row.
+function ratingRows(kind, one, ratings, onChange, path, word = "rating", shown = String) {
   const list = el("div", { class: "srd-play__ratings", role: "group", "aria-label": kind });
   let rows = 0;
   const addRow = (name, value) => {
@@ -32,7 +67,7 @@ function ratingRows(kind, one, ratings, onChange, word = "rating", shown = Strin
     const key = `${kind}-${rows++}`;
     const nameInput = textInput(name, { "data-part": "name", "data-key": `${key}-name`, "aria-label": `${kind}: name` });
     const valueInput = numberInput(shown(value), { "data-part": "value", "data-key": `${key}-value`,
-      "aria-label": `${name || kind}: ${word}` });
+      "aria-label": `${name || kind}: ${word}`, ...(name ? { "data-field": `${path}.${name}` } : {}) });
     nameInput.addEventListener("input", () => valueInput.setAttribute("aria-label", `${nameInput.value || kind}: ${word}`));
     const remove = el("button", { type: "button", class: "md-button srd-play__remove", "data-key": `${key}-remove`,
       "aria-label": `Remove ${name || "this row"}` }, "×");
@@ -68,7 +103,7 @@ function attachSheet(root) {
   let shownOdds = ""; // the roll's odds line shown last: kept on screen until the new one comes (no jump)
 
   const frame = playFrame(root, {
-    system: SYSTEM, noun: "character", nouns: "characters",
+    system: SYSTEM, noun: "character", nouns: "characters", labels: LABELS,
     draw,
   });
   // Undo, Redo, a file or a link: the entry is drawn anew, without the results kept beside it.
@@ -77,10 +112,12 @@ function attachSheet(root) {
   });
 
   async function edited(form) {
-    const entry = frame.entry();
+    const { declared, ...entry } = frame.entry();
     const points = form.querySelector("[data-part=adrenaline]").value.trim();
+    // (A bank typed by hand drops the points declared from it: they could be past the new bank.)
+    const kept = points === String(entry.adrenaline) && declared ? { declared } : {};
     const character = {
-      ...entry,
+      ...entry, ...kept,
       name: form.querySelector("[data-part=character-name]").value,
       attributes: ratingsOf(form.querySelector(".srd-play__attributes")),
       abilities: ratingsOf(form.querySelector(".srd-play__abilities")),
@@ -88,7 +125,7 @@ function attachSheet(root) {
       adrenaline: /^-?\d+$/.test(points) ? Number(points) : points,
     };
     const reply = await frame.call({ action: "play_sheet", character });
-    if (!reply.ok) return frame.say(`Not saved: ${reply.error.message}`, true);
+    if (!reply.ok) return frame.fail(reply.error);
     frame.change(reply.result.character, `Saved ${reply.result.character.name}.`);
   }
 
@@ -96,42 +133,123 @@ function attachSheet(root) {
     if (last && last.name !== entry.name) last = null;
     const form = el("form", { class: "srd-play__form", "aria-label": `${entry.name}'s sheet` });
     form.addEventListener("submit", (event) => event.preventDefault());
-    const nameInput = textInput(entry.name, { "data-part": "character-name", id: `${id}-name` });
+    const nameInput = textInput(entry.name, { "data-part": "character-name", id: `${id}-name`, "data-field": "character.name" });
     nameInput.addEventListener("change", () => edited(form));
-    const points = numberInput(entry.adrenaline, { "data-part": "adrenaline", id: `${id}-points` });
+    const points = numberInput(entry.adrenaline, { "data-part": "adrenaline", id: `${id}-points`,
+      "data-field": "character.adrenaline" });
     points.addEventListener("change", () => edited(form));
-    const attributes = ratingRows("Attributes", "an attribute", entry.attributes, () => edited(form));
-    const abilities = ratingRows("Abilities", "an ability", entry.abilities, () => edited(form));
-    const modifiers = ratingRows("Pool modifiers", "a modifier", entry.modifiers, () => edited(form), "dice",
-      (dice) => (dice > 0 ? `+${dice}` : String(dice)));
+    const attributes = ratingRows("Attributes", "an attribute", entry.attributes, () => edited(form), "character.attributes");
+    const abilities = ratingRows("Abilities", "an ability", entry.abilities, () => edited(form), "character.abilities");
+    const modifiers = ratingRows("Pool modifiers", "a modifier", entry.modifiers, () => edited(form), "character.modifiers",
+      "dice", (dice) => (dice > 0 ? `+${dice}` : String(dice)));
+    // The bank's ten boxes, as the engine marks them (drawn once it answers; their room kept).
+    const bank = keepRoom(el("div", { class: "srd-play__bank" }), 3, 6.4);
     form.append(
       field("Name", nameInput),
-      el("fieldset", { class: "srd-play__attributes" }, el("legend", {}, "Attributes"), attributes.list, attributes.add),
-      el("fieldset", { class: "srd-play__abilities" }, el("legend", {}, "Abilities"), abilities.list, abilities.add),
-      el("fieldset", { class: "srd-play__modifiers" }, el("legend", {}, "Pool modifiers"),
+      el("fieldset", { class: "srd-play__attributes", "data-field": "character.attributes" }, el("legend", {}, "Attributes"),
+        attributes.list, attributes.add, ...traitTaps("attributes", "Roll an attribute", entry.attributes)),
+      el("fieldset", { class: "srd-play__abilities", "data-field": "character.abilities" }, el("legend", {}, "Abilities"),
+        abilities.list, abilities.add, ...traitTaps("abilities", "Roll an ability with the roll form's attribute",
+          entry.abilities)),
+      el("fieldset", { class: "srd-play__modifiers", "data-field": "character.modifiers" }, el("legend", {}, "Pool modifiers"),
         el("p", { class: "srd-field__hint" }, "Dice added (+) or taken away (−) on every roll: an injury, a trait. "
           + "The pool stays within 0–10 dice."), modifiers.list, modifiers.add),
-      field("Adrenaline points", points, "0–10: a roll's doubles earn one, a roll can spend them"),
+      el("fieldset", { class: "srd-play__adrenaline" }, el("legend", {}, "Adrenaline"),
+        field("Adrenaline points", points, "0–10: a roll's doubles earn one, a roll can spend them"),
+        el("p", { class: "srd-field__hint", id: `${id}-bank-hint` }, "Tap a banked point to declare it (and those above it) "
+          + "for the next roll; tap a declared one (/) to take it back."), bank),
     );
     const roll = el("section", { class: "srd-play__roll", "aria-label": "Roll from the sheet" });
     const extended = el("section", { class: "srd-play__extended", "aria-label": "Extended roll" });
     const opposed = el("section", { class: "srd-play__opposed", "aria-label": "Opposed roll" });
     sheet.append(form, roll, extended, opposed);
     drawRoll(roll, entry);
+    showTapOdds();
     frame.call({ action: "play_sheet", character: entry }).then((reply) => {
-      if (!reply.ok) return frame.say(reply.error.message, true);
+      if (!reply.ok) return frame.fail(reply.error);
+      drawBank(bank, reply.result.sheet);
       drawExtended(extended, reply.result);
     });
     drawOpposed(opposed, entry);
   }
 
+  // --- taps: a trait rolled, a point declared ----------------------------------------------------
+  // One tap button per trait of `group` ("attributes", "abilities"), its chance filled in by
+  // showTapOdds, and the place its result appears, just under them.
+  function traitTaps(group, label, traits) {
+    const names = Object.keys(traits);
+    if (!names.length) return [];
+    const taps = el("div", { class: "srd-play__taps", role: "group", "aria-label": label },
+      ...names.map((name) => {
+        const kind = group === "attributes" ? "attribute" : "ability";
+        const button = tapButton(`${name} ${traits[name]}`, "", { "data-key": `tap-${kind}-${name}`,
+          "data-tap": `${kind}:${name}` });
+        button.addEventListener("click", () => tapRoll(group, kind, name));
+        return button;
+      }));
+    // (Room for a tap's three lines: 4.6 rem in a wide column, 7.6 at 360 px, measured in Chromium.)
+    const result = tapResult(`${id}-tap-${group}`, 4.8, 7.8);
+    if (last && last.kind === "tap" && last.group === group) drawTapResult(result, last.reply);
+    return [taps, result];
+  }
+
+  // The form's roll choices a tap takes: the attribute an ability is rolled with, the difficulty, the points.
+  function tapChoices() {
+    const form = (name) => root.querySelector(`#${id}-${name}`);
+    return { attribute: form("attribute") ? form("attribute").value : "", difficulty: form("difficulty") ? form("difficulty").value : "",
+      spend: form("spend") ? form("spend").value : "" };
+  }
+
+  let askedTaps = 0;
+  async function showTapOdds() {
+    const mine = ++askedTaps;
+    const reply = await frame.call({ action: "play_tap_odds", character: frame.entry(), ...tapChoices() });
+    if (mine !== askedTaps) return;
+    for (const button of root.querySelectorAll("[data-tap]")) {
+      const tap = reply.ok && reply.result.taps.find((t) => t.key === button.dataset.tap);
+      setChance(button, tap ? `${tap.notation}: success ${percentText(tap.success)}` : "no odds: see the roll form");
+    }
+  }
+
+  async function tapRoll(group, kind, name) {
+    const choices = tapChoices();
+    const attribute = kind === "attribute" ? name : choices.attribute;
+    const ability = kind === "attribute" ? "" : name;
+    const reply = await frame.call({ action: "play_roll", character: frame.entry(), attribute, ability,
+      difficulty: choices.difficulty, spend: choices.spend });
+    if (!reply.ok) return frame.fail(reply.error);
+    const r = reply.result;
+    last = { name: r.character.name, kind: "tap", group, reply: r };
+    remembered.choose(`${id}-spend`, "");
+    frame.change(r.character, `Rolled ${r.what}: net ${r.roll.net}, ${r.roll.degree}. ${r.points}.`, r.record);
+    showResult(frame.sheet, () => root.querySelector(`#${id}-tap-${group}`));
+  }
+
+  function drawTapResult(box, r) {
+    box.replaceChildren(
+      el("p", { class: "srd-play__what" }, `${r.what}: ${r.record.dice}`),
+      el("p", { class: "srd-play__line" }, `Net ${r.roll.net}, ${r.roll.degree} (${r.record.chance} before the roll).`),
+      el("p", { class: "srd-play__points" }, `${r.points}.`));
+  }
+
+  function drawBank(box, sheetShown) {
+    const boxes = tapBoxes("Adrenaline points", sheetShown.points, async (index) => {
+      const reply = await frame.call({ action: "play_declare", character: frame.entry(), box: String(index + 1) });
+      if (!reply.ok) return frame.fail(reply.error);
+      frame.change(reply.result.character, reply.result.words);
+    }, { "data-key": "bank", "data-field": "box", "aria-describedby": `${id}-bank-hint` });
+    const declared = sheetShown.declared;
+    box.replaceChildren(boxes, el("p", { class: "srd-play__line srd-play__declared" },
+      declared ? `${declared} declared for the next roll: each an automatic success.` : "None declared for the next roll."));
+  }
+
   function poolChoices(entry, prefix, label = "") {
     const attribute = remembered(select(
       Object.entries(entry.attributes).map(([name, value]) => [name, `${name} ${value}`]), undefined,
-      { id: `${id}-${prefix}attribute` }));
+      { id: `${id}-${prefix}attribute`, "data-field": `${prefix}attribute` }));
     const ability = remembered(select(
       [["", "no ability"], ...Object.entries(entry.abilities).map(([name, value]) => [name, `${name} ${value}`])], undefined,
-      { id: `${id}-${prefix}ability` }));
+      { id: `${id}-${prefix}ability`, "data-field": `${prefix}ability` }));
     const lower = (word) => (label ? word.toLowerCase() : word);
     return [field(`${label}${lower("Attribute")}`, attribute), field(`${label}${lower("Ability")}`, ability)];
   }
@@ -142,9 +260,9 @@ function attachSheet(root) {
 
   // --- a roll from the sheet, with its exact odds before it is rolled ---------------------------
   function drawRoll(box, entry) {
-    const difficulty = remembered(textInput("", { id: `${id}-difficulty` }));
-    const spend = remembered(numberInput("", { id: `${id}-spend` }));
-    const seed = numberInput("", { id: `${id}-seed` });
+    const difficulty = remembered(textInput("", { id: `${id}-difficulty`, "data-field": "difficulty" }));
+    const spend = remembered(numberInput("", { id: `${id}-spend`, "data-field": "spend" }));
+    const seed = numberInput("", { id: `${id}-seed`, "data-field": "seed" });
     // (Room for the odds line and a roll's lines: 3.9 and 19 rem in a wide column, 5 and 20.2 at
     // 360 px, measured in Chromium, and the pool line a result now opens with: 22.6 at 360 px.)
     const odds = keepRoom(el("p", { class: "srd-play__odds srd-play__screen", "aria-live": "polite" }, shownOdds), 5.5, 7);
@@ -152,7 +270,7 @@ function attachSheet(root) {
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Roll from the sheet" },
       ...poolChoices(entry, ""),
       field("Difficulty", difficulty, "2–10 or a name; blank: 6"),
-      field("Adrenaline to spend", spend, `blank: none; ${entry.name} has ${entry.adrenaline}`),
+      field("Adrenaline to spend", spend, `blank: the points declared (${entry.declared || 0}); ${entry.name} has ${entry.adrenaline}`),
       field("Seed", seed, "blank: a new roll"),
       el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` }, "Roll"));
     const exact = keepRoom(el("div", { class: "srd-play__screen" }), 1.8); // the odds' exact fractions on demand
@@ -166,7 +284,11 @@ function attachSheet(root) {
         ability: value("", "ability"), difficulty: difficulty.value, spend: spend.value });
       if (mine !== asked) return;
       exact.replaceChildren();
-      if (!reply.ok) return odds.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
+      if (!reply.ok) {
+        odds.replaceChildren("No odds until the roll can be made.");
+        return frame.fail(reply.error);
+      }
+      clearRefusals(form);
       const o = reply.result.odds;
       exact.replaceChildren(exactFractions([["Success", o.success.exact], ["Botch", o.botch.exact],
         ["Earns a point", o.adrenaline.exact]]));
@@ -176,16 +298,17 @@ function attachSheet(root) {
       shownOdds = odds.textContent;
     }
     form.addEventListener("change", showOdds);
+    form.addEventListener("change", showTapOdds);
     showOdds();
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const reply = await frame.call({ action: "play_roll", character: frame.entry(), attribute: value("", "attribute"),
         ability: value("", "ability"), difficulty: difficulty.value, spend: spend.value, seed: seed.value });
-      if (!reply.ok) return result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      if (!reply.ok) return frame.fail(reply.error);
       const r = reply.result;
       last = { name: r.character.name, kind: "roll", reply: r };
       remembered.choose(spend.id, "");
-      frame.change(r.character, `Rolled ${r.what}: net ${r.roll.net}, ${r.roll.degree}. ${r.points}.`);
+      frame.change(r.character, `Rolled ${r.what}: net ${r.roll.net}, ${r.roll.degree}. ${r.points}.`, r.record);
       showResult(frame.sheet, () => root.querySelector(`#${id}-result`));
     });
   }
@@ -210,22 +333,21 @@ function attachSheet(root) {
     box.replaceChildren(el("h2", {}, "Extended roll"));
     const ext = sheet.extended;
     if (!ext) {
-      const difficulty = remembered(textInput("", { id: `${id}-ext-difficulty` }));
-      const target = remembered(numberInput("", { id: `${id}-ext-target` }));
-      const error = el("p", { class: "srd-play__result", "aria-live": "polite" });
+      const difficulty = remembered(textInput("", { id: `${id}-ext-difficulty`, "data-field": "ext-difficulty" }));
+      const target = remembered(numberInput("", { id: `${id}-ext-target`, "data-field": "ext-target" }));
       const form = el("form", { class: "srd-play__rollform", "aria-label": "Start an extended roll" },
         ...poolChoices(character, "ext-"),
         field("Difficulty", difficulty, "2–10 or a name; blank: 6"),
         field("Successes to gather", target, "the target, 1–100"),
         el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-ext-start` }, "Start the extended roll"));
       box.append(form, el("p", { class: "srd-play__line" },
-        `Pool modifiers on every roll: ${sheet.modifiers}.`), error);
+        `Pool modifiers on every roll: ${sheet.modifiers}.`));
       form.addEventListener("submit", async (event) => {
         event.preventDefault();
         const reply = await frame.call({ action: "play_extended_start", character: frame.entry(),
           attribute: value("ext-", "attribute"), ability: value("ext-", "ability"), difficulty: difficulty.value,
           target: target.value });
-        if (!reply.ok) return error.replaceChildren(el("span", { class: "srd-play__error" }, reply.error.message));
+        if (!reply.ok) return frame.fail(within(reply.error, "ext-"));
         const e = reply.result.sheet.extended;
         frame.change(reply.result.character, `Extended roll started: ${e.what}, ${e.notation}.`);
         showResult(frame.sheet, () => root.querySelector(`#${id}-ext-progress`));
@@ -263,12 +385,13 @@ function attachSheet(root) {
       const next = el("button", { type: "button", class: "md-button md-button--primary", id: `${id}-ext-next` }, "Roll the next one");
       next.addEventListener("click", async () => {
         const reply = await frame.call({ action: "play_extended_roll", character: frame.entry() });
-        if (!reply.ok) return frame.say(reply.error.message, true);
+        if (!reply.ok) return frame.fail(reply.error);
         const after = reply.result.sheet.extended;
         last = { name: reply.result.character.name, kind: "extended", reply: reply.result };
         const words = after.ending === "reached" ? "target reached" : after.ending === "lost" ? "a botch: all is lost"
           : `${after.gathered} gathered, ${after.needed} to go`;
-        frame.change(reply.result.character, `Extended roll: net ${reply.result.roll.net}; ${words}. ${reply.result.points}.`);
+        frame.change(reply.result.character, `Extended roll: net ${reply.result.roll.net}; ${words}. ${reply.result.points}.`,
+          reply.result.record);
         showResult(frame.sheet, () => root.querySelector(`#${id}-ext-result`));
       });
       actions.append(next);
@@ -277,7 +400,7 @@ function attachSheet(root) {
       ext.ending ? "Clear it" : "Stop this extended roll");
     clear.addEventListener("click", async () => {
       const reply = await frame.call({ action: "play_extended_clear", character: frame.entry() });
-      if (!reply.ok) return frame.say(reply.error.message, true);
+      if (!reply.ok) return frame.fail(reply.error);
       frame.change(reply.result.character, "Extended roll cleared.");
     });
     actions.append(clear);
@@ -307,22 +430,22 @@ function attachSheet(root) {
     other.addEventListener("change", drawTheirs);
     drawTheirs();
     const mine = {
-      difficulty: remembered(textInput("", { id: `${id}-opp-difficulty` })),
-      spend: remembered(numberInput("", { id: `${id}-opp-spend` })),
+      difficulty: remembered(textInput("", { id: `${id}-opp-difficulty`, "data-field": "opp-difficulty" })),
+      spend: remembered(numberInput("", { id: `${id}-opp-spend`, "data-field": "opp-spend" })),
     };
     const their = {
-      difficulty: remembered(textInput("", { id: `${id}-other-difficulty` })),
-      spend: remembered(numberInput("", { id: `${id}-other-spend` })),
+      difficulty: remembered(textInput("", { id: `${id}-other-difficulty`, "data-field": "other-difficulty" })),
+      spend: remembered(numberInput("", { id: `${id}-other-spend`, "data-field": "other-spend" })),
     };
-    const seed = numberInput("", { id: `${id}-opp-seed` });
+    const seed = numberInput("", { id: `${id}-opp-seed`, "data-field": "opp-seed" });
     const result = el("div", { class: "srd-play__result", id: `${id}-opp-result`, "aria-live": "polite" });
     const form = el("form", { class: "srd-play__rollform srd-play__opposedform", "aria-label": "Opposed roll" },
       ...poolChoices(entry, "opp-", "Your "),
       field("Your difficulty", mine.difficulty, "blank: 6"),
-      field("Your Adrenaline to spend", mine.spend, `blank: none; ${entry.name} has ${entry.adrenaline}`),
+      field("Your Adrenaline to spend", mine.spend, `blank: the points declared; ${entry.name} has ${entry.adrenaline}`),
       field("Against", other), theirs,
       field("Their difficulty", their.difficulty, "blank: 6"),
-      field("Their Adrenaline to spend", their.spend, "blank: none"),
+      field("Their Adrenaline to spend", their.spend, "blank: the points they declared"),
       field("Seed", seed, "blank: a new roll"),
       el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-opp-roll` }, "Roll opposed"));
     box.append(form, result);
@@ -335,14 +458,14 @@ function attachSheet(root) {
         spend: mine.spend.value, "other-attribute": value("other-", "attribute"),
         "other-ability": value("other-", "ability"), "other-difficulty": their.difficulty.value,
         "other-spend": their.spend.value, seed: seed.value });
-      if (!reply.ok) return result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      if (!reply.ok) return frame.fail(within(reply.error, "opp-"));
       const r = reply.result;
       last = { name: r.character.name, kind: "opposed", reply: r };
       remembered.choose(mine.spend.id, "");
       remembered.choose(their.spend.id, "");
       const verdict = r.roll.verdict === "win" ? `${r.character.name} wins by ${r.roll.margin}`
         : r.roll.verdict === "lose" ? `${r.other.name} wins by ${-r.roll.margin}` : "a stand-off";
-      frame.changeMany({ [current]: r.character, [index]: r.other }, `Opposed roll: ${verdict}.`);
+      frame.changeMany({ [current]: r.character, [index]: r.other }, `Opposed roll: ${verdict}.`, r.record);
       showResult(frame.sheet, () => root.querySelector(`#${id}-opp-result`));
     });
   }
