@@ -550,7 +550,7 @@ def play_tap_odds(request: Request) -> dict[str, Any]:
 #: The page's labels of the fields whose errors the engine words by field name.
 FIELD_LABELS = {
     "difficulty": "Difficulty", "other-difficulty": "Their difficulty", "target": "Successes to gather",
-    "seed": "Seed", "box": "Adrenaline points",
+    "seed": "Seed", "box": "Adrenaline bank",
 }
 
 ACTIONS = labelled({

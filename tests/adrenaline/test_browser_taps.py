@@ -77,7 +77,7 @@ def test_a_scene_played_by_taps_alone(phone_page, site_url: str) -> None:
     banked = shown(page)["adrenaline"]
     page.locator(f"{ROOT} .srd-play__tapbox").nth(9).click()
     error = page.locator(f"{ROOT} .srd-play__field-error")
-    expect(error).to_have_text(f"Adrenaline points: only {banked} {'point is' if banked == 1 else 'points are'} banked: "
+    expect(error).to_have_text(f"Adrenaline bank: only {banked} {'point is' if banked == 1 else 'points are'} banked: "
                                "a point is earned by a pair of successes on a roll")
     expect(error).to_be_in_viewport()
     if banked:  # a point the taps earned: declared with a tap, and the next roll will spend it

@@ -43,9 +43,9 @@ def test_tapping_a_banked_point_declares_it_and_those_above() -> None:
 
 def test_an_empty_box_is_never_a_point() -> None:
     assert refused("play_declare", character=mara(), box="3") == \
-        "Adrenaline points: only 2 points are banked: a point is earned by a pair of successes on a roll"
+        "Adrenaline bank: only 2 points are banked: a point is earned by a pair of successes on a roll"
     assert "must be from 1 to 10" in refused("play_declare", character=mara(), box="11")
-    assert refused("play_declare", character=mara(adrenaline=0), box="1").startswith("Adrenaline points: only 0 points")
+    assert refused("play_declare", character=mara(adrenaline=0), box="1").startswith("Adrenaline bank: only 0 points")
 
 
 def test_a_sheet_never_declares_more_than_it_banks() -> None:

@@ -233,7 +233,7 @@ function attachSheet(root) {
   }
 
   function drawBank(box, sheetShown) {
-    const boxes = tapBoxes("Adrenaline points", sheetShown.points, async (index) => {
+    const boxes = tapBoxes("Adrenaline bank", sheetShown.points, async (index) => {
       const reply = await frame.call({ action: "play_declare", character: frame.entry(), box: String(index + 1) });
       if (!reply.ok) return frame.fail(reply.error);
       frame.change(reply.result.character, reply.result.words);
