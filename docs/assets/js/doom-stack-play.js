@@ -2,10 +2,12 @@
 // hit, bled and healed. Every number on it comes from the engine (rules_engine/doom_stack/play.py):
 // the hit boxes, the track's state (stable too), the roll, the stack taken and the attention
 // pool it leaves, other actions drawn from that pool, the defences it can make, the attack's
-// damage, the hourly bleeding-out die, what can heal. This module only draws the sheet and
-// sends what was edited or chosen.
+// damage, the hourly bleeding-out die, what can heal, and the odds of every tap before it is
+// made. This module only draws the sheet and sends what was edited, chosen or tapped: a tap
+// on a rating rolls it, on a hit box marks or heals one box, on an attention die spends it.
 
-import { exactFractions, field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
+import { exactFractions, field, keepRoom, numberInput, playFrame, select, setChance, tapBoxes, tapButton, tapResult,
+  textInput } from "./play-kit.js";
 import { el } from "./widget-kit.js";
 import { rememberChoices, showResult } from "./play-focus.js";
 
@@ -22,6 +24,19 @@ function ratingsOf(rows) {
   return ratings;
 }
 
+// The engine's name for a group of ratings ("character.attributes") and for one of them.
+const PATHS = { Attributes: "character.attributes", Skills: "character.skills" };
+
+// A chance as the log keeps it: the percentage first, the exact fraction, and what it is of.
+function chanceWords(chance) {
+  return `${chance.percent} (${chance.exact}) for ${chance.of}`;
+}
+
+// A drop-down of ratings ("Agility 3"), after the `first` [value, words] options.
+function ratingSelect(ratings, first, attrs) {
+  return select([...first, ...Object.entries(ratings).map(([name, value]) => [name, `${name} ${value}`])], undefined, attrs);
+}
+
 function ratingRows(kind, ratings, onChange, fixed = []) {
   const list = el("div", { class: "srd-play__ratings", role: "group", "aria-label": kind });
   let rows = 0;
@@ -29,7 +44,8 @@ function ratingRows(kind, ratings, onChange, fixed = []) {
     // (Keys by row: the field typed in is found again when the sheet is drawn anew, play-focus.js.)
     const key = `${kind}-${rows++}`;
     const nameInput = textInput(name, { "data-part": "name", "data-key": `${key}-name`, "aria-label": `${kind}: name` });
-    const valueInput = numberInput(value, { "data-part": "value", "data-key": `${key}-value`, "aria-label": `${name || kind}: rating` });
+    const valueInput = numberInput(value, { "data-part": "value", "data-key": `${key}-value`, "aria-label": `${name || kind}: rating`,
+      "data-field": name ? `${PATHS[kind]}.${name}` : null });
     nameInput.addEventListener("input", () => valueInput.setAttribute("aria-label", `${nameInput.value || kind}: rating`));
     const row = el("div", { class: "srd-play__rating" }, nameInput, valueInput);
     if (fixed.includes(name)) nameInput.readOnly = true;
@@ -53,22 +69,19 @@ function ratingRows(kind, ratings, onChange, fixed = []) {
   return { list, add };
 }
 
-function drawTrack(track) {
-  const boxes = el("ol", { class: "srd-play__boxes", "aria-label": `Hit boxes: ${track.physical} physical, ${track.stun} stun, ${track.empty} empty` });
-  for (const mark of track.marks) boxes.append(el("li", { class: `srd-play__box srd-play__box--${mark === "X" ? "physical" : "stun"}` }, mark));
-  for (let i = 0; i < track.empty; i++) boxes.append(el("li", { class: "srd-play__box" }, ""));
-  return boxes;
-}
-
 function attachSheet(root) {
-  let lastRoll = null; // the last roll's reply, shown until the next change of character
-  let lastNote = null; // {where, lines}: the last attack's, other action's or bleeding-out lines, shown where the tap was
+  let lastRoll = null; // {where, reply}: the last roll (from the form or a tap), shown where it was asked for
+  let lastNote = null; // {where, lines}: the last tap's, attack's, other action's or bleeding-out lines, shown where the tap was
+  let markKind = "physical"; // the damage a tap on an empty hit box marks
   const remembered = rememberChoices(); // the roll forms' choices, kept after a roll
   let lastTrack = []; // the hit boxes as last drawn: shown (inert) until the engine's answer after a change
 
   const frame = playFrame(root, {
     system: SYSTEM, noun: "character", nouns: "characters",
     draw,
+    labels: { name: "Name", attributes: "Attributes", skills: "Skills", marks: "Hit boxes", overflow: "Overflow",
+      stable: "Stable", attention: "Attention pool", pick: "Stack taken", kind: "From", pool: "Pool", tn: "TN",
+      dice: "Dice", held: "Held back", stack: "Stack", open: "Still open" },
   });
   // Undo, Redo, a file or a link: the entry is drawn anew, without the results kept beside it.
   root.addEventListener("srd-play-reset", () => {
@@ -85,7 +98,7 @@ function attachSheet(root) {
       skills: ratingsOf(form.querySelector(".srd-play__skills")),
     };
     const reply = await frame.call({ action: "play_sheet", character });
-    if (!reply.ok) return frame.say(`Not saved: ${reply.error.message}`, true);
+    if (!reply.ok) return frame.fail(reply.error);
     frame.change(reply.result.character, `Saved ${reply.result.character.name}.`);
   }
 
@@ -93,14 +106,17 @@ function attachSheet(root) {
     const id = root.id;
     const form = el("form", { class: "srd-play__form", "aria-label": `${entry.name}'s sheet` });
     form.addEventListener("submit", (event) => event.preventDefault());
-    const nameInput = textInput(entry.name, { "data-part": "character-name", id: `${id}-name` });
+    const nameInput = textInput(entry.name, { "data-part": "character-name", id: `${id}-name`, "data-field": "character.name" });
     nameInput.addEventListener("change", () => edited(form));
     const attributes = ratingRows("Attributes", entry.attributes, () => edited(form), ["Strength", "Willpower"]);
     const skills = ratingRows("Skills", entry.skills, () => edited(form));
+    const attributeTaps = tapGroup("attributes", entry.attributes);
+    const skillTaps = tapGroup("skills", entry.skills);
     form.append(
       field("Name", nameInput),
-      el("fieldset", { class: "srd-play__attributes" }, el("legend", {}, "Attributes"), attributes.list, attributes.add),
-      el("fieldset", { class: "srd-play__skills" }, el("legend", {}, "Skills"), skills.list, skills.add),
+      el("fieldset", { class: "srd-play__attributes" }, el("legend", {}, "Attributes"), attributes.list, attributes.add,
+        attributeTaps.box),
+      el("fieldset", { class: "srd-play__skills" }, el("legend", {}, "Skills"), skills.list, skills.add, skillTaps.box),
     );
 
     // (Until the engine answers, the hit boxes drawn last keep their room: no layout jump.)
@@ -115,14 +131,15 @@ function attachSheet(root) {
     const attack = el("section", { class: "srd-play__attack", "aria-label": "An attack on this character" });
     sheet.append(form, track, roll, other, attack);
 
-    const picked = drawRoll(roll, entry);
+    const { picked, choices } = drawRoll(roll, entry, [attributeTaps, skillTaps]);
+    for (const taps of [attributeTaps, skillTaps]) taps.choices = choices;
     drawOther(other, entry);
     const defence = drawAttack(attack);
     frame.call({ action: "play_sheet", character: entry }).then((reply) => {
       track.inert = false;
       track.removeAttribute("aria-busy");
       track.replaceChildren();
-      if (!reply.ok) return frame.say(reply.error.message, true);
+      if (!reply.ok) return frame.fail(reply.error);
       drawTrackSection(track, reply.result);
       lastTrack = [...track.children];
       drawPick(picked, reply.result);
@@ -136,10 +153,16 @@ function attachSheet(root) {
   function drawTrackSection(box, { character, sheet }) {
     const t = sheet.track;
     const a = character.attributes;
+    const result = tapResult(`${root.id}-track-result`, 3, 4.5);
+    if (lastNote && lastNote.where === "track") result.append(...lastNote.lines.map((line) => el("p", {}, line)));
     box.append(
       el("h2", {}, "Hit boxes"),
       el("p", { class: "srd-play__boxes-count" }, `${sheet.boxes} hit boxes (4 + Strength ${a.Strength} + Willpower ${a.Willpower})`),
-      drawTrack(t),
+      markChoice(),
+      drawBoxes(character, sheet),
+      el("p", { class: "srd-ds-hint" }, "Tap an empty box (or the overflow box) to take one box of that damage; "
+        + "tap an X or a / to heal one box of it."),
+      result,
       el("p", { class: "srd-play__state" }, "Overflow ", el("strong", {}, String(t.overflow)), " · ",
         el("strong", { class: `srd-play__state-word srd-play__state-word--${t.dead ? "dead" : t.stable ? "stable" : t.dying ? "dying" : t.knocked_out ? "out" : "fine"}` }, t.state)),
     );
@@ -150,10 +173,10 @@ function attachSheet(root) {
         "Roll this hour's bleeding out");
       bleed.addEventListener("click", async () => {
         const reply = await frame.call({ action: "play_bleed", character: character });
-        if (!reply.ok) return frame.say(reply.error.message, true);
-        lastNote = { where: "track", lines: [reply.result.line] };
-        frame.change(reply.result.character, reply.result.line);
-        showResult(frame.sheet, () => root.querySelector(`#${root.id}-bleed-note`));
+        if (!reply.ok) return frame.fail(reply.error);
+        const r = reply.result;
+        trackNote([r.line], r.character, r.line, { dice: String(r.die), result: r.stable ? "stable" : `overflow ${r.character.overflow}`,
+          chance: r.stable ? "16.67% (1/6) for a 1" : "83.33% (5/6) for a 2 to 6" });
       });
       actions.append(bleed);
     }
@@ -163,32 +186,74 @@ function attachSheet(root) {
     }
     if (sheet.heal.all) actions.append(healButton(character, "all", "Clear all damage"));
     box.append(actions);
-    if (lastNote && lastNote.where === "track") {
-      box.append(el("div", { class: "srd-play__note", id: `${root.id}-bleed-note` }, ...lastNote.lines.map((line) => el("p", {}, line))));
-    }
+  }
+
+  // A change from the hit boxes: saved with its words, its lines shown under the boxes.
+  function trackNote(lines, character, words, record = null) {
+    lastNote = { where: "track", lines };
+    frame.change(character, words, record);
+    showResult(frame.sheet, () => root.querySelector(`#${root.id}-track-result`));
+  }
+
+  // Which damage a tap on an empty box marks: two buttons, the chosen one pressed.
+  function markChoice() {
+    const kinds = [["physical", "Physical (X)"], ["stun", "Stun (/)"]];
+    const buttons = kinds.map(([kind, words]) => el("button", { type: "button", class: "md-button", "data-key": `mark-${kind}` }, words));
+    const show = () => buttons.forEach((button, i) => {
+      button.setAttribute("aria-pressed", String(markKind === kinds[i][0]));
+      button.classList.toggle("md-button--primary", markKind === kinds[i][0]);
+    });
+    buttons.forEach((button, i) => button.addEventListener("click", () => {
+      markKind = kinds[i][0];
+      show();
+    }));
+    show();
+    return el("div", { class: "srd-ds-markkind", role: "group", "aria-label": "Damage a tap marks" }, ...buttons);
+  }
+
+  // The hit boxes and the overflow box, each a tap: an empty one (or the overflow) takes a box
+  // of the chosen damage where the rules put it, a marked one heals a box of its kind.
+  function drawBoxes(character, sheet) {
+    const marks = [...character.marks];
+    const boxes = Array.from({ length: sheet.boxes }, (_, i) => ({
+      mark: marks[i] || "", pressed: Boolean(marks[i]),
+      words: `Box ${i + 1}: ${marks[i] === "X" ? "physical" : marks[i] === "/" ? "stun" : "empty"}`,
+    }));
+    boxes.push({ mark: String(character.overflow), pressed: character.overflow > 0, words: `Overflow box: ${character.overflow}` });
+    return tapBoxes("Hit boxes", boxes, async (i) => {
+      const mark = marks[i];
+      const heal = i < sheet.boxes && mark ? (mark === "X" ? "physical" : "stun") : null;
+      const reply = await frame.call(heal ? { action: "play_heal", character, kind: heal }
+        : { action: "play_mark", character, kind: markKind });
+      if (!reply.ok) return frame.fail(reply.error);
+      const state = reply.result.sheet.track.state;
+      const words = heal ? `A ${heal} box healed: now ${state}.` : `${reply.result.line}.`;
+      trackNote([words], reply.result.character, words);
+    }, { "data-key": "hitbox", "data-field": "character.marks" });
   }
 
   function healButton(character, kind, words) {
     const button = el("button", { type: "button", class: "md-button", id: `${root.id}-heal-${kind}` }, words);
     button.addEventListener("click", async () => {
       const reply = await frame.call({ action: "play_heal", character, kind });
-      if (!reply.ok) return frame.say(reply.error.message, true);
-      lastNote = null;
+      if (!reply.ok) return frame.fail(reply.error);
       const words = { stun: "A stun box healed.", physical: "A physical box healed.", all: "All damage cleared." };
-      frame.change(reply.result.character, words[kind]);
+      trackNote([words[kind]], reply.result.character, words[kind]);
     });
     return button;
   }
 
-  function drawRoll(box, entry) {
+  // The roll form (its choices are the taps' too: `choices`), its odds, the stack taken and the
+  // attention pool; a change of choice updates the odds of the form and of every tap.
+  function drawRoll(box, entry, tapGroups) {
     const id = root.id;
-    const attribute = remembered(el("select", { id: `${id}-attribute` },
-      ...Object.entries(entry.attributes).map(([name, value]) => el("option", { value: name }, `${name} ${value}`))));
-    const skill = remembered(el("select", { id: `${id}-skill` }, el("option", { value: "" }, "no skill"),
-      ...Object.entries(entry.skills).map(([name, value]) => el("option", { value: name }, `${name} ${value}`))));
-    const modifiers = remembered(textInput("", { id: `${id}-modifiers` }));
-    const tn = remembered(numberInput("", { id: `${id}-tn` }));
-    const seed = numberInput("", { id: `${id}-seed` });
+    const attribute = remembered(ratingSelect(entry.attributes, [], { id: `${id}-attribute`, "data-field": "attribute" }));
+    const skill = remembered(ratingSelect(entry.skills, [["", "no skill"]], { id: `${id}-skill`, "data-field": "skill" }));
+    const modifiers = remembered(textInput("", { id: `${id}-modifiers`, "data-field": "modifiers" }));
+    const tn = remembered(numberInput("", { id: `${id}-tn`, "data-field": "tn" }));
+    const seed = numberInput("", { id: `${id}-seed`, "data-field": "seed" });
+    const choices = () => ({ attribute: attribute.value, skill: skill.value, modifiers: modifiers.value, tn: tn.value,
+      seed: seed.value });
     const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` }, "Roll");
     // (Room for a roll's lines: 12 rem in a wide column, 13.1 at 360 px, measured in Chromium.)
     const result = keepRoom(el("div", { class: "srd-play__result", id: `${id}-result`, "aria-live": "polite" }), 13, 14);
@@ -197,44 +262,140 @@ function attachSheet(root) {
       field("Modifiers", modifiers, "e.g. +2 −1: capped at half of attribute + skill"),
       field("TN", tn, "blank: no TN"), field("Seed", seed, "blank: a new roll"), button);
     // The stack taken: always drawn (filled from the engine's sheet), so a roll moves nothing under its result.
-    const choices = select([["", "Nothing rolled yet"]], "", { id: `${id}-stack`, disabled: "" });
+    const stacks = select([["", "Nothing rolled yet"]], "", { id: `${id}-stack`, disabled: "", "data-field": "stack" });
     const picked = el("div", { class: "srd-play__picked srd-play__screen" },
-      field("Stack taken", choices, "Roll first: the stack it takes shows here."));
+      field("Stack taken", stacks, "Roll first: the stack it takes shows here."));
     // The exact odds of the roll the form would make, before it is rolled (room kept: 3 lines wide, 5 at 360 px).
     const odds = keepRoom(el("div", { class: "srd-play__odds", "aria-live": "polite" }), 4.5, 7);
-    box.append(el("h2", {}, "Roll"), form, odds, result, picked,
-      el("h3", {}, "Attention pool"),
-      el("p", { class: "srd-play__attention" }, entry.attention.length
-        ? `${entry.attention.join(" ")}: left by the last roll, for defence, other actions and noticing`
-        : "Empty: roll to fill it."));
-    if (lastRoll) drawRollResult(result, lastRoll);
+    box.append(el("h2", {}, "Roll"),
+      el("p", { class: "srd-ds-hint" }, "Tap an attribute or a skill on the sheet to roll it with these choices, or roll any pair here."),
+      form, odds, result, picked, el("h3", {}, "Attention pool"), drawAttention(entry, choices));
+    if (lastRoll && lastRoll.where === "form") drawRollResult(result, lastRoll.reply);
     let asked = 0;
     async function showOdds() {
       const mine = ++asked;
       const reply = await frame.call({ action: "play_odds", character: frame.entry(), attribute: attribute.value,
         skill: skill.value, modifiers: modifiers.value, tn: tn.value });
       if (mine !== asked) return;
-      if (!reply.ok) return odds.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      if (!reply.ok) return odds.replaceChildren(el("p", { class: "srd-play__error" }, frame.words(reply.error)));
       drawOdds(odds, reply.result);
     }
-    form.addEventListener("input", showOdds);
-    form.addEventListener("change", showOdds);
-    showOdds();
+    let askedTaps = 0;
+    async function showTapOdds() {
+      const mine = ++askedTaps;
+      const now = choices();
+      const reply = await frame.call({ action: "play_taps", character: frame.entry(), ...now });
+      if (mine !== askedTaps) return;
+      for (const taps of tapGroups) tapOdds(taps, reply.ok ? reply.result[taps.group] : null, now);
+    }
+    for (const show of [showOdds, showTapOdds]) {
+      form.addEventListener("input", show);
+      form.addEventListener("change", show);
+      show();
+    }
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const reply = await frame.call({ action: "play_roll", character: frame.entry(), attribute: attribute.value,
-        skill: skill.value, modifiers: modifiers.value, tn: tn.value, seed: seed.value });
-      if (!reply.ok) {
-        result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
-        return;
-      }
-      lastRoll = reply.result;
-      const r = reply.result.roll;
-      frame.change(reply.result.character,
-        `Rolled ${reply.result.what}: best stack ${r.best_stack.value}; attention pool ${r.attention_pool.join(" ") || "empty"}.`);
-      showResult(frame.sheet, () => root.querySelector(`#${id}-result`));
+      const reply = await frame.call({ action: "play_roll", character: frame.entry(), ...choices() });
+      if (!reply.ok) return frame.fail(reply.error);
+      rolled("form", reply.result, `#${id}-result`);
     });
-    return picked;
+    return { picked, choices };
+  }
+
+  // A roll made (from the form or a tap): saved with its dice, result and exact chance in the
+  // log, its lines shown where it was asked for (`where`, the result box `selector`).
+  function rolled(where, result, selector) {
+    lastRoll = { where, reply: result };
+    const r = result.roll;
+    frame.change(result.character,
+      `Rolled ${result.what}: best stack ${r.best_stack.value}; attention pool ${r.attention_pool.join(" ") || "empty"}.`,
+      { dice: r.dice.join(" ") || "none", result: result.sheet.pick.line.split("; attention pool")[0],
+        chance: chanceWords(result.chance) });
+    showResult(frame.sheet, () => root.querySelector(selector));
+  }
+
+  // The ratings of one group (`group`: "attributes" or "skills"), each rolled with one tap; the
+  // chance lines come from the engine once it answers (tapOdds), the result under the group.
+  function tapGroup(group, ratings) {
+    const id = `${root.id}-tap-${group}`;
+    const hint = el("p", { class: "srd-ds-hint", id: `${id}-hint` },
+      Object.keys(ratings).length ? "" : "Add a skill to roll it with a tap.");
+    const list = el("ul", { class: "srd-ds-taps", "aria-label": group === "attributes" ? "Roll an attribute" : "Roll a skill",
+      "aria-describedby": hint.id });
+    const buttons = {};
+    Object.entries(ratings).forEach(([name, value], i) => {
+      const button = tapButton(`${name} ${value}`, "odds…", { "data-key": `tap-${group}-${i}` });
+      button.addEventListener("click", () => tapRoll(group, name));
+      buttons[name] = button;
+      list.append(el("li", {}, button));
+    });
+    // (Room for three lines: 4.5 rem in a wide column, 7 at 360 px.)
+    const result = tapResult(id, 4.5, 7);
+    if (lastRoll && lastRoll.where === group) drawTapResult(result, lastRoll.reply);
+    // (No ratings, nothing to tap: no room kept for a result.)
+    const taps = { group, buttons, hint, choices: null,
+      box: el("div", { class: "srd-play__tapgroup" }, hint, list, list.childNodes.length ? result : null) };
+    return taps;
+
+    async function tapRoll(tapped, name) {
+      const now = taps.choices();
+      const pair = tapped === "attributes" ? { attribute: name, skill: now.skill } : { attribute: now.attribute, skill: name };
+      const reply = await frame.call({ action: "play_roll", character: frame.entry(), ...now, ...pair });
+      if (!reply.ok) return frame.fail(reply.error);
+      rolled(tapped, reply.result, `#${id}`);
+    }
+  }
+
+  // Each tap's chance line (`odds`: the engine's play_taps for the group, null if it refused the
+  // form's choices), and the group's hint saying what a tap rolls with.
+  function tapOdds(taps, odds, now) {
+    for (const [name, button] of Object.entries(taps.buttons)) {
+      const o = odds && odds[name];
+      setChance(button, !o ? "no odds: see the roll form" : o.success ? `success ${o.success.percent}` : `average ${o.mean}`);
+    }
+    if (!Object.keys(taps.buttons).length) return;
+    const partner = taps.group === "attributes" ? (now.skill ? `the skill ${now.skill}` : "no skill")
+      : `the attribute ${now.attribute}`;
+    const against = now.tn.trim() ? `against TN ${now.tn.trim()}` : "with no TN (each shows its best stack's average)";
+    const mods = now.modifiers.trim() ? `, modifiers ${now.modifiers.trim()}` : "";
+    taps.hint.textContent = `A tap rolls it with ${partner}${mods}, ${against}: the roll form's choices.`;
+  }
+
+  // A tap's roll in three lines: what was rolled, the dice, the stack taken and what it left.
+  function drawTapResult(box, reply) {
+    box.replaceChildren(
+      el("p", { class: "srd-play__what" }, `${reply.what}: ${reply.pool_line}`),
+      el("p", { class: "srd-play__line" }, `Rolled: ${reply.roll.dice.join(" ") || "no dice"}`),
+      el("p", { class: "srd-play__line" }, reply.sheet.pick.line));
+  }
+
+  // The attention pool, each die spent with a tap (on noticing; a 1 on a gear tag or a maneuver).
+  function drawAttention(entry, choices) {
+    const id = `${root.id}-attention-result`;
+    const result = tapResult(id, 2, 3);
+    if (lastNote && lastNote.where === "attention") result.append(...lastNote.lines.map((line) => el("p", {}, line)));
+    const box = el("div", { class: "srd-play__attention" },
+      el("p", {}, entry.attention.length
+        ? "Left by the last roll, for defence, other actions and noticing: tap a die to spend it."
+        : "Empty: roll to fill it."));
+    if (entry.attention.length) {
+      box.append(el("ul", { class: "srd-ds-taps", "aria-label": "Attention dice", "data-field": "character.attention" },
+        ...entry.attention.map((die, i) => {
+          const button = tapButton(String(die), die === 1 ? "wildcard: spend" : "spend", { "data-key": `attention-${i}` });
+          button.addEventListener("click", async () => {
+            const reply = await frame.call({ action: "play_spend", character: frame.entry(), die: String(i), tn: choices().tn });
+            if (!reply.ok) return frame.fail(reply.error);
+            const r = reply.result;
+            lastNote = { where: "attention", lines: [r.line] };
+            frame.change(r.character, `${r.line}.`, { dice: String(r.die),
+              result: r.success === null ? "spent" : r.line.split(" vs ")[1].split(";")[0] });
+            showResult(frame.sheet, () => root.querySelector(`#${id}`));
+          });
+          return el("li", {}, button);
+        })));
+    }
+    box.append(result);
+    return box;
   }
 
   // The stack last taken (from the roll or for another action) and the others its dice allow:
@@ -244,6 +405,7 @@ function attachSheet(root) {
     if (!pick) return;
     const choices = box.querySelector("select");
     const hint = box.querySelector(".srd-field__hint");
+    // (The hint says what the choice is; a refusal shown at the select is read after it.)
     choices.replaceChildren(...pick.stacks.map((stack, i) => el("option", { value: String(i) }, stack.line)));
     if (pick.chosen === null) choices.prepend(el("option", { value: "" }, pick.line));
     choices.value = pick.chosen === null ? "" : String(pick.chosen);
@@ -252,7 +414,7 @@ function attachSheet(root) {
     hint.textContent = `${from}: ${choices.disabled ? "it stands, something has happened since" : "change it until anything else happens"}.`;
     choices.addEventListener("change", async () => {
       const reply = await frame.call({ action: "play_choose", character, stack: choices.value });
-      if (!reply.ok) return frame.say(reply.error.message, true);
+      if (!reply.ok) return frame.fail(reply.error);
       const taken = reply.result.sheet.pick;
       frame.change(reply.result.character,
         `Stack taken: ${taken.value}; attention pool ${reply.result.character.attention.join(" ") || "empty"}.`);
@@ -262,13 +424,12 @@ function attachSheet(root) {
   // Multitasking: another action's pool, its stack taken from the attention pool.
   function drawOther(box, entry) {
     const id = root.id;
-    const attribute = remembered(el("select", { id: `${id}-other-attribute` },
-      ...Object.entries(entry.attributes).map(([name, value]) => el("option", { value: name }, `${name} ${value}`))));
-    const skill = remembered(el("select", { id: `${id}-other-skill` }, el("option", { value: "" }, "no skill"),
-      ...Object.entries(entry.skills).map(([name, value]) => el("option", { value: name }, `${name} ${value}`))));
-    const modifiers = remembered(textInput("", { id: `${id}-other-modifiers` }));
-    const tn = remembered(numberInput("", { id: `${id}-other-tn` }));
-    const seed = numberInput("", { id: `${id}-other-seed` });
+    // (Its fields share the roll form's request names: a refusal's field is placed under "other.".)
+    const attribute = remembered(ratingSelect(entry.attributes, [], { id: `${id}-other-attribute`, "data-field": "other.attribute" }));
+    const skill = remembered(ratingSelect(entry.skills, [["", "no skill"]], { id: `${id}-other-skill`, "data-field": "other.skill" }));
+    const modifiers = remembered(textInput("", { id: `${id}-other-modifiers`, "data-field": "other.modifiers" }));
+    const tn = remembered(numberInput("", { id: `${id}-other-tn`, "data-field": "other.tn" }));
+    const seed = numberInput("", { id: `${id}-other-seed`, "data-field": "other.seed" });
     const button = el("button", { type: "submit", class: "md-button", id: `${id}-other-go` }, "Take it from the attention pool");
     const result = noteBox("other", `${id}-other-result`);
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Another action" },
@@ -282,13 +443,14 @@ function attachSheet(root) {
       const reply = await frame.call({ action: "play_multitask", character: frame.entry(), attribute: attribute.value,
         skill: skill.value, modifiers: modifiers.value, tn: tn.value, seed: seed.value });
       if (!reply.ok) {
-        result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
-        return;
+        const where = reply.error.field;
+        return frame.fail(where && !where.startsWith("character") ? { ...reply.error, field: `other.${where}` } : reply.error);
       }
       lastNote = { where: "other", lines: [reply.result.multitask.line] };
       const taken = reply.result.sheet.pick;
       frame.change(reply.result.character, `Another action (${reply.result.what}): stack ${taken.value}; `
-        + `attention pool ${reply.result.character.attention.join(" ") || "empty"}.`);
+        + `attention pool ${reply.result.character.attention.join(" ") || "empty"}.`,
+      { dice: taken.dice.join(" ") || "none", result: taken.line.split("; attention pool")[0] });
       showResult(frame.sheet, () => root.querySelector(`#${id}-other-result`));
     });
   }
@@ -327,13 +489,13 @@ function attachSheet(root) {
   function drawAttack(box) {
     const id = root.id;
     const inputs = {
-      attack: numberInput("", { id: `${id}-attack` }),
-      defence: el("select", { id: `${id}-defence` }, el("option", { value: "" }, "none (0)")),
-      body: remembered(numberInput("", { id: `${id}-body` })),
-      hard: remembered(numberInput("", { id: `${id}-hard` })),
+      attack: numberInput("", { id: `${id}-attack`, "data-field": "attack" }),
+      defence: el("select", { id: `${id}-defence`, "data-field": "defence" }, el("option", { value: "" }, "none (0)")),
+      body: remembered(numberInput("", { id: `${id}-body`, "data-field": "body" })),
+      hard: remembered(numberInput("", { id: `${id}-hard`, "data-field": "hard" })),
     };
-    const cover = remembered(el("input", { type: "checkbox", id: `${id}-cover` }));
-    const antitank = remembered(el("input", { type: "checkbox", id: `${id}-antitank` }));
+    const cover = remembered(el("input", { type: "checkbox", id: `${id}-cover`, "data-field": "cover" }));
+    const antitank = remembered(el("input", { type: "checkbox", id: `${id}-antitank`, "data-field": "antitank" }));
     const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-hit` }, "Apply the hit");
     const result = noteBox("attack", `${id}-hit-result`);
     const form = el("form", { class: "srd-play__attackform", "aria-label": "An attack on this character" },
@@ -350,14 +512,12 @@ function attachSheet(root) {
       fields.cover = cover.checked ? "on" : "";
       fields.antitank = antitank.checked ? "on" : "";
       const reply = await frame.call({ action: "play_attack", character: frame.entry(), fields });
-      if (!reply.ok) {
-        result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
-        return;
-      }
+      if (!reply.ok) return frame.fail(reply.error);
       const report = reply.result.attack;
       lastNote = { where: "attack", lines: reply.result.lines };
       frame.change(reply.result.character,
-        `Hit: ${report.physical} physical, ${report.stun} stun; now ${reply.result.sheet.track.state}.`);
+        `Hit: ${report.physical} physical, ${report.stun} stun; now ${reply.result.sheet.track.state}.`,
+        { result: `${report.physical} physical, ${report.stun} stun` });
       showResult(frame.sheet, () => root.querySelector(`#${id}-hit-result`));
     });
     return inputs.defence;
