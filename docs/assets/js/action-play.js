@@ -6,7 +6,9 @@
 // the cards, what each action costs, impairment, shock and wounds, down, dying, Shaken, the odds
 // and the rolls, the mooks that go down. This module only draws the scene and sends what was edited.
 
-import { exactFractions, field, keepRoom, numberInput, playFrame, select, textInput } from "./play-kit.js";
+import {
+  exactFractions, field, keepRoom, numberInput, playFrame, select, setChance, tapBoxes, tapButton, tapResult, textInput,
+} from "./play-kit.js";
 import { el, rollMeta } from "./widget-kit.js";
 import { rememberChoices, showResult } from "./play-focus.js";
 
@@ -16,6 +18,18 @@ const ACT_NAMES = {
   "active-defence": "Active Defense", "raise-initiative": "+5 Initiative", "out-of-sequence": "An Action out of Sequence",
 };
 const MODES = { shots: "From the Shot pool", cards: "Initiative cards" };
+// The scene's keys in the reader's words, for a refusal with no control to show it at (a file's, a link's).
+const LABELS = {
+  name: "Name", threshold: "Wound Threshold", rules: "Optional damage rules", initiative: "Initiative",
+  sequence: "Sequence", stack: "Initiative cards", out: "Out of action", combatants: "Combatant",
+  attributes: "Attributes", skills: "Skills", health: "Health", toughness: "Toughness", shock: "Shock",
+  wounds: "Wounds", shots: "Shots in the pool", modifier: "Initiative modifiers", acted: "This Sequence's Action",
+  rolled: "Rolled this Sequence", spent: "Spent Shots this Sequence", shaken: "Shaken", out_margin: "Shock roll margin",
+  wake_due: "Wake-up roll due", life: "Life", kind: "Kind", mook: "Kind of mooks", members: "Members", left: "Standing",
+  log: "Log",
+};
+// The most boxes drawn for one track (a Health of 999 is typed, not tapped).
+const MOST_BOXES = 60;
 
 // A number as typed ("12" → 12, "-2" → -2); anything else goes to the engine as typed, to be refused there.
 function numberOf(text) {
@@ -58,10 +72,44 @@ function attachScene(root) {
   let lastOdds = []; // the odds shown last: kept on screen until the new ones come (no jump)
   const remembered = rememberChoices(); // the roll form's choices, kept after a roll
 
+  let lastTap = null; // {key, index, lines}: the last tap's result, shown under that combatant's taps
   const frame = playFrame(root, {
-    system: SYSTEM, noun: "scene", nouns: "scenes",
+    system: SYSTEM, noun: "scene", nouns: "scenes", labels: LABELS,
     draw,
   });
+  root.addEventListener("srd-play-reset", () => { lastNote = null; lastTap = null; });
+
+  // The place a control's refusal is shown at: `scene.combatants[0].health` for a field of the scene.
+  const at = (i, key) => `scene.combatants[${i}].${key}`;
+
+  // A refusal of something asked for in a part of the sheet (a form, a combatant's taps: its
+  // data-field is `place`): a field of the request at that field of the part, the scene's state
+  // at the part itself, in the part's name and the engine's words.
+  function failIn(place, error) {
+    const path = error.field || "";
+    if (path && !path.startsWith("scene")) return frame.fail({ ...error, field: `${place}.${path}` });
+    frame.fail({ message: `${place}: ${stateWords(error)}`, field: place });
+    showResult(frame.sheet, () => root.querySelector(`#${root.id}-refusal`));
+  }
+
+  // A refusal of the scene's state in the engine's words, the path it opens with left out (the
+  // words name the combatant).
+  function stateWords(error) {
+    const path = error.field || "";
+    return path && error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
+  }
+
+  // KIT: a refusal shown in `scope` taken away once what it refused is fixed without a change
+  // (the roll form's odds: nothing is saved, so the sheet is not drawn anew). frame.clear() would do.
+  function clearRefusals(scope) {
+    for (const line of scope.querySelectorAll(".srd-play__field-error")) line.remove();
+    for (const node of scope.querySelectorAll("[aria-invalid]")) {
+      node.removeAttribute("aria-invalid");
+      const described = (node.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-refusal"));
+      if (described.length) node.setAttribute("aria-describedby", described.join(" "));
+      else node.removeAttribute("aria-describedby");
+    }
+  }
 
   // The scene as the page's fields hold it now.
   function sceneOf(form) {
@@ -90,45 +138,95 @@ function attachScene(root) {
 
   async function edited(form) {
     const reply = await frame.call({ action: "play_sheet", scene: sceneOf(form) });
-    if (!reply.ok) return frame.say(`Not saved: ${reply.error.message}`, true);
+    if (!reply.ok) return frame.fail(reply.error);
     change(reply.result, `Saved ${reply.result.scene.name}.`);
   }
 
   // A change the engine answered: its sheet is kept to draw the scene at once (the field that
-  // had the focus keeps it, play-focus.js), and its lines, if any, are brought into sight.
+  // had the focus keeps it, play-focus.js), and its lines, if any, are brought into sight. A
+  // roll's record (dice, result, chance) goes into the log with it.
   function change(result, words, lines = null, meta = null) {
-    known = { key: JSON.stringify(result.scene), sheet: result.sheet };
+    known = { key: sceneKey(result.scene), sheet: result.sheet };
     lastNote = lines ? { key: known.key, lines, meta } : null;
-    frame.change(result.scene, words);
+    lastTap = null;
+    frame.change(result.scene, words, result.record || null);
     if (lines) showResult(frame.sheet, () => root.querySelector(`#${root.id}-note`));
   }
 
-  async function changeBy(request, words, lines = () => null) {
+  // Ask the engine for a change made in the part of the sheet `place` names (its refusal shown there).
+  async function changeBy(place, request, words, lines = () => null) {
     const reply = await frame.call({ scene: frame.entry(), ...request });
     if (!reply.ok) {
-      frame.say(reply.error.message, true);
+      failIn(place, reply.error);
       return null;
     }
     change(reply.result, words(reply.result), lines(reply.result));
     return reply.result;
   }
 
+  // A tap's change: drawn at once, its result under combatant `index`'s taps, brought into sight.
+  async function tapped(index, request, lines) {
+    const reply = await frame.call({ scene: frame.entry(), index, ...request });
+    if (!reply.ok) return failIn(`tap-${index}`, reply.error);
+    const r = reply.result;
+    known = { key: sceneKey(r.scene), sheet: r.sheet };
+    lastNote = null;
+    lastTap = { key: known.key, index, lines: lines(r) };
+    frame.change(r.scene, r.line, r.record || null);
+    showResult(frame.sheet, () => root.querySelector(`#${root.id}-c${index}-tap`));
+  }
+
+  // The scene into its own part of the sheet (the frame puts the log after it).
   function draw(entry, { sheet }) {
     const token = ++drawn;
-    const key = JSON.stringify(entry);
+    const key = sceneKey(entry);
+    const view = el("div", { class: "srd-acp__view srd-play__wide" });
+    sheet.append(view);
     const show = (facts) => {
       if (token !== drawn) return;
-      sheet.replaceChildren(...drawScene(entry, facts));
+      view.replaceChildren(...drawScene(entry, facts));
+      showChances(entry);
     };
     if (known.key === key) show(known.sheet);
     else {
-      sheet.append(el("p", { class: "srd-play__empty" }, "Reading the scene…"));
+      view.append(el("p", { class: "srd-play__empty" }, "Reading the scene…"));
       frame.call({ action: "play_sheet", scene: entry }).then((reply) => {
-        if (!reply.ok) return frame.say(reply.error.message, true);
+        if (!reply.ok) return frame.fail(reply.error);
         known = { key, sheet: reply.result.sheet };
         show(reply.result.sheet);
       });
     }
+  }
+
+  // What tells one scene from another, its log left out (the frame adds the log to what the engine gave back).
+  function sceneKey(entry) {
+    const { log, ...scene } = entry; // eslint-disable-line no-unused-vars
+    return JSON.stringify(scene);
+  }
+
+  // The roll form's choices the taps roll with (Defense 5, the source's normal one, until changed).
+  function rollChoices() {
+    const value = (name, blank) => root.querySelector(`#${root.id}-${name}`)?.value ?? blank;
+    return { modifiers: value("modifiers", ""), defence: value("defence", "5"), defence_ev: value("defence-ev", ""),
+      active: Boolean(root.querySelector(`#${root.id}-active`)?.checked) };
+  }
+
+  // Each trait's chance on its tap, as the engine gives it for the roll form's choices now.
+  let askedChances = 0;
+  async function showChances(entry) {
+    const mine = ++askedChances;
+    const reply = await frame.call({ action: "play_taps", scene: entry, ...rollChoices() });
+    if (mine !== askedChances) return;
+    if (!reply.ok) return failIn("roll", reply.error);
+    reply.result.combatants.forEach((c, i) => {
+      for (const trait of c.traits) {
+        const button = root.querySelector(`[data-key="${root.id}-c${i}-tap-${trait.kind}-${CSS.escape(trait.name)}"]`);
+        if (!button) continue;
+        button.disabled = Boolean(c.unable);
+        setChance(button, c.unable || `success ${trait.success.percent.replace("%", " %")}`);
+        button.dataset.chance = trait.success.ratio;
+      }
+    });
   }
 
   function drawScene(entry, facts) {
@@ -146,10 +244,13 @@ function attachScene(root) {
     const inForce = facts.rules.filter((rule) => entry.rules.includes(rule.word)).map((rule) => rule.name);
     form.append(
       el("div", { class: "srd-play__fields srd-play__fields--wide srd-play__wide" },
-        field("Scene", textInput(entry.name, { "data-part": "scene-name", id: `${id}-name` })),
-        field("Wound Threshold", numberInput(entry.threshold, { "data-part": "threshold", id: `${id}-threshold` })),
-        field("Initiative", select(MODES, entry.initiative, { "data-part": "initiative", id: `${id}-initiative` }))),
-      el("fieldset", { class: "srd-play__wide srd-acp__rules" }, el("legend", {}, "Optional damage rules in force"),
+        field("Scene", textInput(entry.name, { "data-part": "scene-name", id: `${id}-name`, "data-field": "scene.name" })),
+        field("Wound Threshold", numberInput(entry.threshold,
+          { "data-part": "threshold", id: `${id}-threshold`, "data-field": "scene.threshold" })),
+        field("Initiative", select(MODES, entry.initiative,
+          { "data-part": "initiative", id: `${id}-initiative`, "data-field": "scene.initiative" }))),
+      el("fieldset", { class: "srd-play__wide srd-acp__rules", "data-field": "scene.rules" },
+        el("legend", {}, "Optional damage rules in force"),
         el("div", { class: "srd-play__checks" }, ...rules)),
       el("p", { class: "srd-play__print srd-play__wide" }, el("strong", {}, entry.name),
         ` · Sequence ${entry.sequence} · Wound Threshold ${entry.threshold} · Initiative ${MODES[entry.initiative].toLowerCase()}`
@@ -157,7 +258,8 @@ function attachScene(root) {
     );
     const list = el("ol", { class: "srd-play__items srd-play__wide srd-acp__combatants", "aria-label": "Combatants" },
       ...entry.combatants.map((c, i) => drawCombatant(c, i, facts.combatants[i], facts)));
-    const adds = el("div", { class: "srd-play__wide srd-play__actions" },
+    const adds = el("div", { class: "srd-play__wide srd-play__actions", "data-field": "add", role: "group",
+      "aria-label": "Add to the scene" },
       addButton("character", "Add a character"), addButton("mooks", "Add a mook group"));
     form.append(list, adds);
     const blocks = [drawSequence(entry, facts), form, drawRoll(entry), drawDamage(entry, facts), drawRecover(entry, facts)];
@@ -165,7 +267,7 @@ function attachScene(root) {
     // measured in Chromium.)
     const note = keepRoom(el("div", { class: "srd-play__result srd-play__wide srd-acp__note", id: `${root.id}-note`,
       "aria-live": "polite" }), 10, 13.5);
-    if (lastNote && lastNote.key === JSON.stringify(entry)) {
+    if (lastNote && lastNote.key === sceneKey(entry)) {
       note.append(...lastNote.lines.map((line) => el("p", { class: "srd-play__line" }, line)));
       if (lastNote.meta) note.append(rollMeta(...lastNote.meta));
     }
@@ -175,7 +277,7 @@ function attachScene(root) {
 
   function addButton(kind, words) {
     const button = el("button", { type: "button", class: "md-button srd-play__add", id: `${root.id}-add-${kind}` }, words);
-    button.addEventListener("click", () => changeBy({ action: "play_add", kind },
+    button.addEventListener("click", () => changeBy("add", { action: "play_add", kind },
       (result) => `Added ${result.scene.combatants.at(-1).name}.`));
     return button;
   }
@@ -185,9 +287,12 @@ function attachScene(root) {
     const remove = el("button", { type: "button", class: "md-button srd-play__remove", id: `${id}-remove`,
       "aria-label": `Remove ${c.name}` }, "×");
     remove.addEventListener("click", async () => {
-      await changeBy({ action: "play_remove", index: i }, () => `${c.name} taken out of the scene. Undo brings them back.`);
+      await changeBy("add", { action: "play_remove", index: i }, () => `${c.name} taken out of the scene. Undo brings them back.`);
       document.getElementById(`${root.id}-add-character`)?.focus();
     });
+    // A field of this combatant: its key names the part, the id and the engine's path.
+    const input = (make, value, key, attrs = {}) => make(value, { "data-part": key, id: `${id}-${key}`,
+      "data-field": at(i, key), ...attrs });
     const state = el("p", { class: "srd-play__item-state srd-acp__state" });
     let fields;
     let print;
@@ -195,11 +300,10 @@ function attachScene(root) {
       state.textContent = `${fact.name} · ${fact.left} of ${c.members} standing`
         + `${fact.shaken ? ` · ${fact.shaken} Shaken` : ""}${fact.down ? " · wiped out" : ""}${c.acted ? " · has acted" : ""}`;
       fields = el("div", { class: "srd-play__fields" },
-        field("Name", textInput(c.name, { "data-part": "name", id: `${id}-name` })),
-        field("Kind", select(facts.mook_kinds, c.mook,
-          { "data-part": "mook", id: `${id}-mook` })),
-        field("Members", numberInput(c.members, { "data-part": "members", id: `${id}-members` })),
-        field("Standing", numberInput(c.left, { "data-part": "left", id: `${id}-left` })));
+        field("Name", input(textInput, c.name, "name")),
+        field("Kind", input((value, attrs) => select(facts.mook_kinds, value, attrs), c.mook, "mook")),
+        field("Members", input(numberInput, c.members, "members")),
+        field("Standing", input(numberInput, c.left, "left")));
       print = `${fact.name} · ${fact.left} of ${c.members} standing${fact.shaken ? `, ${fact.shaken} Shaken` : ""}`;
     } else {
       state.textContent = `${fact.state} · Shot Count ${fact.shot_count}, ${shots(c.shots)} in the pool · `
@@ -208,32 +312,79 @@ function attachScene(root) {
         + (fact.stabilise !== null ? ` · stabilising at ${fact.stabilise}` : "");
       fields = el("div", {},
         el("div", { class: "srd-play__fields srd-play__fields--wide" },
-          field("Name", textInput(c.name, { "data-part": "name", id: `${id}-name` })),
-          field("Attributes", textInput(ratingsText(c.attributes), { "data-part": "attributes", id: `${id}-attributes` }),
-            "e.g. Agility 3, Wits 3, Luck 3"),
-          field("Skills", textInput(ratingsText(c.skills), { "data-part": "skills", id: `${id}-skills` }), "e.g. Guns 5, Dodge 4")),
+          field("Name", input(textInput, c.name, "name")),
+          field("Attributes", input(textInput, ratingsText(c.attributes), "attributes"), "e.g. Agility 3, Wits 3, Luck 3"),
+          field("Skills", input(textInput, ratingsText(c.skills), "skills"), "e.g. Guns 5, Dodge 4")),
         el("div", { class: "srd-play__fields" },
-          field("Health", numberInput(c.health, { "data-part": "health", id: `${id}-health` })),
-          field("Toughness", numberInput(c.toughness, { "data-part": "toughness", id: `${id}-toughness` })),
-          field("Shock", numberInput(c.shock, { "data-part": "shock", id: `${id}-shock` })),
-          field("Wounds", numberInput(c.wounds, { "data-part": "wounds", id: `${id}-wounds` })),
-          field("Shots in the pool", numberInput(c.shots, { "data-part": "shots", id: `${id}-shots` })),
-          field("Initiative modifiers", numberInput(c.modifier, { "data-part": "modifier", id: `${id}-modifier` }))));
+          field("Health", input(numberInput, c.health, "health")),
+          field("Toughness", input(numberInput, c.toughness, "toughness")),
+          field("Shock", input(numberInput, c.shock, "shock")),
+          field("Wounds", input(numberInput, c.wounds, "wounds")),
+          field("Shots in the pool", input(numberInput, c.shots, "shots")),
+          field("Initiative modifiers", input(numberInput, c.modifier, "modifier"))));
       print = `${ratingsText(c.attributes)} · skills: ${ratingsText(c.skills) || "none"} · Health ${c.health}, `
         + `Toughness ${c.toughness} · shock ${c.shock}, wounds ${c.wounds} · ${shots(c.shots)} of ${fact.shot_count}`
         + ` · ${fact.state}`;
     }
     const item = el("li", { class: "srd-play__item srd-acp__combatant", "data-index": String(i), "aria-label": c.name },
       el("div", { class: "srd-play__item-head" }, el("strong", {}, c.name), remove), state,
-      el("p", { class: "srd-play__print" }, print), fields);
+      el("p", { class: "srd-play__print" }, print), drawTaps(c, i), drawTapped(c, i), fields);
     item.classList.toggle("srd-play__item--out", fact.down);
     return item;
+  }
+
+  // A combatant's taps: each trait rolled with one tap (its chance filled in by showChances),
+  // and the boxes a tap marks: shock and wounds, or the mooks down.
+  function drawTaps(c, i) {
+    const id = `${root.id}-c${i}`;
+    const group = el("div", { class: "srd-acp__taps", role: "group", "aria-label": c.name, "data-field": `tap-${i}` });
+    const boxes = (label, track, count, marked, mark, words) => tapBoxes(label,
+      Array.from({ length: Math.min(count, MOST_BOXES) }, (_, k) => ({ mark: k < marked ? mark : "", pressed: k < marked,
+        words: words(k + 1) })),
+      (k) => tapped(i, { action: "play_mark", track, box: k + 1 }, (r) => [r.line]), { "data-key": `${id}-${track}` });
+    if (c.kind === "mooks") {
+      group.append(el("p", { class: "srd-acp__tap-title" }, "Tap a mook to put them down"),
+        boxes("Mooks down", "down", c.members, c.members - c.left, "X", (n) => `Mook ${n}`));
+      return group;
+    }
+    const traits = [...Object.entries(c.attributes).map(([name, value]) => ["attribute", name, value]),
+      ...Object.entries(c.skills).map(([name, value]) => ["skill", name, value])];
+    const buttons = traits.map(([kind, name, value]) => {
+      const button = tapButton(`${name} ${value}`, "", { "data-key": `${id}-tap-${kind}-${name}` });
+      button.addEventListener("click", () => tapRoll(c, i, kind, name, button));
+      return button;
+    });
+    group.append(
+      el("p", { class: "srd-acp__tap-title" }, "Tap to roll (against the Defense in “Roll from a sheet”)"),
+      el("div", { class: "srd-acp__traits" }, ...buttons),
+      el("p", { class: "srd-acp__tap-title" }, `Shock (Health ${c.health})`),
+      boxes("Shock boxes", "shock", Math.max(c.health, c.shock + 1), c.shock, "/", (n) => `Shock ${n}`),
+      el("p", { class: "srd-acp__tap-title" }, `Wounds (Toughness ${c.toughness})`),
+      boxes("Wound boxes", "wounds", Math.max(c.toughness, c.wounds + 1), c.wounds, "X", (n) => `Wound ${n}`));
+    return group;
+  }
+
+  // Where combatant `i`'s last tap says what it did (its room kept: a roll's three lines, or a mark's one).
+  function drawTapped(c, i) {
+    const region = c.kind === "mooks" ? tapResult(`${root.id}-c${i}-tap`, 2, 3) : tapResult(`${root.id}-c${i}-tap`, 4.5, 7.5);
+    if (lastTap && lastTap.index === i && lastTap.key === sceneKey(frame.entry())) {
+      region.append(...lastTap.lines.map((line) => el("p", { class: "srd-play__line" }, line)));
+    }
+    return region;
+  }
+
+  // A trait rolled with one tap, with the roll form's choices (and its seed, if one is typed).
+  function tapRoll(c, i, kind, name, button) {
+    tapped(i, { action: "play_roll", skill: kind === "skill" ? name : "", attribute: kind === "attribute" ? name : "",
+      ...rollChoices(), seed: root.querySelector(`#${root.id}-seed`)?.value ?? "" },
+    (r) => [r.line, `Dice: ${r.record.dice}`, `Chance: ${r.record.chance}`]);
   }
 
   function drawSequence(entry, facts) {
     const id = root.id;
     const names = entry.combatants.map((c) => c.name);
-    const box = el("section", { class: "srd-play__wide srd-acp__sequence", "aria-labelledby": `${id}-sequence` },
+    const box = el("section", { class: "srd-play__wide srd-acp__sequence", "aria-labelledby": `${id}-sequence`,
+      "data-field": "sequence", "aria-label": "The Sequence" },
       el("h2", { id: `${id}-sequence` }, entry.sequence ? `Sequence ${entry.sequence}` : "No Sequence yet"));
     const order = el("ol", { class: "srd-acp__order", "aria-label": "Acting order" });
     if (entry.initiative === "cards" && entry.sequence) {
@@ -241,7 +392,7 @@ function attachScene(root) {
         if (typeof card === "string") {
           const up = el("button", { type: "button", class: "md-button", id: `${id}-padding` }, `${card} comes up`);
           up.disabled = place !== 0;
-          up.addEventListener("click", () => changeBy({ action: "play_padding", card }, (result) => result.line));
+          up.addEventListener("click", () => changeBy("sequence", { action: "play_padding", card }, (result) => result.line));
           order.append(el("li", {}, `${card} (padding card) `, place === 0 ? up : ""));
         } else order.append(el("li", {}, names[card]));
       });
@@ -256,7 +407,8 @@ function attachScene(root) {
     const begin = el("button", { type: "button", class: "md-button md-button--primary", id: `${id}-begin` },
       `Begin Sequence ${entry.sequence + 1}`);
     const padding = el("input", { type: "checkbox", id: `${id}-padding-cards` });
-    begin.addEventListener("click", () => changeBy({ action: "play_sequence", padding: padding.checked }, (result) => result.line));
+    begin.addEventListener("click", () => changeBy("sequence", { action: "play_sequence", padding: padding.checked },
+      (result) => result.line));
     const who = select(entry.combatants.map((c, i) => [String(i), c.name]), picked.who, { id: `${id}-actor` });
     who.addEventListener("change", () => { picked.who = who.value; });
     const act = select(Object.entries(facts.acts).map(([word, fact]) => [word, `${ACT_NAMES[word]}: ${shots(fact.shots)}`]),
@@ -265,11 +417,12 @@ function attachScene(root) {
     act.setAttribute("aria-describedby", does.id);
     act.addEventListener("change", () => { does.textContent = facts.acts[act.value].does; });
     const go = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-go` }, "Take the action");
-    const actForm = el("form", { class: "srd-play__fields srd-play__fields--wide", "aria-label": "Take an action" },
+    const actForm = el("form", { class: "srd-play__fields srd-play__fields--wide", "aria-label": "Take an action",
+      "data-field": "act" },
       field("Who", who), el("div", { class: "srd-field" }, el("label", { for: act.id }, "Action"), act, does), go);
     actForm.addEventListener("submit", (event) => {
       event.preventDefault();
-      changeBy({ action: "play_act", index: Number(who.value), act: act.value }, (result) => result.line);
+      changeBy("act", { action: "play_act", index: Number(who.value), act: act.value }, (result) => result.line);
     });
     const controls = el("div", { class: "srd-play__actions" }, begin);
     if (entry.initiative === "cards" && entry.sequence === 0) {
@@ -301,25 +454,24 @@ function attachScene(root) {
     const attribute = remembered(select([["", "no attribute"], ...Object.entries(c.attributes).map(([n, v]) => [n, `${n} ${v}`])],
       undefined, { id: `${id}-attribute` }));
     const inputs = {
-      modifiers: remembered(numberInput("", { id: `${id}-modifiers` })),
-      defence: remembered(numberInput("5", { id: `${id}-defence` })),
-      defence_ev: remembered(numberInput("", { id: `${id}-defence-ev` })),
-      seed: numberInput("", { id: `${id}-seed` }),
+      modifiers: remembered(numberInput("", { id: `${id}-modifiers`, "data-field": "roll.modifiers" })),
+      defence: remembered(numberInput("5", { id: `${id}-defence`, "data-field": "roll.defence" })),
+      defence_ev: remembered(numberInput("", { id: `${id}-defence-ev`, "data-field": "roll.defence_ev" })),
+      seed: remembered(numberInput("", { id: `${id}-seed`, "data-field": "roll.seed" })),
     };
     const active = remembered(el("input", { type: "checkbox", id: `${id}-active` }));
     // (Room for the chance, the degrees' table and the fractions' summary: 16.2 rem, measured in
     // Chromium, and a line for the summary.)
     const odds = keepRoom(el("div", { class: "srd-play__odds srd-acp__odds", "aria-live": "polite", "aria-busy": "true" },
       ...lastOdds.map((node) => node.cloneNode(true))), 18.5);
-    const result = el("div", { class: "srd-play__result srd-acp__rolled", "aria-live": "polite" });
     const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` }, "Roll");
-    const form = el("form", { class: "srd-play__rollform", "aria-label": "Roll from a sheet" },
+    const form = el("form", { class: "srd-play__rollform", "aria-label": "Roll from a sheet", "data-field": "roll" },
       field("Who rolls", who), field("Skill", skill), field("Attribute (EV)", attribute),
       field("Modifiers", inputs.modifiers, "blank: none; impairment is added"),
       field("Defense", inputs.defence), field("Their attribute (EV)", inputs.defence_ev, "blank: 0"),
       el("div", { class: "srd-play__checks" }, el("label", { for: active.id }, active, " Active Defense (+5)")),
-      field("Seed", inputs.seed, "blank: a new roll"), button);
-    box.append(form, odds, result);
+      field("Seed", inputs.seed, "blank: a new roll (the taps roll with it too)"), button);
+    box.append(form, odds);
     const request = () => ({ scene: frame.entry(), index: Number(who.value), skill: skill.value, attribute: attribute.value,
       modifiers: inputs.modifiers.value, defence: inputs.defence.value, defence_ev: inputs.defence_ev.value,
       active: active.checked });
@@ -329,7 +481,17 @@ function attachScene(root) {
       const reply = await frame.call({ action: "play_odds", ...request() });
       if (mine !== asked) return;
       odds.removeAttribute("aria-busy");
-      if (!reply.ok) return odds.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      if (!reply.ok) {
+        const field = reply.error.field || "";
+        // The roll asked for is refused at its field; a roller who cannot roll now is said here.
+        if (field && !field.startsWith("scene")) {
+          odds.replaceChildren(el("p", {}, "No odds until the roll is one the sheet can make."));
+          return failIn("roll", reply.error);
+        }
+        clearRefusals(box);
+        return odds.replaceChildren(el("p", {}, `No odds: ${stateWords(reply.error)}.`));
+      }
+      clearRefusals(box);
       const o = reply.result;
       // Percentages first; the exact fractions on demand, under the table.
       const rows = o.degrees.map((d) => el("tr", {}, el("th", { scope: "row" }, d.degree), el("td", {}, d.percent)));
@@ -345,11 +507,15 @@ function attachScene(root) {
       fillRoll(box, frame.entry());
       document.getElementById(`${id}-roller`)?.focus();
     });
-    form.addEventListener("change", (event) => { if (event.target !== who) showOdds(); });
+    form.addEventListener("change", (event) => {
+      if (event.target === who) return;
+      showOdds();
+      showChances(frame.entry());
+    });
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const reply = await frame.call({ action: "play_roll", ...request(), seed: inputs.seed.value });
-      if (!reply.ok) return result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+      if (!reply.ok) return failIn("roll", reply.error);
       // The seed, the permalink that rolls the same dice in the chapter's roller, and Share.
       const r = reply.result;
       const href = new URL(`../?${new URLSearchParams({ ...r.fields, seed: String(r.roll.seed) })}#ac-roller`, location.href).href;
@@ -371,21 +537,21 @@ function attachScene(root) {
     if (!entry.combatants.length) return box;
     if (!entry.combatants[Number(picked.target)]) picked.target = "0";
     const target = select(entry.combatants.map((c, i) => [String(i), c.name]), picked.target, { id: `${id}-target` });
-    const damage = numberInput("", { id: `${id}-damage` });
-    const focus = numberInput("", { id: `${id}-focus` });
-    const seed = numberInput("", { id: `${id}-hit-seed` });
+    const damage = numberInput("", { id: `${id}-damage`, "data-field": "hit.damage" });
+    const focus = numberInput("", { id: `${id}-focus`, "data-field": "hit.focus" });
+    const seed = numberInput("", { id: `${id}-hit-seed`, "data-field": "hit.seed" });
     const focusField = field("Their Willpower + Focus", focus, nerveHint(facts, Number(picked.target)));
     target.addEventListener("change", () => {
       picked.target = target.value;
       document.getElementById(`${focus.id}-hint`).textContent = nerveHint(facts, Number(target.value));
     });
     const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-hit` }, "Apply the hit");
-    const form = el("form", { class: "srd-play__attackform", "aria-label": "Apply a hit" },
+    const form = el("form", { class: "srd-play__attackform", "aria-label": "Apply a hit", "data-field": "hit" },
       field("Target", target), field("Damage (PV)", damage, "the attack's PV"), focusField,
       field("Seed of its rolls", seed, "Shock, Dark Times; blank: new rolls"), button);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      changeBy({ action: "play_damage", index: Number(target.value), damage: damage.value, focus: focus.value, seed: seed.value },
+      changeBy("hit", { action: "play_damage", index: Number(target.value), damage: damage.value, focus: focus.value, seed: seed.value },
         (result) => result.line, (result) => result.lines);
     });
     box.append(form);
@@ -402,8 +568,8 @@ function attachScene(root) {
     if (!entry.combatants[Number(picked.recover)]) picked.recover = "0";
     const who = select(entry.combatants.map((c, i) => [String(i), c.name]), picked.recover, { id: `${id}-recover-who` });
     const what = select(facts.recoveries.map((r, i) => [String(i), r.label]), picked.how, { id: `${id}-recover-what` });
-    const value = numberInput("", { id: `${id}-recover-value` });
-    const seed = numberInput("", { id: `${id}-recover-seed` });
+    const value = numberInput("", { id: `${id}-recover-value`, "data-field": "recover.value" });
+    const seed = numberInput("", { id: `${id}-recover-seed`, "data-field": "recover.seed" });
     const valueLabel = el("label", { for: value.id });
     const valueHint = el("span", { class: "srd-field__hint", id: `${value.id}-hint` });
     value.setAttribute("aria-describedby", valueHint.id);
@@ -418,12 +584,13 @@ function attachScene(root) {
     what.addEventListener("change", () => { picked.how = what.value; show(); });
     show();
     const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-recover` }, "Roll or apply");
-    const form = el("form", { class: "srd-play__attackform", "aria-label": "Come round, steady, stabilise" },
+    const form = el("form", { class: "srd-play__attackform", "aria-label": "Come round, steady, stabilise",
+      "data-field": "recover" },
       field("For", who), field("What", what), valueField, field("Its seed", seed, "blank: a new roll"), button);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const recovery = facts.recoveries[Number(what.value)];
-      changeBy({ action: recovery.action, how: recovery.how, index: Number(who.value), value: value.value, seed: seed.value },
+      changeBy("recover", { action: recovery.action, how: recovery.how, index: Number(who.value), value: value.value, seed: seed.value },
         (result) => result.line, (result) => result.lines || [result.line]);
     });
     box.append(form);
