@@ -8,12 +8,14 @@ never from numbers copied into the test."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from pypdf import PdfReader
 
 from browser_fixtures import sw_page  # noqa: F401 - a fixture
 from browser_kit import assert_no_sideways_scroll, use_theme
@@ -22,7 +24,16 @@ from play_browser import NO_NATIVE_SHARE, PlayTool
 TOOL = PlayTool("xy-checks", "#xyp", entry="s")
 ROOT, STATUS = TOOL.root, TOOL.status
 engine, open_tool, stored, wait_saved = TOOL.engine, TOOL.open, TOOL.stored, TOOL.wait_saved
-saved_scene = TOOL.shown
+
+
+def without_log(entry: dict) -> dict:
+    """A saved scene less its log (the frame's record of changes, not the scene's state)."""
+    return {key: value for key, value in entry.items() if key != "log"}
+
+
+def saved_scene(page: Page) -> dict:
+    """The scene shown, as saved on the device, less its log."""
+    return without_log(TOOL.shown(page))
 
 
 def side(page: Page, s: int) -> Locator:
@@ -61,7 +72,7 @@ def make_ford(page: Page) -> dict:
     page.get_by_role("button", name="Add a combatant to Raiders").click()
     expect(page.locator(STATUS)).to_have_text("Added Combatant 2 to Raiders.")
     edit(combatant(page, 1, 1).get_by_label("Name", exact=True), "Di", page, "s.sides[1].combatants[1].name === 'Di'")
-    edit(combatant(page, 1, 1).get_by_label("Health"), "4", page, "s.sides[1].combatants[1].health === 4")
+    edit(combatant(page, 1, 1).get_by_label("Health", exact=True), "4", page, "s.sides[1].combatants[1].health === 4")
     return saved_scene(page)
 
 
@@ -96,7 +107,7 @@ def expect_scene(page: Page, scene: dict) -> None:
         for i, c in enumerate(side_["combatants"]):
             row = combatant(page, s, i)
             fact = sheet["sides"][s]["combatants"][i]
-            expect(row.get_by_label("Damage taken")).to_have_value(str(c["damage"]))
+            expect(row.get_by_label("Damage taken", exact=True)).to_have_value(str(c["damage"]))
             state = row.locator(".srd-xyp__state")
             expect(state).to_contain_text("down" if fact["down"] else f"{fact['left']} of {c['health']} health left")
             expect(state).to_contain_text(f"hits {fact['hit']['percent']}")
@@ -166,16 +177,18 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     document["entries"][0]["sides"][1]["combatants"][1]["check"] = "5/7"
     broken.write_text(json.dumps(document), encoding="utf-8")
     page.set_input_files(f"{ROOT} input[type=file]", str(broken))
+    # In the reader's words: no JSON path, no key as the engine spells it.
     expect(page.locator(STATUS)).to_contain_text(
-        "broken.json was not imported: entries[0].sides[1].combatants[1].check: the die must be on the ladder")
+        "broken.json was not imported: scene 1, side 2, combatant 2, Check: the die must be on the ladder")
     expect(page.locator(STATUS)).to_contain_text("Nothing saved was changed.")
+    expect(page.locator(STATUS)).not_to_contain_text(re.compile(r"\[\d\]|entries|combatants|\w_\w"))
     assert TOOL.saved_text(page) == saved_before
 
     # Importing the exported file asks first (its names are saved here); Keep both adds its scene beside the one saved.
     page.set_input_files(f"{ROOT} input[type=file]", str(exported))
     TOOL.keep_both(page)
     expect(page.locator(STATUS)).to_have_text("Imported from xy-checks-the-ford.json: The ford.")
-    assert stored(page)["document"]["entries"] == [ford, ford]
+    assert [without_log(entry) for entry in stored(page)["document"]["entries"]] == [ford, ford]
     expect(page.locator(f"{ROOT}-pick option")).to_have_count(2)
 
     # Share as a link; a fresh browser opening it sees the same scenes.
@@ -239,6 +252,8 @@ def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     page.select_option(f"{ROOT}-attacking", "both")  # who attacks changes nothing: the fight is over
     expect(page.locator(f"{ROOT} .srd-xyp__over")).to_have_text(rolled["sheet"]["over"])
     assert_no_sideways_scroll(page, "the X-in-Y play tool at 360 px, the fight over")
+    assert TOOL.small_targets(page) == []
+    assert TOOL.axe_violations(page) == []
 
 
 def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
@@ -255,9 +270,132 @@ def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
     pdf = tmp_path / "scene.pdf"
     page.pdf(path=str(pdf), format="A4")
     pages = PdfReader(str(pdf)).pages
-    assert len(pages) == 1
+    assert len(pages) == 1, [" ".join(page.extract_text().split())[-300:] for page in pages]
     text = " ".join(pages[0].extract_text().split())
     assert "The ford" in text and "Wardens: 5 of 5 standing" in text and "Raiders: 6 of 6 standing" in text
     assert "Check 5/6 +1b · defences not effective · form even · health 10 · damage taken 0" in text
     assert f"4 of {ford['sides'][1]['combatants'][1]['health']} health left" in text
     assert "Roll the exchange" not in text and "Export file" not in text
+
+
+# --- issue 29: taps, the log, errors at their field -------------------------------------------
+def in_words(text: str) -> str:
+    """Text as a PDF reader gives it back, for a search: every space and line break gone."""
+    return re.sub(r"\s+", "", text)
+
+
+def tap_and_read(page: Page, tap: Locator, result: Locator) -> dict:
+    """Tap ``tap``; the change is saved with a log item, its result is shown at ``result``, in
+    sight. Returns the log item."""
+    count = len(TOOL.shown(page).get("log", []))
+    # (Mid-window: near its top after scrolling up, Material's "Back to top" button comes over it.)
+    tap.evaluate("(node) => node.scrollIntoView({block: 'center'})")
+    tap.click()
+    wait_saved(page, f"(s.log || []).length === {count + 1}")
+    item = TOOL.shown(page)["log"][0]
+    expect(result).to_contain_text(item["what"])
+    expect(result).to_be_in_viewport()
+    # Within the room kept for it (keepRoom): nothing under it moved when it came.
+    height, room = result.evaluate("(n) => [n.getBoundingClientRect().height, parseFloat(getComputedStyle(n).minHeight)]")
+    assert height <= room + 1, (item, height, room)
+    expect(page.locator(f"{ROOT} .srd-play__log-list > li").first).to_contain_text(item["what"])
+    return item
+
+
+def seed_of(what: str) -> str:
+    return re.search(r"\(seed (\d+)\)", what).group(1)
+
+
+def test_a_short_scene_by_taps_alone(phone_page, site_url: str) -> None:
+    # New scene, then only taps, no seed typed: a combatant's check, the exchange, and a health
+    # box, until a side is out of the fight. Every roll is checked against the engine with the
+    # seed the page names; then the printed page holds every value and every line of the log.
+    page = phone_page
+    open_tool(page, f"{site_url}xy-checks/play/")
+    page.get_by_role("button", name="New scene").click()
+    expect(page.locator(STATUS)).to_have_text("New scene added: New scene.")
+    new = saved_scene(page)
+    sheet = engine("play_sheet", scene=new)["sheet"]
+
+    # Combatant 1 of the first side: its check, its chance of success before the tap.
+    check = side(page, 0).get_by_role("button", name=re.compile(r"^Combatant 1: 5.6 "))
+    expect(check).to_contain_text(f"success {sheet['sides'][0]['combatants'][0]['hit']['percent']}")
+    item = tap_and_read(page, check, page.locator(f"{ROOT}-s0-c0-result"))
+    rolled = engine("play_roll_check", scene=new, side=0, index=0, seed=seed_of(item["what"]))
+    assert item == {"what": rolled["summary"], **rolled["record"]}
+    assert rolled["record"]["chance"] == "83.33% (5/6) of success"
+    assert saved_scene(page) == new  # a check rolled alone deals no damage
+    expect(check).to_be_focused()  # the sheet drawn anew: the focus stays on the tap
+
+    # The exchange: the first side attacks.
+    roll_button = page.get_by_role("button", name="Roll the exchange")
+    item = tap_and_read(page, roll_button, page.locator(f"{ROOT}-result"))
+    exchanged = engine("play_roll", scene=new, attacking="first", seed=seed_of(item["what"]))
+    assert item["what"] == exchanged["summary"]  # one sentence: nobody is down yet
+    assert {key: item[key] for key in ("dice", "result", "chance")} == exchanged["record"]
+    after = saved_scene(page)
+    assert after == exchanged["scene"]
+    hurt = after["sides"][1]["combatants"][0]["damage"]
+    assert hurt <= 6  # one attacker, one hit at most: 1d6
+
+    # The second side's last health box: marked with every box before it, and its only
+    # combatant is down.
+    boxes = side(page, 1).get_by_role("list", name=re.compile(r"^Combatant 1's health"))
+    expect(boxes.get_by_role("button")).to_have_count(10)
+    expect(boxes.locator("[aria-pressed=true]")).to_have_count(hurt)
+    last = boxes.get_by_role("button", name="Combatant 1: health box 10 of 10, clear")
+    item = tap_and_read(page, last, page.locator(f"{ROOT}-s1-c0-result"))
+    over = "Nobody on Second side is standing: that side is out of the fight."
+    assert item == {"what": "Combatant 1: damage taken 10 (down)."}
+    expect(page.locator(STATUS)).to_have_text(f"Combatant 1: damage taken 10 (down). {over}")
+    expect(page.locator(f"{ROOT} .srd-xyp__over")).to_have_text(over)
+    expect(roll_button).to_be_disabled()
+    expect(boxes.locator("[aria-pressed=true]")).to_have_count(10)
+    end = TOOL.shown(page)
+    assert [i["what"] for i in end["log"][:3]] == ["Combatant 1: damage taken 10 (down).", exchanged["summary"],
+                                                   rolled["summary"]]
+
+    # On paper: the scene's every value, and the log, newest first, each roll's dice, result and chance.
+    page.emulate_media(media="print")
+    text = "".join(sheet.extract_text() for sheet in PdfReader(io.BytesIO(page.pdf(format="A4"))).pages)
+    paper = in_words(text)
+    for words in ["New scene", "First side: 1 of 1 standing", "Second side: 0 of 1 standing",
+                  "Check 5/6 · defences not effective · form even · health 10 · damage taken 0",
+                  "Check 5/6 · defences not effective · form even · health 10 · damage taken 10",
+                  "a volley's extra hits go to the lightest targets first"]:
+        assert in_words(words) in paper, words
+    for logged in end["log"]:
+        for part, name in (("what", ""), ("dice", "Dice: "), ("result", "Result: "), ("chance", "Chance: ")):
+            if part in logged:
+                assert in_words(name + logged[part]) in paper, (part, logged[part])
+    assert "Roll the exchange" not in text and "Export file" not in text
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_an_error_sits_at_its_field_in_the_readers_words(phone_page, site_url: str, theme: str) -> None:
+    page = phone_page
+    use_theme(page, site_url, theme)
+    open_tool(page, f"{site_url}xy-checks/play/")
+    page.get_by_role("button", name="New scene").click()
+    expect(page.locator(STATUS)).to_have_text("New scene added: New scene.")
+    damage = combatant(page, 0, 0).get_by_label("Damage taken", exact=True)
+    damage.fill("12")
+    damage.press("Tab")
+    error = combatant(page, 0, 0).locator(".srd-play__field-error")
+    expect(error).to_have_text("Damage taken: must be from 0 to 10, not 12")
+    expect(damage).to_have_attribute("aria-invalid", "true")
+    described = damage.get_attribute("aria-describedby").split()
+    assert error.get_attribute("id") in described
+    assert saved_scene(page)["sides"][0]["combatants"][0]["damage"] == 0  # nothing saved
+    assert_no_sideways_scroll(page, "the X-in-Y play tool at 360 px, an error shown")
+    assert TOOL.axe_violations(page) == []
+    # Fixed: saved, and the error is gone.
+    edit(damage, "3", page, "s.sides[0].combatants[0].damage === 3")
+    expect(page.locator(f"{ROOT} .srd-play__field-error")).to_have_count(0)
+    expect(combatant(page, 0, 0).get_by_label("Damage taken", exact=True)).not_to_have_attribute("aria-invalid", "true")
+    # A check the chapter cannot read: at the Check field, without its path.
+    check = combatant(page, 1, 0).get_by_label("Check", exact=True)
+    check.fill("5/7")
+    check.press("Tab")
+    expect(combatant(page, 1, 0).locator(".srd-play__field-error")).to_contain_text("Check: the die must be on the ladder")
+    expect(page.locator(f"{ROOT} .srd-play__field-error")).not_to_contain_text(re.compile(r"scene|\[\d\]|combatants"))

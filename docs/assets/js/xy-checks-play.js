@@ -3,15 +3,24 @@
 // on it comes from the engine (rules_engine/xy_checks/play.py): the check each combatant
 // rolls and its chance to hit, health left, who is down and who is champion, the exchange's
 // notation and exact odds, the seeded roll and the damage it deals. This module only draws
-// the scene and sends what was edited.
+// the scene and sends what was edited; a tap rolls a combatant's check or marks its health.
 
-import { exactFractions, field, keepRoom, playFrame, select, textInput } from "./play-kit.js";
+import {
+  exactFractions, field, keepRoom, numberInput, playFrame, select, setChance, tapBoxes, tapButton, tapResult, textInput,
+} from "./play-kit.js";
 import { el } from "./widget-kit.js";
 import { showResult } from "./play-focus.js";
 
 const SYSTEM = "xy-checks";
 const DEFENCES = { none: "Not effective", barely: "Barely", partially: "Partially", fully: "Fully" };
 const FORMS = { inferior: "Inferior", even: "Even", superior: "Superior" };
+// A scene's keys in the reader's words, for a refusal with no field to show it at (a file's, a link's).
+const LABELS = { sides: "side", combatants: "combatant", name: "Name", champion: "Champion", check: "Check",
+  defence: "Defences", form: "Form", health: "Health", damage: "Damage taken", order: "A volley's extra hits go",
+  tie: "A contested volley's tie" };
+// The most health drawn as boxes to tap (up to three rows at 360 px); a higher health is kept
+// in its fields alone.
+const MAX_BOXES = 30;
 
 // How a contested volley's tie may be settled, in the scene's own side names.
 function ties(entry) {
@@ -32,17 +41,34 @@ function chance(c) {
   return c.percent;
 }
 
+// The scene without its log: what a result shown beside it belongs to.
+function sceneKey(entry) {
+  const { log, ...scene } = entry;
+  return JSON.stringify(scene);
+}
+
+// The engine's path of a scene's field ("scene.sides[0].combatants[1].health"), as its refusals name it.
+function path(s, i, part) {
+  return i === undefined ? `scene.sides[${s}].${part}` : `scene.sides[${s}].combatants[${i}].${part}`;
+}
+
 function attachScene(root) {
   let attacking = "first"; // who attacks: kept while the reader stays on the page
   let lastRoll = null; // the last roll's reply, shown while the scene shown is the one it left
+  let lastTap = null; // the last tap's {id, lines, key}: shown under its combatant while the scene is the one it left
   let drawn = 0; // the latest draw: an odds reply for an older one is dropped
   let known = { key: "", sheet: null }; // the engine's sheet of the scene last changed
   let lastOdds = []; // the odds shown last: kept on screen until the new ones come (no jump)
   let oddsRoom = { combatants: 0, px: 0 }; // the odds' room for the largest choice of who attacks
 
   const frame = playFrame(root, {
-    system: SYSTEM, noun: "scene", nouns: "scenes",
+    system: SYSTEM, noun: "scene", nouns: "scenes", labels: LABELS,
     draw,
+  });
+  // Undo, Redo, a file or a link: the results shown belong to a scene no longer shown.
+  root.addEventListener("srd-play-reset", () => {
+    lastRoll = null;
+    lastTap = null;
   });
 
   // The scene as the page's fields hold it now.
@@ -72,21 +98,34 @@ function attachScene(root) {
 
   async function edited(form) {
     const reply = await frame.call({ action: "play_sheet", scene: sceneOf(form) });
-    if (!reply.ok) return frame.say(`Not saved: ${reply.error.message}`, true);
+    if (!reply.ok) return frame.fail(reply.error);
     change(reply.result, `Saved ${reply.result.scene.name}.`);
   }
 
   // A change the engine answered: its sheet is kept, to draw the scene with it at once (the
   // field that had the focus keeps it as the scene is drawn anew: play-focus.js).
-  function change(result, words) {
-    known = { key: JSON.stringify(result.scene), sheet: result.sheet };
-    frame.change(result.scene, words);
+  function change(result, words, record = null) {
+    known = { key: sceneKey(result.scene), sheet: result.sheet };
+    frame.change(result.scene, words, record);
   }
 
   async function changeBy(request, words) {
     const reply = await frame.call({ scene: frame.entry(), ...request });
-    if (!reply.ok) return frame.say(reply.error.message, true);
+    if (!reply.ok) return frame.fail(reply.error);
     change(reply.result, words(reply.result.scene));
+  }
+
+  // A tap on a combatant (its check rolled, or one of its health boxes): one change (the roll's
+  // dice, result and chance in the log), its words shown under that combatant and brought into
+  // sight; the focus stays on the control tapped.
+  async function tap(id, request) {
+    const reply = await frame.call({ scene: frame.entry(), ...request });
+    if (!reply.ok) return frame.fail(reply.error);
+    const { summary, record } = reply.result;
+    lastTap = { id, key: sceneKey(reply.result.scene),
+      lines: [summary, ...(record ? [`Dice: ${record.dice}`, `Chance: ${record.chance}`] : [])] };
+    change(reply.result, summary, record || null);
+    showResult(frame.sheet, () => root.querySelector(`#${id}-result`));
   }
 
   function draw(entry, { sheet }) {
@@ -96,7 +135,7 @@ function attachScene(root) {
     form.addEventListener("change", (event) => {
       if (event.target.closest("[data-part]")) edited(form);
     });
-    const name = textInput(entry.name, { "data-part": "scene-name", id: `${id}-name` });
+    const name = textInput(entry.name, { "data-part": "scene-name", "data-field": "scene.name", id: `${id}-name` });
     const order = entry.order === "written" ? "in the order listed" : "to the lightest targets first";
     form.append(el("div", { class: "srd-play__wide" }, field("Scene", name),
       el("p", { class: "srd-play__print" }, el("strong", {}, entry.name),
@@ -112,12 +151,12 @@ function attachScene(root) {
       sides.forEach((side, s) => side.fill(facts.sides[s]));
       exchange.end(facts.over);
     };
-    if (known.key === JSON.stringify(entry)) fill(known.sheet);
+    if (known.key === sceneKey(entry)) fill(known.sheet);
     else {
       frame.call({ action: "play_sheet", scene: entry }).then((reply) => {
         if (token !== drawn) return;
-        if (!reply.ok) return frame.say(reply.error.message, true);
-        known = { key: JSON.stringify(entry), sheet: reply.result.sheet };
+        if (!reply.ok) return frame.fail(reply.error);
+        known = { key: sceneKey(entry), sheet: reply.result.sheet };
         fill(reply.result.sheet);
       });
     }
@@ -128,14 +167,14 @@ function attachScene(root) {
     const id = `${root.id}-s${s}`;
     const box = el("fieldset", { class: "srd-xyp__side", "data-side": String(s) },
       el("legend", {}, side.name));
-    const sideName = textInput(side.name, { "data-part": "side-name", id: `${id}-name` });
+    const sideName = textInput(side.name, { "data-part": "side-name", "data-field": path(s, undefined, "name"), id: `${id}-name` });
     const champion = select(Object.fromEntries(side.combatants.map((c, i) => [String(i), c.name])),
-      String(side.champion), { "data-part": "champion", id: `${id}-champion` });
+      String(side.champion), { "data-part": "champion", "data-field": path(s, undefined, "champion"), id: `${id}-champion` });
     champion.disabled = side.combatants.length === 0;
     const settings = el("div", { class: "srd-play__fields" }, field("Side's name", sideName),
       field("Champion", champion, "rolls the full check; the others one die each"));
     box.append(settings);
-    const rows = side.combatants.map((c, i) => drawCombatant(side, c, i, `${id}-c${i}`));
+    const rows = side.combatants.map((c, i) => drawCombatant(entry, s, c, i, `${id}-c${i}`));
     const list = el("ol", { class: "srd-play__items srd-xyp__combatants" }, ...rows.map((row) => row.item));
     box.append(list);
     if (!side.combatants.length) box.append(el("p", { class: "srd-play__empty" }, "Nobody on this side yet."));
@@ -159,14 +198,16 @@ function attachScene(root) {
     };
   }
 
-  function drawCombatant(side, c, i, id) {
+  function drawCombatant(entry, s, c, i, id) {
+    const side = entry.sides[s];
+    const at = (part) => ({ "data-part": part, "data-field": path(s, i, part), id: `${id}-${part}` });
     const inputs = {
-      name: textInput(c.name, { "data-part": "name", id: `${id}-name` }),
-      check: textInput(c.check, { "data-part": "check", id: `${id}-check`, spellcheck: "false" }),
-      defence: select(DEFENCES, c.defence, { "data-part": "defence", id: `${id}-defence` }),
-      form: select(FORMS, c.form, { "data-part": "form", id: `${id}-form` }),
-      health: textInput(c.health, { "data-part": "health", id: `${id}-health`, inputmode: "numeric" }),
-      damage: textInput(c.damage, { "data-part": "damage", id: `${id}-damage`, inputmode: "numeric" }),
+      name: textInput(c.name, at("name")),
+      check: textInput(c.check, { ...at("check"), spellcheck: "false" }),
+      defence: select(DEFENCES, c.defence, at("defence")),
+      form: select(FORMS, c.form, at("form")),
+      health: numberInput(c.health, at("health")),
+      damage: numberInput(c.damage, at("damage")),
     };
     const state = el("p", { class: "srd-play__item-state srd-xyp__state", id: `${id}-state` }, "\u00a0");
     const remove = el("button", { type: "button", class: "md-button srd-play__remove", id: `${id}-remove`,
@@ -175,10 +216,11 @@ function attachScene(root) {
       field("Name", inputs.name), field("Check", inputs.check, "its attack on the other side, e.g. 5/6 +1b"),
       field("Defences", inputs.defence), field("Form", inputs.form),
       field("Health", inputs.health), field("Damage taken", inputs.damage));
+    const taps = drawTaps(s, c, i, id);
     const item = el("li", { class: "srd-play__item srd-xyp__combatant", "aria-label": `${c.name} (${side.name})` },
       el("div", { class: "srd-play__item-head" }, el("strong", { class: "srd-xyp__name" }, c.name), remove), state,
       el("p", { class: "srd-play__print" }, `Check ${c.check} · defences ${DEFENCES[c.defence].toLowerCase()} · `
-        + `form ${c.form} · health ${c.health} · damage taken ${c.damage}`), fields);
+        + `form ${c.form} · health ${c.health} · damage taken ${c.damage}`), taps.box, fields);
     return {
       item, remove,
       fill(fact) {
@@ -187,6 +229,39 @@ function attachScene(root) {
         words.push(`rolls ${fact.rolls}${fact.dice > 1 ? ` (${fact.dice} dice as champion)` : ""}, hits ${chance(fact.hit)}`);
         state.textContent = words.join(" · ");
         item.classList.toggle("srd-play__item--out", fact.down);
+        taps.fill(fact);
+      },
+    };
+  }
+
+  // A combatant's taps: its check, rolled alone (its chance of success on it, from the engine's
+  // sheet), and its health as boxes, the damage taken marked from the first; the last tap's
+  // result just under them.
+  function drawTaps(s, c, i, id) {
+    const roll = tapButton(`${c.name}: ${c.check}`, "\u00a0", { id: `${id}-tap` });
+    roll.disabled = true; // (until the sheet says whether the combatant is standing)
+    roll.addEventListener("click", () => tap(id, { action: "play_roll_check", side: s, index: i }));
+    const box = el("div", { class: "srd-xyp__taps" }, roll);
+    if (c.health <= MAX_BOXES) {
+      const boxes = Array.from({ length: c.health }, (_, k) => ({ mark: k < c.damage ? "X" : "", pressed: k < c.damage,
+        words: `${c.name}: health box ${k + 1} of ${c.health}, ${k < c.damage ? "damage taken" : "clear"}` }));
+      box.append(tapBoxes(`${c.name}'s health: ${c.damage} of ${c.health} boxes marked as damage taken`, boxes,
+        (k) => tap(id, { action: "play_mark", side: s, index: i, box: k }), { "data-key": `${id}-box` }));
+    } else {
+      box.append(el("p", { class: "srd-xyp__no-boxes" },
+        `Health over ${MAX_BOXES}: no boxes to tap; change Damage taken in its field.`));
+    }
+    const result = tapResult(`${id}-result`, 4.2, 6);
+    if (lastTap && lastTap.id === id && lastTap.key === sceneKey(frame.entry())) {
+      const [what, ...more] = lastTap.lines;
+      result.append(el("p", { class: "srd-play__what" }, what), ...more.map((line) => el("p", { class: "srd-play__line" }, line)));
+    }
+    box.append(result);
+    return {
+      box,
+      fill(fact) {
+        roll.disabled = fact.down;
+        setChance(roll, fact.down ? "down: no attack" : `success ${chance(fact.hit)}`);
       },
     };
   }
@@ -195,13 +270,13 @@ function attachScene(root) {
     const id = root.id;
     const [first, second] = entry.sides.map((side) => side.name);
     const who = select({ first: `${first} attack ${second}`, second: `${second} attack ${first}`,
-      both: "Both at once: a contested volley" }, attacking, { id: `${id}-attacking` });
+      both: "Both at once: a contested volley" }, attacking, { id: `${id}-attacking`, "data-field": "attacking" });
     const order = select({ lightest: "To the lightest targets first", written: "In the order listed" }, entry.order,
-      { "data-part": "order", id: `${id}-order` });
-    const tie = select(ties(entry), entry.tie, { "data-part": "tie", id: `${id}-tie` });
+      { "data-part": "order", "data-field": "scene.order", id: `${id}-order` });
+    const tie = select(ties(entry), entry.tie, { "data-part": "tie", "data-field": "scene.tie", id: `${id}-tie` });
     const settings = el("div", { class: "srd-play__fields srd-play__fields--wide srd-play__wide srd-xyp__rules" },
       field("A volley's extra hits go", order), field("A contested volley's tie", tie));
-    const seed = textInput("", { id: `${id}-seed`, inputmode: "numeric" });
+    const seed = numberInput("", { id: `${id}-seed`, "data-field": "seed" });
     const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` },
       "Roll the exchange");
     // (Room for the odds and a roll's lines, a side of one against one: 11.5 and 6.6 rem in a
@@ -210,13 +285,13 @@ function attachScene(root) {
       ...lastOdds.map((node) => node.cloneNode(true))), 12.5, 14.5);
     if (oddsRoom.combatants === combatantsIn(entry)) odds.style.minHeight = `${oddsRoom.px}px`;
     const result = keepRoom(el("div", { class: "srd-play__result srd-xyp__result", id: `${id}-result`, "aria-live": "polite" }),
-      8, 11.5);
+      8, 13.5);
     const rollForm = el("form", { class: "srd-play__fields srd-play__fields--wide", "aria-label": "Roll the exchange" },
       field("Who attacks", who), field("Seed", seed, "blank: a new roll"), button);
     // (Print leaves the exchange out, like every sheet's actions: the scene alone fills the page.)
     const box = el("section", { class: "srd-play__wide srd-play__actions srd-xyp__exchange", "aria-labelledby": `${id}-exchange` },
       el("h2", { id: `${id}-exchange` }, "The exchange"), rollForm, odds, result);
-    if (lastRoll && JSON.stringify(lastRoll.scene) === JSON.stringify(entry)) drawRollResult(result, lastRoll);
+    if (lastRoll && sceneKey(lastRoll.scene) === sceneKey(entry)) drawRollResult(result, lastRoll);
     let over = null; // the engine's words once a side is out of the fight (its sheet's "over")
 
     // A side out of the fight: the exchange says so in place of its odds, and no roll is left.
@@ -235,7 +310,7 @@ function attachScene(root) {
       odds.removeAttribute("aria-busy");
       if (over) return; // (the odds are refused: the end stays shown, not the refusal)
       if (!reply.ok) {
-        odds.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
+        odds.replaceChildren(el("p", { class: "srd-play__error" }, frame.words(reply.error)));
         button.disabled = true;
         return;
       }
@@ -249,12 +324,9 @@ function attachScene(root) {
     rollForm.addEventListener("submit", async (event) => {
       event.preventDefault();
       const reply = await frame.call({ action: "play_roll", scene: frame.entry(), attacking, seed: seed.value });
-      if (!reply.ok) {
-        result.replaceChildren(el("p", { class: "srd-play__error" }, reply.error.message));
-        return;
-      }
+      if (!reply.ok) return frame.fail(reply.error);
       lastRoll = reply.result;
-      change(reply.result, reply.result.summary);
+      change(reply.result, reply.result.summary, reply.result.record);
       showResult(frame.sheet, () => root.querySelector(`#${id}-result`));
     });
     return { box, settings, showOdds, end };
