@@ -354,3 +354,92 @@ def test_undo_goes_back_at_most_so_many_changes(page, site_url: str) -> None:
         expect(page.locator(f"{play.root}-pick option")).to_have_count(steps + 1 - undone)
     assert undone == steps
     assert len(play.entries(page)) == 1
+
+
+ROLLED = {"what": "Rolled Agility 3.", "dice": "6 6 3", "result": "best stack 12", "chance": "65.78 % (1579/2400)"}
+EDITED = {"what": "Saved Vera Kask."}
+
+
+def log_lines(tool: Tool, page: Page) -> list[str]:
+    """The log under the sheet, as a reader reads it: one text per item, newest first."""
+    items = page.locator(f"{tool.play.root} .srd-play__log li")
+    return [" | ".join(part.strip() for part in item.split("\n") if part.strip()) for item in items.all_inner_texts()]
+
+
+@EVERY_TOOL
+def test_the_log_is_drawn_newest_first_and_travels_with_its_entry(page, site_url: str, tool: Tool,
+                                                                  tmp_path: Path) -> None:
+    play = tool.play
+    vera = {**made(tool, "Vera Kask"), "log": [ROLLED, EDITED]}
+    saved = {"document": document(tool, made(tool, "Other"), vera), "current": 1}
+    play.seed(page, saved)
+    play.open(page, f"{site_url}{tool.address}")
+    log = page.locator(f"{play.root} .srd-play__log")
+    expect(log.get_by_role("heading", name="Log")).to_be_visible()
+    assert log_lines(tool, page) == ["Rolled Agility 3. | Dice: 6 6 3 | Result: best stack 12 | "
+                                     "Chance: 65.78 % (1579/2400)", "Saved Vera Kask."]
+    # An entry with no log says where its log will be.
+    page.locator(f"{play.root}-pick").select_option("0")
+    expect(log).to_contain_text(f"Nothing yet: this {tool.noun}'s rolls and changes are listed here, the newest first.")
+    # The file and the link carry it.
+    exported = play.export_file(page, tmp_path)
+    assert json.loads(exported.read_text(encoding="utf-8"))["entries"][1]["log"] == [ROLLED, EDITED]
+    link = play.engine("play_link", document=document(tool, {**vera, "name": "Linked"}))["link"]
+    open_link(tool, page, site_url, link)
+    expect(page.locator(play.status)).to_have_text("Opened from the link: Linked.")
+    assert play.shown(page)["log"] == [ROLLED, EDITED]
+    assert log_lines(tool, page)[1] == "Saved Vera Kask."
+
+
+def test_a_change_past_the_length_drops_the_oldest_log_items_first(page, site_url: str) -> None:
+    tool = TOOLS["doom-stack"]
+    play = tool.play
+    limits = play.engine("play_limits")["limits"]
+    most, longest = limits["max_log"], limits["max_log_text"]
+    full = [{"what": f"{i:03d}".ljust(longest, "w"), "dice": "d" * longest, "result": "r" * longest,
+             "chance": "c" * longest} for i in range(most)]
+    entries = [{**made(tool, f"Full {i}"), "log": list(full)} for i in range(8)]
+
+    def spare() -> int:
+        doc = document(tool, *entries, made(tool, "Vex"))
+        return limits["max_document_chars"] - len(json.dumps(doc, separators=(",", ":"), ensure_ascii=False))
+
+    # The last full entry's log cut, then padded by an item, until the document is a few
+    # characters under the limit (fewer than a log item of the change takes).
+    while spare() < 0:
+        entries[-1]["log"].pop()
+    pad = {"what": "p"}
+    entries[-1]["log"].append(pad)
+    for part in ("what", "dice", "result", "chance"):
+        if part not in pad and spare() > 40:
+            pad[part] = ""
+        if part in pad:
+            pad[part] += "p" * max(0, min(longest - len(pad[part]), spare() - 10))
+    assert 0 < spare() <= 30, spare()
+    doc = document(tool, *entries, made(tool, "Vex"))
+    play.seed(page, {"document": doc, "current": 8})
+    play.open(page, f"{site_url}{tool.address}")
+    expect(page.locator(play.status)).to_have_text("")
+    # Renamed (a change a log item longer than what is spare): saved, the oldest item of a full log gone.
+    play.edit(page, page.get_by_label("Name", exact=True), "Vex the Renamed", "c.name === 'Vex the Renamed'")
+    saved = play.entries(page)
+    assert saved[-1]["log"] == [{"what": "Saved Vex the Renamed."}]
+    assert saved[0]["log"] == full[:-1]
+    assert [entry["log"] for entry in saved[1:-1]] == [entry["log"] for entry in entries[1:]]
+    assert len(json.dumps(play.stored(page)["document"], separators=(",", ":"), ensure_ascii=False)) \
+        <= limits["max_document_chars"]
+
+
+@EVERY_TOOL
+def test_a_saved_copy_the_engine_refuses_is_kept_aside_and_said_in_words(page, site_url: str, tool: Tool) -> None:
+    play = tool.play
+    broken = {"document": document(tool, made(tool, "Other"), {**made(tool, "Vera Kask"), "log": [{"what": " "}]}),
+              "current": 1}
+    play.seed(page, broken)
+    play.open(page, f"{site_url}{tool.address}")
+    expect(page.locator(play.status)).to_have_text(
+        f"Your saved {tool.nouns} could not be read ({tool.noun} 2, log item 1, what happened: must not be empty); "
+        "they are kept aside on this device.")
+    kept = page.evaluate("(key) => localStorage.getItem(key)", f"srd-play-unreadable:{play.system}")
+    assert json.loads(kept) == broken
+    expect(page.locator(f"{play.root}-pick option")).to_have_count(0)

@@ -176,6 +176,9 @@ export function pathWords(path, labels = {}, noun = "entry") {
   return words.join(", ");
 }
 
+// The log's keys in words, for a refusal of a saved log (every entry may have one).
+const LOG_LABELS = { log: "log item", what: "what happened", dice: "dice", result: "result", chance: "chance" };
+
 // --- the steps Undo and Redo go through ---------------------------------------------------
 
 const isStep = (step) => Boolean(step && step.state && step.state.document && typeof step.what === "string");
@@ -226,7 +229,8 @@ function fileName(system, name) {
 // "srd-play-reset": a view forgets the results it keeps beside the entry (a roll's dice).
 // Returns the frame: {engine, sheet, call, entry(), entries(), change(entry, words, record),
 // changeMany(changed, words, record), say(words, error), fail(error), words(error)}.
-export function playFrame(root, { system, noun, nouns, draw, labels = {} }) {
+export function playFrame(root, { system, noun, nouns, draw, labels: own = {} }) {
+  const labels = { ...own, ...LOG_LABELS }; // (the log is the frame's: named here for every view)
   const engine = getEngine();
   const call = (request) => engine.call({ system, ...request });
   let state = { document: { format: "dice-srd-play", version: 1, system, entries: [] }, current: 0 };
