@@ -443,3 +443,14 @@ def test_a_saved_copy_the_engine_refuses_is_kept_aside_and_said_in_words(page, s
     kept = page.evaluate("(key) => localStorage.getItem(key)", f"srd-play-unreadable:{play.system}")
     assert json.loads(kept) == broken
     expect(page.locator(f"{play.root}-pick option")).to_have_count(0)
+
+
+@EVERY_TOOL
+def test_without_javascript_the_frame_says_the_tool_needs_it(nojs_page, site_url: str, tool: Tool) -> None:
+    page = nojs_page
+    page.goto(f"{site_url}{tool.address}")
+    note = page.locator(".srd-widget__noscript")
+    expect(note).to_have_count(1)
+    expect(note).to_be_visible()
+    expect(note).to_have_text("The play tools need JavaScript. The rules chapter reads without it.")
+    expect(page.locator(tool.play.root)).to_have_attribute("data-view", f"{tool.play.system}-play")

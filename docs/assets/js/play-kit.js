@@ -228,7 +228,7 @@ function fileName(system, name) {
 // Before Undo, Redo or an entry from a file or a link is shown, `root` gets the event
 // "srd-play-reset": a view forgets the results it keeps beside the entry (a roll's dice).
 // Returns the frame: {engine, sheet, call, entry(), entries(), change(entry, words, record),
-// changeMany(changed, words, record), say(words, error), fail(error), words(error)}.
+// changeMany(changed, words, record), say(words, error), fail(error), words(error), clear(scope)}.
 export function playFrame(root, { system, noun, nouns, draw, labels: own = {} }) {
   const labels = { ...own, ...LOG_LABELS }; // (the log is the frame's: named here for every view)
   const engine = getEngine();
@@ -430,10 +430,11 @@ export function playFrame(root, { system, noun, nouns, draw, labels: own = {} })
     return name ? `${name}: ${rest}` : rest[0].toUpperCase() + rest.slice(1);
   }
 
-  // Take every refusal shown at a field away.
-  function clearFieldErrors() {
-    for (const line of sheet.querySelectorAll(".srd-play__field-error")) line.remove();
-    for (const node of sheet.querySelectorAll("[aria-invalid]")) {
+  // Take every refusal shown at a field within `scope` away (e.g. a roll form whose field was
+  // fixed without a change: nothing is saved, so the sheet is not drawn anew).
+  function clearFieldErrors(scope = sheet) {
+    for (const line of scope.querySelectorAll(".srd-play__field-error")) line.remove();
+    for (const node of scope.querySelectorAll("[aria-invalid]")) {
       node.removeAttribute("aria-invalid");
       const described = (node.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-refusal"));
       if (described.length) node.setAttribute("aria-describedby", described.join(" "));
@@ -469,7 +470,7 @@ export function playFrame(root, { system, noun, nouns, draw, labels: own = {} })
     },
     // Every saved entry (a copy), e.g. to pick a second one for a roll between two of them.
     entries: () => entries().slice(),
-    fail, words: refusalWords,
+    fail, words: refusalWords, clear: clearFieldErrors,
     // Replace several entries in one change (one Undo): `changed` maps an index to its entry;
     // each changed entry's log gets the change (and `record`).
     changeMany(changed, words, record = null) {
