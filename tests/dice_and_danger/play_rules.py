@@ -71,6 +71,8 @@ RULES: tuple[Rule, ...] = (
     Rule(("play_take_hits",), "a tap takes one hit, on Hit Defense or over a slot",
      "When you take Hits, for each hit you can either:",
      f"{PLAY}::test_hits_taken_one_tap_at_a_time_mark_what_they_mark_at_once"),
+    Rule(("play_sheet",), "a marked Hit Defense cleared by a tap (Ruling: a tap on Hit Defense or a slot)",
+     "Mark off a Hit Defense", f"{PLAY}::test_a_marked_hit_defense_is_cleared_by_hand"),
     Rule(("play_take_hits",), "a hit marks off Hit Defense", "Mark off a Hit Defense",
      f"{PLAY}::test_hits_taken_mark_hit_defense_and_conditions"),
     Rule(("play_take_hits",), "over equipment: a mar", "Over a piece of equipment, which Mars it (still useable)",

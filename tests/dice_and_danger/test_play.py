@@ -549,3 +549,12 @@ def test_a_character_sent_with_its_log_is_played_and_answered_without_it() -> No
         result = ok(action, character=logged, seed="4", **request)
         assert "log" not in result.get("character", {}), action
     assert ok("play_take_hits", character=logged, hits="1", slots=[3])["character"]["slots"][3]["condition"] == "mood"
+
+
+def test_a_marked_hit_defense_is_cleared_by_hand() -> None:
+    # A tap on a marked box sends the sheet with one mark fewer: level 2 gives 2, one marked leaves 1.
+    cleared = ok("play_sheet", character=wren(hit_defense_marked=1))
+    assert cleared["character"]["hit_defense_marked"] == 1 and cleared["sheet"]["hit_defense_left"] == 1
+    cleared = ok("play_sheet", character={**cleared["character"], "hit_defense_marked": 0})
+    assert cleared["sheet"]["hit_defense_left"] == 2
+    assert "must be from 0 to 2, not -1" in refused("play_sheet", character=wren(hit_defense_marked=-1))

@@ -147,6 +147,12 @@ function attachSheet(root) {
     frame.fail(inForm ? { ...error, field: `${form}.${error.field}` } : error);
   }
 
+  // A roll form's odds refused: marked at the form's field if it is one of them (a refusal of
+  // the sheet itself, a dead character's, is the sheet's to say: the odds line says it here).
+  const markIn = (form, names) => (error) => {
+    if (error && names.includes(error.field)) failIn(form, error, names);
+  };
+
   // The roll form's field marked by a refusal, cleared once the form is answered again.
   // KIT: play-kit.js could export this as frame.clearFail(scope) (its clearFieldErrors, within `scope`).
   function clearFails(scope) {
@@ -476,7 +482,7 @@ function attachSheet(root) {
       if (mine !== asked) return;
       exact.replaceChildren();
       if (!reply.ok) {
-        failed(reply.error);
+        if (form.isConnected) failed(reply.error);
         return box.replaceChildren(el("span", { class: "srd-play__error" }, frame.words(reply.error)));
       }
       clearFails(form);
@@ -497,6 +503,23 @@ function attachSheet(root) {
     box.replaceChildren(el("p", { class: "srd-play__what" }, head),
       ...r.lines.map((line) => el("p", { class: "srd-play__line" }, line)),
       rollMeta(r.seed, href, "roll", reply.share ? reply.share.text : null));
+  }
+
+  // A roll form's Roll: the roll asked for with the form's `fields` and `seed`; a refusal shown at
+  // its field and in `result`; else `done(entry, reply)` makes the change, and `result` is in sight.
+  function rollOnSubmit(form, { action, kind, names, fields, seed, result }, done) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const now = frame.entry();
+      const reply = await frame.call({ action, character: bare(now), fields: fields(), seed: seed.value });
+      if (!reply.ok) {
+        failIn(kind, reply.error, names);
+        return result.replaceChildren(el("p", { class: "srd-play__error" }, frame.words(reply.error)));
+      }
+      last = { name: now.name, kind, reply: reply.result };
+      done(now, reply.result);
+      showResult(frame.sheet, () => root.querySelector(`#${result.id}`));
+    });
   }
 
   // A roll form's controls keyed by the engine's field names (their errors are shown there).
@@ -528,25 +551,15 @@ function attachSheet(root) {
     liveOdds(form, odds, () => answer("play_damage_odds", entry, { fields: fields() }),
       (r) => `Exact odds of ${r.written} (${r.odds.notation}): ${oddsLine(r.odds)}.`
         + (r.unusable.length ? ` Broken, not used: ${r.unusable.map((g) => words(lists.gear, g)).join(", ")}.` : ""),
-      (r) => oddsFractions(r.odds), (error) => failIn("damage", error, DAMAGE_NAMES));
+      (r) => oddsFractions(r.odds), markIn("damage", DAMAGE_NAMES));
     if (last && last.kind === "damage") rollLines(result, last.reply, `Damage: ${last.reply.written}`);
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const now = frame.entry();
-      const reply = await frame.call({ action: "play_damage_roll", character: bare(now), fields: fields(),
-        seed: seed.value });
-      if (!reply.ok) {
-        failIn("damage", reply.error, DAMAGE_NAMES);
-        return result.replaceChildren(el("p", { class: "srd-play__error" }, frame.words(reply.error)));
-      }
-      const r = reply.result;
-      last = { name: now.name, kind: "damage", reply: r };
-      const n = plural(r.roll.hits, "hit");
-      known(r);
-      frame.change(r.character, `${now.name} rolled damage: ${n}.`
-        + (r.spent.hit_defense ? ` ${r.spent.hit_defense} Hit Defense spent.` : ""), rollRecord(r, n));
-      showResult(frame.sheet, () => root.querySelector(`#${id}-dmg-result`));
-    });
+    rollOnSubmit(form, { action: "play_damage_roll", kind: "damage", names: DAMAGE_NAMES, fields, seed, result },
+      (now, r) => {
+        const n = plural(r.roll.hits, "hit");
+        known(r);
+        frame.change(r.character, `${now.name} rolled damage: ${n}.`
+          + (r.spent.hit_defense ? ` ${r.spent.hit_defense} Hit Defense spent.` : ""), rollRecord(r, n));
+      });
     return fields;
   }
 
@@ -578,23 +591,12 @@ function attachSheet(root) {
       weight: flag(weight.input), weapon: weapon.value });
     liveOdds(form, odds, () => answer("play_save_odds", entry, { fields: fields() }),
       (r) => `Exact odds of ${r.written} (${r.odds.notation}), hits ${entry.name} takes: ${oddsLine(r.odds)}.`,
-      (r) => oddsFractions(r.odds), (error) => failIn("save", error, SAVE_NAMES));
+      (r) => oddsFractions(r.odds), markIn("save", SAVE_NAMES));
     if (last && last.kind === "save") rollLines(result, last.reply, `Save against ${last.reply.what}: ${last.reply.written}`);
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const now = frame.entry();
-      const reply = await frame.call({ action: "play_save_roll", character: bare(now), fields: fields(),
-        seed: seed.value });
-      if (!reply.ok) {
-        failIn("save", reply.error, SAVE_NAMES);
-        return result.replaceChildren(el("p", { class: "srd-play__error" }, frame.words(reply.error)));
-      }
-      const r = reply.result;
-      last = { name: now.name, kind: "save", reply: r };
+    rollOnSubmit(form, { action: "play_save_roll", kind: "save", names: SAVE_NAMES, fields, seed, result }, (now, r) => {
       const taken = plural(r.hits, "hit");
       remembered.choose(`${id}-hits`, String(r.hits));
       frame.change(now, `${now.name} rolled the save: ${taken} to take.`, rollRecord(r, `${taken} to take`));
-      showResult(frame.sheet, () => root.querySelector(`#${id}-save-result`));
     });
     return fields;
   }
