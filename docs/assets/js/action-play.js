@@ -330,6 +330,7 @@ function attachScene(root) {
       el("div", { class: "srd-play__item-head" }, el("strong", {}, c.name), remove), state,
       el("p", { class: "srd-play__print" }, print), drawTaps(c, i), drawTapped(c, i), fields);
     item.classList.toggle("srd-play__item--out", fact.down);
+    item.classList.toggle("srd-acp__combatant--mooks", c.kind === "mooks");
     return item;
   }
 
@@ -457,7 +458,7 @@ function attachScene(root) {
       modifiers: remembered(numberInput("", { id: `${id}-modifiers`, "data-field": "roll.modifiers" })),
       defence: remembered(numberInput("5", { id: `${id}-defence`, "data-field": "roll.defence" })),
       defence_ev: remembered(numberInput("", { id: `${id}-defence-ev`, "data-field": "roll.defence_ev" })),
-      seed: remembered(numberInput("", { id: `${id}-seed`, "data-field": "roll.seed" })),
+      seed: numberInput("", { id: `${id}-seed`, "data-field": "roll.seed" }),
     };
     const active = remembered(el("input", { type: "checkbox", id: `${id}-active` }));
     // (Room for the chance, the degrees' table and the fractions' summary: 16.2 rem, measured in
