@@ -21,7 +21,19 @@ from play_browser import NO_NATIVE_SHARE, PlayTool
 TOOL = PlayTool("adrenaline", "#adp", entry="c")
 ROOT, STATUS = TOOL.root, TOOL.status
 engine, open_tool, stored, wait_saved = TOOL.engine, TOOL.open, TOOL.stored, TOOL.wait_saved
-saved, shown = TOOL.entries, TOOL.shown
+
+
+def unlogged(character: dict) -> dict:
+    """A saved character without its log (the frame's, checked in test_browser_taps.py)."""
+    return {key: value for key, value in character.items() if key != "log"}
+
+
+def saved(page: Page) -> list[dict]:
+    return [unlogged(character) for character in TOOL.entries(page)]
+
+
+def shown(page: Page) -> dict:
+    return unlogged(TOOL.shown(page))
 
 
 def chance(c: dict) -> str:

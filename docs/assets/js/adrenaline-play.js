@@ -278,13 +278,16 @@ function attachSheet(root) {
     if (last && last.kind === "roll") drawRollResult(result, last.reply);
 
     let asked = 0;
-    async function showOdds() {
+    // `edited`: the reader changed the form (a refusal goes to its field); else the sheet was
+    // drawn anew after a change, whose words the status line keeps (the refusal goes in the odds line).
+    async function showOdds(edited = false) {
       const mine = ++asked;
       const reply = await frame.call({ action: "play_odds", character: frame.entry(), attribute: value("", "attribute"),
         ability: value("", "ability"), difficulty: difficulty.value, spend: spend.value });
       if (mine !== asked) return;
       exact.replaceChildren();
       if (!reply.ok) {
+        if (!edited) return odds.replaceChildren(`No odds: ${frame.words(reply.error)}`);
         odds.replaceChildren("No odds until the roll can be made.");
         return frame.fail(reply.error);
       }
@@ -297,7 +300,7 @@ function attachSheet(root) {
         + `botch ${chanceText(o.botch)}, earns a point ${chanceText(o.adrenaline)}.`);
       shownOdds = odds.textContent;
     }
-    form.addEventListener("change", showOdds);
+    form.addEventListener("change", () => showOdds(true));
     form.addEventListener("change", showTapOdds);
     showOdds();
     form.addEventListener("submit", async (event) => {
