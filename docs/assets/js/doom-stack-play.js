@@ -272,11 +272,14 @@ function attachSheet(root) {
       form, odds, result, picked, el("h3", {}, "Attention pool"), drawAttention(entry, choices));
     if (lastRoll && lastRoll.where === "form") drawRollResult(result, lastRoll.reply);
     let asked = 0;
+    let drawn = ""; // the odds reply drawn last: the same again leaves them (and a focused summary) alone
     async function showOdds() {
       const mine = ++asked;
       const reply = await frame.call({ action: "play_odds", character: frame.entry(), attribute: attribute.value,
         skill: skill.value, modifiers: modifiers.value, tn: tn.value });
-      if (mine !== asked) return;
+      const key = JSON.stringify(reply);
+      if (mine !== asked || key === drawn) return;
+      drawn = key;
       if (!reply.ok) return odds.replaceChildren(el("p", { class: "srd-play__error" }, frame.words(reply.error)));
       drawOdds(odds, reply.result);
     }
