@@ -351,6 +351,11 @@ DAMAGE_FORM = {"expert": "", "boosted": "", "prepared": "", "friend": "", "hit_d
 DEAD = ("Dead", "Flagrantly dead")
 
 
+#: How far below a tap group's top the next thing on the sheet starts (the group's result room kept).
+GAP = """([group, next]) => document.querySelector(next).getBoundingClientRect().top
+    - document.querySelector(group).getBoundingClientRect().top"""
+
+
 def squeezed(text: str) -> str:
     """Text with no white space (a PDF's lines break where the page did)."""
     return "".join(text.split())
@@ -376,6 +381,9 @@ def test_a_scene_played_by_taps_alone_on_a_phone(phone_page, site_url: str) -> N
     chances = {s["against"]: s for s in engine("play_save_chances", character=hero, fields=SAVE_FORM)["saves"]}
     reflex = page.locator(f"{ROOT} [data-key='ddp-tap-save-Reflex']")
     expect(reflex).to_have_text(f"{chances['Reflex']['what']}no hits {chances['Reflex']['clean']['percent']}")
+    # (What follows the group stays where it was when the result comes: its room is kept.)
+    save_group = [f"{ROOT} .srd-play__attributes .srd-play__tapgroup", f"{ROOT} .srd-play__attributes + fieldset"]
+    before = page.evaluate(GAP, save_group)
     reflex.click()
     log += 1
     item = log_top(page, log)
@@ -387,6 +395,7 @@ def test_a_scene_played_by_taps_alone_on_a_phone(phone_page, site_url: str) -> N
     expect(page.locator(STATUS)).to_contain_text(item["what"])
     tapped_in_sight(page, "save")
     expect(page.locator(f"{ROOT}-tap-save")).to_contain_text(f"Chance of exactly {taken}: {item['chance']}.")
+    assert page.evaluate(GAP, save_group) == before
 
     # Damage with no weapon: its chance of a hit or more on the button, then a tap.
     odds = engine("play_damage_odds", character=hero, fields=DAMAGE_FORM)["odds"]
@@ -414,6 +423,8 @@ def test_a_scene_played_by_taps_alone_on_a_phone(phone_page, site_url: str) -> N
         tapped_in_sight(page, "hd")
 
     # A hit in every slot: each empty slot takes a mood, and the Health save owed grows by a die.
+    slot_group = [f"{ROOT} fieldset .srd-play__tapgroup:has([data-key='ddp-slots-0'])", f"{ROOT}-stowed"]
+    before = page.evaluate(GAP, slot_group)
     for i in range(len(hero["slots"])):
         page.locator(f"{ROOT} [data-key='ddp-slots-{i}']").click()
         log += 1
@@ -422,6 +433,7 @@ def test_a_scene_played_by_taps_alone_on_a_phone(phone_page, site_url: str) -> N
         expect(page.locator(f"{ROOT} [data-key='ddp-slots-{i}']")).to_have_attribute("aria-pressed", "true")
         expect(page.locator(f"{ROOT} [data-key='ddp-slots-{i}']")).to_have_text("M")
         tapped_in_sight(page, "slots")
+        assert page.evaluate(GAP, slot_group) == before
     hero = bare(shown(page))
     assert hero["health_save"]["now"] == len(hero["slots"]) and hero["hit_defense_marked"] == 1
 
