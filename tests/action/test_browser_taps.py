@@ -114,6 +114,7 @@ def test_a_short_scene_played_by_taps(phone_page, site_url: str) -> None:
     expect(combatant(page, 1).locator(".srd-acp__state")).to_contain_text("wiped out")
     assert_no_sideways_scroll(page, "the Action! scene played by taps, at 360 px")
     assert TOOL.small_targets(page) == []
+    assert TOOL.axe_violations(page) == []
 
     # On paper: every value of the scene and every line of its log.
     from pypdf import PdfReader

@@ -200,7 +200,8 @@ function attachScene(root) {
 
   // What tells one scene from another, its log left out (the frame adds the log to what the engine gave back).
   function sceneKey(entry) {
-    const { log, ...scene } = entry; // eslint-disable-line no-unused-vars
+    const scene = { ...entry };
+    delete scene.log;
     return JSON.stringify(scene);
   }
 
@@ -352,7 +353,7 @@ function attachScene(root) {
       ...Object.entries(c.skills).map(([name, value]) => ["skill", name, value])];
     const buttons = traits.map(([kind, name, value]) => {
       const button = tapButton(`${name} ${value}`, "", { "data-key": `${id}-tap-${kind}-${name}` });
-      button.addEventListener("click", () => tapRoll(c, i, kind, name, button));
+      button.addEventListener("click", () => tapRoll(i, kind, name));
       return button;
     });
     group.append(
@@ -375,7 +376,7 @@ function attachScene(root) {
   }
 
   // A trait rolled with one tap, with the roll form's choices (and its seed, if one is typed).
-  function tapRoll(c, i, kind, name, button) {
+  function tapRoll(i, kind, name) {
     tapped(i, { action: "play_roll", skill: kind === "skill" ? name : "", attribute: kind === "attribute" ? name : "",
       ...rollChoices(), seed: root.querySelector(`#${root.id}-seed`)?.value ?? "" },
     (r) => [r.line, `Dice: ${r.record.dice}`, `Chance: ${r.record.chance}`]);
