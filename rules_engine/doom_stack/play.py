@@ -576,7 +576,8 @@ def play_bleed(request: Request) -> dict[str, Any]:
     after = {**closed(character), "overflow": overflow, "stable": stable}
     words = ("a 1: stable" if stable else f"a {die}: overflow goes up to {overflow}"
              + (f", the {track.boxes} hit boxes: dead" if overflow >= track.boxes else ""))
-    return answer(after, die=die, seed=roller.seed, stable=stable, line=f"Bleeding out, this hour: {words}")
+    odds = {"of": "a 1" if stable else "a 2 to 6", **chance(Fraction(1 if stable else SIDES - 1, SIDES))}
+    return answer(after, die=die, seed=roller.seed, stable=stable, chance=odds, line=f"Bleeding out, this hour: {words}")
 
 
 def play_heal(request: Request) -> dict[str, Any]:

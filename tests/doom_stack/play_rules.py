@@ -116,6 +116,8 @@ RULES: tuple[Rule, ...] = (
      "On a 1, you stabilize", "test_play::test_a_bleeding_roll_of_one_keeps_the_character_stable"),
     Rule(("play_bleed",), "any other face adds 1 to overflow; reaching the hit boxes is death",
      "otherwise, add 1 to the overflow box.", "test_play::test_bleeding_out_to_death"),
+    Rule(("play_bleed",), "the log keeps an hour's chance: a 1 is one face in six, any other five in six",
+     "roll 1 die every hour. On a 1, you stabilize", "test_play_taps::test_an_hour_of_bleeding_keeps_its_chance_for_the_log"),
     Rule(("play_bleed",), "only a dying character bleeds out",
      "If you're left for dead with more than 0 in overflow, roll 1 die every hour.",
      "test_play::test_only_the_dying_bleed_out"),

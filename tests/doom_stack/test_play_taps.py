@@ -118,3 +118,13 @@ def test_spending_settles_the_stack_and_is_refused_when_it_cannot_be() -> None:
     state_refused("play_spend", "marks", character=average(marks="X" * 8, attention=[3]), die="0")
     assert refusal("play_spend", character=average(attention=[3]), die="1")[1] == "die"
     assert refusal("play_spend", character=average(attention=[3]), die="0", tn="x")[1] == "tn"
+
+
+def test_an_hour_of_bleeding_keeps_its_chance_for_the_log() -> None:
+    # One d6: a 1 (one face of six) stabilises, a 2 to 6 (five of six) adds to the overflow.
+    dying = average(marks="X" * 8, overflow=1)
+    for seed in range(40):
+        hour = ok("play_bleed", character=dying, seed=str(seed))
+        expected = ({"of": "a 1", "percent": "16.67%", "exact": "1/6"} if hour["stable"]
+                    else {"of": "a 2 to 6", "percent": "83.33%", "exact": "5/6"})
+        assert hour["chance"] == expected and hour["stable"] == (hour["die"] == 1)

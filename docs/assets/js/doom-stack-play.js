@@ -176,7 +176,7 @@ function attachSheet(root) {
         if (!reply.ok) return frame.fail(reply.error);
         const r = reply.result;
         trackNote([r.line], r.character, r.line, { dice: String(r.die), result: r.stable ? "stable" : `overflow ${r.character.overflow}`,
-          chance: r.stable ? "16.67% (1/6) for a 1" : "83.33% (5/6) for a 2 to 6" });
+          chance: chanceWords(r.chance) });
       });
       actions.append(bleed);
     }
