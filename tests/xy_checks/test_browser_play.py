@@ -256,7 +256,7 @@ def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     assert TOOL.axe_violations(page) == []
 
 
-def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
+def test_print_puts_the_scene_on_one_page(page, site_url: str, tmp_path: Path) -> None:
     from pypdf import PdfReader
 
     open_tool(page, f"{site_url}xy-checks/play/")
@@ -270,12 +270,14 @@ def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
     pdf = tmp_path / "scene.pdf"
     page.pdf(path=str(pdf), format="A4")
     pages = PdfReader(str(pdf)).pages
-    assert len(pages) == 1, [" ".join(page.extract_text().split())[-300:] for page in pages]
+    # The scene on the first page; its log (every edit above: 18 lines) may go on to a second.
+    assert len(pages) <= 2, len(pages)
     text = " ".join(pages[0].extract_text().split())
     assert "The ford" in text and "Wardens: 5 of 5 standing" in text and "Raiders: 6 of 6 standing" in text
     assert "Check 5/6 +1b · defences not effective · form even · health 10 · damage taken 0" in text
     assert f"4 of {ford['sides'][1]['combatants'][1]['health']} health left" in text
     assert "Roll the exchange" not in text and "Export file" not in text
+    assert "Combatant 6" in text and "Log" in text
 
 
 # --- issue 29: taps, the log, errors at their field -------------------------------------------

@@ -280,7 +280,8 @@ function attachScene(root) {
     const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` },
       "Roll the exchange");
     // (Room for the odds and a roll's lines, a side of one against one: 11.5 and 6.6 rem in a
-    // wide column, 13.7 and 9.4 at 360 px with the combatants' names, measured in Chromium.)
+    // wide column, 13.7 and 9.4 at 360 px with the combatants' names, measured in Chromium; the
+    // roll's room at 360 px is 13.5 rem, for a new roll's seed of up to 16 digits.)
     const odds = keepRoom(el("div", { class: "srd-play__odds srd-xyp__odds", "aria-live": "polite", "aria-busy": "true" },
       ...lastOdds.map((node) => node.cloneNode(true))), 12.5, 14.5);
     if (oddsRoom.combatants === combatantsIn(entry)) odds.style.minHeight = `${oddsRoom.px}px`;
@@ -323,6 +324,7 @@ function attachScene(root) {
     });
     rollForm.addEventListener("submit", async (event) => {
       event.preventDefault();
+      frame.clear(rollForm); // (a seed refused before and fixed since: refused again below if it is not)
       const reply = await frame.call({ action: "play_roll", scene: frame.entry(), attacking, seed: seed.value });
       if (!reply.ok) return frame.fail(reply.error);
       lastRoll = reply.result;
