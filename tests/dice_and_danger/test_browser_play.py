@@ -311,11 +311,16 @@ def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
 
 
 # --- taps, the log, errors at their field (issue 29) --------------------------------------------------
+#: Whether a region's kept room holds what fills it (no taller than its min-height).
+HOLDS = "(node) => node.getBoundingClientRect().height <= parseFloat(getComputedStyle(node).minHeight) + 0.5"
+
+
 def tapped_in_sight(page: Page, where: str) -> None:
-    """The result of a tap is shown under the group tapped, and is on the screen."""
+    """The result of a tap is shown under the group tapped, on the screen, within its kept room."""
     result = page.locator(f"{ROOT}-tap-{where}")
     expect(result).not_to_be_empty()
     expect(result).to_be_in_viewport()
+    assert result.evaluate(HOLDS), where
 
 
 def log_top(page: Page, count: int) -> dict:
@@ -421,6 +426,7 @@ def test_a_scene_played_by_taps_alone_on_a_phone(phone_page, site_url: str) -> N
         assert shown(page)["hit_defense_marked"] == marked
         expect(box).to_have_attribute("aria-pressed", "true" if marked else "false")
         tapped_in_sight(page, "hd")
+        assert page.locator(f"{ROOT} .srd-play__hd").evaluate(HOLDS)
 
     # A hit in every slot: each empty slot takes a mood, and the Health save owed grows by a die.
     slot_group = [f"{ROOT} fieldset .srd-play__tapgroup:has([data-key='ddp-slots-0'])", f"{ROOT}-stowed"]

@@ -297,7 +297,8 @@ function attachSheet(root) {
     // on Hit Defense or in a slot. (Screen only: on paper the sheet's words stand.)
     const saveTaps = drawSaveTaps(entry, saveRoll, saveFields);
     const damageTap = drawDamageTap(entry, damage, damageFields);
-    const hdBoxes = keepRoom(el("div", { class: "srd-play__screen srd-play__hd" }), 4.6);
+    // (Room for its line, a row of boxes and a tap's line: 6.4 rem wide, 8.8 at 360 px, where the taps test holds it.)
+    const hdBoxes = keepRoom(el("div", { class: "srd-play__screen srd-play__hd" }), 6.4, 8.8);
     const slotBoxes = drawSlotBoxes(entry);
     const tapGroups = [saveTaps, damageTap, hdBoxes, slotBoxes];
 
