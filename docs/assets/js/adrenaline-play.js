@@ -142,8 +142,9 @@ function attachSheet(root) {
     const abilities = ratingRows("Abilities", "an ability", entry.abilities, () => edited(form), "character.abilities");
     const modifiers = ratingRows("Pool modifiers", "a modifier", entry.modifiers, () => edited(form), "character.modifiers",
       "dice", (dice) => (dice > 0 ? `+${dice}` : String(dice)));
-    // The bank's ten boxes, as the engine marks them (drawn once it answers; their room kept).
-    const bank = keepRoom(el("div", { class: "srd-play__bank" }), 3, 6.4);
+    // The bank's ten boxes, as the engine marks them (drawn once it answers; their room kept:
+    // 6.2 rem, boxes and their line, at 360 px and wide, measured in Chromium).
+    const bank = keepRoom(el("div", { class: "srd-play__bank" }), 6.4);
     form.append(
       field("Name", nameInput),
       el("fieldset", { class: "srd-play__attributes", "data-field": "character.attributes" }, el("legend", {}, "Attributes"),
@@ -187,8 +188,9 @@ function attachSheet(root) {
         button.addEventListener("click", () => tapRoll(group, kind, name));
         return button;
       }));
-    // (Room for a tap's three lines: 4.6 rem in a wide column, 7.6 at 360 px, measured in Chromium.)
-    const result = tapResult(`${id}-tap-${group}`, 4.8, 7.8);
+    // (Room for a tap's three lines: 8.0 rem for a roll of two dice, at 360 px and in the sheet's
+    // column on a wide screen, measured in Chromium; more for a longer line of dice.)
+    const result = tapResult(`${id}-tap-${group}`, 8.6, 9.6);
     if (last && last.kind === "tap" && last.group === group) drawTapResult(result, last.reply);
     return [taps, result];
   }
