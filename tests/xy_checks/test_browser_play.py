@@ -353,6 +353,18 @@ def test_a_short_scene_by_taps_alone(phone_page, site_url: str) -> None:
     expect(page.locator(f"{ROOT} .srd-xyp__over")).to_have_text(over)
     expect(roll_button).to_be_disabled()
     expect(boxes.locator("[aria-pressed=true]")).to_have_count(10)
+    # Each tap is one step: Undo gives the box back (and forgets the result shown under it), Redo marks it again.
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator(STATUS)).to_have_text("Undone: Combatant 1: damage taken 10 (down).")
+    wait_saved(page, f"s.sides[1].combatants[0].damage === {hurt}")
+    assert saved_scene(page) == after
+    expect(boxes.locator("[aria-pressed=true]")).to_have_count(hurt)
+    expect(page.locator(f"{ROOT}-s1-c0-result")).to_be_empty()
+    expect(roll_button).to_be_enabled()
+    page.get_by_role("button", name="Redo").click()
+    expect(page.locator(STATUS)).to_have_text("Redone: Combatant 1: damage taken 10 (down).")
+    expect(page.locator(f"{ROOT} .srd-xyp__over")).to_have_text(over)
+    expect(boxes.locator("[aria-pressed=true]")).to_have_count(10)
     end = TOOL.shown(page)
     assert [i["what"] for i in end["log"][:3]] == ["Combatant 1: damage taken 10 (down).", exchanged["summary"],
                                                    rolled["summary"]]
