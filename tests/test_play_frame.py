@@ -12,7 +12,16 @@ from importlib import import_module
 
 import pytest
 
-from rules_engine.core.play import FORMAT, MAX_DOCUMENT_CHARS, MAX_ENTRIES, MAX_FILE_CHARS, document_chars, limits
+from rules_engine.core.play import (
+    FORMAT,
+    MAX_DOCUMENT_CHARS,
+    MAX_ENTRIES,
+    MAX_FILE_CHARS,
+    MAX_LOG,
+    MAX_LOG_TEXT,
+    document_chars,
+    limits,
+)
 from rules_engine.doom_stack.play import VERSION
 from rules_engine.systems import SYSTEM_PACKAGES, all_systems
 from rules_engine.web import MAX_REQUEST_LENGTH, call
@@ -26,9 +35,10 @@ def reply(request: dict) -> dict:
 
 
 def test_the_limits_are_the_readers_own() -> None:
-    assert limits() == {"max_document_chars": 200_000, "max_entries": 100, "max_file_chars": 1_200_000}
+    assert limits() == {"max_document_chars": 200_000, "max_entries": 100, "max_file_chars": 1_200_000,
+                        "max_log": 20, "max_log_text": 300}
     assert limits() == {"max_document_chars": MAX_DOCUMENT_CHARS, "max_entries": MAX_ENTRIES,
-                        "max_file_chars": MAX_FILE_CHARS}
+                        "max_file_chars": MAX_FILE_CHARS, "max_log": MAX_LOG, "max_log_text": MAX_LOG_TEXT}
 
 
 @pytest.mark.parametrize("system", PLAY_SYSTEMS)
@@ -36,7 +46,8 @@ def test_every_play_tool_tells_its_page_the_limits(system: str) -> None:
     answer = reply({"system": system, "action": "play_limits"})
     version = import_module(SYSTEM_PACKAGES[system] + ".play").SCHEMA.version
     assert answer == {"ok": True, "result": {"limits": {"max_document_chars": 200_000, "max_entries": 100,
-                                                        "max_file_chars": 1_200_000},
+                                                        "max_file_chars": 1_200_000, "max_log": 20,
+                                                        "max_log_text": 300},
                                              "version": version}}
 
 
