@@ -99,18 +99,6 @@ function attachScene(root) {
     return path && error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
   }
 
-  // KIT: a refusal shown in `scope` taken away once what it refused is fixed without a change
-  // (the roll form's odds: nothing is saved, so the sheet is not drawn anew). frame.clear() would do.
-  function clearRefusals(scope) {
-    for (const line of scope.querySelectorAll(".srd-play__field-error")) line.remove();
-    for (const node of scope.querySelectorAll("[aria-invalid]")) {
-      node.removeAttribute("aria-invalid");
-      const described = (node.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-refusal"));
-      if (described.length) node.setAttribute("aria-describedby", described.join(" "));
-      else node.removeAttribute("aria-describedby");
-    }
-  }
-
   // The scene as the page's fields hold it now.
   function sceneOf(form) {
     const entry = frame.entry();
@@ -490,10 +478,10 @@ function attachScene(root) {
           odds.replaceChildren(el("p", {}, "No odds until the roll is one the sheet can make."));
           return failIn("roll", reply.error);
         }
-        clearRefusals(box);
+        frame.clear(box);
         return odds.replaceChildren(el("p", {}, `No odds: ${stateWords(reply.error)}.`));
       }
-      clearRefusals(box);
+      frame.clear(box);
       const o = reply.result;
       // Percentages first; the exact fractions on demand, under the table.
       const rows = o.degrees.map((d) => el("tr", {}, el("th", { scope: "row" }, d.degree), el("td", {}, d.percent)));
