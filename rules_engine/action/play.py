@@ -1117,8 +1117,8 @@ def play_stabilise(request: Request) -> dict[str, Any]:
 
 
 # --- taps: the sheet's boxes and its traits ------------------------------------------------
-#: What a tap on a box marks: a character's shock points or wounds, a mook group's members down.
-TRACKS = ("shock", "wounds", "down")
+#: What a tap on a box marks: a character's shock points, wounds or Shots, a mook group's members down.
+TRACKS = ("shock", "wounds", "shots", "down")
 
 
 def _mark_shock(scene: dict[str, Any], c: dict[str, Any], box: int) -> tuple[dict[str, Any], str]:
@@ -1158,6 +1158,18 @@ def _mark_wounds(index: int, c: dict[str, Any], box: int) -> tuple[dict[str, Any
     return after, f"{name} takes {taken} wound{'s' if taken != 1 else ''}: wounds {box} of Toughness {c['toughness']}{dying}."
 
 
+def _mark_shots(index: int, c: dict[str, Any], box: int) -> tuple[dict[str, Any], str]:
+    """Shots lost from the pool: a tap on a Shot still in it takes that one and those after it
+    (a Major Success's "opponent loses a Pool point"); none comes back by a tap (a Shot comes
+    back as a Sequence begins)."""
+    name, before = c["name"], c["shots"]
+    if box > before:
+        raise refuse(_at(index, "shots"), f"{name} gets a Shot back only as a Sequence begins, after one with "
+                                          "no roll (Undo takes back a mistaken tap)")
+    lost = before - box + 1
+    return {**c, "shots": box - 1}, f"{name} loses {lost} Shot{'s' if lost != 1 else ''}: {box - 1} left in the pool."
+
+
 def _mark_down(index: int, c: dict[str, Any], box: int) -> tuple[dict[str, Any], str]:
     """Mooks marked down through ``box`` (a steady one first, as a hit takes them); a mook down
     does not get up again."""
@@ -1173,19 +1185,20 @@ def _mark_down(index: int, c: dict[str, Any], box: int) -> tuple[dict[str, Any],
 
 
 def play_mark(request: Request) -> dict[str, Any]:
-    """A tap on box ``box`` (1 for the first) of combatant ``index``'s ``track``: "shock" or
-    "wounds" for a character, "down" for a mook group. An empty box marks it and those before
-    it (taken: at Health they fall down, at Toughness they are dying, Shaken under its rule);
-    a marked shock box gives back that point and those after it; wounds and mooks down are
-    not taken back (the refusal says so)."""
+    """A tap on box ``box`` (1 for the first) of combatant ``index``'s ``track``: "shock",
+    "wounds" or "shots" for a character, "down" for a mook group. An empty box marks it and
+    those before it (taken: at Health they fall down, at Toughness they are dying, Shaken under
+    its rule); a marked shock box gives back that point and those after it; a Shot in the pool
+    is lost with those after it; wounds, Shots and mooks down are not given back by a tap (the
+    refusal says so)."""
     scene = _scene(request)
     index = _index(request, scene)
     c = scene["combatants"][index]
     track = request_text(request, "track")
-    wanted = ("down",) if c["kind"] == "mooks" else ("shock", "wounds")
+    wanted = ("down",) if c["kind"] == "mooks" else ("shock", "wounds", "shots")
     if track not in wanted:
         raise RulesError(f"the track must be one of {', '.join(wanted)} for {c['name']}", field="track")
-    limit = {"shock": MAX_SHOCK, "wounds": MAX_WOUNDS, "down": c.get("members", 0)}[track]
+    limit = {"shock": MAX_SHOCK, "wounds": MAX_WOUNDS, "shots": MAX_SHOTS, "down": c.get("members", 0)}[track]
     box = _number(request, "box", "The box", 1, limit)
     if c["kind"] == "character" and c["life"] == "dead":
         raise refuse(_at(index, "life"), f"{c['name']} is dead")
@@ -1193,6 +1206,8 @@ def play_mark(request: Request) -> dict[str, Any]:
         after, line = _mark_shock(scene, c, box)
     elif track == "wounds":
         after, line = _mark_wounds(index, c, box)
+    elif track == "shots":
+        after, line = _mark_shots(index, c, box)
     else:
         after, line = _mark_down(index, c, box)
     more = {}

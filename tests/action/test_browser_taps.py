@@ -94,7 +94,8 @@ def test_a_short_scene_played_by_taps(phone_page, site_url: str) -> None:
     expect(result).to_be_in_viewport()
     expect(button).to_be_focused()
 
-    # Three mooks down, shock and wounds on Character 1 to dying, then the last mooks: the fight is over.
+    # Three mooks down, shock, a Shot lost and wounds on Character 1 to dying, then the last mooks:
+    # the fight is over.
     tap_box(page, 1, "Mooks down", "Mook 3", "down", 3)
     tap_box(page, 0, "Shock boxes", "Shock 4", "shock", 4)
     # Undo takes back one tap; Redo puts it back.
@@ -104,6 +105,7 @@ def test_a_short_scene_played_by_taps(phone_page, site_url: str) -> None:
     page.get_by_role("button", name="Redo", exact=True).click()
     TOOL.wait_saved(page, "s.combatants[0].shock === 4")
     expect(box(page, 0, "Shock boxes", "Shock 4")).to_have_attribute("aria-pressed", "true")
+    tap_box(page, 0, "Shot boxes", "Shot 3", "shots", 3)
     dying = tap_box(page, 0, "Wound boxes", "Wound 3", "wounds", 3)
     assert dying["sheet"]["combatants"][0]["dying"]
     expect(combatant(page, 0).locator(".srd-acp__state")).to_contain_text("dying")
@@ -125,11 +127,11 @@ def test_a_short_scene_played_by_taps(phone_page, site_url: str) -> None:
     scene = shown(page)
     rules = ", ".join(r["name"] for r in engine("play_sheet", scene=scene)["sheet"]["rules"] if r["word"] in scene["rules"])
     assert f"New scene · Sequence 0 · Wound Threshold 5 · Initiative from the shot pool · rules: {rules}" in text
-    assert ("Agility 3, Wits 3, Luck 3 · skills: none · Health 20, Toughness 3 · shock 4, wounds 3 · 3 Shots of 3 · "
+    assert ("Agility 3, Wits 3, Luck 3 · skills: none · Health 20, Toughness 3 · shock 4, wounds 3 · 2 Shots of 3 · "
             "dying") in text
     assert "Glass-jaw mook · 0 of 6 standing" in text
-    # Added the mooks, the roll, four boxes tapped (Undo and Redo put one back as it was).
-    assert len(scene["log"]) == 6
+    # Added the mooks, the roll, five boxes tapped (Undo and Redo put one back as it was).
+    assert len(scene["log"]) == 7
     for logged in scene["log"]:
         assert logged["what"] in text
         for part, name in (("dice", "Dice"), ("result", "Result"), ("chance", "Chance")):

@@ -91,6 +91,19 @@ def test_a_new_wound_at_toughness_makes_a_stable_character_dying_again() -> None
     assert again["scene"]["combatants"][0]["life"] == "alive" and again["sheet"]["combatants"][0]["dying"]
 
 
+# --- Shots: "opponent loses a Pool point (Shot or Shock as standard)" ----------------------------
+def test_a_shot_tapped_is_lost_with_those_after_it_and_none_comes_back_by_a_tap() -> None:
+    scene = scene_with()  # Agility, Wits and Luck 3: a Shot Count of 3, the pool full
+    lost = mark(scene, "shots", 2)
+    ann = lost["scene"]["combatants"][0]
+    assert (ann["shots"], ann["spent"]) == (1, False)
+    assert lost["line"] == "Ann loses 2 Shots: 1 left in the pool."
+    assert mark(lost["scene"], "shots", 1)["scene"]["combatants"][0]["shots"] == 0
+    error = refusal("play_mark", scene=lost["scene"], index=0, track="shots", box=3)
+    assert error["field"] == "scene.combatants[0].shots"
+    assert "only as a Sequence begins" in error["message"]
+
+
 # --- mooks: "Characters that have no name go down on a single Wound." ----------------------------
 def test_mooks_marked_down_a_steady_one_first_and_the_last_off_the_cards() -> None:
     scene = scene_with(("wound-penalty", "shock-roll"), "mooks")

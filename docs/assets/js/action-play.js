@@ -317,15 +317,15 @@ function attachScene(root) {
     }
     const item = el("li", { class: "srd-play__item srd-acp__combatant", "data-index": String(i), "aria-label": c.name },
       el("div", { class: "srd-play__item-head" }, el("strong", {}, c.name), remove), state,
-      el("p", { class: "srd-play__print" }, print), drawTaps(c, i), drawTapped(c, i), fields);
+      el("p", { class: "srd-play__print" }, print), drawTaps(c, i, fact), drawTapped(c, i), fields);
     item.classList.toggle("srd-play__item--out", fact.down);
     item.classList.toggle("srd-acp__combatant--mooks", c.kind === "mooks");
     return item;
   }
 
   // A combatant's taps: each trait rolled with one tap (its chance filled in by showChances),
-  // and the boxes a tap marks: shock and wounds, or the mooks down.
-  function drawTaps(c, i) {
+  // and the boxes a tap marks: shock, wounds and the Shots in the pool, or the mooks down.
+  function drawTaps(c, i, fact) {
     const id = `${root.id}-c${i}`;
     const group = el("div", { class: "srd-acp__taps", role: "group", "aria-label": c.name, "data-field": `tap-${i}` });
     const boxes = (label, track, count, marked, mark, words) => tapBoxes(label,
@@ -350,7 +350,9 @@ function attachScene(root) {
       el("p", { class: "srd-acp__tap-title" }, `Shock (Health ${c.health})`),
       boxes("Shock boxes", "shock", Math.max(c.health, c.shock + 1), c.shock, "/", (n) => `Shock ${n}`),
       el("p", { class: "srd-acp__tap-title" }, `Wounds (Toughness ${c.toughness})`),
-      boxes("Wound boxes", "wounds", Math.max(c.toughness, c.wounds + 1), c.wounds, "X", (n) => `Wound ${n}`));
+      boxes("Wound boxes", "wounds", Math.max(c.toughness, c.wounds + 1), c.wounds, "X", (n) => `Wound ${n}`),
+      el("p", { class: "srd-acp__tap-title" }, `Shots in the pool (Shot Count ${fact.shot_count}): tap one lost`),
+      boxes("Shot boxes", "shots", Math.max(fact.shot_count, c.shots), c.shots, "●", (n) => `Shot ${n}`));
     return group;
   }
 
