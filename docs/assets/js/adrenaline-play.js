@@ -33,18 +33,6 @@ function within(error, prefix) {
   return { ...error, field: prefix + field };
 }
 
-// KIT: the frame clears a refusal shown at a field only when the sheet is drawn anew; a roll form's
-// field fixed (its odds answered) clears its own here. (play-kit.js could export clearFieldErrors.)
-function clearRefusals(box) {
-  for (const line of box.querySelectorAll(".srd-play__field-error")) line.remove();
-  for (const node of box.querySelectorAll("[aria-invalid]")) {
-    node.removeAttribute("aria-invalid");
-    const described = (node.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-refusal"));
-    if (described.length) node.setAttribute("aria-describedby", described.join(" "));
-    else node.removeAttribute("aria-describedby");
-  }
-}
-
 // The ratings (or modifiers) as edited: {name: number} in the order shown (a row with an empty
 // name is dropped; a number may be written with a sign, or a minus sign, as the sheet shows it).
 function ratingsOf(rows) {
@@ -293,7 +281,7 @@ function attachSheet(root) {
         odds.replaceChildren("No odds until the roll can be made.");
         return frame.fail(reply.error);
       }
-      clearRefusals(form);
+      frame.clear(form);
       const o = reply.result.odds;
       exact.replaceChildren(exactFractions([["Success", o.success.exact], ["Botch", o.botch.exact],
         ["Earns a point", o.adrenaline.exact]]));

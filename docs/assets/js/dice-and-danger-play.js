@@ -153,18 +153,6 @@ function attachSheet(root) {
     if (error && names.includes(error.field)) failIn(form, error, names);
   };
 
-  // The roll form's field marked by a refusal, cleared once the form is answered again.
-  // KIT: play-kit.js could export this as frame.clearFail(scope) (its clearFieldErrors, within `scope`).
-  function clearFails(scope) {
-    for (const line of scope.querySelectorAll(".srd-play__field-error")) line.remove();
-    for (const node of scope.querySelectorAll("[aria-invalid]")) {
-      node.removeAttribute("aria-invalid");
-      const rest = (node.getAttribute("aria-describedby") || "").split(" ").filter((d) => d && !d.endsWith("-refusal"));
-      if (rest.length) node.setAttribute("aria-describedby", rest.join(" "));
-      else node.removeAttribute("aria-describedby");
-    }
-  }
-
   const number = (text) => (/^\s*-?\d+\s*$/.test(text) ? Number(text) : text);
 
   // --- the sheet: every edit goes to the engine, which checks it and gives the numbers back -----
@@ -486,7 +474,7 @@ function attachSheet(root) {
         if (form.isConnected) failed(reply.error);
         return box.replaceChildren(el("span", { class: "srd-play__error" }, frame.words(reply.error)));
       }
-      clearFails(form);
+      frame.clear(form);
       exact.replaceChildren(exactFractions(fractions(reply.result)));
       box.replaceChildren(words(reply.result));
       shownOdds[box.id] = box.textContent;
