@@ -63,6 +63,7 @@ from ..core.play import (
     ratings,
     refuse,
     request_entry,
+    unchanged_but_version,
     whole_number,
 )
 from ..core.requests import Request, request_seed, request_text
@@ -96,7 +97,7 @@ from .roll.odds import odds
 from .roll.roll import ActionRoll, roll
 from .roll.rules import DEFAULT_THRESHOLD, DEGREE_NAMES, MAX_THRESHOLD, MAX_VALUE, TYPE_WORDS
 
-VERSION = 2
+VERSION = 3
 MAX_RATING = 99
 MAX_ATTRIBUTES = 20
 MAX_SKILLS = 60
@@ -309,7 +310,9 @@ def migrate_v1(document: dict[str, Any]) -> dict[str, Any]:
     return {**document, "version": 2, "entries": [entry(e) for e in entries]}
 
 
-SCHEMA = PlaySchema("action", VERSION, read_scene, migrations={1: migrate_v1}, noun="scene", nouns="scenes")
+# Version 3 only lets a scene carry its log (core/play.py read_log).
+SCHEMA = PlaySchema("action", VERSION, read_scene, migrations={1: migrate_v1, 2: unchanged_but_version},
+                    noun="scene", nouns="scenes")
 
 
 def new_character(name: str) -> dict[str, Any]:

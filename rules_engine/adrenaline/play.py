@@ -46,6 +46,7 @@ from ..core.play import (
     ratings,
     refuse,
     request_entry,
+    unchanged_but_version,
     whole_number,
 )
 from ..core.notation import parse_whole_number
@@ -65,7 +66,7 @@ from .rules import (
     difficulty_name,
 )
 
-VERSION = 2
+VERSION = 3
 #: A rating goes up to the rules' cap on a pool.
 MAX_RATING = MAX_POOL
 MAX_ATTRIBUTES = 12
@@ -172,8 +173,9 @@ def version_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
     return {**document, "version": 2}
 
 
-SCHEMA = PlaySchema("adrenaline", VERSION, read_character, migrations={1: version_1_to_2}, noun="character",
-                    nouns="characters")
+# Version 3 lets a character carry its log (core/play.py read_log) and points `declared`.
+SCHEMA = PlaySchema("adrenaline", VERSION, read_character, migrations={1: version_1_to_2, 2: unchanged_but_version},
+                    noun="character", nouns="characters")
 
 
 def new_character(name: str = "New character") -> dict[str, Any]:

@@ -49,6 +49,7 @@ from ..core.play import (
     new_entry_name,
     refuse,
     request_entry,
+    unchanged_but_version,
     whole_number,
 )
 from ..core.requests import Request, field_flag, labelled, request_fields, request_seed, request_text
@@ -89,7 +90,7 @@ from .rules import (
     weight_penalty,
 )
 
-VERSION = 2
+VERSION = 3
 #: An attribute is the face kept from 1d+2p: 1 to 6.
 LOWEST_ATTRIBUTE, HIGHEST_ATTRIBUTE = 1, 6
 #: The highest level a sheet keeps (far past any campaign; Hit Defense is still exact).
@@ -279,7 +280,8 @@ def from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     return {**document, "version": 2, "entries": upgraded}
 
 
-SCHEMA = PlaySchema("dice-and-danger", VERSION, read_character, migrations={1: from_version_1},
+# Version 3 only lets a character carry its log (core/play.py read_log).
+SCHEMA = PlaySchema("dice-and-danger", VERSION, read_character, migrations={1: from_version_1, 2: unchanged_but_version},
                     noun="character", nouns="characters")
 
 

@@ -46,6 +46,7 @@ from ..core.play import (
     ratings,
     refuse,
     request_entry,
+    unchanged_but_version,
     whole_number,
 )
 from ..core.requests import Request, request_seed, request_text
@@ -72,7 +73,7 @@ from .rules import (
     take_damage,
 )
 
-VERSION = 2
+VERSION = 3
 #: Attribute and skill ratings a sheet takes (new characters have 0 to 4).
 MAX_RATING = 20
 MAX_ATTRIBUTES = 12
@@ -199,7 +200,8 @@ def from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     return {**document, "version": 2, "entries": entries}
 
 
-SCHEMA = PlaySchema("doom-stack", VERSION, read_character, migrations={1: from_version_1},
+# Version 3 only lets a character carry its log (core/play.py read_log).
+SCHEMA = PlaySchema("doom-stack", VERSION, read_character, migrations={1: from_version_1, 2: unchanged_but_version},
                     noun="character", nouns="characters")
 
 

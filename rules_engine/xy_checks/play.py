@@ -49,6 +49,7 @@ from ..core.play import (
     refuse,
     request_entry,
     shorten,
+    unchanged_but_version,
     whole_number,
 )
 from ..core.requests import Request, request_seed
@@ -57,7 +58,7 @@ from .odds import contest_odds, p_success, volley_odds
 from .roll import degree_text, roll_check, roll_contest, roll_volley
 from .rules import DEFENCES, MAX_ATTACKERS, START_CHECK, TARGET_FORMS, TIE_BREAKERS, TIES, Check, Target
 
-VERSION = 1
+VERSION = 2
 SIDES = 2
 #: The most combatants on one side: a side has at most this many attackers.
 MAX_COMBATANTS = MAX_ATTACKERS
@@ -119,7 +120,9 @@ def read_scene(value: Any, where: str) -> dict[str, Any]:
             "tie": choice(value["tie"], f"{where}.tie", {**TIES, **TIE_BREAKERS})}
 
 
-SCHEMA = PlaySchema("xy-checks", VERSION, read_scene, noun="scene", nouns="scenes")
+# Version 2 only lets a scene carry its log (core/play.py read_log).
+SCHEMA = PlaySchema("xy-checks", VERSION, read_scene, migrations={1: unchanged_but_version}, noun="scene",
+                    nouns="scenes")
 
 
 def rebuilt(scene: dict[str, Any], sides: list[dict[str, Any]]) -> dict[str, Any]:

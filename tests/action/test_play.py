@@ -309,7 +309,7 @@ def test_export_import_and_link_give_back_the_same_document() -> None:
 
 
 def test_the_schema_names_the_system() -> None:
-    assert SCHEMA.system == "action" and SCHEMA.version == VERSION == 2
+    assert SCHEMA.system == "action" and SCHEMA.version == VERSION == 3
     assert read_scene(new_scene(), "x") == new_scene()
 
 

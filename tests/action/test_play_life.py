@@ -22,6 +22,7 @@ from functools import partial
 import play_documents
 
 from rules_engine.action import roll_notation
+from rules_engine.action.play import VERSION
 
 ok, refused, bridge = (partial(helper, "action") for helper in (
     play_documents.ok, play_documents.refused, play_documents.bridge))
@@ -123,7 +124,7 @@ def test_a_life_to_death() -> None:
     # The end: nothing more happens to her.
     assert field_of("play_damage", scene=scene, index=0, damage=5) == "scene.combatants[0].life"
     assert field_of("play_act", scene=scene, index=0, act="rest") == "scene.combatants[0].life"
-    saved = {"format": "dice-srd-play", "version": 2, "system": "action", "entries": [scene]}
+    saved = {"format": "dice-srd-play", "version": VERSION, "system": "action", "entries": [scene]}
     assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == saved
 
 

@@ -38,7 +38,7 @@ def by_hand(v1: dict) -> list[dict]:
 
 def test_the_saved_file_is_version_1() -> None:
     saved = json.loads(SAVED_V1.read_text(encoding="utf-8"))
-    assert saved["version"] == 1 and VERSION == 2
+    assert saved["version"] == 1 and VERSION == 3
     assert [e["name"] for e in saved["entries"]] == ["The docks", "Rooftop chase", "Quiet night"]
 
 
@@ -53,7 +53,7 @@ def test_a_version_1_document_opens_as_version_2() -> None:
     assert (docks["combatants"][1]["acted"], docks["combatants"][1]["out"]) == ("action", 100)
     assert (chase["combatants"][0]["acted"], chase["combatants"][0]["rolled"]) == ("", True)
     imported = ok("play_import", text=SAVED_V1.read_text(encoding="utf-8"))["document"]
-    assert imported == {"format": "dice-srd-play", "version": 2, "system": "action", "entries": expected}
+    assert imported == {"format": "dice-srd-play", "version": VERSION, "system": "action", "entries": expected}
     assert ok("play_check", document=saved)["document"] == imported
     assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == imported
     # Read again, version 2 changes nothing.

@@ -279,7 +279,7 @@ def test_any_sheet_rolled(character: dict, other: dict, attribute: str, difficul
 
 
 def test_the_schema_names_the_system() -> None:
-    assert SCHEMA.system == "adrenaline" and SCHEMA.version == VERSION == 2
+    assert SCHEMA.system == "adrenaline" and SCHEMA.version == VERSION == 3
     assert read_character(new_character(), "x") == new_character()
 
 
@@ -441,8 +441,8 @@ def test_a_sheets_refusal_names_the_field() -> None:
 def test_a_document_saved_before_issue_28_opens_with_no_modifiers() -> None:
     saved = json.loads((Path(__file__).parent / "data" / "saved_v1.json").read_text(encoding="utf-8"))
     assert saved["version"] == 1
-    # Version 1 → 2: every character gains "modifiers": {} and nothing else changes.
-    expected = {**saved, "version": 2, "entries": [{**entry, "modifiers": {}} for entry in saved["entries"]]}
+    # Version 1 → today's: every character gains "modifiers": {} (version 2) and nothing else changes.
+    expected = {**saved, "version": VERSION, "entries": [{**entry, "modifiers": {}} for entry in saved["entries"]]}
     assert ok("play_import", text=json.dumps(saved))["document"] == expected
     assert ok("play_check", document=saved)["document"] == expected
     assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == expected

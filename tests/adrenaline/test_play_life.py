@@ -10,6 +10,8 @@ from functools import partial
 
 import play_documents
 
+from rules_engine.adrenaline.play import VERSION
+
 ok, place = (partial(helper, "adrenaline") for helper in (play_documents.ok, play_documents.bridge))
 
 PERCEPTION_INTIMIDATION = {"attribute": "Perception", "ability": "Intimidation", "difficulty": "6"}
@@ -109,6 +111,6 @@ def test_a_whole_life() -> None:
                     "modifiers": {}, "adrenaline": 0, "extended": None}
 
     # Whatever her life made is saved, shared and read back unchanged.
-    saved = {"format": "dice-srd-play", "version": 2, "system": "adrenaline", "entries": [mara]}
+    saved = {"format": "dice-srd-play", "version": VERSION, "system": "adrenaline", "entries": [mara]}
     assert ok("play_check", document=saved)["document"] == saved
     assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == saved

@@ -142,3 +142,17 @@ def test_whatever_a_log_holds_within_its_limits_comes_back_unchanged(log: list[d
     assert ACTIONS["play_open_link"]({"link": link})["document"]["entries"] == [entry]
     text = json.dumps(document(entry), indent=1, ensure_ascii=False)
     assert ACTIONS["play_import"]({"text": text})["document"]["entries"] == [entry]
+
+
+@pytest.mark.parametrize("system", [s.key for s in all_systems()])
+def test_a_document_of_the_version_before_the_log_opens_unchanged_but_for_its_version(system: str) -> None:
+    def ask(**request: object) -> dict:
+        reply = json.loads(call(json.dumps({"system": system, **request})))
+        assert reply["ok"], reply
+        return reply["result"]
+
+    made = ask(action="play_new", name="Vex")
+    entry = made["scene" if "scene" in made else "character"]
+    version = ask(action="play_limits")["version"]
+    before = {"format": FORMAT, "version": version - 1, "system": system, "entries": [entry]}
+    assert ask(action="play_check", document=before)["document"] == {**before, "version": version}

@@ -249,7 +249,7 @@ def test_any_sheet_rolled(character: dict, fields: dict, slots: object, hits: st
 
 
 def test_the_schema_names_the_system() -> None:
-    assert SCHEMA.system == SYSTEM and SCHEMA.version == VERSION == 2
+    assert SCHEMA.system == SYSTEM and SCHEMA.version == VERSION == 3
     assert read_character(new_character(seed=1), "x") == new_character(seed=1)
 
 

@@ -25,7 +25,7 @@ def saved() -> dict:
 
 def test_the_fixture_is_version_1() -> None:
     document = saved()
-    assert document["version"] == 1 and VERSION == 2
+    assert document["version"] == 1 and VERSION == 3
     assert [entry["name"] for entry in document["entries"]] == ["Rook", "Wren", "Mara :-[ the Bold", "Fen", "Ivo"]
     # Every field of version 1 is exercised: a save owed (Wren, Fen), outcomes, marks, all four conditions.
     conditions = {slot["condition"] for entry in document["entries"] for slot in entry["slots"]}
@@ -44,7 +44,7 @@ def test_a_version_1_document_opens_as_version_2_with_the_same_entries() -> None
     expected[3]["health_save"] = {"now": 2, "had": 2, "moods": []}
     for entry, name in zip(expected, ["Rook", "Wren", "Mara :-[ the Bold", "Fen", "Ivo"]):
         assert entry["name"] == name
-    want = {"format": "dice-srd-play", "version": 2, "system": SYSTEM, "entries": expected}
+    want = {"format": "dice-srd-play", "version": VERSION, "system": SYSTEM, "entries": expected}
     assert ok("play_import", text=SAVED_V1.read_text(encoding="utf-8"))["document"] == want
     assert ok("play_check", document=old)["document"] == want
     # The rest is as saved: the values written by version 1, field by field.

@@ -222,7 +222,7 @@ def test_any_sheet_rolled_or_hit(character: dict, attribute: str, modifiers: str
 
 
 def test_the_schema_names_the_system() -> None:
-    assert SCHEMA.system == "doom-stack" and SCHEMA.version == VERSION == 2
+    assert SCHEMA.system == "doom-stack" and SCHEMA.version == VERSION == 3
     assert read_character(new_character(), "x") == new_character()
     assert encode_link(document(vex()))  # a plain call, outside the bridge
     assert decode_link(encode_link(document(vex())), SCHEMA) == document(vex())

@@ -42,7 +42,7 @@ def test_a_version_1_file_imports_brought_up_to_date() -> None:
 def test_a_version_1_document_kept_on_the_device_opens() -> None:
     saved = json.loads(SAVED_V1.read_text(encoding="utf-8"))
     document = ok("play_check", document=saved)["document"]
-    assert document["version"] == VERSION == 2 and document["entries"] == MIGRATED
+    assert document["version"] == VERSION == 3 and document["entries"] == MIGRATED
     # And once brought up to date, it is read back unchanged, by a link as by a file.
     assert ok("play_check", document=document)["document"] == document
     assert ok("play_open_link", link=ok("play_link", document=document)["link"])["document"] == document

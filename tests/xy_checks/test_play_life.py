@@ -12,6 +12,8 @@ from functools import partial
 import play_documents
 import pytest
 
+from rules_engine.xy_checks.play import VERSION
+
 bridge, ok, refused = (partial(helper, "xy-checks") for helper in (
     play_documents.bridge, play_documents.ok, play_documents.refused))
 
@@ -148,7 +150,7 @@ def test_a_scene_fought_until_a_side_is_out_of_the_fight() -> None:
         assert bridge("play_roll", scene=last["scene"], attacking=attacking, seed="1")["error"] == reply["error"]
 
     # The scene as it ended is saved work: a file and a link give it back unchanged.
-    document = {"format": "dice-srd-play", "version": 1, "system": "xy-checks", "entries": [last["scene"]]}
+    document = {"format": "dice-srd-play", "version": VERSION, "system": "xy-checks", "entries": [last["scene"]]}
     assert ok("play_import", text=json.dumps(document))["document"] == document
     assert ok("play_open_link", link=ok("play_link", document=document)["link"])["document"] == document
 
