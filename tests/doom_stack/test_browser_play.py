@@ -283,20 +283,6 @@ def test_the_odds_show_before_a_roll_and_follow_the_form(page, site_url: str) ->
     assert not page.locator(f"{ROOT} .srd-play__roll .srd-play__result").inner_text().strip()  # nothing rolled yet
 
 
-def test_a_damaged_link_is_refused_and_nothing_saved_changes(page, site_url: str) -> None:
-    address = f"{site_url}doom-stack/play/"
-    open_tool(page, address)
-    make_vex(page)
-    saved_before = TOOL.saved_text(page)
-    page.goto("about:blank")  # a fragment change alone would not load the page again
-    page.goto(f"{address}#play=____")
-    TOOL.ready(page)
-    expect(page.locator(STATUS)).to_have_text(
-        "The link was not opened: the link is damaged: its sheet cannot be unpacked (was it cut short?). "
-        "Nothing saved was changed.")
-    assert TOOL.saved_text(page) == saved_before
-
-
 def test_a_saved_copy_the_engine_refuses_is_kept_aside(page, site_url: str) -> None:
     address = f"{site_url}doom-stack/play/"
     future = {"document": {"format": "dice-srd-play", "version": 7, "system": "doom-stack", "entries": []}, "current": 0}

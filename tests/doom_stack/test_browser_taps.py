@@ -2,7 +2,7 @@
 death by taps alone (a rating rolled, an attention die spent, hit boxes marked and healed, the
 overflow filled), its result in sight after every tap, then printed with every value and the
 log; a refusal at its field in the reader's words, gone once the field is fixed; a file's
-refusal with no JSON path; axe on the dead sheet and on an error, light and dark.
+refusal with no JSON path; axe on the knocked-out, dying and dead sheets and on an error, light and dark.
 
 Every expected value comes from the engine (``rules_engine.web.call``) or from the exact odds
 module with the dice the page rolled, never from numbers copied into the test."""
@@ -156,12 +156,18 @@ def test_a_scene_played_by_taps_alone(phone_page, site_url: str) -> None:
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_an_error_at_its_field_and_axe(page, site_url: str, tmp_path: Path, theme: str) -> None:
     use_theme(page, site_url, theme)
-    dead = {**engine("play_new", name="Vera")["character"], "marks": "XXXXXXXX", "overflow": 8}
+    fresh = engine("play_new", name="Vera")["character"]
+    dead = {**fresh, "marks": "XXXXXXXX", "overflow": 8}
+    # The other ends of the track: knocked out (every box marked), dying (the overflow box marked too).
+    out, dying = ({**fresh, "name": name, "marks": "XXXXXXXX", "overflow": overflow}
+                  for name, overflow in (("Out", 0), ("Dying", 1)))
     TOOL.seed(page, {"document": {"format": "dice-srd-play", "version": engine("play_limits")["version"],
-                                  "system": "doom-stack", "entries": [dead]}, "current": 0})
+                                  "system": "doom-stack", "entries": [out, dying, dead]}, "current": 0})
     TOOL.open(page, f"{site_url}{ADDRESS}")
-    expect(page.locator(f"{ROOT} .srd-play__state-word")).to_have_text("dead")
-    assert TOOL.axe_violations(page) == []
+    for index, state in enumerate(("knocked out", "dying and knocked out", "dead")):
+        page.locator(f"{ROOT}-pick").select_option(str(index))
+        expect(page.locator(f"{ROOT} .srd-play__state-word")).to_have_text(state)
+        assert TOOL.axe_violations(page) == [], state
 
     # A bad rating: refused at its field, in its label's words, no path; the field marked invalid.
     strength = page.get_by_label("Strength: rating", exact=True)
