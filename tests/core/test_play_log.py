@@ -5,6 +5,7 @@ at its place when it is malformed."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
 
 import pytest
@@ -44,6 +45,13 @@ EDITED = {"what": "Saved Vex."}
 
 def document(*entries: dict) -> dict:
     return {"format": FORMAT, "version": 1, "system": "toy", "entries": list(entries)}
+
+
+def bridge(system: str, **request: object) -> dict:
+    """The result of a bridge action of a registered system (it must succeed)."""
+    reply = json.loads(call(json.dumps({"system": system, **request})))
+    assert reply["ok"], reply
+    return reply["result"]
 
 
 def refusal(entry: dict) -> RulesError:
@@ -113,11 +121,7 @@ def test_a_version_that_only_added_the_log_changes_nothing_else() -> None:
 
 @pytest.mark.parametrize("system", [s.key for s in all_systems()])
 def test_every_systems_entries_carry_a_log_through_the_bridge(system: str) -> None:
-    def ask(**request: object) -> dict:
-        reply = json.loads(call(json.dumps({"system": system, **request})))
-        assert reply["ok"], reply
-        return reply["result"]
-
+    ask = partial(bridge, system)
     made = ask(action="play_new", name="Vex")
     noun = "scene" if "scene" in made else "character"
     entry = {**made[noun], "log": [ROLLED, EDITED]}
@@ -146,11 +150,7 @@ def test_whatever_a_log_holds_within_its_limits_comes_back_unchanged(log: list[d
 
 @pytest.mark.parametrize("system", [s.key for s in all_systems()])
 def test_a_document_of_the_version_before_the_log_opens_unchanged_but_for_its_version(system: str) -> None:
-    def ask(**request: object) -> dict:
-        reply = json.loads(call(json.dumps({"system": system, **request})))
-        assert reply["ok"], reply
-        return reply["result"]
-
+    ask = partial(bridge, system)
     made = ask(action="play_new", name="Vex")
     entry = made["scene" if "scene" in made else "character"]
     version = ask(action="play_limits")["version"]
