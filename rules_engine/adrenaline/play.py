@@ -25,8 +25,8 @@ extended roll is played as the chapter's rules and rulings say: each roll's net 
 add up until the target is reached; a botch ends the attempt and loses what was gathered.
 Its rolls never go on past the end, and each takes the modifiers as they stand when it is
 rolled. Every roll's doubles put a point in the bank, up to its 10. Points are declared for
-the next roll by tapping them on the sheet (the source: "you must declare that you are spending
-the point before you roll"); the next single or opposed roll spends them. The bridge actions below
+the next roll by tapping them on the sheet (the source has a point named before the dice are
+thrown, never after); the next single or opposed roll spends them. The bridge actions below
 (``play_…``) do every step the page offers, so the page holds no rule of its own.
 """
 
