@@ -46,7 +46,6 @@ Shaken), and the rolls and the clock that end each state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from ..core.errors import RulesError
@@ -59,6 +58,7 @@ from ..core.play import (
     flag,
     items,
     json_kind,
+    log_chance,
     name_text,
     ratings,
     refuse,
@@ -566,17 +566,12 @@ class Check:
         verdict = "passes" if self.passed else f"fails by {self.margin}"
         return {"dice": f"{self.what} {self.rolled.query.notation}, seed {self.rolled.seed}: {dice_words(self.rolled)}",
                 "result": f"{self.what}: AV {self.rolled.av}, {verdict}",
-                "chance": f"{self.what} passes {chance_words(odds(self.rolled.query).p_success)}"}
+                "chance": f"{self.what} passes {log_chance(odds(self.rolled.query).p_success)}"}
 
 
 def dice_words(rolled: ActionRoll) -> str:
     """The dice as rolled: each chain, positive then negative ("+ 10 → 3 = 13; − 4")."""
     return "; ".join(c.text() for c in rolled.chains)
-
-
-def chance_words(p: Fraction) -> str:
-    """An exact chance for the log: the percentage first, then the fraction ("54.55 % (6/11)")."""
-    return f"{percent(p, 2).replace('%', ' %')} ({ratio(p)})"
 
 
 def record_of(checks: list[Check]) -> dict[str, str] | None:
@@ -871,7 +866,7 @@ def play_roll(request: Request) -> dict[str, Any]:
         f", PV {rolled.pv}" if rolled.outcome >= 0 else "")
     line = f"{c['name']} rolled {what} ({query.notation}, seed {rolled.seed}): {said}."
     record = {"dice": f"{query.notation}, seed {rolled.seed}: {dice_words(rolled)}", "result": said,
-              "chance": f"success {chance_words(odds(query).p_success)}"}
+              "chance": f"success {log_chance(odds(query).p_success)}"}
     return answer(after, roll=result, share=share(rolled), notation=query.notation, what=what, terms=terms, line=line,
                   fields=roller_fields(query), record=record)
 

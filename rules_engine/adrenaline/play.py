@@ -42,6 +42,7 @@ from ..core.play import (
     PlaySchema,
     entry_actions,
     exact_keys,
+    log_chance,
     name_text,
     ratings,
     refuse,
@@ -377,18 +378,13 @@ def after_roll(character: dict[str, Any], spent: int, earned: int, spends: bool 
     return with_declared(kept, 0) if spends else kept
 
 
-def chance_words(value: Fraction) -> str:
-    """``65.78 % (1579/2400)``: a chance for the log, the percentage first, then exactly."""
-    return f"{percent(value, 2).replace('%', ' %')} ({ratio(value)})"
-
-
 def roll_record(result: dict[str, Any], notation: str, success: Fraction, points: str) -> dict[str, str]:
     """A roll's log item parts: the dice as rolled, the result in words, the exact chance of success."""
     dice = " ".join(str(value) for value in result["dice"]) or "no dice"
     spent = result.get("spent", 0)
     return {"dice": f"{notation}: {dice}" + (f", {spent} spent" if spent else ""),
             "result": f"net {result['net']}, {result['degree']}; {points}",
-            "chance": f"success {chance_words(success)}"}
+            "chance": f"success {log_chance(success)}"}
 
 
 def _points_line(spent: int, earned: int, before: int, after: int) -> str:
@@ -506,7 +502,7 @@ def play_opposed(request: Request) -> dict[str, Any]:
                            for who, part in ((first, "roller"), (second, "other"))),
                        "result": {"win": f"{first['name']} wins by {rolled['margin']}", "standoff": "a stand-off",
                                   "lose": f"{second['name']} wins by {-rolled['margin']}"}[verdict],
-                       "chance": f"{first['name']} wins {chance_words(verdicts['win'])}"},
+                       "chance": f"{first['name']} wins {log_chance(verdicts['win'])}"},
             "points": [_points_line(side.spent, earned[0], first["adrenaline"], kept[0]["adrenaline"]),
                        _points_line(other_side.spent, earned[1], second["adrenaline"], kept[1]["adrenaline"])]}
 

@@ -29,9 +29,11 @@ import json
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from .errors import RulesError
+from .exact import percent, ratio
 from .requests import Request, json_nesting_depth, request_text
 
 FORMAT = "dice-srd-play"
@@ -275,6 +277,12 @@ def log_item(value: Any, where: str) -> dict[str, str]:
 def read_log(value: Any, where: str) -> list[dict[str, str]]:
     """An entry's log: at most MAX_LOG items (:func:`log_item`), newest first."""
     return items(value, where, MAX_LOG, log_item, f"a log keeps at most {MAX_LOG} items")
+
+
+def log_chance(value: Fraction) -> str:
+    """A chance as a log item writes it: the percentage (two places) first, then the exact
+    fraction, ``54.55 % (6/11)``."""
+    return f"{percent(value, 2).replace('%', ' %')} ({ratio(value)})"
 
 
 def with_log(read: EntryReader) -> EntryReader:

@@ -45,6 +45,7 @@ from ..core.play import (
     exact_keys,
     items,
     json_kind,
+    log_chance,
     name_text,
     refuse,
     request_entry,
@@ -403,26 +404,21 @@ def play_roll(request: Request) -> dict[str, Any]:
     shown = {**rolled.to_json(), "lines": named_lines(rolled.lines(), scene, orders, attacking)}
     if isinstance(query, VolleyQuery):
         count = rolled.side.hits
-        chance = f"{exact_chance(volley_odds(query).hits.p(count))} of exactly {count} {'hit' if count == 1 else 'hits'}"
+        chance = f"{log_chance(volley_odds(query).hits.p(count))} of exactly {count} {'hit' if count == 1 else 'hits'}"
         by = ATTACKING.index(attacking)  # (``s`` above named the side of each target)
         attacks = [(by, orders[by], rolled.side)]
     else:
         a, b = rolled.sides[0].hits, rolled.sides[1].hits
         odds = contest_odds(query)
         names = [side["name"] for side in scene["sides"]]
-        chance = (f"{exact_chance(odds.p_first_more)} that {names[0]} out-hit {names[1]}" if a > b else
-                  f"{exact_chance(odds.p_second_more)} that {names[1]} out-hit {names[0]}" if b > a else
-                  f"{exact_chance(odds.p_tie)} of a tie")
+        chance = (f"{log_chance(odds.p_first_more)} that {names[0]} out-hit {names[1]}" if a > b else
+                  f"{log_chance(odds.p_second_more)} that {names[1]} out-hit {names[0]}" if b > a else
+                  f"{log_chance(odds.p_tie)} of a tie")
         attacks = [(t, orders[t], rolled.sides[t]) for t in (0, 1)]
     record = {"dice": capped(exchange_dice(scene, attacks, orders)), "result": capped(f"{words}." + (f" {ended}" if ended else "")),
               "chance": capped(chance)}
     return answer(after, roll=shown, notation=query.notation, taken=taken, hits=hits, record=record,
                   summary=f"Rolled {query.notation} (seed {rolled.seed}): {words}." + (f" {ended}" if ended else ""))
-
-
-def exact_chance(p: Any) -> str:
-    """A chance for the log, the percentage first and then the exact fraction: ``33.33% (1/3)``."""
-    return f"{percent(p, 2)} ({ratio(p)})"
 
 
 def capped(text: str) -> str:
@@ -469,7 +465,7 @@ def play_roll_check(request: Request) -> dict[str, Any]:
     dice = rolled.result.dice_text() + (f"; {rolled.result.crit_text()}" if rolled.result.crit_faces else "")
     result = degree_text(rolled.result.degree)
     record = {"dice": capped(f"{query.notation}: {dice}"), "result": result,
-              "chance": f"{exact_chance(p_success(query))} of success"}
+              "chance": f"{log_chance(p_success(query))} of success"}
     return answer(scene, roll=rolled.to_json(), record=record, who=_who(scene, s, i),
                   summary=f"{c['name']} rolled {query.notation} (seed {rolled.seed}): {result}.")
 

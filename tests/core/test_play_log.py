@@ -5,6 +5,7 @@ at its place when it is malformed."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from functools import partial
 from typing import Any
 
@@ -20,6 +21,7 @@ from rules_engine.core.play import (
     PlaySchema,
     document_actions,
     exact_keys,
+    log_chance,
     name_text,
     request_entry,
     unchanged_but_version,
@@ -156,3 +158,13 @@ def test_a_document_of_the_version_before_the_log_opens_unchanged_but_for_its_ve
     version = ask(action="play_limits")["version"]
     before = {"format": FORMAT, "version": version - 1, "system": system, "entries": [entry]}
     assert ask(action="play_check", document=before)["document"] == {**before, "version": version}
+
+
+@pytest.mark.parametrize(("chance", "words"), [
+    (Fraction(6, 11), "54.55 % (6/11)"),
+    (Fraction(1579, 2400), "65.79 % (1579/2400)"),
+    (Fraction(1, 1), "100.00 % (1/1)"),
+    (Fraction(1, 100_000), "<0.01 % (1/100000)"),
+])
+def test_a_chance_is_logged_percentage_first_then_exactly(chance: Fraction, words: str) -> None:
+    assert log_chance(chance) == words

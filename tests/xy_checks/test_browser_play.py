@@ -310,7 +310,7 @@ def test_a_short_scene_by_taps_alone(phone_page, site_url: str) -> None:
     item = tap_and_read(page, check, page.locator(f"{ROOT}-s0-c0-result"))
     rolled = engine("play_roll_check", scene=new, side=0, index=0, seed=seed_of(item["what"]))
     assert item == {"what": rolled["summary"], **rolled["record"]}
-    assert rolled["record"]["chance"] == "83.33% (5/6) of success"
+    assert rolled["record"]["chance"] == "83.33 % (5/6) of success"
     assert saved_scene(page) == new  # a check rolled alone deals no damage
     expect(check).to_be_focused()  # the sheet drawn anew: the focus stays on the tap
 

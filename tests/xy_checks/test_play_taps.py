@@ -39,7 +39,7 @@ def test_a_tapped_check_is_the_combatants_full_check_rolled_alone() -> None:
         seen.add(words)
         shown = ", ".join(f"{d} ({'hit' if d <= 5 else 'miss'})" for d in dice)
         assert result["record"] == {"dice": f"5/6 +1b: {shown}", "result": words,
-                                    "chance": "97.22% (35/36) of success"}
+                                    "chance": "97.22 % (35/36) of success"}
         assert result["summary"] == f"Ada rolled 5/6 +1b (seed {seed}): {words}."
         assert result["who"] == {"side": 0, "index": 0, "name": "Ada"}
     assert {"success of degree 1", "success of degree 2"} <= seen
@@ -52,7 +52,7 @@ def test_a_tapped_check_after_its_tn_steps() -> None:
     (die,) = result["roll"]["dice"]
     assert result["roll"]["check"] == "3/6"
     assert result["record"]["dice"] == f"4/6 -1 TN: {die} ({'hit' if die <= 3 else 'miss'})"
-    assert result["record"]["chance"] == "50.00% (1/2) of success"
+    assert result["record"]["chance"] == "50.00 % (1/2) of success"
 
 
 def test_a_combatant_down_does_not_roll_and_a_bad_place_is_refused_at_its_field() -> None:
@@ -115,10 +115,10 @@ def test_a_volleys_record_by_hand() -> None:
             dealt = result["roll"]["targets"][0]["damage_die"]
             assert record == {"dice": f"Ada {die} (hit); damage Cy {dealt}",
                               "result": f"Raiders: Cy {dealt} damage ({10 - dealt} left).",
-                              "chance": "66.67% (2/3) of exactly 1 hit"}
+                              "chance": "66.67 % (2/3) of exactly 1 hit"}
         else:
             assert record == {"dice": f"Ada {die} (miss)", "result": "no hits.",
-                              "chance": "33.33% (1/3) of exactly 0 hits"}
+                              "chance": "33.33 % (1/3) of exactly 0 hits"}
 
 
 def test_a_contests_record_by_hand() -> None:
@@ -130,8 +130,8 @@ def test_a_contests_record_by_hand() -> None:
         (a,), (c,) = (side["attackers"][0]["dice"] for side in result["roll"]["sides"])
         record = result["record"]
         assert record["dice"].startswith(f"Ada {a} ({'hit' if a <= 3 else 'miss'}); Cy {c} ")
-        expected = ("25.00% (1/4) that Wardens out-hit Raiders" if a <= 3 < c else
-                    "25.00% (1/4) that Raiders out-hit Wardens" if c <= 3 < a else "50.00% (1/2) of a tie")
+        expected = ("25.00 % (1/4) that Wardens out-hit Raiders" if a <= 3 < c else
+                    "25.00 % (1/4) that Raiders out-hit Wardens" if c <= 3 < a else "50.00 % (1/2) of a tie")
         assert record["chance"] == expected
         chances.add(expected)
     assert len(chances) == 3
