@@ -13,6 +13,8 @@ import pytest
 
 from rules_engine.action import odds_notation
 
+from .test_play_states import fresh
+
 bridge, ok = (partial(helper, "action") for helper in (play_documents.bridge, play_documents.ok))
 
 
@@ -22,24 +24,13 @@ def refusal(action: str, **request: object) -> dict:
     return reply["error"]
 
 
-def scene_with(rules: tuple[str, ...] = ("wound-penalty", "shock-roll"), *kinds: str, **first: object) -> dict:
-    """A new scene (Ann: Health 20, Toughness 3, Agility/Wits/Luck 3) with ``rules`` in force,
-    her sheet changed by ``first``, then one combatant of each of ``kinds``."""
-    scene = ok("play_new", name="The docks")["scene"]
-    for kind in kinds:
-        scene = ok("play_add", scene=scene, kind=kind)["scene"]
-    scene["combatants"][0] = {**scene["combatants"][0], "name": "Ann", **first}
-    scene["rules"] = list(rules)
-    return ok("play_sheet", scene=scene)["scene"]
-
-
 def mark(scene: dict, track: str, box: int, index: int = 0) -> dict:
     return ok("play_mark", scene=scene, index=index, track=track, box=box)
 
 
 # --- shock: "which causes PV Shockpoints"; "you regain 1 Shock point" -----------------------------
 def test_a_shock_box_marks_the_points_up_to_it_and_a_marked_one_gives_them_back() -> None:
-    taken = mark(scene_with(), "shock", 3)
+    taken = mark(fresh(), "shock", 3)
     ann = taken["scene"]["combatants"][0]
     assert (ann["shock"], ann["out"], ann["shaken"]) == (3, 0, False)  # no Shaken rule in force
     assert taken["line"] == "Ann takes 3 shock points: shock 3 of Health 20."
@@ -53,7 +44,7 @@ def test_a_shock_box_marks_the_points_up_to_it_and_a_marked_one_gives_them_back(
 
 
 def test_shock_marked_to_health_falls_down_for_ten_minutes_and_giving_it_back_stands_no_one_up() -> None:
-    down = mark(scene_with(shock=18), "shock", 20)
+    down = mark(fresh(shock=18), "shock", 20)
     ann = down["scene"]["combatants"][0]
     # Ten minutes of Sequences of about 6 seconds: 100.
     assert (ann["shock"], ann["out"]) == (20, 100)
@@ -65,14 +56,14 @@ def test_shock_marked_to_health_falls_down_for_ten_minutes_and_giving_it_back_st
 
 
 def test_a_shock_point_shakes_under_the_shaken_rule() -> None:
-    shaken = mark(scene_with(("wound-penalty", "shock-roll", "shaken")), "shock", 1)
+    shaken = mark(fresh(rules=("wound-penalty", "shock-roll", "shaken")), "shock", 1)
     assert shaken["scene"]["combatants"][0]["shaken"] is True
     assert shaken["line"] == "Ann takes 1 shock point: shock 1 of Health 20; Shaken."
 
 
 # --- wounds: "If you have Wounds equal to your Toughness, you're dying." -------------------------
 def test_wound_boxes_mark_up_to_toughness_dying_and_are_not_taken_back() -> None:
-    one = mark(scene_with(), "wounds", 1)
+    one = mark(fresh(), "wounds", 1)
     assert one["scene"]["combatants"][0]["wounds"] == 1
     assert one["sheet"]["combatants"][0]["impairment"] == -1  # Wound Penalty: 1 a wound
     assert one["line"] == "Ann takes 1 wound: wounds 1 of Toughness 3."
@@ -85,7 +76,7 @@ def test_wound_boxes_mark_up_to_toughness_dying_and_are_not_taken_back() -> None
 
 
 def test_a_new_wound_at_toughness_makes_a_stable_character_dying_again() -> None:
-    stable = scene_with(wounds=3, life="stable")
+    stable = fresh(wounds=3, life="stable")
     assert not ok("play_sheet", scene=stable)["sheet"]["combatants"][0]["dying"]
     again = mark(stable, "wounds", 4)
     assert again["scene"]["combatants"][0]["life"] == "alive" and again["sheet"]["combatants"][0]["dying"]
@@ -93,7 +84,7 @@ def test_a_new_wound_at_toughness_makes_a_stable_character_dying_again() -> None
 
 # --- Shots: "opponent loses a Pool point (Shot or Shock as standard)" ----------------------------
 def test_a_shot_tapped_is_lost_with_those_after_it_and_none_comes_back_by_a_tap() -> None:
-    scene = scene_with()  # Agility, Wits and Luck 3: a Shot Count of 3, the pool full
+    scene = fresh()  # Agility, Wits and Luck 3: a Shot Count of 3, the pool full
     lost = mark(scene, "shots", 2)
     ann = lost["scene"]["combatants"][0]
     assert (ann["shots"], ann["spent"]) == (1, False)
@@ -106,7 +97,7 @@ def test_a_shot_tapped_is_lost_with_those_after_it_and_none_comes_back_by_a_tap(
 
 # --- mooks: "Characters that have no name go down on a single Wound." ----------------------------
 def test_mooks_marked_down_a_steady_one_first_and_the_last_off_the_cards() -> None:
-    scene = scene_with(("wound-penalty", "shock-roll"), "mooks")
+    scene = fresh("mooks")
     scene["combatants"][1]["shaken"] = 2
     scene = ok("play_sheet", scene=scene)["scene"]
     # Six mooks, two Shaken: boxes 1–4 down leaves two standing, both Shaken.
@@ -135,18 +126,18 @@ def test_mooks_marked_down_a_steady_one_first_and_the_last_off_the_cards() -> No
     ({"index": 2, "track": "shock", "box": 1}, "index"),
 ])
 def test_a_bad_tap_is_refused_at_its_field(request_: dict, field: str) -> None:
-    scene = scene_with(("wound-penalty", "shock-roll"), "mooks")
+    scene = fresh("mooks")
     assert refusal("play_mark", scene=scene, **request_)["field"] == field
 
 
 def test_the_dead_take_no_marks() -> None:
-    error = refusal("play_mark", scene=scene_with(life="dead"), index=0, track="shock", box=1)
+    error = refusal("play_mark", scene=fresh(life="dead"), index=0, track="shock", box=1)
     assert error["field"] == "scene.combatants[0].life"
 
 
 # --- the taps' chances: "using a [ Skill ] rolling a positive and a negative d10" ---------------
 def test_each_trait_rolled_alone_has_its_exact_chance_before_the_tap() -> None:
-    scene = scene_with(("wound-penalty", "shock-roll"), "mooks", skills={"Guns": 5})
+    scene = fresh("mooks", skills={"Guns": 5})
     taps = ok("play_taps", scene=scene, defence="5", modifiers="", defence_ev="", active=False)["combatants"]
     ann = {t["name"]: t for t in taps[0]["traits"]}
     assert list(ann) == ["Agility", "Wits", "Luck", "Guns"]
@@ -163,7 +154,7 @@ def test_each_trait_rolled_alone_has_its_exact_chance_before_the_tap() -> None:
 
 
 def test_a_tap_rolls_what_its_chance_was_for_and_gives_the_log_its_record() -> None:
-    scene = scene_with(skills={"Guns": 5})
+    scene = fresh(skills={"Guns": 5})
     rolled = ok("play_roll", scene=scene, index=0, skill="Guns", attribute="", defence="5", seed=7)
     assert rolled["notation"] == "5 vs 5" and rolled["what"] == "Guns"
     # Seed 7 rolls +6 and −3: AV 5 + 6 − 3 = 8, Outcome 8 − 5 = 3, PV 3 (under the Threshold 5: a Success).
@@ -174,13 +165,13 @@ def test_a_tap_rolls_what_its_chance_was_for_and_gives_the_log_its_record() -> N
 def test_a_hits_rolls_give_the_log_their_record() -> None:
     # 12 PV: 2 wounds, so a Shock roll at 5 + 5 × 2 = 15 of Willpower + Focus 0 (none on the sheet).
     # Seed 4 rolls +4 and −5: AV −1, 16 short of 15; its chance is the chapter's "0 vs 15".
-    hit = ok("play_damage", scene=scene_with(), index=0, damage=12, seed=4)
+    hit = ok("play_damage", scene=fresh(), index=0, damage=12, seed=4)
     chance = odds_notation("0 vs 15").p_success
     assert chance == Fraction(46, 2475)
     assert hit["record"] == {"dice": "Shock roll 0 vs 15, seed 4: + 4; − 5", "result": "Shock roll: AV -1, fails by 16",
                              "chance": "Shock roll passes 1.86 % (46/2475)"}
     # No wound, no roll: nothing to record but the change.
-    assert ok("play_damage", scene=scene_with(), index=0, damage=3, seed=4)["record"] is None
+    assert ok("play_damage", scene=fresh(), index=0, damage=3, seed=4)["record"] is None
 
 
 @pytest.mark.parametrize(("first", "word"), [
@@ -188,12 +179,12 @@ def test_a_hits_rolls_give_the_log_their_record() -> None:
     ({"out": 3}, "down"), ({"shaken": True}, "Shaken"),
 ])
 def test_why_a_character_has_no_tap_now(first: dict, word: str) -> None:
-    taps = ok("play_taps", scene=scene_with(**first), defence="5")["combatants"]
+    taps = ok("play_taps", scene=fresh(**first), defence="5")["combatants"]
     assert taps[0]["unable"] == word
 
 
 def test_a_bad_roll_form_is_refused_at_its_field() -> None:
-    assert refusal("play_taps", scene=scene_with(), defence="five")["field"] == "defence"
+    assert refusal("play_taps", scene=fresh(), defence="five")["field"] == "defence"
 
 
 @pytest.mark.parametrize(("action", "request_"), [
@@ -203,5 +194,5 @@ def test_a_bad_roll_form_is_refused_at_its_field() -> None:
 ])
 def test_a_scene_with_its_log_is_changed_and_answered_without_it(action: str, request_: dict) -> None:
     # The play frame sends the scene with its log and writes the change into it itself.
-    scene = {**scene_with(), "log": [{"what": "Ann takes 1 wound.", "result": "wounds 1"}]}
+    scene = {**fresh(), "log": [{"what": "Ann takes 1 wound.", "result": "wounds 1"}]}
     assert "log" not in ok(action, scene=scene, **request_)["scene"]
