@@ -65,6 +65,7 @@ from ..core.play import (
     request_entry,
     unchanged_but_version,
     whole_number,
+    without_log,
 )
 from ..core.requests import Request, request_seed, request_text
 from ..core.roller import MAX_SEED
@@ -441,8 +442,7 @@ def answer(scene: dict[str, Any], **more: Any) -> dict[str, Any]:
 def _scene(request: Request) -> dict[str, Any]:
     """The request's scene, checked, without its log: an action answers with the scene it made
     (the play frame carries the log on and writes the change in it)."""
-    scene = request_entry(request, SCHEMA)
-    return {key: part for key, part in scene.items() if key != "log"}
+    return without_log(request_entry(request, SCHEMA))
 
 
 def _index(request: Request, scene: dict[str, Any], key: str = "index") -> int:

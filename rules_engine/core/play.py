@@ -301,6 +301,12 @@ def with_log(read: EntryReader) -> EntryReader:
     return read_entry
 
 
+def without_log(entry: Entry) -> Entry:
+    """``entry`` with no log, for a system whose actions answer with the entry alone: the page
+    carries the log on from the entry it sent (play-kit.js ``logged``)."""
+    return {key: part for key, part in entry.items() if key != "log"}
+
+
 def unchanged_but_version(document: dict[str, Any]) -> dict[str, Any]:
     """A migration for a version that only added something optional (an entry's log): the
     document as it is, a version on."""

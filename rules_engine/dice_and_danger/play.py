@@ -51,6 +51,7 @@ from ..core.play import (
     request_entry,
     unchanged_but_version,
     whole_number,
+    without_log,
 )
 from ..core.requests import Request, field_flag, labelled, request_fields, request_seed, request_text
 from .actions import DAMAGE_CHOICES, attack_from_fields, outcomes_json, share
@@ -719,8 +720,7 @@ def read_sent(value: Any, where: str) -> dict[str, Any]:
 def _character(request: Request) -> dict[str, Any]:
     """The character sent, read; its log (core/play.py reads it) is left out: a reply's
     character is the sheet alone, and the page carries the log on."""
-    entry = request_entry(request, SCHEMA, read_sent)
-    return {key: value for key, value in entry.items() if key != "log"}
+    return without_log(request_entry(request, SCHEMA, read_sent))
 
 
 def play_new(request: Request) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from rules_engine.core.play import (
     request_entry,
     unchanged_but_version,
     with_log,
+    without_log,
 )
 from rules_engine.systems import all_systems
 from rules_engine.web import call
@@ -168,3 +169,9 @@ def test_a_document_of_the_version_before_the_log_opens_unchanged_but_for_its_ve
 ])
 def test_a_chance_is_logged_percentage_first_then_exactly(chance: Fraction, words: str) -> None:
     assert log_chance(chance) == words
+
+
+def test_an_entry_without_its_log_is_the_entry_alone() -> None:
+    entry = {"name": "Vex", "log": [ROLLED]}
+    assert without_log(entry) == {"name": "Vex"} and entry["log"] == [ROLLED]
+    assert without_log({"name": "Vex"}) == {"name": "Vex"}
