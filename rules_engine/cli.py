@@ -1,4 +1,4 @@
-"""The command line: ``python -m rules_engine roll|odds SYSTEM NOTATION [--seed N] [--json]``.
+"""The command line: ``python -m rules_engine roll|odds SYSTEM NOTATION [--seed N] [--rules RULES] [--json]``.
 
 Output with ``--json`` is a stable contract for scripts. On bad input the exit code is 2
 and the error is printed (as ``{"error": {...}}`` with ``--json``), never a traceback:
@@ -6,7 +6,9 @@ that holds for a bad notation, system or seed and for a bad command line alike.
 
 The notation may be given as one argument or as several words, and a word may start with
 ``-`` (``roll SYSTEM 4d -1p vs DC 3``, ``roll SYSTEM -1p``): only
-``--json``, ``--seed N`` (or ``--seed=N``), ``-h``/``--help`` and ``--`` are options;
+``--json``, ``--seed N`` (or ``--seed=N``), ``--rules RULES`` (or ``--rules=RULES``: a rule
+set such as ``"die d8, wild none"``, joined to the notation's own ``with`` clause),
+``-h``/``--help`` and ``--`` are options;
 after ``--`` every word is notation.
 """
 
@@ -30,13 +32,16 @@ EXIT_BAD_INPUT = 2
 EXIT_ENGINE_FAILURE = 1
 VERBS = ("roll", "odds")
 #: The long options, for reading unambiguous abbreviations (``--js``) as argparse did.
-_LONG_OPTIONS = ("--json", "--seed", "--help")
+_LONG_OPTIONS = ("--json", "--seed", "--rules", "--help")
 
 
 def _epilog() -> str:
     """Every system with its example, then the notation help of each system that has one."""
     paragraphs = ["systems: " + ", ".join(f"{s.key} (e.g. \"{s.example}\")" for s in all_systems())]
     paragraphs += [f"{s.key}: {s.notation_help}" for s in all_systems() if s.notation_help]
+    paragraphs += ["rule sets (--rules, or with … at the end of a notation): settings written \"name value\" "
+                   "between commas; the printed rule is the default of each"]
+    paragraphs += [f"{s.key} settings: " + "; ".join(s.lab.book.help_lines()) for s in all_systems() if s.lab]
     return "\n\n".join("\n".join(textwrap.wrap(p, 88, subsequent_indent="  ", break_on_hyphens=False)) for p in paragraphs)
 
 
@@ -61,6 +66,9 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         if verb == "roll":
             sub.add_argument("--seed", metavar="N",
                              help="a whole number; the same seed gives the same roll")
+        sub.add_argument("--rules", metavar="RULES",
+                         help="a house rule set, e.g. \"die d8, wild none\" (the settings of each system "
+                              "are listed below); JSON output names it under \"rules\"")
         subs[verb] = sub
     return parser, subs
 
@@ -71,6 +79,7 @@ class Reading:
 
     words: list[str] = field(default_factory=list)
     seed: str | None = None
+    rules: str | None = None
     json: bool = False
     help: bool = False
     problem: RulesError | None = None
@@ -102,20 +111,27 @@ def read_argv(argv: Sequence[str]) -> Reading:
             continue
         name, equals, value = word.partition("=")
         option = "--help" if word == "-h" else _long_option(name)
-        if option == "--seed":
+        if option in ("--seed", "--rules"):
             if not equals:
                 value = next(words, None)
                 if value is None or value.startswith("--"):  # as argparse: an option is no value
-                    reading.refuse("--seed needs a value: a whole number, as in --seed 7", "seed")
+                    example = "a whole number, as in --seed 7" if option == "--seed" else \
+                        "settings, as in --rules \"die d8\""
+                    reading.refuse(f"{option} needs a value: {example}", option[2:])
                     if value is not None:
                         reading.json = reading.json or _long_option(value.partition("=")[0]) == "--json"
                     continue
-            reading.seed = value
+            if option == "--seed":
+                reading.seed = value
+            elif reading.rules is not None:
+                reading.refuse("--rules is given twice: write every setting in one, between commas", "rules")
+            else:
+                reading.rules = value
         elif option in ("--json", "--help") and not equals:
             reading.json = reading.json or option == "--json"
             reading.help = reading.help or option == "--help"
         else:
-            reading.refuse(f"unknown option {word!r}: the options are --seed N and --json (put -- before a "
+            reading.refuse(f"unknown option {word!r}: the options are --seed N, --rules RULES and --json (put -- before a "
                            "notation word that starts with --)", "arguments")
     return reading
 
@@ -129,6 +145,7 @@ class Command:
     notation: str
     seed: int | None
     json: bool
+    rules: str = ""
 
 
 def command_from(reading: Reading) -> Command:
@@ -150,7 +167,7 @@ def command_from(reading: Reading) -> Command:
     if verb == "odds" and reading.seed is not None:
         raise RulesError("odds take no --seed: they are exact, no dice are rolled", field="seed")
     seed = None if reading.seed is None else parse_seed(reading.seed)
-    return Command(verb, words[1], " ".join(words[2:]), seed, reading.json)
+    return Command(verb, words[1], " ".join(words[2:]), seed, reading.json, reading.rules or "")
 
 
 def _usage(verb: str | None) -> str:
@@ -173,10 +190,11 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
         return EXIT_BAD_INPUT, f"{_usage(verb)}\nerror: {error}"
     try:
         system = get_system(command.system)
+        notation = system.with_rules(command.notation, command.rules)
         if command.verb == "roll":
-            result = system.roll(command.notation, command.seed)
+            result = system.roll(notation, command.seed)
         else:
-            result = system.odds(command.notation)
+            result = system.odds(notation)
         text = json.dumps(result.to_json(), indent=2) if command.json else "\n".join(result.lines())
     except RulesError as error:
         if command.json:

@@ -2,8 +2,12 @@
 
 Requests: ``{"system": KEY, "action": ACTION, ...}``. Every system answers
 
-- ``"roll"`` / ``"odds"`` with ``"notation"`` (and ``"seed"`` for a roll): the same
-  objects as ``python -m rules_engine roll|odds KEY NOTATION --json``;
+- ``"roll"`` / ``"odds"`` with ``"notation"`` (and ``"seed"`` for a roll, ``"rules"`` for
+  a rule set written apart from the notation): the same objects as
+  ``python -m rules_engine roll|odds KEY NOTATION [--rules RULES] --json``;
+- ``"lab"`` with ``"roll"``, ``"house"`` (up to three written rule sets) and ``"seed"``:
+  the design lab's answer (``core/lab.lab_answer``), and ``"lab_book"``: the system's
+  settings and headline rolls (``core/lab.book_json``), for a system with a lab;
 
 and the widget actions its ``System.actions`` names (each documented in its system's
 ``actions`` module).
@@ -20,8 +24,9 @@ import json
 from typing import Any
 
 from .core.errors import RulesError
+from .core.lab import book_json, lab_answer
 from .core.play import MAX_FILE_CHARS
-from .core.requests import Request, request_object, request_seed, request_text
+from .core.requests import Request, request_object, request_seed, request_text, request_texts
 from .core.requests import json_nesting_depth as nesting_depth
 from .systems import get_system
 
@@ -38,13 +43,20 @@ def handle(request: Request) -> dict[str, object]:
     request = request_object(request)
     system = get_system(request_text(request, "system"))
     action = request_text(request, "action")
-    if action == "roll":
-        return system.roll(request_text(request, "notation"), request_seed(request)).to_json()
-    if action == "odds":
-        return system.odds(request_text(request, "notation")).to_json()
+    if action in ("roll", "odds"):
+        notation = system.with_rules(request_text(request, "notation"), request_text(request, "rules"))
+        if action == "roll":
+            return system.roll(notation, request_seed(request)).to_json()
+        return system.odds(notation).to_json()
+    if action in ("lab", "lab_book") and system.lab is not None:
+        if action == "lab_book":
+            return book_json(system.lab)
+        return lab_answer(system.lab, system.title, request_text(request, "roll"),
+                          request_texts(request, "house"), request_seed(request))
     handler = system.actions.get(action)
     if handler is None:
-        known = ", ".join(["roll", "odds", *system.actions])
+        labs = ["lab", "lab_book"] if system.lab is not None else []
+        known = ", ".join(["roll", "odds", *labs, *system.actions])
         raise RulesError(f"unknown action {action!r} for {system.title}: it answers {known}")
     return handler(request)
 

@@ -69,6 +69,16 @@ def request_text(request: Request, key: str, default: str = "") -> str:
     return value
 
 
+def request_texts(request: Request, key: str) -> list[str]:
+    """The list of texts under ``key`` (empty when absent or null); anything else is refused."""
+    value = request.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise RulesError(f"the request's {key!r} must be a list of texts, not {_kind_of(value)}", field=key)
+    return value
+
+
 def request_seed(request: Request) -> int | None:
     """The request's seed (text or a whole number), or None for a fresh one."""
     value = request.get("seed")

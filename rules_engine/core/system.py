@@ -7,8 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .designer import DesignerView
+from .errors import RulesError
 from .dist import Dist
 from .exact import percent, ratio
+from .lab import Lab
+from .rule_set import joined
 from .tables import Erratum, Table
 
 
@@ -44,6 +47,18 @@ class System:
     notation_help: str = ""  # optional: the system's notations in a few lines, for --help
     #: optional: the system's typical roll asked the designers' page's questions (``core/designer.py``)
     designer: Callable[[], DesignerView] | None = None
+    #: optional: the system's rule book and headline rolls for the design lab (``core/lab.py``);
+    #: its book also reads the CLI's ``--rules`` and the bridge's ``rules``
+    lab: Lab | None = None
+
+    def with_rules(self, notation: str, rules: str) -> str:
+        """``notation`` with a separately given rule set joined on (``core/rule_set.joined``);
+        a system without a rule book takes only the empty rule set."""
+        if not rules.strip():
+            return notation
+        if self.lab is None:
+            raise RulesError(f"{self.title} has no settings to change: leave the rules empty", field="rules")
+        return joined(notation, rules, self.lab.book)
 
     def table(self, name: str) -> Table:
         """One of the system's reference tables by name (``"difficulty"`` …)."""
