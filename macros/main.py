@@ -27,7 +27,7 @@ from rules_engine.core.notation import MAX_NOTATION_LENGTH
 from rules_engine.core.tables import errata_table
 from rules_engine.systems import SYSTEM_PACKAGES, all_errata, all_systems, get_system
 
-from macros import designers, rulings
+from macros import designers, lab, rulings
 from macros.module_graph import view_preloads
 from macros.render import PUBLISHER, table_html
 from macros.widget_html import notation_button, play_frame
@@ -92,5 +92,6 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
     for package in SYSTEM_PACKAGES.values():
         import_module(system_macro_module(package)).register(env)
     designers.register(env)  # every system's designer hook, side by side
+    lab.register(env)  # the design lab, and links to it from any page
     rulings.register(env)  # the Rulings index, read from the pages
 
