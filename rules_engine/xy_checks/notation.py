@@ -23,17 +23,27 @@ both), ``tie first`` / ``tie second`` (that side has initiative and wins the tie
 ``tie more`` / ``tie fewer`` (the side with more, or fewer, attackers has initiative; even
 numbers: as ``tie min``), read into first, second or min once both sides are counted.
 
+``attack`` stands for the check an attack starts from (the rule set's ``base-check``,
+5/6 as printed): ``attack -1 TN +1b``.
+
+Any of them may end with a rule set (``house_rules.py``)::
+
+    5/6 +1b with cancel no, crit-die always
+    contest 5/6, 4/6 vs 4/6, 3/6 with tie first
+
 The canonical form writes the TN steps and the dice left after cancelling, ``Nx`` for
 runs of equal attackers or targets: ``5/6 -3 TN +1b``, ``volley 5/6 +1b, 2x 4/6 vs 3``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import groupby
 
 from ..core.errors import RulesError
 from ..core.notation import Scanner, check_range
+from ..core.rule_set import RuleSet, read_with
+from .house_rules import BOOK, PRINTED
 from .rules import (
     DEFENCES,
     LADDER,
@@ -61,7 +71,9 @@ HELP = (
     f"\"{EXAMPLE}\"; a volley: volley CHAMPION, CHECK, Nx CHECK … vs TARGET, Nx TARGET … [in order], "
     "a target [none|barely|partially|fully] [inferior|superior], e.g. "
     f"\"{VOLLEY_EXAMPLE}\"; a contested volley: contest SIDE vs SIDE [tie min|full|first|second|more|fewer], "
-    f"e.g. \"{CONTEST_EXAMPLE}\"")
+    f"e.g. \"{CONTEST_EXAMPLE}\"; attack: the rule set's base check (5/6 as printed); any of them may end "
+    "with a rule set: with SETTING VALUE, … (e.g. \"5/6 +1b with cancel no, crit-die always\"; "
+    "settings: " + BOOK.names() + ")")
 
 
 def _dice(n: int, kind: str) -> str:
@@ -71,7 +83,9 @@ def _dice(n: int, kind: str) -> str:
 @dataclass(frozen=True)
 class CheckQuery:
     """One check: the base x/y, the net TN steps, the bonus and penalty dice written, and
-    whether the optional crit die is used."""
+    whether the optional crit die is used; under a rule set (printed unless a ``with``
+    clause says otherwise). ``attack``: the base was written ``attack`` (the rule set's
+    base check)."""
 
     base: Check
     tn: int = 0
@@ -79,6 +93,8 @@ class CheckQuery:
     penalty: int = 0
     crit: bool = False
     notes: tuple[str, ...] = field(default=(), compare=False)
+    rules: RuleSet = PRINTED
+    attack: bool = False
 
     @property
     def extra(self) -> int:
@@ -86,34 +102,55 @@ class CheckQuery:
         return self.bonus - self.penalty
 
     @property
+    def rolled(self) -> tuple[int, int]:
+        """The bonus and penalty dice rolled under the rule set's ``cancel``: what is left
+        after cancelling one for one (printed), none of either when both kinds are written
+        under ``cancel all``, every one under ``cancel no``."""
+        cancel = self.rules["cancel"]
+        if cancel == "no":
+            return self.bonus, self.penalty
+        if cancel == "all" and self.bonus and self.penalty:
+            return 0, 0
+        return max(self.extra, 0), max(-self.extra, 0)
+
+    @property
     def check(self) -> Check:
         """The check actually rolled, after the TN steps."""
-        return apply_tn(self.base, self.tn)[0]
+        return apply_tn(self.base, self.tn, self.rules["ladder"])[0]
 
     @property
     def clamped(self) -> int:
-        """TN steps that had no effect because the check was already at the end of d20."""
-        return apply_tn(self.base, self.tn)[1]
+        """TN steps that had no effect because the check was already at the end of the ladder."""
+        return apply_tn(self.base, self.tn, self.rules["ladder"])[1]
 
     @property
     def dice(self) -> int:
-        return dice_rolled(self.extra)
+        return 1 + sum(self.rolled)
 
     @property
-    def notation(self) -> str:
-        """The canonical form, e.g. ``5/6 -3 TN +1b`` or ``4/8 -2p crit``."""
-        parts = [str(self.base)]
+    def body(self) -> str:
+        """The check without the rule set, e.g. ``5/6 -3 TN +1b`` or ``4/8 -2p crit``."""
+        parts = ["attack" if self.attack else str(self.base)]
         if self.tn:
             parts.append(f"{self.tn:+d} TN")
-        if self.extra:
-            parts.append(f"+{self.extra}b" if self.extra > 0 else f"{self.extra}p")
-        if self.crit:
+        bonus, penalty = self.rolled
+        if bonus:
+            parts.append(f"+{bonus}b")
+        if penalty:
+            parts.append(f"-{penalty}p")
+        if self.crit and self.rules["crit-die"] != "always":
             parts.append("crit")
         return " ".join(parts)
 
+    @property
+    def notation(self) -> str:
+        """The canonical form, e.g. ``5/6 -3 TN +1b`` or ``4/8 -2p crit``, with the rule set's
+        ``with`` clause when it is not the printed one."""
+        return self.body + self.rules.with_clause()
+
     def one_die(self) -> CheckQuery:
         """This check as a volley's other attacker rolls it: one die, no crit."""
-        return CheckQuery(self.base, self.tn)
+        return CheckQuery(self.base, self.tn, rules=self.rules, attack=self.attack)
 
 
 @dataclass(frozen=True)
@@ -126,9 +163,13 @@ class VolleyQuery:
     notes: tuple[str, ...] = field(default=(), compare=False)
 
     @property
+    def rules(self) -> RuleSet:
+        return self.attackers[0].rules
+
+    @property
     def notation(self) -> str:
         text = f"volley {attackers_text(self.attackers)} vs {targets_text(self.targets)}"
-        return text + (" in order" if self.as_written else "")
+        return text + (" in order" if self.as_written else "") + self.rules.with_clause()
 
 
 @dataclass(frozen=True)
@@ -140,9 +181,16 @@ class ContestQuery:
     notes: tuple[str, ...] = field(default=(), compare=False)
 
     @property
+    def rules(self) -> RuleSet:
+        return self.sides[0][0].rules
+
+    @property
     def notation(self) -> str:
+        """The canonical form: the tie word only under the printed ``tie min`` (any other
+        ``tie`` setting already says how a tie is settled)."""
         text = f"contest {attackers_text(self.sides[0])} vs {attackers_text(self.sides[1])}"
-        return text + ("" if self.tie == "min" else f" tie {self.tie}")
+        word = self.tie != "min" and self.rules["tie"] == "min"
+        return text + (f" tie {self.tie}" if word else "") + self.rules.with_clause()
 
     def volley(self, side: int) -> VolleyQuery:
         """Side ``side``'s volley: its attackers against the other side, in written order."""
@@ -164,8 +212,8 @@ def _runs(items: list[str]) -> str:
 
 def attackers_text(attackers: tuple[CheckQuery, ...]) -> str:
     """The champion, then the other attackers with runs written ``Nx``."""
-    first = attackers[0].notation
-    rest = _runs([a.notation for a in attackers[1:]])
+    first = attackers[0].body
+    rest = _runs([a.body for a in attackers[1:]])
     return first + (", " + rest if rest else "")
 
 
@@ -178,16 +226,27 @@ def targets_text(targets: tuple[Target, ...]) -> str:
 
 # --- reading ------------------------------------------------------------------------------
 def parse(text: str) -> Query:
-    """Read a check, a volley or a contested volley; a ``RulesError`` with a caret for
-    anything else."""
+    """Read a check, a volley or a contested volley, with any rule set after ``with``; a
+    ``RulesError`` with a caret for anything else."""
+    roll, rules = read_with(BOOK, text)
+    try:
+        return parse_under(roll, rules)
+    except RulesError as error:
+        if error.notation == roll.replace("\u2212", "-").replace("\u00d7", "x") and roll != text:
+            error.notation = text  # the caret stays where it was: the roll comes first
+        raise
+
+
+def parse_under(text: str, rules: RuleSet = PRINTED) -> Query:
+    """Read a check, a volley or a contested volley written without a rule set, under ``rules``."""
     scanner = Scanner(text.replace("\u2212", "-").replace("\u00d7", "x"))  # same length
     if scanner.at_end():
         raise scanner.error(f"write a check such as {EXAMPLE}, or a volley such as {VOLLEY_EXAMPLE}", 0, 1)
     if scanner.accept("volley"):
-        return _volley(scanner)
+        return _volley(scanner, rules)
     if scanner.accept("contest"):
-        return _contest(scanner)
-    query = _check(scanner)
+        return _contest(scanner, rules)
+    query = _check(scanner, rules)
     if scanner.accept(","):
         raise scanner.error("several attackers make a volley: start with volley, as in " + VOLLEY_EXAMPLE,
                             scanner.pos - 1, 1)
@@ -196,7 +255,7 @@ def parse(text: str) -> Query:
 
 
 def parse_check(text: str) -> CheckQuery:
-    """Read one check only (the check roller's notation)."""
+    """Read one check only (the check roller's notation), with any rule set."""
     query = parse(text)
     if not isinstance(query, CheckQuery):
         raise RulesError("write one check here, such as " + EXAMPLE, notation=text, position=0,
@@ -209,18 +268,28 @@ def _expect_end(scanner: Scanner, expected: str) -> None:
         raise scanner.error(f"expected {expected} here")
 
 
-def _check(scanner: Scanner) -> CheckQuery:
-    """One check: ``x/y`` and its terms, up to a comma, a word it does not know, or the end."""
+def _check(scanner: Scanner, rules: RuleSet = PRINTED) -> CheckQuery:
+    """One check: ``x/y`` (or ``attack``) and its terms, up to a comma, a word it does not
+    know, or the end."""
     scanner.skip_space()
     start = scanner.pos
     base: Check | None = None
+    attack = False
     tn = bonus = penalty = 0
     crit = False
     while not scanner.at_end():
         at = scanner.pos
         char = scanner.text[at]
         if scanner.accept("crit"):
+            if rules["crit-die"] == "never":
+                raise scanner.error("crit asks for the crit die, which this rule set turns off (crit-die never): "
+                                    "drop the word or the setting", at, 4)
             crit = True
+            continue
+        if scanner.accept("attack"):
+            if base is not None:
+                raise scanner.error("the check x/y is given twice", at, scanner.pos - at)
+            base, attack = Check(*rules["base-check"]), True
             continue
         if char not in "+-" and not char.isdigit():
             break
@@ -233,7 +302,7 @@ def _check(scanner: Scanner) -> CheckQuery:
         if not signed and scanner.accept("/"):
             if base is not None:
                 raise scanner.error("the check x/y is given twice", at, scanner.pos - at + 1)
-            base = _base(scanner, count, count_at)
+            base = _base(scanner, count, count_at, rules["ladder"])
             continue
         check_range(count, 0, MAX_TERM, "a term's number", scanner=scanner, position=count_at,
                     length=scanner.pos - count_at)
@@ -251,31 +320,42 @@ def _check(scanner: Scanner) -> CheckQuery:
                                 if signed or base is not None else "expected /y after x, as in 5/6")
     if base is None:
         raise scanner.error(f"expected the check x/y, as in {EXAMPLE}", start, max(1, scanner.pos - start))
-    if abs(bonus - penalty) > MAX_EXTRA_DICE:
+    cancel = rules["cancel"]
+    if cancel == "no":
+        if bonus + penalty > MAX_EXTRA_DICE:
+            raise scanner.error(f"{bonus + penalty} bonus and penalty dice are rolled under cancel no: the engine "
+                                f"rolls up to {MAX_EXTRA_DICE} of them", start, max(1, scanner.pos - start))
+    elif abs(bonus - penalty) > MAX_EXTRA_DICE and not (cancel == "all" and bonus and penalty):
         left = _dice(abs(bonus - penalty), "bonus" if bonus > penalty else "penalty")
         raise scanner.error(f"{left} are left after cancelling: the engine rolls up to {MAX_EXTRA_DICE} bonus "
                             "or penalty dice", start, max(1, scanner.pos - start))
     notes = []
-    if bonus and penalty:
+    if bonus and penalty and cancel == "yes":
         left = bonus - penalty
         rest = f"+{left}b" if left > 0 else (f"{left}p" if left < 0 else "none left")
         notes.append(f"{_dice(bonus, 'bonus')} and {_dice(penalty, 'penalty')} cancel: {rest}")
-    query = CheckQuery(base, tn, bonus, penalty, crit)
+    elif bonus and penalty and cancel == "all":
+        notes.append(f"{_dice(bonus, 'bonus')} and {_dice(penalty, 'penalty')} cancel all of each other "
+                     "(cancel all): one die")
+    if rules["crit-die"] == "always":
+        crit = True
+    query = CheckQuery(base, tn, bonus, penalty, crit, rules=rules, attack=attack)
     if query.clamped:
-        way = "easier than 19/20" if tn > 0 else "harder than 1/20"
+        ends = f"{rules['ladder'][-1] - 1}/{rules['ladder'][-1]}", f"1/{rules['ladder'][-1]}"
+        way = f"easier than {ends[0]}" if tn > 0 else f"harder than {ends[1]}"
         notes.append(f"{query.clamped} of the {abs(tn)} TN steps would go {way}: the check stays at {query.check}")
-    left = bonus - penalty  # only what is left after cancelling is rolled
-    return CheckQuery(base, tn, max(left, 0), max(-left, 0), crit, tuple(notes))
+    bonus, penalty = query.rolled  # only what is rolled is kept
+    return CheckQuery(base, tn, bonus, penalty, crit, tuple(notes), rules, attack)
 
 
-def _base(scanner: Scanner, x: int, x_at: int) -> Check:
+def _base(scanner: Scanner, x: int, x_at: int, ladder: tuple[int, ...] = LADDER) -> Check:
     """The ``y`` of ``x/y`` (x already read): a die on the ladder, x from 1 to y−1."""
     if not scanner.peek_int():
         raise scanner.error("expected the die's size after /, as in 5/6")
     y, y_at = scanner.integer("the die's size")
-    if y not in LADDER:
-        raise scanner.error("the die must be on the ladder: " + ", ".join(f"d{s}" for s in LADDER) +
-                            f" (x/y with y one of {', '.join(map(str, LADDER))})", y_at, scanner.pos - y_at)
+    if y not in ladder:
+        raise scanner.error("the die must be on the ladder: " + ", ".join(f"d{s}" for s in ladder) +
+                            f" (x/y with y one of {', '.join(map(str, ladder))})", y_at, scanner.pos - y_at)
     if not 1 <= x <= y - 1:
         raise scanner.error(f"x must be from 1 to {y - 1} on a d{y}: {x}/{y} would be "
                             f"{'hopeless' if x < 1 else 'a sure thing'}; move a check with TN steps instead",
@@ -302,7 +382,7 @@ def _count(scanner: Scanner, what: str, limit: int) -> tuple[int, int, int] | No
     return count, at, scanner.pos - at
 
 
-def _attackers(scanner: Scanner, side: str) -> tuple[CheckQuery, ...]:
+def _attackers(scanner: Scanner, side: str, rules: RuleSet = PRINTED) -> tuple[CheckQuery, ...]:
     """A side's attackers, the champion first, up to a word that is not a check's."""
     attackers: list[CheckQuery] = []
     notes: list[str] = []
@@ -311,14 +391,14 @@ def _attackers(scanner: Scanner, side: str) -> tuple[CheckQuery, ...]:
         count = counted[0] if counted else 1
         scanner.skip_space()
         at = scanner.pos
-        check = _check(scanner)
+        check = _check(scanner, rules)
         if len(attackers) + count > MAX_ATTACKERS:
             where = counted[1] if counted else at
             raise scanner.error(f"a side has at most {MAX_ATTACKERS} attackers; {side} has "
                                 f"{len(attackers) + count} here", where, scanner.pos - where)
         for _ in range(count):
             if attackers:
-                if check.extra or check.crit:
+                if any(check.rolled) or (check.crit and rules["crit-die"] != "always"):
                     notes.append(f"attacker {len(attackers) + 1} ({check.notation}) rolls one die: only the "
                                  "champion rolls bonus or penalty dice and the crit die")
                 attackers.append(check.one_die())
@@ -328,7 +408,7 @@ def _attackers(scanner: Scanner, side: str) -> tuple[CheckQuery, ...]:
             break
     first = attackers[0]
     notes = [f"the champion: {note}" for note in first.notes] + notes
-    attackers[0] = CheckQuery(first.base, first.tn, first.bonus, first.penalty, first.crit, tuple(notes))
+    attackers[0] = replace(first, notes=tuple(notes))
     return tuple(attackers)
 
 
@@ -353,10 +433,10 @@ def _targets(scanner: Scanner) -> tuple[Target, ...]:
             return tuple(targets)
 
 
-def _volley(scanner: Scanner) -> VolleyQuery:
+def _volley(scanner: Scanner, rules: RuleSet = PRINTED) -> VolleyQuery:
     if scanner.at_end():
         raise scanner.error("expected the attackers, the champion first, as in " + VOLLEY_EXAMPLE)
-    attackers = _attackers(scanner, "the volley")
+    attackers = _attackers(scanner, "the volley", rules)
     if not scanner.accept("vs"):
         raise scanner.error("expected a comma and another attacker, or vs and the targets")
     if scanner.at_end():
@@ -370,24 +450,35 @@ def _volley(scanner: Scanner) -> VolleyQuery:
     return VolleyQuery(attackers, targets, as_written, notes)
 
 
-def _contest(scanner: Scanner) -> ContestQuery:
+def _contest(scanner: Scanner, rules: RuleSet = PRINTED) -> ContestQuery:
     if scanner.at_end():
         raise scanner.error("expected the first side's attackers, as in " + CONTEST_EXAMPLE)
-    first = _attackers(scanner, "the first side")
+    first = _attackers(scanner, "the first side", rules)
     if not scanner.accept("vs"):
         raise scanner.error("expected a comma and another attacker, or vs and the other side's attackers")
     if scanner.at_end():
         raise scanner.error("expected the other side's attackers after vs")
-    second = _attackers(scanner, "the second side")
-    tie = "min"
+    second = _attackers(scanner, "the second side", rules)
+    tie = rules["tie"]
+    scanner.skip_space()
+    tie_at = scanner.pos
     if scanner.accept("tie"):
         word, at = scanner.word()
         if word.lower() not in TIES and word.lower() not in TIE_BREAKERS:
             raise scanner.error("expected how a tie is settled: tie min, tie full, tie first, tie second, tie more "
                                 "or tie fewer", at, max(1, len(word)))
-        tie = word.lower()
+        said = word.lower()
+        if rules["tie"] != "min" and settled_tie(said, first, second) != settled_tie(rules["tie"], first, second):
+            raise scanner.error(f"tie {said} settles a tie otherwise than the rule set's tie {rules['tie']}: "
+                                "drop the word or the setting", tie_at, at + len(word) - tie_at)
+        tie = said
     _expect_end(scanner, "a comma and another attacker, or tie min|full|first|second|more|fewer")
     return contest_query(first, second, tie)
+
+
+def settled_tie(tie: str, first: tuple[CheckQuery, ...], second: tuple[CheckQuery, ...]) -> str:
+    """The ``TIES`` word a tie option comes to for these sides (``more``/``fewer`` by count)."""
+    return tie_by_count(tie, len(first), len(second)) if tie in TIE_BREAKERS else tie
 
 
 def contest_query(first: tuple[CheckQuery, ...], second: tuple[CheckQuery, ...], tie: str = "min") -> ContestQuery:

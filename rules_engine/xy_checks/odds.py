@@ -14,6 +14,7 @@ hits, its damage and the number of targets hit follow by mapping that one distri
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -21,6 +22,7 @@ from math import comb, lcm
 
 from ..core.dist import EXPLOSION_CUTOFF, Dist
 from ..core.exact import decimal_text, percent, ratio
+from ..core.rule_set import RuleSet
 from ..core.system import outcomes_json
 from .notation import CheckQuery, ContestQuery, VolleyQuery
 from .rules import (
@@ -30,17 +32,17 @@ from .rules import (
     Check,
     Target,
     deals_full,
-    degree,
+    degree_of,
     hits_per_target,
     is_crit,
     priority,
 )
 
 
-def crit_depth(cutoff: Fraction = EXPLOSION_CUTOFF) -> int:
+def crit_depth(cutoff: Fraction = EXPLOSION_CUTOFF, crit: tuple[int, int] = CRIT_CHECK) -> int:
     """The extra degrees the crit die is followed to: the fewest that leave out less than
-    ``cutoff`` (the chance of more is (1/6)^(depth+1))."""
-    x, y = CRIT_CHECK
+    ``cutoff`` (the chance of more is (x/y)^(depth+1) for the crit check x/y)."""
+    x, y = crit
     depth = 0
     while Fraction(x, y) ** (depth + 1) >= cutoff:
         depth += 1
@@ -50,11 +52,12 @@ def crit_depth(cutoff: Fraction = EXPLOSION_CUTOFF) -> int:
 CRIT_DEPTH = crit_depth()
 
 
-def crit_extra() -> Dist:
-    """Extra degrees from the crit die: j with chance (1/6)^j·5/6, followed to ``CRIT_DEPTH``."""
-    x, y = CRIT_CHECK
-    den = y ** (CRIT_DEPTH + 1)
-    return Dist({j: x**j * (y - x) * y ** (CRIT_DEPTH - j) for j in range(CRIT_DEPTH + 1)}, den)
+def crit_extra(crit: tuple[int, int] = CRIT_CHECK) -> Dist:
+    """Extra degrees from the crit die: j with chance (x/y)^j·(1 − x/y), followed to its depth."""
+    x, y = crit
+    depth = crit_depth(crit=crit)
+    den = y ** (depth + 1)
+    return Dist({j: x**j * (y - x) * y ** (depth - j) for j in range(depth + 1)}, den)
 
 
 def hits_weights(check: Check, dice: int) -> dict[int, int]:
@@ -64,18 +67,18 @@ def hits_weights(check: Check, dice: int) -> dict[int, int]:
 
 
 @lru_cache(maxsize=512)
-def _degrees(x: int, y: int, extra: int, crit: bool) -> Dist:
-    dice = 1 + abs(extra)
+def _degrees(x: int, y: int, bonus: int, penalty: int, crit: tuple[int, int] | None) -> Dist:
+    dice = 1 + bonus + penalty
     weights: dict[int, int] = {}
     plain = hits_weights(Check(x, y), dice)
-    if not crit:
+    if crit is None:
         for k, w in plain.items():
-            d = degree(k, dice, extra)
+            d = degree_of(k, bonus, penalty)
             weights[d] = weights.get(d, 0) + w
         return Dist(weights, y**dice)
-    more = crit_extra()
+    more = crit_extra(crit)
     for k, w in plain.items():
-        d = degree(k, dice, extra)
+        d = degree_of(k, bonus, penalty)
         if is_crit(k, dice):
             for j, wj in more.weights.items():
                 signed = d + j if d > 0 else d - j
@@ -88,14 +91,90 @@ def _degrees(x: int, y: int, extra: int, crit: bool) -> Dist:
 def degree_distribution(query: CheckQuery) -> Dist:
     """The signed degree of a check: ``k`` a success of degree k, ``-k`` a failure of degree k."""
     check = query.check
-    return _degrees(check.x, check.y, query.extra, query.crit)
+    bonus, penalty = query.rolled
+    return _degrees(check.x, check.y, bonus, penalty, query.rules["crit-check"] if query.crit else None)
 
 
 def p_success(query: CheckQuery) -> Fraction:
     """P(success): exact, the crit die never changes it."""
     check = query.check
-    plain = _degrees(check.x, check.y, query.extra, False)
+    plain = _degrees(check.x, check.y, *query.rolled, None)
     return plain.p_at_least(1)
+
+
+def query_depth(query: CheckQuery) -> int:
+    """How far the query's crit die is followed (its rule set's crit check)."""
+    return crit_depth(crit=query.rules["crit-check"])
+
+
+@dataclass(frozen=True)
+class ExactDegrees:
+    """A check's signed degree with nothing cut off: the finite part (no crit die, or the
+    rolls that do not earn it), and the chance of the two rolls that do (every die hit,
+    every die missed) with the degree each starts from; the crit die then adds j more
+    degrees with chance q^j·(1 − q)."""
+
+    finite: dict[int, Fraction]
+    all_hit: Fraction
+    hit_from: int
+    all_miss: Fraction
+    miss_from: int
+    q: Fraction
+
+    def p(self, signed: int) -> Fraction:
+        """P(degree = signed), exactly."""
+        p = self.finite.get(signed, Fraction(0))
+        if signed >= self.hit_from and self.all_hit:
+            p += self.all_hit * self.q ** (signed - self.hit_from) * (1 - self.q)
+        if -signed >= self.miss_from and self.all_miss:
+            p += self.all_miss * self.q ** (-signed - self.miss_from) * (1 - self.q)
+        return p
+
+    def p_success_at_least(self, degree: int) -> Fraction:
+        """P(a success of degree ``degree`` or more), ``degree`` ≥ 1."""
+        p = sum((v for d, v in self.finite.items() if d >= degree), Fraction(0))
+        return p + self.all_hit * self.q ** max(0, degree - self.hit_from)
+
+    def p_failure_at_least(self, degree: int) -> Fraction:
+        """P(a failure of degree ``degree`` or more), ``degree`` ≥ 1."""
+        p = sum((v for d, v in self.finite.items() if -d >= degree), Fraction(0))
+        return p + self.all_miss * self.q ** max(0, degree - self.miss_from)
+
+    def moments(self, value: Callable[[int], int]) -> tuple[Fraction, Fraction]:
+        """The exact mean and variance of ``value(signed degree)``, ``value`` a shift of
+        the degree by a constant on each side (success: d + a; failure: d + b)."""
+        first = second = Fraction(0)
+        for d, p in self.finite.items():
+            first += p * value(d)
+            second += p * value(d) ** 2
+        q = self.q
+        mean_j, square_j = q / (1 - q), q * (1 + q) / (1 - q) ** 2
+        for p, start, sign in ((self.all_hit, self.hit_from, 1), (self.all_miss, -self.miss_from, -1)):
+            if p:
+                c = value(start)
+                first += p * (c + sign * mean_j)
+                second += p * (c * c + 2 * c * sign * mean_j + square_j)
+        return first, second - first * first
+
+
+def exact_degrees(query: CheckQuery) -> ExactDegrees:
+    """The check's signed degree, exactly, the crit die's every roll included."""
+    check = query.check
+    bonus, penalty = query.rolled
+    dice = 1 + bonus + penalty
+    den = check.y ** dice
+    finite: dict[int, Fraction] = {}
+    all_hit = all_miss = Fraction(0)
+    for k, w in hits_weights(check, dice).items():
+        d = degree_of(k, bonus, penalty)
+        if query.crit and is_crit(k, dice):
+            if d > 0:
+                all_hit = Fraction(w, den)
+            else:
+                all_miss = Fraction(w, den)
+        elif w:
+            finite[d] = finite.get(d, Fraction(0)) + Fraction(w, den)
+    return ExactDegrees(finite, all_hit, 1 + bonus, all_miss, 1 + penalty, Fraction(*query.rules["crit-check"]))
 
 
 @dataclass(frozen=True)
@@ -110,12 +189,7 @@ class CheckOdds:
         return p_success(self.query)
 
     def dice_line(self) -> str:
-        q = self.query
-        if q.extra > 0:
-            return f"{q.dice} dice, any hit succeeds ({q.extra} bonus {'die' if q.extra == 1 else 'dice'})"
-        if q.extra < 0:
-            return f"{q.dice} dice, any miss fails ({-q.extra} penalty {'die' if q.extra == -1 else 'dice'})"
-        return "1 die"
+        return dice_line(self.query)
 
     def lines(self) -> list[str]:
         q = self.query
@@ -127,9 +201,7 @@ class CheckOdds:
             name = f"success {d}" if d > 0 else f"failure {-d}"
             at_least = self.dist.p_at_least(d) if d > 0 else self.dist.p_at_most(d)
             lines.append(f"{name:<10} {percent(self.dist.p(d), 2):>8}   {percent(at_least, 2):>8}")
-        if self.dist.cut_mass:
-            lines.append(f"(the crit die is followed to {CRIT_DEPTH} extra degrees; the rolls past that, "
-                         f"{float(self.dist.cut_mass):.1e} of the mass, are left out)")
+        lines += _cut_lines(self.dist, q.rules)
         return lines
 
     def to_json(self) -> dict[str, object]:
@@ -142,16 +214,30 @@ class CheckOdds:
             "check": str(q.check),
             "base": str(q.base),
             "tn": q.tn,
-            "bonus": max(q.extra, 0),
-            "penalty": max(-q.extra, 0),
+            "bonus": q.rolled[0],
+            "penalty": q.rolled[1],
             "dice": q.dice,
             "crit": q.crit,
             "p_success": ratio(self.p_success),
             "outcomes": outcomes_json(self.dist),
             "cut_mass": ratio(self.dist.cut_mass),
-            "crit_depth": CRIT_DEPTH if q.crit else None,
+            "crit_depth": query_depth(q) if q.crit else None,
             "notes": list(q.notes),
+            "rules": q.rules.to_json(),
         }
+
+
+def dice_line(q: CheckQuery) -> str:
+    """How many dice a check rolls and what decides it."""
+    bonus, penalty = q.rolled
+    if bonus and penalty:
+        return (f"{q.dice} dice, a success may miss {bonus} ({bonus} bonus {'die' if bonus == 1 else 'dice'}, "
+                f"{penalty} penalty {'die' if penalty == 1 else 'dice'}, cancel no)")
+    if bonus:
+        return f"{q.dice} dice, any hit succeeds ({bonus} bonus {'die' if bonus == 1 else 'dice'})"
+    if penalty:
+        return f"{q.dice} dice, any miss fails ({penalty} penalty {'die' if penalty == 1 else 'dice'})"
+    return "1 die"
 
 
 def check_odds(query: CheckQuery) -> CheckOdds:
@@ -263,7 +349,7 @@ class VolleyOdds:
             lines.append(f"target {t.index + 1} ({t.target.label}, priority {t.place + 1}): hit "
                          f"{percent(1 - t.hits.p(0) - t.hits.cut_mass, 2)}, average damage {decimal_text(t.damage.mean(), 2)}")
         lines.append(f"total damage: average {decimal_text(self.damage.mean(), 2)}")
-        lines += _cut_lines(self.hits)
+        lines += _cut_lines(self.hits, q.rules)
         return lines
 
     def to_json(self) -> dict[str, object]:
@@ -282,6 +368,7 @@ class VolleyOdds:
             "as_written": q.as_written,
             "cut_mass": ratio(self.hits.cut_mass),
             "notes": list(q.notes),
+            "rules": q.rules.to_json(),
         }
 
 
@@ -290,13 +377,13 @@ def _attackers_lines(attackers: tuple[CheckQuery, ...]) -> list[str]:
     for i, a in enumerate(attackers):
         role = "champion" if i == 0 else f"attacker {i + 1}"
         chance = p_success(a)
-        lines.append(f"{role}: {a.notation} → check {a.check}, {'full check' if i == 0 else 'one die'}, "
+        lines.append(f"{role}: {a.body} → check {a.check}, {'full check' if i == 0 else 'one die'}, "
                      f"hits {percent(chance, 2)}")
     return lines
 
 
 def _attackers_json(attackers: tuple[CheckQuery, ...]) -> list[dict[str, object]]:
-    return [{"role": "champion" if i == 0 else "one die", "notation": a.notation, "check": str(a.check),
+    return [{"role": "champion" if i == 0 else "one die", "notation": a.body, "check": str(a.check),
              "dice": a.dice if i == 0 else 1, "p_hit": ratio(p_success(a))} for i, a in enumerate(attackers)]
 
 
@@ -308,10 +395,11 @@ def _dist_lines(dist: Dist, label: str) -> list[str]:
     return lines
 
 
-def _cut_lines(dist: Dist) -> list[str]:
+def _cut_lines(dist: Dist, rules: RuleSet) -> list[str]:
     if not dist.cut_mass:
         return []
-    return [f"(the crit die is followed to {CRIT_DEPTH} extra degrees; the rolls past that, "
+    depth = crit_depth(crit=rules["crit-check"])
+    return [f"(the crit die is followed to {depth} extra degrees; the rolls past that, "
             f"{float(dist.cut_mass):.1e} of the mass, are left out)"]
 
 
@@ -410,7 +498,8 @@ class ContestOdds:
                          f"({decimal_text(self.hits[s].mean(), 2)} hits)")
             lines += ["  " + line for line in _dist_lines(side.damage, "damage")]
         if self.cut_mass:
-            lines.append(f"(the crit die is followed to {CRIT_DEPTH} extra degrees; the rolls past that, "
+            depth = crit_depth(crit=q.rules["crit-check"])
+            lines.append(f"(the crit die is followed to {depth} extra degrees; the rolls past that, "
                          f"{float(self.cut_mass):.1e} of the mass, are left out)")
         return lines
 
@@ -441,6 +530,7 @@ class ContestOdds:
             "sides": sides,
             "cut_mass": ratio(self.cut_mass),
             "notes": list(q.notes),
+            "rules": q.rules.to_json(),
         }
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..core.roller import DieEvent, DieFate, Roller
 from .notation import CheckQuery, ContestQuery, VolleyQuery
-from .rules import CRIT_CHECK, DAMAGE_DIE, TIES, Check, damage, deals_full, degree, hits_per_target, is_crit, priority
+from .rules import DAMAGE_DIE, TIES, Check, damage, deals_full, degree_of, hits_per_target, is_crit, priority
 
 
 def degree_text(signed: int) -> str:
@@ -39,9 +39,10 @@ class CheckRoll:
         """The crit dice, or empty when none was rolled."""
         if not self.crit_faces:
             return ""
-        extra = sum(1 for f in self.crit_faces if f <= CRIT_CHECK[0])
+        x, y = self.query.rules["crit-check"]
+        extra = sum(1 for f in self.crit_faces if f <= x)
         faces = ", ".join(map(str, self.crit_faces))
-        return f"crit die ({CRIT_CHECK[0]}/{CRIT_CHECK[1]}): {faces}: {extra} extra {'degree' if extra == 1 else 'degrees'}"
+        return f"crit die ({x}/{y}): {faces}: {extra} extra {'degree' if extra == 1 else 'degrees'}"
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -59,7 +60,7 @@ def roll_check_dice(query: CheckQuery, roller: Roller, who: str = "", *, one_die
     the crit die when the optional rule is on and every die hit or every die missed."""
     check = query.check
     dice = 1 if one_die else query.dice
-    extra = 0 if one_die else query.extra
+    bonus, penalty = (0, 0) if one_die else query.rolled
     prefix = f"{who}: " if who else ""
     faces = []
     for index, face in roller.roll_pool(dice, check.y, f"{prefix}{check}"):
@@ -67,11 +68,11 @@ def roll_check_dice(query: CheckQuery, roller: Roller, who: str = "", *, one_die
         roller.mark(DieFate.KEPT, index, check.y, face, f"{prefix}{'hit' if hit else 'miss'} ({check})")
         faces.append(face)
     hits = sum(1 for f in faces if check.hits_on(f))
-    signed = degree(hits, dice, extra)
+    signed = degree_of(hits, bonus, penalty)
     crit_faces: list[int] = []
     if query.crit and not one_die and is_crit(hits, dice):
-        crit = Check(*CRIT_CHECK)
-        while True:  # ends with chance 1: each crit die hits with chance 1/6
+        crit = Check(*query.rules["crit-check"])
+        while True:  # ends with chance 1: each crit die hits with chance x/y, at most 1/2
             index, face = roller.roll(crit.y, f"{prefix}crit die")
             crit_faces.append(face)
             if not crit.hits_on(face):
@@ -93,7 +94,7 @@ class XYCheckRoll:
         q = self.result.query
         lines = [f"X-in-Y {q.notation}, seed {self.seed}", *q.notes,
                  f"check {q.check}: roll {q.check.x} or lower on a d{q.check.y}, {q.dice} "
-                 f"{'die' if q.dice == 1 else 'dice'}" + _dice_rule(q.extra),
+                 f"{'die' if q.dice == 1 else 'dice'}" + _dice_rule(*q.rolled),
                  f"Dice: {self.result.dice_text()}"]
         if self.result.crit_faces:
             lines.append(self.result.crit_text())
@@ -103,13 +104,16 @@ class XYCheckRoll:
     def to_json(self) -> dict[str, object]:
         q = self.result.query
         return {"system": "xy-checks", "kind": "check", "notation": q.notation, "seed": self.seed,
-                **self.result.to_json(), "log": [e.to_dict() for e in self.log], "lines": self.lines()}
+                **self.result.to_json(), "log": [e.to_dict() for e in self.log], "lines": self.lines(),
+                "rules": q.rules.to_json()}
 
 
-def _dice_rule(extra: int) -> str:
-    if extra > 0:
+def _dice_rule(bonus: int, penalty: int) -> str:
+    if bonus and penalty:
+        return f": a success may miss {bonus} ({bonus} bonus, {penalty} penalty, cancel no)"
+    if bonus:
         return ": any hit succeeds"
-    if extra < 0:
+    if penalty:
         return ": any miss fails"
     return ""
 
@@ -134,7 +138,7 @@ class SideRoll:
     def lines(self) -> list[str]:
         lines = []
         for i, (a, scored) in enumerate(zip(self.attackers, self.scored)):
-            role = f"Champion {a.query.notation}" if i == 0 else f"Attacker {i + 1} {a.query.check}"
+            role = f"Champion {a.query.body}" if i == 0 else f"Attacker {i + 1} {a.query.check}"
             detail = f": {degree_text(a.degree)}" if i == 0 else ""
             crit = f"; {a.crit_text()}" if a.crit_faces else ""
             lines.append(f"{role}: {a.dice_text()}{crit}{detail}: {scored} {'hit' if scored == 1 else 'hits'}")
@@ -154,7 +158,7 @@ class SideRoll:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "attackers": [{**a.to_json(), "notation": a.query.notation, "role": "champion" if i == 0 else "one die",
+            "attackers": [{**a.to_json(), "notation": a.query.body, "role": "champion" if i == 0 else "one die",
                            "hits_scored": s} for i, (a, s) in enumerate(zip(self.attackers, self.scored))],
             "hits": self.hits,
             "full_damage": self.full,
@@ -217,7 +221,8 @@ class VolleyRoll:
 
     def to_json(self) -> dict[str, object]:
         return {"system": "xy-checks", "kind": "volley", "notation": self.query.notation, "seed": self.seed,
-                **self.side.to_json(), "log": [e.to_dict() for e in self.log], "lines": self.lines()}
+                **self.side.to_json(), "log": [e.to_dict() for e in self.log], "lines": self.lines(),
+                "rules": self.query.rules.to_json()}
 
 
 def roll_volley(query: VolleyQuery, seed: int | None = None) -> VolleyRoll:
@@ -258,7 +263,7 @@ class ContestRoll:
         return {"system": "xy-checks", "kind": "contest", "notation": self.query.notation, "seed": self.seed,
                 "tie": self.query.tie, "winner": "first" if a > b else ("second" if b > a else "tie"),
                 "sides": [s.to_json() for s in self.sides], "log": [e.to_dict() for e in self.log],
-                "lines": self.lines()}
+                "lines": self.lines(), "rules": self.query.rules.to_json()}
 
 
 def roll_contest(query: ContestQuery, seed: int | None = None) -> ContestRoll:

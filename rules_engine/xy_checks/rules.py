@@ -45,31 +45,31 @@ def is_on_ladder(check: Check) -> bool:
     return check.y in LADDER and 1 <= check.x <= check.y - 1
 
 
-def step_easier(check: Check) -> Check:
+def step_easier(check: Check, ladder: tuple[int, ...] = LADDER) -> Check:
     """One step easier: (x+1)/y, or, when that would be a sure thing, (y′−1)/y′ on the
-    next die up (5/6 → 7/8). Past d20 the check stays as it is (19/20)."""
+    next die up (5/6 → 7/8). Past d20 (the ladder's last die) the check stays as it is (19/20)."""
     if check.x + 1 < check.y:
         return Check(check.x + 1, check.y)
-    up = _next_die(check.y)
+    up = _next_die(check.y, ladder)
     return check if up is None else Check(up - 1, up)
 
 
-def step_harder(check: Check) -> Check:
+def step_harder(check: Check, ladder: tuple[int, ...] = LADDER) -> Check:
     """One step harder: (x−1)/y, or, when that would be hopeless, 1/y′ on the next die up
-    (1/4 → 1/6). Past d20 the check stays as it is (1/20)."""
+    (1/4 → 1/6). Past d20 (the ladder's last die) the check stays as it is (1/20)."""
     if check.x - 1 > 0:
         return Check(check.x - 1, check.y)
-    up = _next_die(check.y)
+    up = _next_die(check.y, ladder)
     return check if up is None else Check(1, up)
 
 
-def _next_die(sides: int) -> int | None:
-    """The next die up the ladder, or ``None`` past d20."""
-    index = LADDER.index(sides)
-    return LADDER[index + 1] if index + 1 < len(LADDER) else None
+def _next_die(sides: int, ladder: tuple[int, ...] = LADDER) -> int | None:
+    """The next die up the ladder, or ``None`` past its last die."""
+    index = ladder.index(sides)
+    return ladder[index + 1] if index + 1 < len(ladder) else None
 
 
-def apply_tn(check: Check, steps: int) -> tuple[Check, int]:
+def apply_tn(check: Check, steps: int, ladder: tuple[int, ...] = LADDER) -> tuple[Check, int]:
     """``check`` moved ``steps`` steps (> 0 easier, < 0 harder), one at a time; returns the
     check and how many steps were clamped away past d20.
 
@@ -78,7 +78,7 @@ def apply_tn(check: Check, steps: int) -> tuple[Check, int]:
     harder is 1/6, and 1/6 one step easier is 2/6)."""
     move = step_easier if steps > 0 else step_harder
     for done in range(abs(steps)):
-        moved = move(check)
+        moved = move(check, ladder)
         if moved == check:
             return check, abs(steps) - done
         check = moved
@@ -104,6 +104,17 @@ def degree(hits: int, dice: int, extra: int) -> int:
     if extra < 0:
         return -misses if misses else 1
     return 1 if hits else -1
+
+
+def degree_of(hits: int, bonus: int, penalty: int) -> int:
+    """The signed degree when ``bonus`` bonus and ``penalty`` penalty dice are rolled with
+    the check's die (both kinds only under ``cancel no``) and ``hits`` of them hit.
+
+    A check succeeds when no more dice miss than it has bonus dice; a success's degree is
+    its hits less the penalty dice, a failure's its misses less the bonus dice. With one
+    kind of extra die, or none, this is ``degree``."""
+    misses = 1 + bonus + penalty - hits
+    return hits - penalty if misses <= bonus else -(misses - bonus)
 
 
 def is_crit(hits: int, dice: int) -> bool:
