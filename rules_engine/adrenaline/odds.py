@@ -27,7 +27,7 @@ from ..core.errors import RulesError
 from ..core.exact import decimal_text, percent, ratio
 from ..core.system import distribution_lines, outcomes_json
 from .notation import AdrenalineQuery, Side
-from .rules import SIDES, TEN, Options, Tally, degree, difficulty_name, outcome
+from .rules import SIDES, Mechanics, Options, Tally, degree, difficulty_name, outcome
 
 #: An extended roll is followed for at most this many rolls; past it the roll is refused.
 MAX_ROLLS = 400
@@ -36,9 +36,11 @@ MAX_ROLLS = 400
 MAX_DENOMINATOR_DIGITS = 3000
 
 
-def rolls_followed(pool: int) -> int:
-    """The most rolls of ``pool`` dice an extended roll's exact odds follow."""
-    return max(1, min(MAX_ROLLS, MAX_DENOMINATOR_DIGITS // max(pool, 1)))
+def rolls_followed(pool: int, sides: int = SIDES) -> int:
+    """The most rolls of ``pool`` dice an extended roll's exact odds follow (the digits of
+    one roll's denominator, sides^pool, counted for a house rule's die)."""
+    digits = pool if sides == SIDES else math.ceil(pool * math.log10(sides))
+    return max(1, min(MAX_ROLLS, MAX_DENOMINATOR_DIGITS // max(digits, 1)))
 
 
 # --- one roll -------------------------------------------------------------------------------
@@ -64,24 +66,24 @@ class Joint:
         return Fraction(sum(w for (_, earned), w in self.weights.items() if earned), self.denominator)
 
 
-def tens_cap(pool: int, cutoff: Fraction = EXPLOSION_CUTOFF) -> int:
-    """The fewest exploded 10s to follow so that the chance of more is below ``cutoff``."""
-    covered, total, cap = 9**pool, 10**pool, 0  # P(no ten at all) = (9/10)^n
+def tens_cap(pool: int, cutoff: Fraction = EXPLOSION_CUTOFF, sides: int = SIDES) -> int:
+    """The fewest exploded 10s (top faces) to follow so that the chance of more is below ``cutoff``."""
+    covered, total, cap = (sides - 1)**pool, sides**pool, 0  # P(no ten at all) = (9/10)^n
     while Fraction(total - covered, total) >= cutoff:
         cap += 1
-        covered = covered * 10 + comb(pool + cap - 1, cap) * 9**pool
-        total *= 10
+        covered = covered * sides + comb(pool + cap - 1, cap) * (sides - 1)**pool
+        total *= sides
     return cap
 
 
-def _face_counts(pool: int, difficulty: int, tens_apart: bool, faces: int):
+def _face_counts(pool: int, difficulty: int, tens_apart: bool, faces: int, sides: int = SIDES):
     """Yield (ones, success dice below the top class, tens, pair among them, weight) for
     ``pool`` dice over faces 1 … ``faces`` (10, or 9 for the last die of a chain).
 
     Classes: 1; blanks (2 … difficulty−1); success faces (difficulty … 9, and 10 unless
     ``tens_apart``); 10 when ``tens_apart`` and ``faces`` is 10."""
     blanks = difficulty - 2
-    has_ten_class = tens_apart and faces == SIDES
+    has_ten_class = tens_apart and faces == sides
     success_faces = faces - difficulty + 1 - (1 if has_ten_class else 0)
     fact = [factorial(i) for i in range(pool + 1)]
     for ones in range(pool + 1):
@@ -100,15 +102,34 @@ def _face_counts(pool: int, difficulty: int, tens_apart: bool, faces: int):
                     yield ones, succ, tens, True, base * paired
 
 
-@lru_cache(maxsize=512)
-def joint(pool: int, difficulty: int, options: Options = Options(), spent: int = 0,
+#: The most exploded top faces one roll's exact odds follow: past it the roll is refused
+#: (a large pool of a small die), as the work grows with the pool times this.
+MAX_TENS_FOLLOWED = 400
+
+
+def joint(pool: int, difficulty: int, options: Options | Mechanics = Options(), spent: int = 0,
           cutoff: Fraction = EXPLOSION_CUTOFF) -> Joint:
     """The exact joint distribution of (net, Adrenaline earned) for one roll."""
+    m = options.mechanics
+    cap = tens_cap(pool, cutoff, m.sides) if m.explode else 0
+    return capped_joint(pool, difficulty, m, spent, cap)
+
+
+@lru_cache(maxsize=512)
+def capped_joint(pool: int, difficulty: int, options: Mechanics, spent: int, cap: int) -> Joint:
+    """``joint`` with exploding top faces followed to ``cap`` of them in all (the rest is
+    ``cut_mass``)."""
+    options = options.mechanics
     if not 0 <= pool <= options.max_pool:
         raise RulesError(f"a pool of {pool} dice is past the limit of {options.max_pool}")
-    tens_apart = options.tens_twice or options.tens_explode
+    if cap > MAX_TENS_FOLLOWED:
+        raise RulesError(f"{pool}d{options.sides} with exploding top faces is too large to compute: the exact odds "
+                         f"follow at most {MAX_TENS_FOLLOWED} exploded dice, and this pool needs {cap} (fewer dice "
+                         "or a larger die)", field="attribute")
+    sides = options.sides
+    tens_apart = options.top_value == 2 or options.explode
     weights: dict[tuple[int, bool], int] = {}
-    ten = options.ten_value
+    ten = options.top_value
 
     def add(ones: int, succ: int, tens: int, pair: bool, weight: int) -> None:
         # without 10s apart, a pair of 10s is among ``pair`` like any other face
@@ -117,20 +138,19 @@ def joint(pool: int, difficulty: int, options: Options = Options(), spent: int =
         key = (result.net, result.adrenaline)
         weights[key] = weights.get(key, 0) + weight
 
-    if not options.tens_explode:
-        for ones, succ, tens, pair, weight in _face_counts(pool, difficulty, tens_apart, SIDES):
+    if not options.explode:
+        for ones, succ, tens, pair, weight in _face_counts(pool, difficulty, tens_apart, sides, sides):
             add(ones, succ, tens, pair, weight)
-        return Joint(weights, SIDES**pool)
-    cap = tens_cap(pool, cutoff)
-    last = list(_face_counts(pool, difficulty, False, SIDES - 1))  # each chain's last die: 1–9
+        return Joint(weights, sides**pool)
+    last = list(_face_counts(pool, difficulty, False, sides - 1, sides))  # each chain's last die: 1–9
     for tens in range(cap + 1 if pool else 1):
-        chains = comb(pool + tens - 1, tens) * SIDES ** (cap - tens) if pool else SIDES**cap
+        chains = comb(pool + tens - 1, tens) * sides ** (cap - tens) if pool else sides**cap
         for ones, succ, _, pair, weight in last:
             add(ones, succ, tens, pair, weight * chains)
-    return Joint(weights, SIDES ** (pool + cap))
+    return Joint(weights, sides ** (pool + cap))
 
 
-def side_joint(side: Side, options: Options, cutoff: Fraction = EXPLOSION_CUTOFF) -> Joint:
+def side_joint(side: Side, options: Options | Mechanics, cutoff: Fraction = EXPLOSION_CUTOFF) -> Joint:
     return joint(side.pool, side.difficulty, options, side.spent, cutoff)
 
 
@@ -139,7 +159,7 @@ class RollOdds:
     """The exact odds of one side's roll."""
 
     side: Side
-    options: Options
+    options: Options | Mechanics
     joint: Joint
 
     @property
@@ -180,7 +200,7 @@ class RollOdds:
         return lines
 
 
-def roll_odds(side: Side, options: Options, cutoff: Fraction = EXPLOSION_CUTOFF) -> RollOdds:
+def roll_odds(side: Side, options: Options | Mechanics, cutoff: Fraction = EXPLOSION_CUTOFF) -> RollOdds:
     return RollOdds(side, options, side_joint(side, options, cutoff))
 
 
@@ -191,7 +211,7 @@ def _short(value: Fraction, longest: int = 40) -> str:
 
 
 def _options_line(query: AdrenalineQuery) -> list[str]:
-    words = query.option_words()
+    words = query.with_words()
     return [f"options: {', '.join(words)}"] if words else []
 
 
@@ -215,7 +235,7 @@ class StandardOdds:
 
     def to_json(self) -> dict[str, object]:
         return {"system": "adrenaline", "notation": self.query.notation, "kind": "standard",
-                "options": self.query.option_words(), **self.roll.json_fields()}
+                "options": self.query.option_words(), **self.roll.json_fields(), "rules": self.query.rules.to_json()}
 
 
 # --- extended rolls ---------------------------------------------------------------------------
@@ -287,7 +307,7 @@ class ExtendedOdds:
             "target": q.target, "botch_wastes": q.botch_wastes, "roll": self.roll.json_fields(),
             "rolls_to_reach": outcomes_json(self.reached), "lost_on_roll": outcomes_json(self.lost),
             "p_reached": ratio(self.p_reached()), "p_lost": ratio(self.lost.p_at_least(0)),
-            "mean_rolls": ratio(self.mean_rolls()), "cut_mass": ratio(self.cut_mass),
+            "mean_rolls": ratio(self.mean_rolls()), "cut_mass": ratio(self.cut_mass), "rules": q.rules.to_json(),
         }
 
 
@@ -298,7 +318,7 @@ def extended(query: AdrenalineQuery, cutoff: Fraction = EXPLOSION_CUTOFF) -> Ext
     is still rolling; refuses when that takes more than ``MAX_ROLLS`` rolls."""
     target = query.target
     assert target is not None
-    one = roll_odds(query.side, query.options)
+    one = roll_odds(query.side, query.mechanics)
     dist = one.dist
     den = dist.denominator
     step = [0] * (max(dist.outcomes[-1], 0) + 1)
@@ -314,7 +334,7 @@ def extended(query: AdrenalineQuery, cutoff: Fraction = EXPLOSION_CUTOFF) -> Ext
         raise RulesError(f"{query.side.notation} can never gather a success, so it never reaches {target}",
                          field="attribute")
     progress = Fraction(sum(net * w for net, w in enumerate(step)), den)  # mean successes a roll adds
-    most = rolls_followed(query.side.pool)
+    most = rolls_followed(query.side.pool, query.side.sides)
     if target > progress * most / 4:
         dice = f"{query.side.pool} {'die' if query.side.pool == 1 else 'dice'}"
         raise RulesError(f"a target of {target} is too far for {query.side.notation}: it gathers "
@@ -396,7 +416,7 @@ class OpposedOdds:
             "roller": self.first.json_fields(), "other": self.second.json_fields(),
             "margin": outcomes_json(self.margin), "p_win": ratio(v["win"]), "p_standoff": ratio(v["standoff"]),
             "p_lose": ratio(v["lose"]), "mean_margin": ratio(self.margin.mean()),
-            "cut_mass": ratio(self.margin.cut_mass),
+            "cut_mass": ratio(self.margin.cut_mass), "rules": self.query.rules.to_json(),
         }
 
 
@@ -404,8 +424,8 @@ def opposed(query: AdrenalineQuery) -> OpposedOdds:
     """Each side's net (a botch as 0 unless ``botches_below_zero``), then their difference."""
     assert query.opponent is not None
     cutoff = EXPLOSION_CUTOFF / 2  # two sides: the mass left out stays below the cut-off
-    first = roll_odds(query.side, query.options, cutoff)
-    second = roll_odds(query.opponent, query.options, cutoff)
+    first = roll_odds(query.side, query.mechanics, cutoff)
+    second = roll_odds(query.opponent, query.mechanics, cutoff)
 
     def counted(dist: Dist) -> Dist:
         return dist if query.botches_below_zero else dist.map(lambda net: max(net, 0))
@@ -420,4 +440,4 @@ def odds(query: AdrenalineQuery) -> StandardOdds | ExtendedOdds | OpposedOdds:
         return extended(query)
     if query.kind == "opposed":
         return opposed(query)
-    return StandardOdds(query, roll_odds(query.side, query.options))
+    return StandardOdds(query, roll_odds(query.side, query.mechanics))

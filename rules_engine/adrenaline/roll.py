@@ -21,6 +21,7 @@ from .rules import (
     ONE,
     SIDES,
     TEN,
+    Mechanics,
     Options,
     Outcome,
     degree,
@@ -52,22 +53,23 @@ class DieReading:
     cancelled_by: tuple[int, ...] = ()  # for a success: the 1s that cancel its successes
     pair: bool = False  # one of the two dice that earn Adrenaline
     ten_twice: bool = False  # a 10 counts two successes (the tens-twice option)
+    top: int = TEN  # the die's top face (a house rule's die)
 
     def describe(self, difficulty: int) -> str:
         """``Die 3: 1, cancels die 2 (7)`` and the like (dice numbered from 1)."""
         head = f"Die {self.index + 1}: {self.value}"
         if self.source is not None:
-            head += f" (from die {self.source + 1}'s 10)"
+            head += f" (from die {self.source + 1}'s {self.top})"
         if self.role == "blank":
             return f"{head}, below {difficulty}: no success"
         if self.role == "one":
             if not self.cancels:
                 return f"{head}, a 1 with no success left to cancel"
             return f"{head}, a 1: cancels a success of die {self.cancels[0] + 1}"
-        worth = "two successes" if self.ten_twice and self.value == TEN else "a success"
+        worth = "two successes" if self.ten_twice and self.value == self.top else "a success"
         if self.cancelled_by:
             by = " and ".join(f"die {i + 1}" for i in self.cancelled_by)
-            left = len(self.cancelled_by) == 1 and self.ten_twice and self.value == TEN
+            left = len(self.cancelled_by) == 1 and self.ten_twice and self.value == self.top
             return f"{head}, {worth}, " + ("one of them " if left else "") + f"cancelled by the 1 on {by}"
         return f"{head}, {worth}" + (", one of the pair that earns Adrenaline" if self.pair else "")
 
@@ -81,7 +83,7 @@ class DiceReading:
     """Dice read by the rules: every die's part, the outcome, the pair."""
 
     difficulty: int
-    options: Options
+    options: Options | Mechanics
     spent: int
     dice: tuple[DieReading, ...]
     outcome: Outcome
@@ -112,7 +114,7 @@ class DiceReading:
     def lines(self) -> list[str]:
         lines = [d.describe(self.difficulty) for d in self.dice]
         s, o = self.successes, self.ones
-        if self.options.no_cancel:
+        if not self.options.mechanics.ones_cancel:
             counted = f"Successes {s}, 1s {o} (1s cancel nothing)"
         else:
             counted = f"Successes {s} − 1s {o} = {s - o}"
@@ -123,6 +125,8 @@ class DiceReading:
         if self.pair is not None:
             i, j = self.pair
             lines.append(f"Adrenaline: the pair of {self.dice[i].value}s (dice {i + 1} and {j + 1}) survives: +1 point")
+        elif not self.options.mechanics.doubles:
+            lines.append("Adrenaline: doubles earn nothing under this rule set")
         else:
             lines.append("Adrenaline: no pair of success dice survives: no point")
         return lines
@@ -136,20 +140,20 @@ class DiceReading:
         }
 
 
-def _pair_to_keep(values: Sequence[int], difficulty: int, options: Options) -> tuple[int, int] | None:
+def _pair_to_keep(values: Sequence[int], difficulty: int, options: Options | Mechanics) -> tuple[int, int] | None:
     """The first two dice of the highest face whose pair survives cancelling, if any."""
     tally = tally_faces(values, difficulty, options)
     if not earns_adrenaline(tally, options):
         return None
     net = rolled_net(tally, options)
-    for face in range(SIDES, difficulty - 1, -1):
+    for face in range(options.mechanics.sides, difficulty - 1, -1):
         shown = [i for i, v in enumerate(values) if v == face]
         if len(shown) >= 2 and net >= 2 * success_value(face, difficulty, options):
             return shown[0], shown[1]
     raise AssertionError("a pair that earns Adrenaline was not found")  # earns_adrenaline said there is one
 
 
-def read_dice(values: Sequence[int], difficulty: int, options: Options = Options(), spent: int = 0,
+def read_dice(values: Sequence[int], difficulty: int, options: Options | Mechanics = Options(), spent: int = 0,
               sources: Sequence[int | None] | None = None) -> DiceReading:
     """Read rolled dice by the rules (see the module's docstring for the 1s' choice)."""
     sources = list(sources) if sources is not None else [None] * len(values)
@@ -157,7 +161,8 @@ def read_dice(values: Sequence[int], difficulty: int, options: Options = Options
     kept = set(pair or ())
     cancels: dict[int, list[int]] = {}
     cancelled_by: dict[int, list[int]] = {}
-    if not options.no_cancel:
+    m = options.mechanics
+    if m.ones_cancel:
         order = sorted((i for i, v in enumerate(values) if v >= difficulty),
                        key=lambda i: (i in kept, values[i], i))
         units = [i for i in order for _ in range(success_value(values[i], difficulty, options))]
@@ -169,25 +174,27 @@ def read_dice(values: Sequence[int], difficulty: int, options: Options = Options
     for i, v in enumerate(values):
         role = "one" if v == ONE else ("success" if v >= difficulty else "blank")
         dice.append(DieReading(i, v, role, sources[i], tuple(cancels.get(i, ())), tuple(cancelled_by.get(i, ())),
-                               i in kept, options.tens_twice))
+                               i in kept, m.top_value == 2, m.sides))
     result = outcome(tally_faces(values, difficulty, options), options, spent)
     return DiceReading(difficulty, options, spent, tuple(dice), result, pair)
 
 
-def roll_side(side: Side, options: Options, roller: Roller, label: str = "") -> DiceReading:
+def roll_side(side: Side, options: Options | Mechanics, roller: Roller, label: str = "") -> DiceReading:
     """Roll one side's pool (10s exploding if the options say so) and read it."""
+    m = options.mechanics
+    sides = m.sides
     indices: list[int] = []  # each die's number in the roller's log
     values: list[int] = []
     sources: list[int | None] = []
-    for index, value in roller.roll_pool(side.pool, SIDES, label):
+    for index, value in roller.roll_pool(side.pool, sides, label):
         indices.append(index)
         values.append(value)
         sources.append(None)
     position = 0
-    while options.tens_explode and position < len(values) and len(values) - side.pool < MAX_EXPLOSIONS:
-        if values[position] == TEN:
-            roller.mark(DieFate.EXPLODED, indices[position], SIDES, TEN, "a 10: one more die")
-            index, value = roller.roll(SIDES, f"from die {position + 1}'s 10")
+    while m.explode and position < len(values) and len(values) - side.pool < MAX_EXPLOSIONS:
+        if values[position] == sides:
+            roller.mark(DieFate.EXPLODED, indices[position], sides, sides, f"a {sides}: one more die")
+            index, value = roller.roll(sides, f"from die {position + 1}'s {sides}")
             indices.append(index)
             values.append(value)
             sources.append(position)
@@ -203,7 +210,7 @@ def roll_side(side: Side, options: Options, roller: Roller, label: str = "") -> 
             note = f"cancels die {die.cancels[0] + 1}" if die.cancels else "a 1 with nothing to cancel"
         else:
             fate, note = DieFate.KEPT, "blank"
-        roller.mark(fate, indices[die.index], SIDES, die.value, note)
+        roller.mark(fate, indices[die.index], sides, die.value, note)
     return reading
 
 
@@ -218,15 +225,16 @@ class AdrenalineRoll:
 
     def lines(self) -> list[str]:
         rolled = " ".join(str(d.value) for d in self.reading.dice) or "no dice"
-        head = f"Adrenaline {self.query.side.title}" + (f" with {', '.join(self.query.option_words())}"
-                                                         if self.query.option_words() else "")
+        head = f"Adrenaline {self.query.side.title}" + (f" with {', '.join(self.query.with_words())}"
+                                                         if self.query.with_words() else "")
         return [f"{head}, seed {self.seed}", f"Rolled: {rolled}", *self.reading.lines()]
 
     def to_json(self) -> dict[str, object]:
         side = self.query.side
         return {"system": "adrenaline", "notation": self.query.notation, "kind": "standard", "seed": self.seed,
                 "pool": side.pool, "difficulty": side.difficulty, "options": self.query.option_words(),
-                **self.reading.to_json(), "log": [e.to_dict() for e in self.log], "lines": self.lines()}
+                **self.reading.to_json(), "log": [e.to_dict() for e in self.log], "lines": self.lines(),
+                "rules": self.query.rules.to_json()}
 
 
 @dataclass(frozen=True)
@@ -254,7 +262,8 @@ class ExtendedRoll:
     def to_json(self) -> dict[str, object]:
         return {"system": "adrenaline", "notation": self.query.notation, "kind": "extended", "seed": self.seed,
                 "target": self.query.target, "rolls": [r.to_json() for r in self.rolls], "totals": list(self.totals),
-                "ending": self.ending, "log": [e.to_dict() for e in self.log], "lines": self.lines()}
+                "ending": self.ending, "log": [e.to_dict() for e in self.log], "lines": self.lines(),
+                "rules": self.query.rules.to_json()}
 
 
 @dataclass(frozen=True)
@@ -293,7 +302,8 @@ class OpposedRoll:
     def to_json(self) -> dict[str, object]:
         return {"system": "adrenaline", "notation": self.query.notation, "kind": "opposed", "seed": self.seed,
                 "roller": self.first.to_json(), "other": self.second.to_json(), "margin": self.margin,
-                "verdict": self.verdict, "log": [e.to_dict() for e in self.log], "lines": self.lines()}
+                "verdict": self.verdict, "log": [e.to_dict() for e in self.log], "lines": self.lines(),
+                "rules": self.query.rules.to_json()}
 
 
 def roll(query: AdrenalineQuery, seed: int | None = None,
@@ -302,12 +312,12 @@ def roll(query: AdrenalineQuery, seed: int | None = None,
     roller = roller if roller is not None else Roller(seed)
     if query.kind == "opposed":
         assert query.opponent is not None
-        first = roll_side(query.side, query.options, roller, "roller")
-        second = roll_side(query.opponent, query.options, roller, "other side")
+        first = roll_side(query.side, query.mechanics, roller, "roller")
+        second = roll_side(query.opponent, query.mechanics, roller, "other side")
         return OpposedRoll(query, roller.seed, first, second, tuple(roller.log))
     if query.kind == "extended":
         return _roll_extended(query, roller)
-    return AdrenalineRoll(query, roller.seed, roll_side(query.side, query.options, roller), tuple(roller.log))
+    return AdrenalineRoll(query, roller.seed, roll_side(query.side, query.mechanics, roller), tuple(roller.log))
 
 
 def _roll_extended(query: AdrenalineQuery, roller: Roller) -> ExtendedRoll:
@@ -320,7 +330,7 @@ def _roll_extended(query: AdrenalineQuery, roller: Roller) -> ExtendedRoll:
                          field="attribute")
     readings, totals, total, ending = [], [], 0, "gave up"
     while len(readings) < MAX_ROLLS:
-        reading = roll_side(query.side, query.options, roller, f"roll {len(readings) + 1}")
+        reading = roll_side(query.side, query.mechanics, roller, f"roll {len(readings) + 1}")
         readings.append(reading)
         if reading.outcome.net < 0 and not query.botch_wastes:
             totals.append(0)

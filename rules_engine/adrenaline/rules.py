@@ -51,9 +51,14 @@ DEGREES: tuple[tuple[int, str], ...] = (
 )
 
 
+#: What a difficulty past the named ladder is called (a house rule's larger die).
+PAST_THE_LADDER = "past the ladder"
+
+
 def difficulty_name(difficulty: int) -> str:
-    """``Challenging`` for 7 …"""
-    return DIFFICULTY_NAMES[difficulty]
+    """``Challenging`` for 7 … (a difficulty above 10, possible on a larger house-rule die:
+    ``past the ladder``)."""
+    return DIFFICULTY_NAMES.get(difficulty, PAST_THE_LADDER)
 
 
 def difficulty_by_name(name: str) -> int | None:
@@ -98,6 +103,42 @@ class Options:
     def max_pool(self) -> int:
         return MAX_DESIGNER_POOL if self.designer else MAX_POOL
 
+    @property
+    def mechanics(self) -> Mechanics:
+        """The same rules as the engine reads them (``Mechanics``)."""
+        loose = self.botch_if_none or self.no_cancel
+        return Mechanics(ones_cancel=not self.no_cancel, botch="no-success" if loose else "more-ones",
+                         top_value=self.ten_value, explode=self.tens_explode, max_pool=self.max_pool)
+
+
+@dataclass(frozen=True)
+class Mechanics:
+    """Every rule the engine reads, as one value per rule (the printed rules by default).
+
+    A house rule set (``house_rules.BOOK``) and the older variant words (``Options``) both
+    come down to this: the die, whether a 1 cancels a success, when a roll botches
+    (``more-ones``: more 1s than successes; ``no-success``: a 1 and no success; ``never``),
+    what the top face counts for and whether it rolls one more die, the pool cap, and
+    whether two surviving success dice of one face earn a point.
+    """
+
+    sides: int = SIDES
+    ones_cancel: bool = True
+    botch: str = "more-ones"
+    top_value: int = 1
+    explode: bool = False
+    max_pool: int = MAX_POOL
+    doubles: bool = True
+
+    @property
+    def mechanics(self) -> Mechanics:
+        return self
+
+
+def mechanics_of(rules: Options | Mechanics) -> Mechanics:
+    """The engine's reading of ``rules`` (variant words or a house rule set's mechanics)."""
+    return rules.mechanics
+
 
 #: Option name in a notation (``with tens-explode``) → the ``Options`` field it sets.
 OPTION_NAMES: dict[str, str] = {
@@ -118,11 +159,12 @@ OPTION_HELP: dict[str, str] = {
 }
 
 
-def success_value(face: int, difficulty: int, options: Options = Options()) -> int:
+def success_value(face: int, difficulty: int, options: Options | Mechanics = Options()) -> int:
     """How many successes one die showing ``face`` counts for (1s count 0 here)."""
+    m = options.mechanics
     if face < difficulty:
         return 0
-    return options.ten_value if face == TEN else 1
+    return m.top_value if face == m.sides else 1
 
 
 @dataclass(frozen=True)
@@ -144,28 +186,35 @@ class Outcome:
     adrenaline: bool
 
 
-def rolled_net(tally: Tally, options: Options) -> int:
-    """Successes left after the 1s cancel theirs (with ``no_cancel``, every success)."""
-    return tally.successes - (0 if options.no_cancel else tally.ones)
+def rolled_net(tally: Tally, options: Options | Mechanics) -> int:
+    """Successes left after the 1s cancel theirs (when 1s cancel nothing, every success)."""
+    return tally.successes - (tally.ones if options.mechanics.ones_cancel else 0)
 
 
-def is_botch(tally: Tally, options: Options) -> bool:
-    """A botch as the options read it (before any spent Adrenaline)."""
-    if options.botch_if_none or options.no_cancel:
+def is_botch(tally: Tally, options: Options | Mechanics) -> bool:
+    """A botch as the rules read it (before any spent Adrenaline)."""
+    botch = options.mechanics.botch
+    if botch == "never":
+        return False
+    if botch == "no-success":
         return tally.successes == 0 and tally.ones > 0
-    return rolled_net(tally, options) < 0
+    return tally.ones > tally.successes
 
 
-def earns_adrenaline(tally: Tally, options: Options) -> bool:
+def earns_adrenaline(tally: Tally, options: Options | Mechanics) -> bool:
     """Two success dice showing the same face survive cancellation: the 1s are spent on
-    the other success dice, which works when they leave at least the pair's successes."""
-    net = rolled_net(tally, options)
+    the other success dice, which works when they leave at least the pair's successes.
+    (``pair_below_ten`` and ``tens`` are about the die's top face, a 10 on the printed die.)"""
+    m = options.mechanics
+    if not m.doubles:
+        return False
+    net = rolled_net(tally, m)
     below = tally.pair_below_ten and net >= 2
-    tens = tally.tens >= 2 and net >= 2 * options.ten_value
+    tens = tally.tens >= 2 and net >= 2 * m.top_value
     return below or tens
 
 
-def outcome(tally: Tally, options: Options, spent: int = 0) -> Outcome:
+def outcome(tally: Tally, options: Options | Mechanics, spent: int = 0) -> Outcome:
     """The net result of a tally with ``spent`` Adrenaline points.
 
     Without points: the net, or for a botch ``successes − ones`` (negative). Spent points
@@ -181,12 +230,14 @@ def outcome(tally: Tally, options: Options, spent: int = 0) -> Outcome:
     return Outcome(max(net, 0), earned)
 
 
-def tally_faces(faces: list[int] | tuple[int, ...], difficulty: int, options: Options = Options()) -> Tally:
+def tally_faces(faces: list[int] | tuple[int, ...], difficulty: int,
+                options: Options | Mechanics = Options()) -> Tally:
     """The tally of a roll's dice (every die, explosion dice included)."""
-    below = [f for f in faces if difficulty <= f < TEN]
+    top = options.mechanics.sides
+    below = [f for f in faces if difficulty <= f < top]
     return Tally(
         successes=sum(success_value(f, difficulty, options) for f in faces),
         ones=sum(1 for f in faces if f == ONE),
         pair_below_ten=len(set(below)) < len(below),
-        tens=sum(1 for f in faces if f == TEN),
+        tens=sum(1 for f in faces if f == top),
     )
