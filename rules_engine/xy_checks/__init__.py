@@ -4,9 +4,9 @@ with degrees, attacks, volleys and contested volleys (source 003)."""
 from __future__ import annotations
 
 from ..core.system import System
-from . import actions, designer, notation, odds, play, roll, rules, tables
+from . import actions, designer, house_rules, lab, notation, odds, play, roll, rules, tables
 
-__all__ = ["SYSTEM", "actions", "notation", "odds", "play", "roll", "rules", "tables"]
+__all__ = ["SYSTEM", "actions", "house_rules", "lab", "notation", "odds", "play", "roll", "rules", "tables"]
 
 
 def roll_notation(text: str, seed: int | None = None) -> roll.XYCheckRoll | roll.VolleyRoll | roll.ContestRoll:
@@ -22,4 +22,4 @@ def odds_notation(text: str) -> odds.CheckOdds | odds.VolleyOdds | odds.ContestO
 SYSTEM = System("xy-checks", "X-in-Y checks", notation.EXAMPLE, roll_notation, odds_notation,
                 tables.TABLES, tables.errata, {**actions.ACTIONS, **play.ACTIONS}, designer=designer.view,
                 summary="x or lower on a die of the ladder d4–d20; bonus and penalty dice, volleys",
-                notation_help=notation.HELP)
+                notation_help=notation.HELP, lab=lab.LAB)

@@ -528,8 +528,13 @@ def parse_targets_field(text: str, name: str = "targets") -> tuple[Target, ...]:
 
 
 def parse_check_field(text: str, name: str = "check") -> CheckQuery:
-    """A field holding one check with any terms (``5/6``, ``4/8 -1 TN``); errors name the field."""
+    """A field holding one check with any terms (``5/6``, ``4/8 -1 TN``) under the printed
+    rules (a widget's field takes no with clause); errors name the field."""
     try:
-        return parse_check(text)
+        query = parse_under(text)
+        if not isinstance(query, CheckQuery):
+            raise RulesError("write one check here, such as " + EXAMPLE, notation=text, position=0,
+                             length=len(text.split(" ", 1)[0]) or 1)
+        return query
     except RulesError as error:
         raise _field_error(error, name) from None
