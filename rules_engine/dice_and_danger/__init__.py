@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 from ..core.system import System
-from . import actions, designer, notation, odds, play, roll, rules, tables
+from . import actions, designer, house_rules, notation, odds, play, roll, rules, tables
+from .lab import LAB
 
-__all__ = ["SYSTEM", "actions", "notation", "odds", "play", "roll", "rules", "tables"]
+__all__ = ["SYSTEM", "actions", "house_rules", "notation", "odds", "play", "roll", "rules", "tables"]
 
 
 def roll_notation(text: str, seed: int | None = None) -> roll.DiceAndDangerRoll:
-    """Roll a notation such as ``4d-1p vs DC 3``."""
+    """Roll a notation such as ``4d-1p vs DC 3`` (or ``3d vs DC 3 with die d8``)."""
     return roll.roll(notation.parse(text), seed)
 
 
@@ -21,4 +22,5 @@ def odds_notation(text: str) -> odds.DiceAndDangerOdds:
 
 SYSTEM = System("dice-and-danger", "dice & danger", notation.EXAMPLE, roll_notation, odds_notation,
                 tables.TABLES, tables.errata, {**actions.ACTIONS, **play.ACTIONS}, designer=designer.view,
-                summary="d6 that hit on a DC; bonus and penalty dice, exploding 6s")
+                summary="d6 that hit on a DC; bonus and penalty dice, exploding 6s",
+                notation_help=notation.NOTATION_HELP, lab=LAB)

@@ -11,12 +11,18 @@ penalty dice, ``+Nh``/``-Nh`` added or removed hits; a sign may be left out (it 
 Everything after an ``&`` is written by the other side: their bonus dice count as the
 roller's penalty dice and their penalty dice as its bonus dice; their ``d`` and ``h``
 terms count as written. A leading ``save`` marks a save (``damage``, the default, may be
-written too). ``d6`` may be written for ``d``; the dice are always six-sided.
+written too). ``d6`` may be written for ``d``; the dice are six-sided unless a rule set changes the die.
 
 The canonical form writes, in this order: ``save`` when it is one, the base dice, what
 is left of bonus (``+Nb``) or penalty (``-Np``) dice after cancelling, the net added or
 removed hits (``+Nh``/``-Nh``), then ``vs DC n`` with the DC held to 2–6:
 ``save 3d+1b-1h vs DC 4``.
+
+A rule set follows a final ``with`` (``3d vs DC 3 with die d8, crit 7``; ``house_rules.py``
+lists the settings). Where the notation has its own words for a setting they must agree:
+``3d8`` is allowed only when the rule set's die is a d8 (``d`` always means the rule set's die),
+and a DC is held to the rule set's ``dc-range``. The canonical form ends with the rule set's
+``with`` clause (nothing for the printed rules).
 
 Rulings:
 
@@ -35,9 +41,15 @@ from dataclasses import dataclass, field, replace
 
 from ..core.errors import RulesError
 from ..core.notation import MAX_NOTATION_LENGTH, Scanner, check_range
-from .rules import MAX_DICE, MAX_EXTRA, MAX_HITS, MAX_TERM, SIDES, Terms, clamp_dc, drops_highest
+from ..core.rule_set import RuleSet, read_with
+from . import house_rules
+from .house_rules import BOOK, PRINTED
+from .rules import MAX_DICE, MAX_EXTRA, MAX_HITS, MAX_TERM, SIDES, Terms
 
 EXAMPLE = "4d-1p vs DC 3"
+NOTATION_HELP = ("[save] Nd [+Nd] [+Nb] [+Np] [+Nh] [& THE OTHER SIDE'S TERMS] [vs DC n] [with RULES], "
+                 "e.g. \"4d-1p vs DC 3\"; without a DC, 1d+2p reads one die's face; RULES are the settings "
+                 "below as name value pairs between commas, e.g. \"3d vs DC 3 with die d8, crit 7\"")
 _UNITS = ("d", "b", "p", "h")
 
 
@@ -51,6 +63,7 @@ class DiceAndDangerQuery:
     dc: int | None = None  # 2–6, or None: read the kept die's face
     save: bool = False
     notes: tuple[str, ...] = field(default=(), compare=False)  # how the notation was read
+    rules: RuleSet = PRINTED  # the rule set it is rolled under (``house_rules.BOOK``)
 
     @property
     def bonus(self) -> int:
@@ -68,7 +81,7 @@ class DiceAndDangerQuery:
     @property
     def drops_highest(self) -> bool:
         """Whether the extra dice drop the highest dice (else the lowest)."""
-        return drops_highest(self.extra, save=self.save)
+        return house_rules.drops_highest(self.rules, self.extra, save=self.save)
 
     @property
     def kind(self) -> str:
@@ -85,7 +98,12 @@ class DiceAndDangerQuery:
             text += f"+{self.bonus}b" if self.extra > 0 else f"-{self.penalty}p"
         if self.hits:
             text += f"{self.hits:+d}h"
-        return text + (f" vs DC {self.dc}" if self.dc is not None else "")
+        return text + (f" vs DC {self.dc}" if self.dc is not None else "") + self.rules.with_clause()
+
+    @property
+    def sides(self) -> int:
+        """The faces of every die rolled (the rule set's die)."""
+        return int(self.rules["die"])
 
 
 def _dice(n: int, kind: str = "") -> str:
@@ -94,9 +112,10 @@ def _dice(n: int, kind: str = "") -> str:
 
 
 def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other: Terms = Terms(),
-                notation: str | None = None) -> DiceAndDangerQuery:
+                notation: str | None = None, rules: RuleSet = PRINTED) -> DiceAndDangerQuery:
     """The query for a roller's terms, the other side's terms and a DC, as written
-    (the DC may be outside 2–6). A ``RulesError`` when the pool is past the limits."""
+    (the DC may be outside the rule set's range, 2–6 as printed). A ``RulesError`` when the
+    pool is past the limits."""
     notes: list[str] = []
     if other.bonus or other.penalty:
         pairs = ((other.bonus, "bonus", "penalty"), (other.penalty, "penalty", "bonus"))
@@ -110,12 +129,15 @@ def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other:
         notes.append(f"{_dice(terms.bonus, 'bonus')} and {_dice(terms.penalty, 'penalty')} cancel: {rest}")
     dice = terms.dice
     if dc is not None:
-        clamped, more = clamp_dc(dc)
+        clamped, more = house_rules.clamp_dc(rules, dc)
+        low, high = rules["dc-range"]
         if more:
-            side = "below 2" if more > 0 else "above 6"
+            side = f"below {low}" if dc < low else f"above {high}"
             change = f"{more} more {'die' if more == 1 else 'dice'}" if more > 0 else \
                 f"{-more} fewer {'die' if more == -1 else 'dice'}"
             notes.append(f"DC {dc} is {side}: vs DC {clamped} with {change}")
+        elif clamped != dc:
+            notes.append(f"DC {dc} is {'below' if dc < low else 'above'} the range {low}-{high}: vs DC {clamped}")
         dc, dice = clamped, dice + more
     if dice < 0 or (dice == 0 and terms.extra):
         left = "no base dice" if dice == 0 else f"{dice} base dice"
@@ -126,7 +148,7 @@ def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other:
         raise RulesError(_pool_message(dice, extra), notation=notation)
     if abs(terms.hits) > MAX_HITS:
         raise RulesError(_hits_message(terms.hits), notation=notation)
-    return DiceAndDangerQuery(dice, extra, terms.hits, dc, save, tuple(notes))
+    return DiceAndDangerQuery(dice, extra, terms.hits, dc, save, tuple(notes), rules)
 
 
 def _pool_message(dice: int, extra: int) -> str:
@@ -191,7 +213,20 @@ def parse(text: str) -> DiceAndDangerQuery:
     Ruling: a written ``save`` or ``damage`` counts hits, so it needs ``vs DC n``; without
     a DC the notation reads one die's face (``1d+2p``, attribute generation), which is
     neither."""
-    scanner = Scanner(text.replace("\u2212", "-"))  # a typographic minus is a minus
+    text = text.replace("\u2212", "-")  # a typographic minus is a minus
+    roll_text, rules = read_with(BOOK, text)
+    try:
+        return _parse(roll_text, rules)
+    except RulesError as error:
+        if error.notation is None or error.notation == text:
+            raise
+        raise RulesError(error.message, notation=text, position=error.position, length=error.length,
+                         field=error.field) from None
+
+
+def _parse(text: str, rules: RuleSet) -> DiceAndDangerQuery:
+    """Read the roll before any ``with`` clause under ``rules``."""
+    scanner = Scanner(text)
     if scanner.at_end():
         raise scanner.error(f"write a roll such as {EXAMPLE}", 0, 1)
     scanner.skip_space()
@@ -219,12 +254,12 @@ def parse(text: str) -> DiceAndDangerQuery:
                 raise scanner.error("expected the DC (a whole number) here, as in vs DC 3")
             dc, at = scanner.integer("the DC")
             check_range(dc, 0, MAX_TERM, "the DC", scanner=scanner, position=at, length=scanner.pos - at)
-            steps.append(_Step(start, scanner.pos - start, Terms(dice=clamp_dc(dc)[1])))
+            steps.append(_Step(start, scanner.pos - start, Terms(dice=house_rules.clamp_dc(rules, dc)[1])))
             continue
         for word in ("save", "damage"):
             if scanner.accept(word):
                 raise scanner.error(f"'{word}' goes at the start, as in save 3d vs DC 4", start, len(word))
-        term, unit = _term(scanner)
+        term, unit = _term(scanner, rules)
         if unit == "h" and first_hits_at is None:
             first_hits_at = start
         if side_is_other:
@@ -244,7 +279,7 @@ def parse(text: str) -> DiceAndDangerQuery:
             raise scanner.error("without a DC the roll reads one die's face (as 1d+2p does for an attribute): "
                                 "add vs DC n to count hits", len(text), 1)
     _check_totals(steps, scanner)
-    return build_query(own, dc, save=save, other=other, notation=text)
+    return build_query(own, dc, save=save, other=other, notation=text, rules=rules)
 
 
 #: The two positions of the widget's damage/save switch.
@@ -281,7 +316,7 @@ def _at_dc(scanner: Scanner) -> bool:
     return any(rest.startswith(word) and not rest[len(word):len(word) + 1].isalpha() for word in ("vs", "dc"))
 
 
-def _term(scanner: Scanner) -> tuple[Terms, str]:
+def _term(scanner: Scanner, rules: RuleSet = PRINTED) -> tuple[Terms, str]:
     """One term such as ``+2d``, ``-1p``, ``3b`` or ``+1h``; returns it and its unit."""
     scanner.skip_space()
     start = scanner.pos
@@ -300,9 +335,15 @@ def _term(scanner: Scanner) -> tuple[Terms, str]:
         raise scanner.error("expected d (dice), b (bonus), p (penalty) or h (hits) after the number",
                             scanner.pos if scanner.at_end() else None)
     if unit == "d" and scanner.pos < len(scanner.text) and scanner.text[scanner.pos].isdigit():
-        sides, sides_at = scanner.integer("6")
-        if sides != SIDES:
-            raise scanner.error("dice & danger rolls six-sided dice only: write d or d6", sides_at, len(str(sides)))
+        die = int(rules["die"])
+        sides, sides_at = scanner.integer(str(die))
+        if die == SIDES and sides != SIDES:
+            hint = f" (or change the die: with die d{sides})" if sides in house_rules.DICE else ""
+            raise scanner.error(f"dice & danger rolls six-sided dice only: write d or d6{hint}", sides_at,
+                                len(str(sides)))
+        if sides != die:
+            raise scanner.error(f"the rule set's die is a d{die}: write d or d{die} (the with clause sets the die)",
+                                sides_at, len(str(sides)))
     if unit == "b" and sign == -1:
         raise scanner.error(f"-{count}b is easy to misread: write +{count}p for penalty dice "
                             f"(or & +{count}b for the other side's bonus)", start, scanner.pos - start)

@@ -6,6 +6,11 @@ chance of even more re-rolled 6s in the whole roll is below ``EXPLOSION_CUTOFF``
 many re-rolled 6s is the roll's *crit cap*, and the mass beyond it is ``cut_mass``. A
 roll left out has at least cap + 2 hits from dice, so every outcome below that is exact,
 and so is "at least k hits" for every k up to it.
+
+Under any other rule set (``house_rules.py``) the odds come from ``house_odds``: every
+explosion is followed with no cap, the counts are listed until the rest is below the same
+cut-off, and every listed count is exact. Such odds have no crit cap (``crit_cap`` is
+``null``); ``cut_mass`` is the chance of more hits than the last count listed.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from ..core.pools import (
     successes_with_crits,
 )
 from ..core.system import outcomes_json
+from . import house_odds
 from .notation import DiceAndDangerQuery
 from .rules import SIDES
 
@@ -42,6 +48,8 @@ def kept_dice_joint(query: DiceAndDangerQuery) -> dict[tuple[int, int], int]:
     """(kept hits below 6, kept 6s) → weight over 6 ** rolled dice, before explosions."""
     if query.dc is None:
         raise ValueError("a roll without a DC has no hits")
+    if not query.rules.is_printed:
+        raise ValueError("the crit-cap algebra is the printed rules' own: a house rule's hits come from house_odds")
     return _joint(query.dc, query.rolled, query.dice, not query.drops_highest)
 
 
@@ -65,6 +73,8 @@ def dice_hits_distribution(query: DiceAndDangerQuery, *, cap: int | None = None)
 
 def hits_distribution(query: DiceAndDangerQuery, *, cap: int | None = None) -> Dist:
     """The exact distribution of the roll's hits (``cut_mass`` = explosions left out)."""
+    if not query.rules.is_printed:
+        return house_odds.query_hits(query)[0]
     return dice_hits_distribution(query, cap=cap).map(lambda hits: max(0, hits + query.hits))
 
 
@@ -83,7 +93,7 @@ def face_distribution(query: DiceAndDangerQuery) -> Dist:
     """Without a DC: the face of the one kept die (no explosion), as for an attribute."""
     if query.dc is not None or query.dice != 1:
         raise ValueError("only a one-die roll without a DC reads a face")
-    die = Dist.die(SIDES)
+    die = Dist.die(query.sides)
     return die.keep_lowest(query.rolled, 1) if query.drops_highest else die.keep_highest(query.rolled, 1)
 
 
@@ -92,6 +102,8 @@ def mean_hits(query: DiceAndDangerQuery, dice_hits: Dist | None = None) -> Fract
     query's ``dice_hits_distribution`` when it is already at hand)."""
     if query.dice == 0:
         return Fraction(max(0, query.hits))
+    if not query.rules.is_printed:
+        return house_odds.query_hits(query)[1]
     joint = kept_dice_joint(query)
     mean = mean_successes_with_crits(joint, query.rolled, SIDES, query.dc or 0) + query.hits
     if query.hits < 0:
@@ -109,7 +121,7 @@ class DiceAndDangerOdds:
     query: DiceAndDangerQuery
     dist: Dist
     mean: Fraction
-    cap: int | None  # re-rolled 6s followed in all (None: nothing explodes)
+    cap: int | None  # re-rolled 6s followed in all (None: nothing explodes, or a house rule's odds)
 
     @property
     def label(self) -> str:
@@ -192,8 +204,12 @@ class DiceAndDangerOdds:
         if self.dist.cut_mass:
             cut = ratio(self.dist.cut_mass)
             cut = cut if len(cut) <= EXACT_SHOWN else f"{float(self.dist.cut_mass):.1e} (exactly: see --json)"
-            lines.append(f"(explosions followed to {self.cap} re-rolled 6s in all; the rolls past that, "
-                         f"{cut} of the mass, are left out)")
+            if q.rules.is_printed:
+                lines.append(f"(explosions followed to {self.cap} re-rolled 6s in all; the rolls past that, "
+                             f"{cut} of the mass, are left out)")
+            else:
+                lines.append(f"(explosions followed to their end; more than {self.dist.outcomes[-1]} {self.label}, "
+                             f"{cut} of the mass, is not listed)")
         return lines
 
     def to_json(self) -> dict[str, object]:
@@ -215,6 +231,7 @@ class DiceAndDangerOdds:
             "cut_mass": ratio(self.dist.cut_mass),
             "crit_cap": self.cap,
             "notes": list(q.notes),
+            "rules": q.rules.to_json(),
         }
 
 
@@ -223,6 +240,9 @@ def odds(query: DiceAndDangerQuery) -> DiceAndDangerOdds:
     if query.dc is None:
         dist = face_distribution(query)
         return DiceAndDangerOdds(query, dist, dist.mean(), None)
+    if not query.rules.is_printed:
+        dist, mean, _variance = house_odds.query_hits(query)
+        return DiceAndDangerOdds(query, dist, mean, None)
     cap = crit_cap(query) if query.dice else None
     dice_hits = dice_hits_distribution(query, cap=cap)
     dist = dice_hits.map(lambda hits: max(0, hits + query.hits))

@@ -8,12 +8,11 @@ from dataclasses import dataclass
 from ..core.errors import RulesError
 from ..core.pools import dropped_positions
 from ..core.roller import DieEvent, DieFate, Roller, ScriptedRoller
+from .house_rules import explodes
 from .notation import DiceAndDangerQuery, parse
 from .rules import (
     ATTRIBUTE_NAMES,
     ATTRIBUTE_ROLL,
-    CRIT_FACE,
-    SIDES,
     STARTING_ARMOR,
     STARTING_FAITH,
     STARTING_LEVEL,
@@ -157,8 +156,7 @@ class DiceAndDangerRoll:
             return lines
         chains = self.chains()
         if chains:
-            lines.append("Crits (a kept 6 rolls one more die, again on a 6): "
-                         + ", ".join(" → ".join(map(str, c)) for c in chains))
+            lines.append(f"Crits ({_crit_words(q)}): " + ", ".join(" → ".join(map(str, c)) for c in chains))
         lines.append(f"Hits ({q.dc} or more): {_values(self.hit_dice)} = {_plural(len(self.hit_dice), 'hit', 'hits')}")
         if q.hits:
             lines.append(f"{'Added' if q.hits > 0 else 'Removed'} hits: {q.hits:+d}h")
@@ -186,7 +184,17 @@ class DiceAndDangerRoll:
             "face": self.face,
             "log": [event.to_dict() for event in self.log],
             "lines": self.lines(),
+            "rules": q.rules.to_json(),
         }
+
+
+def _crit_words(query: DiceAndDangerQuery) -> str:
+    """What a crit does under the query's rule set: "a kept 6 rolls one more die, again on a 6"."""
+    crit, sides = query.rules["crit"], query.sides
+    if crit == sides:
+        article = "an" if crit in (8, 11, 18) else "a"
+        return f"a kept {crit} rolls one more die, again on {article} {crit}"
+    return f"a kept {crit} or more rolls one more die, again on {crit} or more"
 
 
 def resolve(query: DiceAndDangerQuery, roller: Roller, label: str = "") -> DiceAndDangerRoll:
@@ -199,29 +207,30 @@ def resolve(query: DiceAndDangerQuery, roller: Roller, label: str = "") -> DiceA
     first_event = len(roller.log)
     extra = abs(query.extra) if query.dice else 0
     kind = "bonus" if query.extra > 0 else "penalty"
-    pairs = roller.roll_pool(query.dice, SIDES, prefix + "base die")
-    pairs += roller.roll_pool(extra, SIDES, f"{prefix}{kind} die")
+    sides = query.sides
+    pairs = roller.roll_pool(query.dice, sides, prefix + "base die")
+    pairs += roller.roll_pool(extra, sides, f"{prefix}{kind} die")
     dice = tuple(v for _, v in pairs)
     indices = [i for i, _ in pairs]
     highest = query.drops_highest
     dropped = dropped_positions(dice, extra, highest=highest)
     for at in dropped:
-        roller.mark(DieFate.DROPPED, indices[at], SIDES, dice[at],
+        roller.mark(DieFate.DROPPED, indices[at], sides, dice[at],
                     f"{prefix}{kind} dice on a {query.kind} drop the {'highest' if highest else 'lowest'}")
     explosions: list[Explosion] = []
     for at, value in enumerate(dice):
         if at in dropped:
             continue
         if query.dc is None:
-            roller.mark(DieFate.KEPT, indices[at], SIDES, value, prefix + "its face is the result")
+            roller.mark(DieFate.KEPT, indices[at], sides, value, prefix + "its face is the result")
             continue
-        roller.mark(DieFate.KEPT, indices[at], SIDES, value, prefix + _hit_note(value, query.dc))
+        roller.mark(DieFate.KEPT, indices[at], sides, value, prefix + _hit_note(value, query.dc))
         parent, face = indices[at], value
-        while face == CRIT_FACE:
-            roller.mark(DieFate.EXPLODED, parent, SIDES, face, prefix + "a kept 6 explodes: one more die")
-            child, face = roller.roll(SIDES, f"{prefix}explosion of die {parent}")
+        while explodes(query.rules, face):
+            roller.mark(DieFate.EXPLODED, parent, sides, face, f"{prefix}a kept {face} explodes: one more die")
+            child, face = roller.roll(sides, f"{prefix}explosion of die {parent}")
             explosions.append(Explosion(parent, child, face))
-            roller.mark(DieFate.KEPT, child, SIDES, face, prefix + _hit_note(face, query.dc))
+            roller.mark(DieFate.KEPT, child, sides, face, prefix + _hit_note(face, query.dc))
             parent = child
     return DiceAndDangerRoll(query, roller.seed, dice, dropped, tuple(explosions),
                              tuple(roller.log[first_event:]))

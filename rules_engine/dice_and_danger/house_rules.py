@@ -1,0 +1,120 @@
+"""dice & danger's rule set: every number and choice the source fixes for a roll, as
+settings a designer may change (issue 30; ``core/rule_set.py`` reads and writes them).
+
+The printed rule set is the game as the chapter plays it: d6, a kept 6 explodes, a bonus
+die discards the lowest die and a penalty die the highest on a damage roll (the other way
+round on a save), DCs from 2 to 6, and every step of a DC past that range one die more or
+fewer. Written after a notation's ``with``::
+
+    3d vs DC 3 with die d8, crit 7
+    save 2d+1b vs DC 4 with dc-past one-die
+
+Ruling: ``crit`` names the lowest face that explodes, so on a larger die every face from
+it up explodes (the source's d6 has no face above its 6).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.rule_set import Conflict, RuleBook, RuleSet, Setting, choice_setting, die_setting, number_setting
+
+#: The dice a designer may choose.
+DICE = (4, 6, 8, 10, 12, 20)
+#: The highest face any of them has: the top of a crit or a DC range.
+TOP_FACE = max(DICE)
+#: How a DC past the range is read, with what it gives (for the card).
+DC_PAST = {
+    "die-a-step": "each step of a DC past the range is one die more (below it) or fewer (above it)",
+    "one-die": "a DC past the range gives one die more (below it) or fewer (above it), however far",
+    "nothing": "a DC past the range is held to the range's end and gives no die",
+}
+
+
+def _crit_words(face: int | None) -> str:
+    if face is None:
+        return "no die explodes"
+    return f"a kept die showing {face} or more explodes into one more die"
+
+
+def _read_range(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"([0-9]{1,2}) ?- ?([0-9]{1,2})", text)
+    if match is None:
+        raise ValueError(text)
+    low, high = int(match.group(1)), int(match.group(2))
+    if not 1 <= low <= high <= TOP_FACE:
+        raise ValueError(text)
+    return low, high
+
+
+def _range_words(value: tuple[int, int]) -> str:
+    low, high = value
+    return f"a DC is never below {low} or above {high}"
+
+
+DC_RANGE = Setting(
+    "dc-range", "the lowest and the highest DC a roll is made against", (2, 6),
+    f"a lowest and a highest DC from 1 to {TOP_FACE} joined by a hyphen, lowest first, as in 2-6",
+    _read_range, lambda v: f"{v[0]}-{v[1]}", _range_words)
+
+BOOK_SETTINGS = (
+    die_setting("die", "the die every pool rolls", 6, DICE, words=lambda n: f"every die is a d{n}"),
+    number_setting("crit", "the lowest face of a kept die that explodes into one more die", 6, 2, TOP_FACE,
+                   _crit_words, none="no die explodes"),
+    choice_setting("bonus-drops", "the die a bonus die discards on a damage roll", "lowest",
+                   {"lowest": "a bonus die discards the lowest die", "highest": "a bonus die discards the highest die"}),
+    choice_setting("penalty-drops", "the die a penalty die discards on a damage roll", "highest",
+                   {"highest": "a penalty die discards the highest die",
+                    "lowest": "a penalty die discards the lowest die"}),
+    choice_setting("save-drops", "which dice bonus and penalty dice discard on a save", "swapped",
+                   {"swapped": "on a save each discards the other end of the pool than on a damage roll",
+                    "same": "on a save they discard the same dice as on a damage roll"}),
+    DC_RANGE,
+    choice_setting("dc-past", "what a DC past the DC range gives", "die-a-step", DC_PAST),
+)
+
+
+def _check(rules: RuleSet) -> Conflict | None:
+    sides = rules["die"]
+    if rules["crit"] is not None and rules["crit"] > sides:
+        return Conflict(f"crit {rules['crit']} is past the d{sides}'s faces: a crit is a face from 2 to {sides}, "
+                        "or none", ("die", "crit"))
+    low, high = rules["dc-range"]
+    if high > sides:
+        return Conflict(f"dc-range {low}-{high} goes past the d{sides}'s faces: its highest DC is at most {sides}",
+                        ("die", "dc-range"))
+    return None
+
+
+BOOK = RuleBook("dice & danger", BOOK_SETTINGS, check=_check)
+PRINTED = BOOK.printed
+
+
+# --- what the settings do, as small pure functions -----------------------------------
+def clamp_dc(rules: RuleSet, dc: int) -> tuple[int, int]:
+    """``(DC, dice)``: the DC held to the rule set's range and the base dice that gives
+    (above 0) or takes away (below 0), as ``dc-past`` says."""
+    low, high = rules["dc-range"]
+    steps = low - dc if dc < low else (high - dc if dc > high else 0)
+    held = min(max(dc, low), high)
+    past = rules["dc-past"]
+    if past == "nothing" or not steps:
+        return held, 0
+    if past == "one-die":
+        return held, 1 if steps > 0 else -1
+    return held, steps
+
+
+def drops_highest(rules: RuleSet, extra: int, *, save: bool) -> bool:
+    """Whether the bonus (``extra`` > 0) or penalty (< 0) dice left after cancelling
+    discard the highest dice (else the lowest)."""
+    on_damage = rules["bonus-drops"] if extra >= 0 else rules["penalty-drops"]
+    highest = on_damage == "highest"
+    if save and rules["save-drops"] == "swapped":
+        highest = not highest
+    return highest
+
+
+def explodes(rules: RuleSet, face: int) -> bool:
+    """Whether a kept die showing ``face`` explodes into one more die."""
+    return rules["crit"] is not None and face >= rules["crit"]
