@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..core.roller import DieEvent, DieFate, Roller
+from ..core.rule_set import RuleSet
+from .house_rules import PRINTED, cap_words, die_sides, exact_match, wild_face
 from .notation import DoomStackQuery
 from .rules import (
     SIDES,
@@ -38,7 +40,7 @@ def _count(n: int, noun: str) -> str:
 
 
 def describe_stack(dice: tuple[int, ...], stack: Stack) -> str:
-    """``6 + 6 + 1 = 13 (two 6s and one wildcard 1)``."""
+    """``6 + 6 + 1 = 13 (two 6s and one wildcard 1)`` (a house rule's wild face in place of 1)."""
     parts = [dice[i] for i in stack.positions]
     if not parts:
         return "0 (no dice to stack)"
@@ -47,7 +49,7 @@ def describe_stack(dice: tuple[int, ...], stack: Stack) -> str:
     if stack.face is not None:
         pieces.append(_count(len(stack.members), str(stack.face)))
     if stack.wildcards:
-        pieces.append(_count(len(stack.wildcards), "wildcard 1"))
+        pieces.append(_count(len(stack.wildcards), f"wildcard {dice[stack.wildcards[0]]}"))
     summary = " and ".join(pieces)
     return f"{sums} = {stack.value} ({summary})" if len(parts) > 1 else f"{stack.value} ({summary})"
 
@@ -59,8 +61,17 @@ def outcome_json(outcome: Outcome | None) -> dict[str, object]:
         "success": outcome.success if outcome else None,
         "glitch": outcome.glitch if outcome else None,
         "performance": performance,
-        "performance_name": performance_name(performance) if performance is not None else None,
+        "performance_name": outcome_name(outcome) if outcome is not None and performance is not None else None,
     }
+
+
+def outcome_name(outcome: Outcome) -> str:
+    """The name of a success's performance; performance 0 without a glitch (a house rule's
+    clean success at the TN) is "Barely made it"."""
+    performance = outcome.performance or 0
+    if performance == 0 and not outcome.glitch:
+        return "Barely made it"
+    return performance_name(performance)
 
 
 @dataclass(frozen=True)
@@ -102,18 +113,23 @@ class StackChoice:
         }
 
 
-def stack_choices(dice: tuple[int, ...], tn: int | None, limit: int | None = MAX_LISTED_STACKS) -> list[StackChoice]:
+def stack_choices(dice: tuple[int, ...], tn: int | None, limit: int | None = MAX_LISTED_STACKS,
+                  rules: RuleSet = PRINTED) -> list[StackChoice]:
     """Every stack ``dice`` allow (the ``limit`` biggest), each with its result against
     ``tn`` and the attention pool it leaves."""
     counts = Counter(dice)
+    wild = wild_face(rules)
+    pips = wild or 0
+    faces = STACK_FACES if rules.is_printed else tuple(f for f in range(1, die_sides(rules) + 1) if f != wild)
+    exact = exact_match(rules)
     choices = []
-    for stack in legal_stacks(dice, limit):
+    for stack in legal_stacks(dice, limit, wild=wild):
         # The attention pool's best stack from the face counts (every one left, plus the
         # best face × count), not by counting its dice again: big pools list 100 stacks.
-        left = counts - Counter({stack.face: len(stack.members), WILDCARD: len(stack.wildcards)})
-        defence = left[WILDCARD] + max((face * left[face] for face in STACK_FACES), default=0)
+        left = counts - Counter({stack.face: len(stack.members), wild: len(stack.wildcards)})
+        defence = pips * left[wild] + max((face * left[face] for face in faces), default=0)
         choices.append(StackChoice(stack, tuple(dice[i] for i in stack.positions), tuple(attention_pool(dice, stack)),
-                                   Outcome(stack.value, tn) if tn is not None else None, defence))
+                                   Outcome(stack.value, tn, exact) if tn is not None else None, defence))
     return choices
 
 
@@ -128,9 +144,9 @@ def keep_most_for_defence(choices: list[StackChoice], need: int) -> int | None:
     return max(fits, key=lambda i: (choices[i].defence, len(choices[i].attention), -choices[i].stack.value, -i))
 
 
-def stack_lines(dice: tuple[int, ...], choices: list[StackChoice]) -> list[str]:
+def stack_lines(dice: tuple[int, ...], choices: list[StackChoice], rules: RuleSet = PRINTED) -> list[str]:
     """The stacks as the roll lists them: a heading, then one indented line each."""
-    total = stack_count(dice)
+    total = stack_count(dice, wild=wild_face(rules))
     if not total:
         return ["Stacks you can choose: none, there are no dice"]
     listed = "" if len(choices) == total else f", the {len(choices)} biggest listed"
@@ -146,14 +162,20 @@ def assembled_json(query: DoomStackQuery) -> dict[str, object] | None:
     if pool is None:
         return None
     return {"attribute": pool.attribute, "skill": pool.skill, "modifiers": pool.modifiers,
-            "applied_modifiers": pool.applied_modifiers, "capped": pool.capped, "line": pool_line(pool)}
+            "applied_modifiers": pool.applied_modifiers, "capped": pool.capped,
+            "line": pool_line(pool, query.rules)}
 
 
-def pool_line(pool: Pool) -> str:
+def pool_line(pool: Pool, rules: RuleSet = PRINTED) -> str:
     """How a pool was assembled: ``attribute 3 + skill 2 + modifiers +1 = 6d6``."""
-    text = f"attribute {pool.attribute} + skill {pool.skill} + modifiers {pool.applied_modifiers:+d} = {pool.size}d6"
+    text = (f"attribute {pool.attribute} + skill {pool.skill} + modifiers {pool.applied_modifiers:+d} = "
+            f"{pool.size}d{die_sides(rules)}")
     if pool.capped:
-        text += f" (modifiers of {pool.modifiers:+d} held to {pool.applied_modifiers:+d}: at most half of attribute + skill)"
+        if rules["modifier-cap"] == "none":
+            why = "a pool has no fewer than 0 dice"
+        else:
+            why = f"at most {cap_words(rules)}"
+        text += f" (modifiers of {pool.modifiers:+d} held to {pool.applied_modifiers:+d}: {why})"
     return text
 
 
@@ -170,23 +192,25 @@ class DoomStackRoll:
 
     @property
     def outcome(self) -> Outcome | None:
-        return Outcome(self.stack.value, self.query.tn) if self.query.tn is not None else None
+        if self.query.tn is None:
+            return None
+        return Outcome(self.stack.value, self.query.tn, exact_match(self.query.rules))
 
     @cached_property
     def choices(self) -> list[StackChoice]:
         """The stacks the player may choose instead (the first is the one taken)."""
-        return stack_choices(self.dice, self.query.tn)
+        return stack_choices(self.dice, self.query.tn, rules=self.query.rules)
 
     def lines(self) -> list[str]:
         """The roll explained, then the stacks to choose from: the CLI prints these."""
-        return self.roll_lines() + stack_lines(self.dice, self.choices)
+        return self.roll_lines() + stack_lines(self.dice, self.choices, self.query.rules)
 
     def roll_lines(self) -> list[str]:
         """The roll explained, line by line: the widget shows these above its stack chooser."""
         rolled = " ".join(map(str, self.dice)) if self.dice else "no dice"
         lines = [
             f"Doom Stack {self.query.title}, seed {self.seed}",
-            *([f"Pool: {pool_line(self.query.assembled)}"] if self.query.assembled else []),
+            *([f"Pool: {pool_line(self.query.assembled, self.query.rules)}"] if self.query.assembled else []),
             f"Rolled: {rolled}",
             f"Stack: {describe_stack(self.dice, self.stack)}",
         ]
@@ -204,7 +228,7 @@ class DoomStackRoll:
         ``keep_most_for_defence`` names, for each performance from 0 (a glitch) to 4
         (Impressive), the listed stack that reaches it and keeps the most to defend with."""
         choices = self.choices
-        listed = stack_lines(self.dice, choices)
+        listed = stack_lines(self.dice, choices, self.query.rules)
         return {
             "system": "doom-stack",
             "notation": self.query.notation,
@@ -225,28 +249,30 @@ class DoomStackRoll:
             "log": [event.to_dict() for event in self.log],
             "lines": self.roll_lines() + listed,
             "stacks": [choice.to_json(best=i == 0) for i, choice in enumerate(choices)],
-            "stacks_total": stack_count(self.dice),
+            "stacks_total": stack_count(self.dice, wild=wild_face(self.query.rules)),
             "stacks_heading": listed[0],
             "keep_most_for_defence": [
                 {"performance": need, "name": name, "index": keep_most_for_defence(choices, need)}
                 for need, name in PERFORMANCE_NAMES] if self.query.tn is not None else [],
+            "rules": self.query.rules.to_json(),
         }
 
 
 def roll(query: DoomStackQuery, seed: int | None = None) -> DoomStackRoll:
     """Roll the pool, take the best stack (every one wild) and leave the rest as the
-    attention pool."""
+    attention pool; under a house rule, of the rule set's die and wild face."""
     roller = Roller(seed)
-    dice = tuple(value for _, value in roller.roll_pool(query.pool, SIDES))
-    stack = best_stack(dice)
+    sides = die_sides(query.rules)
+    dice = tuple(value for _, value in roller.roll_pool(query.pool, sides))
+    stack = best_stack(dice, wild=wild_face(query.rules))
     for i in stack.members:
-        roller.mark(DieFate.STACKED, i, SIDES, dice[i], f"matching {stack.face}")
+        roller.mark(DieFate.STACKED, i, sides, dice[i], f"matching {stack.face}")
     for i in stack.wildcards:
-        roller.mark(DieFate.STACKED, i, SIDES, dice[i], "wildcard")
+        roller.mark(DieFate.STACKED, i, sides, dice[i], "wildcard")
     used = set(stack.positions)
     for i, value in enumerate(dice):
         if i not in used:
-            roller.mark(DieFate.KEPT, i, SIDES, value, "attention pool")
+            roller.mark(DieFate.KEPT, i, sides, value, "attention pool")
     return DoomStackRoll(query, roller.seed, dice, stack, tuple(attention_pool(dice, stack)), tuple(roller.log))
 
 

@@ -101,18 +101,26 @@ class Pool:
         return self.applied_modifiers != self.modifiers
 
 
-def assemble_pool(attribute: int, skill: int, modifiers: int = 0) -> Pool:
-    """Attribute + skill + modifiers, the modifiers held to ±⌊(attribute + skill)/2⌋."""
+def assemble_pool(attribute: int, skill: int, modifiers: int = 0, *, cap: int | None | bool = True,
+                  max_pool: int = MAX_POOL, limit_words: str = "") -> Pool:
+    """Attribute + skill + modifiers, the modifiers held to ±⌊(attribute + skill)/2⌋.
+
+    A house rule gives its own ``cap`` (``None``: modifiers are not held; a pool never goes
+    below 0 dice) and the largest pool it computes (``max_pool``, named by ``limit_words``)."""
     if attribute < 0:
         raise RulesError("attribute must be 0 or more", field="attribute")
     if skill < 0:
         raise RulesError("skill must be 0 or more", field="skill")
-    cap = modifier_cap(attribute, skill)
-    pool = Pool(attribute, skill, modifiers, max(-cap, min(cap, modifiers)))
-    if pool.size > MAX_POOL:
+    held = modifier_cap(attribute, skill) if cap is True else cap
+    if held is None:
+        applied = max(-(attribute + skill), modifiers)
+    else:
+        applied = max(-held, min(held, modifiers))
+    pool = Pool(attribute, skill, modifiers, applied)
+    if pool.size > max_pool:
         # Name the field that takes the pool past the limit, read as the form reads.
-        field = "skill" if attribute + skill > MAX_POOL else "modifiers"
-        raise RulesError(f"a pool of {pool.size} dice is more than the {MAX_POOL} the engine computes",
+        field = "skill" if attribute + skill > max_pool else "modifiers"
+        raise RulesError(f"a pool of {pool.size} dice is more than the {max_pool} the engine computes{limit_words}",
                          field=field)
     return pool
 
@@ -132,21 +140,24 @@ class Stack:
         return self.members + self.wildcards
 
 
-def best_stack(dice: Sequence[int], *, ones_wild: bool = True) -> Stack:
-    """The highest stack in ``dice``: every 1 plus the best group of a face 2–6.
+def best_stack(dice: Sequence[int], *, ones_wild: bool = True, wild: int | None = WILDCARD) -> Stack:
+    """The highest stack in ``dice``: every wild die (a 1) plus the best group of another face.
 
     Among groups worth the same, the one with fewer dice is taken, which leaves more dice
     in the attention pool. With ``ones_wild=False`` (the reading of the source's AnyDice
     function) the ones are added only when they do not tie the best group by themselves.
+    A house rule may make another face wild (each adds its own pips), or none (``wild=None``:
+    the best group of any face, ones included).
     """
-    ones = tuple(i for i, d in enumerate(dice) if d == WILDCARD)
-    counts = Counter(d for d in dice if d != WILDCARD)
+    ones = tuple(i for i, d in enumerate(dice) if d == wild)
+    counts = Counter(d for d in dice if d != wild)
     best_face = max(counts, key=lambda f: (f * counts[f], f), default=None)
     group_value = best_face * counts[best_face] if best_face else 0
     members = tuple(i for i, d in enumerate(dice) if d == best_face)
-    if not ones_wild and ones and len(ones) >= group_value:
-        return Stack(len(ones), None, (), ones)
-    return Stack(group_value + len(ones), best_face, members, ones)
+    wild_value = (wild or 0) * len(ones)
+    if not ones_wild and ones and wild_value >= group_value:
+        return Stack(wild_value, None, (), ones)
+    return Stack(group_value + wild_value, best_face, members, ones)
 
 
 def attention_pool(dice: Sequence[int], stack: Stack) -> list[int]:
@@ -155,14 +166,14 @@ def attention_pool(dice: Sequence[int], stack: Stack) -> list[int]:
     return [d for i, d in enumerate(dice) if i not in used]
 
 
-def stack_count(dice: Sequence[int]) -> int:
-    """How many different stacks ``dice`` allow (see ``legal_stacks``): for each face 2–6,
-    any number of its dice with any number of the ones, plus the ones alone."""
-    ones = sum(1 for d in dice if d == WILDCARD)
+def stack_count(dice: Sequence[int], *, wild: int | None = WILDCARD) -> int:
+    """How many different stacks ``dice`` allow (see ``legal_stacks``): for each other face,
+    any number of its dice with any number of the wild ones, plus the wild ones alone."""
+    ones = sum(1 for d in dice if d == wild)
     return (len(dice) - ones) * (ones + 1) + ones
 
 
-def legal_stacks(dice: Sequence[int], limit: int | None = None) -> list[Stack]:
+def legal_stacks(dice: Sequence[int], limit: int | None = None, *, wild: int | None = WILDCARD) -> list[Stack]:
     """Every stack the dice allow, biggest first: 1 to all of the dice showing one face
     2–6, with 0 to all of the ones; or 1 to all of the ones by themselves.
 
@@ -174,54 +185,65 @@ def legal_stacks(dice: Sequence[int], limit: int | None = None) -> list[Stack]:
 
     An attention pool may also hold a stack kept whole in cover, one die of its value
     (above 6 too): it is a face like the others (``rules_engine/doom_stack/play.py``).
+    Under a house rule the wild face is ``wild`` (each adds its pips), or ``None``: then
+    every face, ones too, stacks only with its own.
     """
-    ones = [i for i, d in enumerate(dice) if d == WILDCARD]
-    by_face = {face: [i for i, d in enumerate(dice) if d == face] for face in sorted(set(dice) - {WILDCARD})}
+    ones = [i for i, d in enumerate(dice) if d == wild]
+    pips = wild or 0
+    by_face = {face: [i for i, d in enumerate(dice) if d == face] for face in sorted(set(dice) - {wild})}
     # (value, dice used, face, count of that face, ones): cheap tuples, sorted, then built.
-    shapes = [(face * count + wild, count + wild, face, count, wild)
+    shapes = [(face * count + pips * n_wild, count + n_wild, face, count, n_wild)
               for face, places in by_face.items() for count in range(1, len(places) + 1)
-              for wild in range(len(ones) + 1)]
-    shapes += [(wild, wild, 0, 0, wild) for wild in range(1, len(ones) + 1)]
+              for n_wild in range(len(ones) + 1)]
+    shapes += [(pips * n_wild, n_wild, 0, 0, n_wild) for n_wild in range(1, len(ones) + 1)]
     shapes.sort(key=lambda s: (-s[0], s[1], -s[2]))
     if limit is not None:
         shapes = shapes[:limit]
-    return [Stack(value, face or None, tuple(by_face[face][:count]) if face else (), tuple(ones[:wild]))
-            for value, _, face, count, wild in shapes]
+    return [Stack(value, face or None, tuple(by_face[face][:count]) if face else (), tuple(ones[:n_wild]))
+            for value, _, face, count, n_wild in shapes]
 
 
-def cheapest_stack(dice: Sequence[int], value: int) -> Stack | None:
+def cheapest_stack(dice: Sequence[int], value: int, *, wild: int | None = WILDCARD) -> Stack | None:
     """The stack worth ``value`` that ``dice`` make with the fewest dice (then of the
     higher face), as ``legal_stacks`` lists it first among those of that value; ``None``
     when the dice make no stack of that value."""
-    ones = [i for i, d in enumerate(dice) if d == WILDCARD]
-    shapes = [(count + wild, -face, count, wild)
-              for face in set(dice) - {WILDCARD}
-              for count in range(1, dice.count(face) + 1)
-              if 0 <= (wild := value - face * count) <= len(ones)]
-    if 1 <= value <= len(ones):
-        shapes.append((value, 0, 0, value))
+    ones = [i for i, d in enumerate(dice) if d == wild]
+    pips = wild or 0
+    shapes = []
+    for face in set(dice) - {wild}:
+        for count in range(1, dice.count(face) + 1):
+            rest = value - face * count
+            n_wild = 0 if rest == 0 else (rest // pips if pips and rest > 0 and rest % pips == 0 else -1)
+            if 0 <= n_wild <= len(ones):
+                shapes.append((count + n_wild, -face, count, n_wild))
+    if pips and value > 0 and value % pips == 0 and value // pips <= len(ones):
+        shapes.append((value // pips, 0, 0, value // pips))
     if not shapes:
         return None
-    _, face, count, wild = min(shapes)
+    _, face, count, n_wild = min(shapes)
     members = tuple(i for i, d in enumerate(dice) if d == -face)[:count] if count else ()
-    return Stack(value, -face or None, members, tuple(ones[:wild]))
+    return Stack(value, -face or None, members, tuple(ones[:n_wild]))
 
 
 # --- the result -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class Outcome:
-    """A stack compared with a TN: success (glitch when exact) and performance."""
+    """A stack compared with a TN: success (glitch when exact) and performance.
+
+    ``exact`` is what a stack equal to the TN gives: ``glitch`` (the printed rule), or under
+    a house rule ``success`` (a clean one) or ``failure`` (the stack must beat the TN)."""
 
     stack: int
     tn: int
+    exact: str = "glitch"
 
     @property
     def success(self) -> bool:
-        return self.stack >= self.tn
+        return self.stack > self.tn if self.exact == "failure" else self.stack >= self.tn
 
     @property
     def glitch(self) -> bool:
-        return self.stack == self.tn
+        return self.exact == "glitch" and self.stack == self.tn
 
     @property
     def performance(self) -> int | None:
@@ -229,10 +251,14 @@ class Outcome:
 
     def describe(self) -> str:
         if not self.success:
+            if self.stack == self.tn:
+                return "failure: a stack equal to the TN fails under these rules"
             return f"failure, {self.tn - self.stack} short"
-        name = performance_name(self.performance or 0)
         if self.glitch:
             return "glitch: success with a complication, performance 0"
+        if self.performance == 0:
+            return "success, performance 0 (Barely made it: no glitch under these rules)"
+        name = performance_name(self.performance or 0)
         return f"success, performance {self.performance} ({name})"
 
 
