@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from ..core.errors import RulesError
 from ..core.system import System
-from . import actions, designer, notation, odds, play, roll, rules, tables
+from . import actions, designer, house_rules, notation, odds, play, roll, rules, tables
+from .lab import LAB
 
-__all__ = ["SYSTEM", "actions", "notation", "odds", "play", "roll", "rules", "tables"]
+__all__ = ["SYSTEM", "actions", "house_rules", "notation", "odds", "play", "roll", "rules", "tables"]
 
 
 def roll_notation(text: str, seed: int | None = None) -> roll.AdrenalineRoll | roll.ExtendedRoll | roll.OpposedRoll:
@@ -31,4 +32,4 @@ def odds_notation(text: str) -> odds.StandardOdds | odds.ExtendedOdds | odds.Opp
 SYSTEM = System("adrenaline", "Adrenaline d10 pool", notation.EXAMPLE, roll_notation, odds_notation,
                 tables.TABLES, tables.errata, {**actions.ACTIONS, **play.ACTIONS}, designer=designer.view,
                 summary="a pool of d10 against a difficulty; 1s cancel successes, doubles earn Adrenaline",
-                notation_help=notation.NOTATION_HELP)
+                notation_help=notation.NOTATION_HELP, lab=LAB)

@@ -76,7 +76,7 @@ def tens_cap(pool: int, cutoff: Fraction = EXPLOSION_CUTOFF, sides: int = SIDES)
     return cap
 
 
-def _face_counts(pool: int, difficulty: int, tens_apart: bool, faces: int, sides: int = SIDES):
+def _face_counts(pool: int, difficulty: int, tens_apart: bool, faces: int, sides: int = SIDES, pairs: bool = True):
     """Yield (ones, success dice below the top class, tens, pair among them, weight) for
     ``pool`` dice over faces 1 … ``faces`` (10, or 9 for the last die of a chain).
 
@@ -96,10 +96,37 @@ def _face_counts(pool: int, difficulty: int, tens_apart: bool, faces: int, sides
                     continue
                 orders = fact[pool] // (fact[ones] * fact[succ] * fact[tens] * fact[rest])
                 base = orders * blanks**rest
+                if not pairs:  # doubles earn nothing: no need to tell a pair apart
+                    if success_faces or not succ:
+                        yield ones, succ, tens, False, base * success_faces**succ
+                    continue
                 if distinct:
                     yield ones, succ, tens, False, base * distinct
                 if paired:
                     yield ones, succ, tens, True, base * paired
+
+
+def outcome_key(m: Mechanics, spent: int):
+    """``rules.outcome`` written out for speed: (ones, successes, pair below the top, top
+    faces) → (net, Adrenaline earned). The tests hold it to ``outcome`` over every tally."""
+    cancel, botch, doubles, twice = m.ones_cancel, m.botch, m.doubles, 2 * m.top_value
+
+    def key(ones: int, successes: int, pair: bool, tens: int) -> tuple[int, bool]:
+        net = successes - ones if cancel else successes
+        earned = doubles and net >= 2 and (pair or (tens >= 2 and net >= twice))
+        if spent:
+            return (net if net > 0 else 0) + spent, earned
+        if botch == "more-ones":
+            botched = ones > successes
+        elif botch == "no-success":
+            botched = successes == 0 and ones > 0
+        else:
+            botched = False
+        if botched:
+            return successes - ones, earned
+        return (net if net > 0 else 0), earned
+
+    return key
 
 
 #: The most exploded top faces one roll's exact odds follow: past it the roll is refused
@@ -131,18 +158,18 @@ def capped_joint(pool: int, difficulty: int, options: Mechanics, spent: int, cap
     weights: dict[tuple[int, bool], int] = {}
     ten = options.top_value
 
+    key = outcome_key(options, spent)
+
     def add(ones: int, succ: int, tens: int, pair: bool, weight: int) -> None:
         # without 10s apart, a pair of 10s is among ``pair`` like any other face
-        tally = Tally(succ + ten * tens, ones, pair, tens)
-        result = outcome(tally, options, spent)
-        key = (result.net, result.adrenaline)
-        weights[key] = weights.get(key, 0) + weight
+        found = key(ones, succ + ten * tens, pair, tens)
+        weights[found] = weights.get(found, 0) + weight
 
     if not options.explode:
-        for ones, succ, tens, pair, weight in _face_counts(pool, difficulty, tens_apart, sides, sides):
+        for ones, succ, tens, pair, weight in _face_counts(pool, difficulty, tens_apart, sides, sides, options.doubles):
             add(ones, succ, tens, pair, weight)
         return Joint(weights, sides**pool)
-    last = list(_face_counts(pool, difficulty, False, sides - 1, sides))  # each chain's last die: 1–9
+    last = list(_face_counts(pool, difficulty, False, sides - 1, sides, options.doubles))  # each chain's last die: 1–9
     for tens in range(cap + 1 if pool else 1):
         chains = comb(pool + tens - 1, tens) * sides ** (cap - tens) if pool else sides**cap
         for ones, succ, _, pair, weight in last:
