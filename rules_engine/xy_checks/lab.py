@@ -7,8 +7,9 @@ signed degrees, named as the designers' page names them ("Success 2", "Failure 1
 valued by how far each lies from the narrowest success.
 
 With the crit die a check has no worst and no best result. The sheet lists degrees until
-what is left is below ``core.dist.EXPLOSION_CUTOFF``: the failures past the last one
-listed are one result, "Failure N or more", and the successes past it are the sheet's
+what is left on each side is below ``LISTED_TO`` (a millionth: no percentage the lab shows
+could tell it from nothing): the failures past the last one listed are one result,
+"Failure N or more", with its exact chance, and the successes past it are the sheet's
 tail; the mean and variance are summed in closed form, so nothing is left out.
 """
 
@@ -18,7 +19,6 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ..core.designer import DifficultyStep
-from ..core.dist import EXPLOSION_CUTOFF
 from ..core.errors import RulesError
 from ..core.lab import Lab, LabOutcome, LabRoll, LabSheet
 from ..core.rule_set import RuleSet
@@ -27,6 +27,9 @@ from .house_rules import BOOK
 from .notation import CheckQuery, parse
 from .odds import exact_degrees, p_success
 from .roll import roll_check
+
+#: The crit die's degrees are listed one by one until what is left is below this.
+LISTED_TO = Fraction(1, 10**6)
 
 ROLLS = (
     LabRoll("An attack with no bonus or penalty dice (5/6 as printed)", "attack"),
@@ -94,7 +97,7 @@ def sheet(roll: str, rules: RuleSet, seed: int | None) -> LabSheet:
         return LabSheet(outcomes=outcomes, **common)
     # the crit die: follow it until what is left on each side is below the cut-off
     depth = 0
-    while exact.q ** (depth + 1) >= EXPLOSION_CUTOFF:
+    while exact.q ** (depth + 1) >= LISTED_TO:
         depth += 1
     top_success = max([exact.hit_from + depth, *(d for d in exact.finite if d > 0)])
     worst = max([exact.miss_from + depth, *(-d for d in exact.finite if d < 0)])
