@@ -7,8 +7,12 @@ Action! Deck). This module joins them into the one ``SYSTEM``."""
 
 from __future__ import annotations
 
+from ..core.errors import RulesError
+from ..core.rule_set import read_with
 from ..core.system import System
 from . import designer, play
+from .house_rules import BOOK
+from .lab import LAB
 from .cards import actions as card_actions
 from .cards import notation as card_notation
 from .cards import tables as card_tables
@@ -32,12 +36,24 @@ TABLES = {**roll_tables.TABLES, **combat_tables.TABLES, **card_tables.TABLES}
 ACTIONS = {**roll_actions.ACTIONS, **card_actions.ACTIONS, **combat_actions.ACTIONS, **play.ACTIONS}
 
 
+def printed_only(text: str) -> str:
+    """A notation led by a word (``damage``, ``mook``, ``draw`` …) without its rule set: these
+    follow the printed rules, so a house rule there is refused with a caret under it."""
+    roll_text, rules = read_with(BOOK, text)
+    if not rules.is_printed:
+        at = BOOK.split(text)[1] or 0
+        raise RulesError(f"house rules change an action's roll (SKILL vs DEFENCE) only: "
+                         f"{notation.leading_word(text)} follows the printed rules", notation=text,
+                         position=max(0, at - 4), length=len(text) - max(0, at - 4), field="rules")
+    return roll_text
+
+
 def roll_notation(text: str, seed: int | None = None):  # noqa: ANN201 - one result type per notation
     """Roll a notation such as ``8 vs 5 inspired`` (or draw: ``draw 3 factions``, ``deck 2``)."""
     word = notation.leading_word(text)
     if word in WORD_NOTATIONS:
         parse, draw, _ = WORD_NOTATIONS[word]
-        return draw(parse(text), seed)
+        return draw(parse(printed_only(text)), seed)
     return roller.roll(notation.parse(text), seed)
 
 
@@ -46,17 +62,19 @@ def odds_notation(text: str):  # noqa: ANN201 - one result type per notation
     word = notation.leading_word(text)
     if word in WORD_NOTATIONS:
         parse, _, exact = WORD_NOTATIONS[word]
-        return exact(parse(text))
+        return exact(parse(printed_only(text)))
     return odds.odds(notation.parse(text))
 
 
-NOTATION_HELP = ("SKILL vs [active] DEFENCE [types] [+Nd] [-Nd] [T n] [ev A vs B]; types: inspired, wild, "
-                 "stymied, routine, static, boosted, hindered, promising, hazardous, experimental, one-shot; "
-                 "T: the Threshold (5); ev: each side's attribute + modifiers (PV = Outcome without). "
-                 "e.g. \"8 vs 5 inspired\", \"5 vs active 3 wild T 10 ev 3 vs 2\". "
+NOTATION_HELP = ("SKILL vs [active] DEFENCE [types] [+Nd] [-Nd] [T n] [ev A vs B] [with SETTINGS]; types: inspired, "
+                 "wild, stymied, routine, static, boosted, hindered, promising, hazardous, experimental, one-shot; "
+                 "T: the Threshold (5, or the setting threshold; T n and the setting must agree when both are given); "
+                 "ev: each side's attribute + modifiers (PV = Outcome without); with: house rules, the settings "
+                 "listed below (an action's roll only). "
+                 "e.g. \"8 vs 5 inspired\", \"5 vs active 3 wild T 10 ev 3 vs 2\", \"5 vs 5 with die d8, open positive\". "
                  + card_notation.HELP + "Combat and damage: " + combat_notation.HELP)
 
 SYSTEM = System("action", "Action!", notation.EXAMPLE, roll_notation, odds_notation,
                 TABLES, roll_tables.errata, ACTIONS, designer=designer.view,
                 summary="skill + open-ended d10s against a defence; eight degrees, exact with no cut-off",
-                notation_help=NOTATION_HELP)
+                notation_help=NOTATION_HELP, lab=LAB)

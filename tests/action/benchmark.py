@@ -20,7 +20,7 @@ ROLLS = ("5 vs 5", "8 vs 5 inspired", "5 vs 10 wild", "5 vs 5 experimental", "12
 
 
 def clear_caches() -> None:
-    for cached in (open_ended.power_sums, open_ended._tail_of_sum, open_ended.chain_tail_poly, action_odds._dice):
+    for cached in (open_ended.power_sums, open_ended._tail_of_sum, open_ended.chain_tail_poly, action_odds._pool):
         cached.cache_clear()
 
 

@@ -13,20 +13,27 @@
 - ``T n`` (or ``threshold n``): the Threshold, 1–100, 5 unless given.
 - ``ev A vs B`` (or ``attributes A vs B``): the attribute + modifiers each side adds to
   its Effect Value; without it PV = Outcome.
+- ``with SETTINGS`` at the end: house rules (``action/house_rules.py``), as in
+  ``5 vs 5 with die d8, open positive``. ``T n`` and the setting ``threshold`` are the same
+  rule: the setting is the Threshold when no ``T n`` is written, and an action giving both
+  must give the same number.
 
 The canonical form writes the totals, the types in the order above, then the extra dice,
-the Threshold when it is not 5 and the EV bonuses when any is given:
+the Threshold when it is not the rule set's (5 unless a house rule says), the EV bonuses
+when any is given, and the rule set's ``with`` clause when it is not the printed one:
 ``9 vs active 4 wild hazardous +1d T 10 ev 3 vs 2``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...core.errors import RulesError
 from ...core.notation import Scanner, check_range
+from ...core.rule_set import RuleSet, read_with
+from ..house_rules import BOOK, MAX_HOUSE_POOL, PRINTED
 from .rules import (
-    ACTIVE_DEFENCE_BONUS,
     DEFAULT_THRESHOLD,
     MAX_DICE_PER_SIDE,
     MAX_THRESHOLD,
@@ -56,11 +63,30 @@ class ActionQuery:
     extra_positive: int = 0
     extra_negative: int = 0
     notes: tuple[str, ...] = field(default=(), compare=False)
+    rules: RuleSet = PRINTED  # the house rules (``action/house_rules.py``); printed unless a with clause says
+
+    @property
+    def sides(self) -> int:
+        """The die every positive and negative die is (10 as printed)."""
+        return self.rules["die"]
 
     @property
     def defence_value(self) -> int:
-        """The defence the roll is compared with: +5 for an active defence."""
-        return self.defence + (ACTIVE_DEFENCE_BONUS if self.active else 0)
+        """The defence the roll is compared with: +5 for an active defence (the rule set's bonus)."""
+        return self.defence + (self.rules["active-bonus"] if self.active else 0)
+
+    def degree_rules(self) -> dict[str, object]:
+        """The rule set's keywords for ``rules.degree_index``."""
+        return _degree_rules(self.rules)
+
+    @property
+    def counts_any_pair(self) -> bool:
+        """Whether any pair of first faces counts as a double-0 (Experimental, or the rule set)."""
+        return "experimental" in self.types or self.rules["double-faces"] == "any"
+
+    def opens(self, sign: int) -> bool:
+        """Whether the rule set opens the positive (``sign`` +1) or the negative dice."""
+        return self.rules["open"] in ("both", "positive" if sign > 0 else "negative")
 
     @property
     def ev_bonus(self) -> int:
@@ -69,7 +95,8 @@ class ActionQuery:
 
     @property
     def plan(self) -> DicePlan:
-        return dice_plan(self.types, self.extra_positive, self.extra_negative)
+        return dice_plan(self.types, self.extra_positive, self.extra_negative,
+                         self.rules["positive-dice"], self.rules["negative-dice"])
 
     @property
     def ordered_types(self) -> tuple[str, ...]:
@@ -83,11 +110,30 @@ class ActionQuery:
             parts.append(f"+{self.extra_positive}d")
         if self.extra_negative:
             parts.append(f"-{self.extra_negative}d")
-        if self.threshold != DEFAULT_THRESHOLD:
+        if self.threshold != self.rules["threshold"]:
             parts.append(f"T {self.threshold}")
         if self.attack_ev or self.defence_ev:
             parts.append(f"ev {self.attack_ev} vs {self.defence_ev}")
-        return " ".join(parts)
+        return " ".join(parts) + self.rules.with_clause()
+
+
+def pool_too_large(query: ActionQuery) -> str:
+    """Why a house rule's pool is too large to compute (empty when it is not): under a house
+    rule an action rolls at most ``MAX_HOUSE_POOL`` dice of each kind."""
+    plan = query.plan
+    if query.rules.is_printed or max(plan.positive, plan.negative) <= MAX_HOUSE_POOL:
+        return ""
+    return (f"under a house rule an action rolls at most {MAX_HOUSE_POOL} positive and {MAX_HOUSE_POOL} negative "
+            f"dice, the most the printed rules roll; with positive-dice {query.rules['positive-dice']} and "
+            f"negative-dice {query.rules['negative-dice']} this one rolls {plan.positive} and {plan.negative}: "
+            "the exact odds would take too long")
+
+
+@lru_cache(maxsize=64)
+def _degree_rules(rules: RuleSet) -> dict[str, object]:
+    double = rules["double"]
+    return {"steps": rules["degrees"], "total_failure": rules["total-failure"],
+            "double_fumbles": double in ("both", "fumble"), "double_wins": double in ("both", "victory")}
 
 
 def reading_notes(query: ActionQuery) -> tuple[str, ...]:
@@ -105,17 +151,18 @@ def reading_notes(query: ActionQuery) -> tuple[str, ...]:
     if "promising" in query.types and ({"boosted", "hindered"} & query.types):
         notes.append("Promising takes the place of Boosted and Hindered")
     if query.active:
-        notes.append(f"active defence: {query.defence} + {ACTIVE_DEFENCE_BONUS} = {query.defence_value} "
+        notes.append(f"active defence: {query.defence} + {query.rules['active-bonus']} = {query.defence_value} "
                      "(it costs the defender a Shot)")
     return tuple(notes)
 
 
 def make_query(skill: int, defence: int, *, active: bool = False, types: frozenset[str] = frozenset(),
-               threshold: int = DEFAULT_THRESHOLD, attack_ev: int = 0, defence_ev: int = 0,
-               extra_positive: int = 0, extra_negative: int = 0) -> ActionQuery:
-    """A query with its reading notes."""
-    query = ActionQuery(skill, defence, active, frozenset(types), threshold, attack_ev, defence_ev,
-                        extra_positive, extra_negative)
+               threshold: int | None = None, attack_ev: int = 0, defence_ev: int = 0,
+               extra_positive: int = 0, extra_negative: int = 0, rules: RuleSet = PRINTED) -> ActionQuery:
+    """A query with its reading notes (no ``threshold``: the rule set's, 5 as printed)."""
+    query = ActionQuery(skill, defence, active, frozenset(types),
+                        rules["threshold"] if threshold is None else threshold, attack_ev, defence_ev,
+                        extra_positive, extra_negative, rules=rules)
     return ActionQuery(**{**query.__dict__, "notes": reading_notes(query)})
 
 
@@ -173,7 +220,24 @@ def _sum(scanner: Scanner, what: str) -> tuple[int, int, int]:
 
 
 def parse(text: str) -> ActionQuery:
-    """Read an Action! notation; a ``RulesError`` with a caret for anything else."""
+    """Read an Action! notation, with its house rules after ``with``; a ``RulesError``
+    with a caret for anything else."""
+    roll_text, rules = read_with(BOOK, text)
+    try:
+        query = _parse_roll(roll_text, rules)
+    except RulesError as error:
+        if roll_text != text and error.notation is not None:
+            error.notation = text  # the caret is in the roll, which the whole notation starts with
+        raise
+    too_large = pool_too_large(query)
+    if too_large:
+        at = BOOK.split(text)[1] or 0
+        raise RulesError(too_large, notation=text, position=at, length=max(1, len(text) - at), field="rules")
+    return query
+
+
+def _parse_roll(text: str, rules: RuleSet) -> ActionQuery:
+    """The action before its ``with`` clause, under ``rules``."""
     scanner = Scanner(text.replace("\u2212", "-"))  # a typographic minus is a minus
     if scanner.at_end():
         raise scanner.error(f"write an action such as {EXAMPLE} (skill vs defence)", 0, 1)
@@ -214,6 +278,10 @@ def parse(text: str) -> ActionQuery:
             threshold, at = scanner.integer("the Threshold")
             check_range(threshold, 1, MAX_THRESHOLD, "the Threshold", scanner=scanner, position=at,
                         length=scanner.pos - at)
+            if rules["threshold"] != DEFAULT_THRESHOLD and threshold != rules["threshold"]:
+                raise scanner.error(f"T {threshold} and the setting threshold {rules['threshold']} give two "
+                                    "Thresholds: T n and the setting are the same rule, write one", start,
+                                    scanner.pos - start)
             continue
         if any(scanner.accept(word) for word in EV_WORDS):
             if ev is not None:
@@ -249,7 +317,6 @@ def parse(text: str) -> ActionQuery:
         shown = word if word else text[at:at + 1]
         raise scanner.error(f"unknown word {shown!r}: expected one of {', '.join(TYPE_WORDS)}, "
                             "+Nd, -Nd, T n or ev A vs B", at, max(len(word), 1))
-    return make_query(skill, defence, active=active, types=frozenset(types),
-                      threshold=DEFAULT_THRESHOLD if threshold is None else threshold,
+    return make_query(skill, defence, active=active, types=frozenset(types), threshold=threshold,
                       attack_ev=ev[0] if ev else 0, defence_ev=ev[1] if ev else 0,
-                      extra_positive=extra[1], extra_negative=extra[-1])
+                      extra_positive=extra[1], extra_negative=extra[-1], rules=rules)

@@ -10,6 +10,10 @@ A double-0 (the first positive and first negative die both show 10 before reroll
 with Experimental, any equal pair) is split off exactly: given it, each of those two dice
 is its face plus, when the face is a 10 on an open die, a fresh open die. So the roll
 given a double is another open pool (``conditional_pools``), weighted by its chance.
+
+A house rule (``action/house_rules.py``, carried by the query) may change the die, which
+dice are open and whether an open die rolls again without end or once (a die that rolls
+again once is a finite die: it joins the pool's finite part). The odds stay exact.
 """
 
 from __future__ import annotations
@@ -21,28 +25,55 @@ from functools import cached_property, lru_cache
 from ...core.dist import Dist
 from ...core.exact import percent, ratio
 from ...core.open_ended import OpenPool
-from .notation import ActionQuery
-from .rules import DEGREE_NAMES, DEGREES, SIDES, degree_index, payoff, routine_dice
+from .notation import ActionQuery, pool_too_large
+from ...core.errors import RulesError
+from .rules import DEGREE_NAMES, DEGREES, degree_index, payoff, routine_dice
 
 #: The dice part's chances are listed for every value from −DICE_PART_SHOWN to +DICE_PART_SHOWN.
 DICE_PART_SHOWN = 60
+#: How a die of one side of the roll behaves: rolls again on its top face without end, once, or never.
+OPEN, ONCE, CLOSED = "open", "once", "closed"
+def once_die(sides: int) -> Dist:
+    """A die that rolls again once on its top face and adds: 1 … sides − 1, or sides + 1 … 2·sides."""
+    weights = {face: sides for face in range(1, sides)}
+    weights.update({sides + face: 1 for face in range(1, sides + 1)})
+    return Dist(weights, sides * sides)
 
 
-@lru_cache(maxsize=128)
-def _dice(positive_open: int, negative_open: int, fixed: int = 0, closed_positive: int = 0) -> OpenPool:
-    """An open pool: open positive and negative dice, a fixed amount, closed positive d10s."""
-    rest = Dist.constant(fixed)
-    if closed_positive:
-        rest = rest + Dist.die(SIDES).repeat_sum(closed_positive)
-    return OpenPool(SIDES, positive_open, negative_open, rest)
+@lru_cache(maxsize=256)
+def _pool(sides: int, positive: tuple[int, int, int], negative: tuple[int, int, int]) -> OpenPool:
+    """An exact pool: ``(open, once, closed)`` counts of positive and of negative dice."""
+    rest = Dist.constant(0)
+    for sign, (_, once, closed) in ((1, positive), (-1, negative)):
+        part = once_die(sides).repeat_sum(once) + Dist.die(sides).repeat_sum(closed)
+        rest = rest + (part if sign > 0 else part.map(lambda v: -v))
+    return OpenPool(sides, positive[0], negative[0], rest)
+
+
+def die_kind(query: ActionQuery, sign: int) -> str:
+    """How the positive (``sign`` +1) or negative dice roll under the query's rule set."""
+    if sign > 0 and query.plan.positive_closed:
+        return CLOSED
+    if not query.opens(sign):
+        return CLOSED
+    return OPEN if query.rules["reroll"] == "endless" else ONCE
+
+
+def _counts(kind: str, count: int) -> tuple[int, int, int]:
+    return (count if kind == OPEN else 0, count if kind == ONCE else 0, count if kind == CLOSED else 0)
+
+
+def check_size(query: ActionQuery) -> None:
+    """Refuse, naming the limit, a house rule whose pool is larger than the printed rules allow."""
+    message = pool_too_large(query)
+    if message:
+        raise RulesError(message, field="rules")
 
 
 def roll_pool(query: ActionQuery) -> OpenPool:
     """The dice part of the whole roll (before Routine), as an exact open pool."""
     plan = query.plan
-    if plan.positive_closed:
-        return _dice(0, plan.negative, 0, plan.positive)
-    return _dice(plan.positive, plan.negative, 0, 0)
+    return _pool(query.sides, _counts(die_kind(query, 1), plan.positive), _counts(die_kind(query, -1), plan.negative))
 
 
 def conditional_pools(query: ActionQuery) -> list[tuple[Fraction, OpenPool]]:
@@ -53,18 +84,27 @@ def conditional_pools(query: ActionQuery) -> list[tuple[Fraction, OpenPool]]:
     plan = query.plan
     if not (plan.positive and plan.negative):
         return []
-    faces = range(1, SIDES + 1) if "experimental" in query.types else (SIDES,)
-    closed = plan.positive_closed
-    chance = Fraction(1, SIDES * SIDES)
-    pools: dict[tuple[int, int, int], Fraction] = {}
+    sides = query.sides
+    faces = range(1, sides + 1) if query.counts_any_pair else (sides,)
+    chance = Fraction(1, sides * sides)
+    pools: dict[tuple[tuple[int, int, int], tuple[int, int, int]], Fraction] = {}
+
+    def side(kind: str, count: int, top: bool) -> tuple[int, int, int]:
+        # The other dice of the side as they are; a top face that rolls again brings a
+        # fresh die: open without end, or closed when it rolls again once.
+        open_, once, closed = _counts(kind, count - 1)
+        if top and kind == OPEN:
+            open_ += 1
+        elif top and kind == ONCE:
+            closed += 1
+        return open_, once, closed
+
     for face in faces:
-        open_ten = face == SIDES
-        # The two faces cancel (face − face); an open 10 brings a fresh open die on its side.
-        shape = ((plan.positive - 1 + open_ten) if not closed else 0,  # open positive dice
-                 plan.negative - 1 + open_ten,  # open negative dice
-                 (plan.positive - 1) if closed else 0)  # closed positive dice
+        top = face == sides
+        # The two faces cancel (face − face).
+        shape = (side(die_kind(query, 1), plan.positive, top), side(die_kind(query, -1), plan.negative, top))
         pools[shape] = pools.get(shape, Fraction(0)) + chance
-    return [(weight, _dice(up, down, 0, closed_up)) for (up, down, closed_up), weight in pools.items()]
+    return [(weight, _pool(sides, up, down)) for (up, down), weight in pools.items()]
 
 
 def dice_part_at_least(pool: OpenPool, query: ActionQuery, t: int) -> Fraction:
@@ -76,12 +116,14 @@ def dice_part_at_least(pool: OpenPool, query: ActionQuery, t: int) -> Fraction:
     return pool.p_at_least(t)
 
 
-def degree_for_dice(query: ActionQuery, dice_part: int, double: bool) -> int:
-    """The degree (index) for a given dice part (as it counts) and double-0 or not."""
+def degree_for_dice(query: ActionQuery, dice_part: int, double: bool, kind: dict[str, object] | None = None) -> int:
+    """The degree (index) for a given dice part (as it counts) and double-0 or not
+    (``kind``: the rule set's ``query.degree_rules()``, when the caller has it at hand)."""
     av = query.skill + dice_part
     outcome = av - query.defence_value
     pv = payoff(outcome, query.ev_bonus, query.threshold, query.types)
-    return degree_index(av, outcome, pv, query.threshold, double, query.types)
+    return degree_index(av, outcome, pv, query.threshold, double, query.types,
+                        **(kind if kind is not None else query.degree_rules()))
 
 
 #: Breakpoints that are not a dice part: every dice part reaches the degree, or none does.
@@ -93,20 +135,21 @@ def breakpoints(query: ActionQuery, double: bool) -> list[int | str]:
     every dice part; ``NEVER``: none). The degree never falls as the dice part rises, and it is constant
     below ``low`` and above ``high``, so bisection on the rule finds each one."""
     span = abs(query.skill) + abs(query.defence_value) + abs(query.ev_bonus)
-    low = -span - 10
-    high = span + 5 * query.threshold + 10
+    low = -span - (query.rules["total-failure"] or 0) - 10
+    high = span + (query.rules["degrees"][-1] + 1) * query.threshold + 10
     found: list[int | str] = [ALWAYS]  # every dice part is Fumble or better
+    kind = query.degree_rules()
     for k in range(1, len(DEGREES)):
-        if degree_for_dice(query, high, double) < k:
+        if degree_for_dice(query, high, double, kind) < k:
             found.append(NEVER)
             continue
-        if degree_for_dice(query, low, double) >= k:
+        if degree_for_dice(query, low, double, kind) >= k:
             found.append(ALWAYS)
             continue
         lo, hi = low, high  # degree(lo) < k ≤ degree(hi)
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            if degree_for_dice(query, mid, double) >= k:
+            if degree_for_dice(query, mid, double, kind) >= k:
                 hi = mid
             else:
                 lo = mid
@@ -137,6 +180,7 @@ def degree_odds(query: ActionQuery) -> list[Fraction]:
         result = [Fraction(0)] * len(DEGREES)
         result[degree_for_dice(query, 0, False)] = Fraction(1)
         return result
+    check_size(query)
     pool = roll_pool(query)
     plain_points, double_points = breakpoints(query, False), breakpoints(query, True)
     total = _at_least_by_degree(query, pool, plain_points)  # as if no double came up
@@ -153,7 +197,7 @@ def p_double(query: ActionQuery) -> tuple[Fraction, Fraction]:
     plan = query.plan
     if not (plan.positive and plan.negative):
         return Fraction(0), Fraction(0)
-    return Fraction(1, SIDES * SIDES), Fraction(1, SIDES)
+    return Fraction(1, query.sides * query.sides), Fraction(1, query.sides)
 
 
 @dataclass(frozen=True)
@@ -235,6 +279,7 @@ class ActionOdds:
             "dice_part_above": ratio(above),
             "cut_mass": "0/1",
             "notes": list(q.notes),
+            "rules": q.rules.to_json(),
         }
 
 

@@ -7,17 +7,19 @@ from dataclasses import dataclass
 
 from ...core.roller import DieEvent, DieFate, Roller
 from .notation import ActionQuery
-from .rules import DEGREES, SIDES, degree_index, payoff, routine_dice
+from .rules import DEGREES, degree_index, payoff, routine_dice
 
 
 @dataclass(frozen=True)
 class DieChain:
     """One d10 of the roll: ``sign`` +1 (positive) or −1 (negative), the faces rolled in
-    order (an open die rerolls each 10) and whether it was closed."""
+    order (an open die rerolls each 10) and whether it was closed (``sides``: a house
+    rule's die)."""
 
     sign: int
     faces: tuple[int, ...]
     closed: bool = False
+    sides: int = 10
 
     @property
     def total(self) -> int:
@@ -33,7 +35,7 @@ class DieChain:
         chain = " → ".join(map(str, self.faces))
         if len(self.faces) > 1:
             chain += f" = {self.total}"
-        if self.closed and self.first == SIDES:
+        if self.closed and self.first == self.sides:
             chain += " (closed)"
         return f"{mark} {chain}"
 
@@ -42,17 +44,18 @@ class DieChain:
                 "closed": self.closed}
 
 
-def roll_chain(roller: Roller, sign: int, number: int, closed: bool) -> DieChain:
-    """Roll one d10; an open die rolls again on each 10 and adds."""
+def roll_chain(roller: Roller, sign: int, number: int, closed: bool, sides: int = 10, once: bool = False) -> DieChain:
+    """Roll one d10 (a house rule's die); an open die rolls again on each 10 (its top face)
+    and adds, or only once when ``once``."""
     kind = "positive" if sign > 0 else "negative"
     note = f"{kind} die {number}"
-    index, face = roller.roll(SIDES, note)
+    index, face = roller.roll(sides, note)
     faces = [face]
-    while face == SIDES and not closed:
-        index, face = roller.roll(SIDES, f"{note}: its 10 rolls again")
-        roller.mark(DieFate.EXPLODED, index, SIDES, face, note)
+    while face == sides and not closed and not (once and len(faces) > 1):
+        index, face = roller.roll(sides, f"{note}: its {sides} rolls again")
+        roller.mark(DieFate.EXPLODED, index, sides, face, note)
         faces.append(face)
-    return DieChain(sign, tuple(faces), closed)
+    return DieChain(sign, tuple(faces), closed, sides)
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,7 @@ class ActionRoll:
     def double0(self) -> bool:
         """The first positive and first negative die both showed 10 before rerolling."""
         positive, negative = self._firsts()
-        return bool(positive and negative and positive.first == SIDES == negative.first)
+        return bool(positive and negative and positive.first == self.query.sides == negative.first)
 
     @property
     def pair(self) -> bool:
@@ -92,8 +95,8 @@ class ActionRoll:
 
     @property
     def critical(self) -> bool:
-        """Whether the roll counts as a double-0 (Experimental: any pair)."""
-        return self.pair if "experimental" in self.query.types else self.double0
+        """Whether the roll counts as a double-0 (Experimental, or a house rule: any pair)."""
+        return self.pair if self.query.counts_any_pair else self.double0
 
     @property
     def av(self) -> int:
@@ -110,17 +113,19 @@ class ActionRoll:
     @property
     def degree(self) -> int:
         q = self.query
-        return degree_index(self.av, self.outcome, self.pv, q.threshold, self.critical, q.types)
+        return degree_index(self.av, self.outcome, self.pv, q.threshold, self.critical, q.types, **q.degree_rules())
 
     @property
     def reason(self) -> str:
         """Why a Fumble or a Total Victory came about (empty for the other degrees)."""
         q = self.query
+        double = q.degree_rules()
         if self.degree == 0:
             if self.av < 0:
                 return "AV below 0"
-            return "a double-0 on a failure" if self.critical else "a failure on a Hazardous action"
-        if self.degree == len(DEGREES) - 1 and self.critical:
+            return "a double-0 on a failure" if self.critical and double["double_fumbles"] \
+                else "a failure on a Hazardous action"
+        if self.degree == len(DEGREES) - 1 and self.critical and double["double_wins"]:
             return "a double-0 on a success"
         return ""
 
@@ -132,9 +137,11 @@ class ActionRoll:
         if self.chains:
             lines.append("Dice: " + "; ".join(c.text() for c in self.chains))
             if self.double0:
-                lines.append("Double-0: the first positive and first negative die both show 10")
+                lines.append(f"Double-0: the first positive and first negative die both show {q.sides}")
             elif self.pair and "experimental" in q.types:
                 lines.append(f"A pair of {self._firsts()[0].first}s on an Experimental action: it counts as a double-0")
+            elif self.pair and q.counts_any_pair:
+                lines.append(f"A pair of {self._firsts()[0].first}s: under the house rule it counts as a double-0")
             dice = f"dice part {self.raw_dice_part:+d}"
             if self.dice_part != self.raw_dice_part:
                 dice += f", Routine makes it {self.dice_part:+d}"
@@ -171,14 +178,18 @@ class ActionRoll:
             "reason": self.reason,
             "lines": self.lines(),
             "log": [e.to_dict() for e in self.log],
+            "rules": self.query.rules.to_json(),
         }
 
 
 def roll_with(query: ActionQuery, roller: Roller) -> ActionRoll:
     """Resolve ``query`` with ``roller``'s dice: positive dice first, then negative."""
     plan = query.plan
-    chains = [roll_chain(roller, +1, i + 1, plan.positive_closed) for i in range(plan.positive)]
-    chains += [roll_chain(roller, -1, i + 1, False) for i in range(plan.negative)]
+    once = query.rules["reroll"] == "once"
+    up_closed = plan.positive_closed or not query.opens(1)
+    down_closed = not query.opens(-1)
+    chains = [roll_chain(roller, +1, i + 1, up_closed, query.sides, once) for i in range(plan.positive)]
+    chains += [roll_chain(roller, -1, i + 1, down_closed, query.sides, once) for i in range(plan.negative)]
     return ActionRoll(query, roller.seed, tuple(chains), tuple(roller.log))
 
 

@@ -87,18 +87,20 @@ class DicePlan:
         return self.positive + self.negative > 0
 
 
-def dice_plan(types: frozenset[str], extra_positive: int = 0, extra_negative: int = 0) -> DicePlan:
+def dice_plan(types: frozenset[str], extra_positive: int = 0, extra_negative: int = 0,
+              base_positive: int = 1, base_negative: int = 1) -> DicePlan:
     """The dice for a set of action types and extra dice (``+Nd``/``-Nd``).
 
-    A plain roll is one positive and one negative die; Inspired adds a positive die, Wild
-    one of each. Stymied closes the positive dice, unless there is an extra positive die:
-    then the first extra one is dropped and every die stays open. Static rolls nothing."""
+    A plain roll is one positive and one negative die (a house rule may change the
+    ``base_…`` counts); Inspired adds a positive die, Wild one of each. Stymied closes the
+    positive dice, unless there is an extra positive die: then the first extra one is
+    dropped and every die stays open. Static rolls nothing."""
     if "static" in types:
         return DicePlan(0, 0)
-    positive = 1 + ("inspired" in types) + ("wild" in types) + extra_positive
-    negative = 1 + ("wild" in types) + extra_negative
+    positive = base_positive + ("inspired" in types) + ("wild" in types) + extra_positive
+    negative = base_negative + ("wild" in types) + extra_negative
     if "stymied" in types:
-        if positive > 1:
+        if positive > base_positive:
             return DicePlan(positive - 1, negative, dropped=1)
         return DicePlan(positive, negative, positive_closed=True)
     return DicePlan(positive, negative)
@@ -122,21 +124,30 @@ def payoff(outcome: int, ev_bonus: int, threshold: int, types: frozenset[str]) -
     return pv + threshold * (("boosted" in types) - ("hindered" in types))
 
 
-def degree_index(av: int, outcome: int, pv: int, threshold: int, double: bool, types: frozenset[str]) -> int:
+#: The PV, in Thresholds, at which Major Success, Negotiated Victory, Victory and Total Victory start.
+DEGREE_STEPS = (1, 2, 3, 4)
+
+
+def degree_index(av: int, outcome: int, pv: int, threshold: int, double: bool, types: frozenset[str], *,
+                 steps: tuple[int, ...] = DEGREE_STEPS, total_failure: int | None = TOTAL_FAILURE_MARGIN,
+                 double_fumbles: bool = True, double_wins: bool = True) -> int:
     """The degree (index into ``DEGREES``), in order of precedence: AV below 0 is a Fumble;
     a double-0 makes any failure a Fumble and any success a Total Victory; Hazardous makes
     any failure a Fumble; otherwise Outcome −5 or lower is a Total Failure, below 0 a
-    Failure, and from 0 up PV sets the degree by steps of the Threshold."""
+    Failure, and from 0 up PV sets the degree by steps of the Threshold.
+
+    The keywords are a house rule's (``action/house_rules.py``): the steps of the degrees
+    above Success in Thresholds, the Total Failure margin (``None``: no Total Failure), and
+    which half of the double-0 rule applies."""
     if av < 0:
         return FUMBLE
     if outcome < 0:
-        if double or "hazardous" in types:
+        if (double and double_fumbles) or "hazardous" in types:
             return FUMBLE
-        return TOTAL_FAILURE if outcome <= -TOTAL_FAILURE_MARGIN else FAILURE
-    if double:
+        return TOTAL_FAILURE if total_failure is not None and outcome <= -total_failure else FAILURE
+    if double and double_wins:
         return TOTAL_VICTORY
-    steps = pv // threshold if pv >= 0 else 0
-    return SUCCESS + min(max(steps, 0), 4)
+    return SUCCESS + sum(1 for step in steps if pv >= step * threshold)
 
 
 # --- the value table -----------------------------------------------------------------------
