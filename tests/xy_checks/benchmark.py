@@ -9,6 +9,7 @@ computing the same distributions (checked equal to the engine's, fraction for fr
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from bench_kit import best_of, ratio_columns
 from rules_engine.xy_checks import odds as xy_odds
@@ -123,3 +124,41 @@ def run(full: bool) -> None:
     print(f"largest the engine takes (20 vs 20, 30 bonus dice, crit): {largest * 1e3:.1f}ms")
     print(f"target: every volley up to 10 attackers against 10 targets under {TARGET_MS} ms "
           f"(slowest here {worst * 1e3:.1f}ms)")
+
+
+def lab_icepool(roll: str, rules):  # noqa: ANN001, ANN201 - a RuleSet; tests/benchmark.py's lab section
+    """icepool working out a lab sheet's numbers for ``roll`` under ``rules`` (every degree and
+    the chance at every rung), checked equal to the engine's: a function giving its time in
+    seconds, or None when icepool is missing or the rule set rolls the crit die (icepool
+    cuts an open-ended die short; the lab keeps it exact)."""
+    try:
+        import icepool
+    except ImportError:
+        return None
+    from rules_engine.xy_checks.designer import TN_CHANGES
+    from rules_engine.xy_checks.lab import lab_query, sheet
+    from rules_engine.xy_checks.rules import degree_of
+
+    query = lab_query(roll, rules)
+    if query.crit:
+        return None
+    bonus, penalty = query.rolled
+    dice = 1 + bonus + penalty
+
+    def degrees(check: Check):
+        hits = dice @ icepool.Die({1: check.x, 0: check.y - check.x})
+        return hits.map(lambda k: degree_of(k, bonus, penalty))
+
+    def timer() -> float:
+        start = time.perf_counter()
+        spread = degrees(query.check)
+        rungs = [degrees(replace(query, tn=tn).check).probability(">=", 1) for tn in TN_CHANGES]
+        elapsed = time.perf_counter() - start
+        mine = sheet(roll, rules, None)
+        by_degree = {o.label: o.p for o in mine.outcomes}
+        theirs = {(f"Success {d}" if d > 0 else f"Failure {-d}"): spread.probability(d) for d in spread.outcomes()}
+        if theirs != by_degree or rungs != [r.p_success for r in mine.rungs]:
+            raise SystemExit(f"icepool and the engine disagree on the lab's {roll} with {rules.written}")
+        return elapsed
+
+    return timer
