@@ -87,6 +87,8 @@ def _tail_moments(m: Mechanics, pool: int, difficulty: int, spent: int, cap: int
     """E[net · 1(more than ``cap`` top faces)] and E[net² · 1(…)], exactly, for ``cap`` at
     least the pool: each such roll's net is t·K + spent + the sum over the dice that ended
     the runs (faces 1 … top−1) of 1 for a success face and −1 for a cancelling 1."""
+    if pool == 0:  # no die, no top face: nothing is left out
+        return Fraction(0), Fraction(0)
     top = m.sides
     q, r = Fraction(1, top), Fraction(top - 1, top)
     law = [comb(pool + k - 1, k) * q**k * r**pool for k in range(cap + 1)]  # P(K = k), k ≤ cap

@@ -296,7 +296,8 @@ def _clause(scanner: Scanner) -> _Clause:
                      if rest.startswith(n) and not rest[len(n):len(n) + 1].isalnum()
                      and rest[len(n):len(n) + 1] != "-"), None)
         setting = next((n for n in sorted(names, key=len, reverse=True)
-                        if rest.startswith(n) and rest[len(n):len(n) + 1] in (" ", "\t")), None)
+                        if rest.startswith(n) and (rest[len(n):len(n) + 1] in ("", ",") or
+                                                   rest[len(n)].isspace())), None)
         if word is not None:
             if word in found:
                 raise scanner.error(f"the option {word} is given twice", at, len(word))
