@@ -1,25 +1,183 @@
-"""The design lab's macros: a link to the lab from any page, opened on one system.
+"""The design lab's macros: the lab itself (``docs/lab.md``), a table of every setting a
+designer may change, and a link to the lab from any page, opened on one system.
 
 Generic: it reads each system's ``lab`` hook (``rules_engine/core/lab.py``) through the
-registry and never names a system.
+registry and never names a system. A system whose ``lab`` is ``None`` is left out; with no
+system to offer, the page says so and builds without a widget.
+
+The widget's markup (``lab_widget``) follows ``macros/widget_html.py``'s contract, with the
+view module ``docs/assets/js/lab.js``: ``data-view="lab"``, fields ``#lab-roll`` and
+``#lab-seed`` with their error lines, the status line and Retry, and two result regions (the
+odds side by side, ``.srd-widget__odds``; the seeded roll under each rule set,
+``.srd-widget__result``). What is the lab's own:
+
+- ``data-books``: every offered system's book as the bridge's ``lab_book`` gives it (settings
+  with name, meaning, allowed, printed, printed_words, choices; headline rolls), with its
+  title, by key, so the view draws a system's form without asking the engine;
+- the system and headline-roll menus (``#lab-system``, ``#lab-headline``);
+- the rule sets side by side (``.srd-lab__sets``): the printed rule, then house rule
+  fieldsets (``fieldset.srd-lab__house[data-house=N]``), each with one control per setting
+  (``[data-setting=NAME]``: a select when the setting lists its choices, else a text field),
+  its written form (``.srd-lab__written``) and its error line (``#lab-house-N-error``);
+- the first answer (``data-first``): the first system's first headline roll against one house
+  rule left at the printed values.
 """
 
 from __future__ import annotations
 
+import json
+from html import escape
 from typing import Any
 
-from rules_engine.systems import get_system
+from rules_engine.core.lab import MAX_HOUSE_RULES, book_json
+from rules_engine.core.system import System
+from rules_engine.systems import all_systems, get_system
+
+from macros.widget_html import NOSCRIPT, field_error, region, seed_field, text_field, widget_shell
 
 #: The lab page's address from the site's root (``docs/lab.md``).
 LAB_PAGE = "lab/"
+#: The widget's id and its fields' prefix.
+PREFIX = "lab"
+LAB_NOSCRIPT = ('<noscript><p class="srd-widget__noscript">The design lab works out its odds in your browser '
+                "and needs JavaScript. The settings of every system are listed below without it.</p></noscript>")
 
 
 def lab_href(page_url: str, system_key: str | None = None) -> str:
-    """The lab's address relative to the page at ``page_url`` (``doom-stack/play/``),
+    """The lab's address relative to the page at ``page_url`` (``some-system/play/``),
     opened on ``system_key`` when given."""
     depth = len([part for part in page_url.strip("/").split("/") if part])
     query = f"?system={system_key}" if system_key else ""
     return "../" * depth + LAB_PAGE + query
+
+
+def lab_systems() -> list[System]:
+    """Every registered system that has a lab, in registry order."""
+    return [system for system in all_systems() if system.lab is not None]
+
+
+def books() -> dict[str, dict[str, object]]:
+    """Each lab system's book, as the view draws its form: key → title, settings, rolls."""
+    return {s.key: {"title": s.title, **book_json(s.lab)} for s in lab_systems()}  # type: ignore[arg-type]
+
+
+def _options(pairs: list[tuple[str, str]], chosen: str) -> str:
+    return "".join(f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>{escape(words)}</option>'
+                   for value, words in pairs)
+
+
+def setting_control(house: int, setting: dict[str, Any]) -> str:
+    """One setting of one house rule: its name and meaning as the label, a select of its
+    choices (the printed one marked) or a text field holding the printed value."""
+    name, printed = str(setting["name"]), str(setting["printed"])
+    hint_id = f"{PREFIX}-h{house}-{name}-hint"
+    label = (f'<span class="srd-lab__name">{escape(name)}</span>'
+             f'<span class="srd-lab__meaning">{escape(str(setting["meaning"]))}</span>')
+    common = (f'data-setting="{escape(name)}" data-printed="{escape(printed)}" '
+              f'aria-describedby="{hint_id} {PREFIX}-house-{house}-error" disabled')
+    choices = setting.get("choices")
+    if choices:
+        options = _options([(c, f"{c} (printed)" if c == printed else c) for c in choices], printed)
+        control = f"<select {common}>{options}</select>"
+    else:
+        control = (f'<input type="text" {common} value="{escape(printed)}" spellcheck="false" '
+                   'autocapitalize="off" autocomplete="off">')
+    hint = f'<span class="srd-field__hint" id="{hint_id}">{escape(str(setting["allowed"]))}</span>'
+    return f'<div class="srd-field srd-lab__setting"><label>{label}{control}</label>{hint}</div>'
+
+
+def house_fieldset(house: int, book: dict[str, Any]) -> str:
+    """House rule ``house`` (1 to 3), every setting at its printed value."""
+    controls = "".join(setting_control(house, s) for s in book["settings"])
+    return (f'<fieldset class="srd-lab__set srd-lab__house" data-house="{house}">'
+            f'<legend>House rule {house}</legend>{controls}'
+            f'<p class="srd-lab__written">Written: <code>{escape(written_words(""))}</code></p>'
+            + field_error(f"{PREFIX}-house-{house}")
+            + f'<button type="button" class="md-button srd-lab__remove" disabled>Remove house rule {house}</button>'
+            "</fieldset>")
+
+
+def written_words(written: str) -> str:
+    """A rule set's written form as the lab shows it under its fieldset."""
+    return f"with {written}" if written else "(the printed rule: nothing changed)"
+
+
+def printed_column(book: dict[str, Any]) -> str:
+    """The printed rule, setting by setting: what the source fixes."""
+    rows = "".join(f'<dt>{escape(str(s["name"]))}</dt><dd><code>{escape(str(s["printed"]))}</code> '
+                   f'{escape(str(s["printed_words"]))}</dd>' for s in book["settings"])
+    return (f'<section class="srd-lab__set srd-lab__printed" aria-labelledby="{PREFIX}-printed-title">'
+            f'<h3 class="srd-lab__set-title" id="{PREFIX}-printed-title">Printed rule</h3>'
+            f'<dl class="srd-lab__printed-list">{rows}</dl></section>')
+
+
+def lab_fields(key: str, book: dict[str, Any]) -> str:
+    """The lab's form: system, headline roll, the roll written out, seed, the rule sets."""
+    systems = _options([(s.key, s.title) for s in lab_systems()], key)
+    rolls = book["rolls"]
+    first_roll = str(rolls[0]["notation"])
+    headline = _options([(str(r["notation"]), str(r["label"])) for r in rolls] + [("", "Another roll (write it below)")],
+                        first_roll)
+    return (
+        f'<div class="srd-field"><label for="{PREFIX}-system">System</label>'
+        f'<select id="{PREFIX}-system" name="system" aria-describedby="{PREFIX}-system-hint" disabled>{systems}</select>'
+        f'<span class="srd-field__hint" id="{PREFIX}-system-hint">its settings are listed below</span></div>'
+        f'<div class="srd-field"><label for="{PREFIX}-headline">Headline roll</label>'
+        f'<select id="{PREFIX}-headline" name="headline" aria-describedby="{PREFIX}-headline-hint" disabled>{headline}</select>'
+        f'<span class="srd-field__hint" id="{PREFIX}-headline-hint">the chapter\'s own rolls</span></div>'
+        + text_field(PREFIX, "roll", "Roll", first_roll, "the notation, without a difficulty or with", numeric=False)
+        + seed_field(PREFIX)
+        + f'<div class="srd-lab__sets" data-search-exclude>{printed_column(book)}{house_fieldset(1, book)}</div>'
+        + f'<div class="srd-lab__more"><button type="button" class="md-button srd-lab__add" disabled>'
+          f"Add a house rule</button>"
+          f'<span class="srd-lab__more-status" role="status" aria-live="polite"></span></div>'
+    )
+
+
+def lab_widget() -> str:
+    """The design lab: the first lab system's first headline roll under the printed rule and
+    one house rule (left at the printed values until the reader changes a setting)."""
+    offered = lab_systems()
+    if not offered:
+        return ('<p class="srd-lab__none">No system offers its rules to the lab yet: each chapter still '
+                "shows its printed rules.</p>")
+    all_books = books()
+    key = offered[0].key
+    book = all_books[key]
+    fields = lab_fields(key, book)
+    regions = (region("odds", "Odds under each rule set, side by side")
+               + region("result", "A seeded roll under each rule set"))
+    first = {"system": key, "action": "lab", "roll": str(book["rolls"][0]["notation"]), "house": [""]}
+    html = widget_shell(PREFIX, "lab", "lab", "Design lab", fields, "Roll under each rule set", regions, first=first)
+    data = escape(json.dumps(all_books, ensure_ascii=False, separators=(",", ":")))
+    head = f'<div class="srd-widget" id="{PREFIX}" data-view="lab" data-widget="lab"'
+    assert html.startswith(head), html[:120]
+    html = f'{head} data-books="{data}" data-max-house="{MAX_HOUSE_RULES}"' + html[len(head):]
+    return html.replace(NOSCRIPT, LAB_NOSCRIPT)
+
+
+def settings_tables() -> str:
+    """Every lab system's settings, one table each: name, what it sets, what it allows, the
+    printed rule. The same words as the lab's form, the CLI's ``--help`` and the README."""
+    parts = []
+    for system in lab_systems():
+        book = book_json(system.lab)  # type: ignore[arg-type]
+        rows = "".join(
+            "<tr>\n"
+            f'<th scope="row"><code>{escape(str(s["name"]))}</code></th>\n'
+            f'<td>{escape(str(s["meaning"]))}</td>\n<td>{escape(str(s["allowed"]))}</td>\n'
+            f'<td><code>{escape(str(s["printed"]))}</code>: {escape(str(s["printed_words"]))}</td>\n'
+            "</tr>\n" for s in book["settings"])
+        caption = f"{system.title}: the settings"
+        parts.append(
+            f'<div class="srd-table-wrap" role="region" aria-label="{escape(caption)}" tabindex="0">'
+            f'<table class="srd-table srd-lab__settings"><caption>{escape(caption)}</caption>'
+            '<thead><tr>\n<th scope="col">Setting</th>\n<th scope="col">What it sets</th>\n'
+            '<th scope="col">Allowed</th>\n<th scope="col">Printed rule</th>\n</tr></thead>\n'
+            f"<tbody>{rows}</tbody></table></div>")
+    if not parts:
+        return '<p class="srd-lab__none">No system lists its settings yet.</p>'
+    return "\n".join(parts)
 
 
 def register(env: Any) -> None:
@@ -33,3 +191,6 @@ def register(env: Any) -> None:
             if system.lab is None:
                 raise ValueError(f"{system.title} has no lab yet")
         return f"[{text}]({lab_href(env.page.url, system_key)})"
+
+    env.macro(lab_widget, "lab_widget")
+    env.macro(settings_tables, "lab_settings_tables")
