@@ -23,6 +23,7 @@ GLUE = ("rules_engine/web.py", "rules_engine/cli.py", "macros/main.py", "macros/
         "docs/assets/js/early-links.js", "macros/module_graph.py", "docs/assets/js/pages.js",
         "docs/assets/js/share.js", "docs/assets/js/play-kit.js", "docs/assets/js/play-focus.js",
         "docs/assets/js/fields-form.js",
+        "macros/lab.py", "docs/assets/js/lab.js", "docs/assets/css/lab.css", "docs/lab.md",
         "rules_engine/core/share.py",
         "rules_engine/core/play.py")
 
