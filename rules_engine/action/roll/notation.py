@@ -231,7 +231,8 @@ def parse(text: str) -> ActionQuery:
         raise
     too_large = pool_too_large(query)
     if too_large:
-        at = BOOK.split(text)[1] or 0
+        after = BOOK.split(text)[1] or 0
+        at = after + len(text[after:]) - len(text[after:].lstrip())  # the settings after with
         raise RulesError(too_large, notation=text, position=at, length=max(1, len(text) - at), field="rules")
     return query
 
