@@ -68,7 +68,7 @@ def _total_failure_words(margin: int | None) -> str:
 
 
 SETTINGS = (
-    die_setting("die", "the die every positive and negative die is, open on its top face", SIDES, DICE,
+    die_setting("die", "the kind of die rolled for every positive and negative die", SIDES, DICE,
                 words=lambda n: f"every die is a d{n}"),
     number_setting("positive-dice", "how many positive dice a plain action rolls", 1, 0, MAX_BASE_DICE,
                    _dice_words("positive")),  # type: ignore[arg-type]
