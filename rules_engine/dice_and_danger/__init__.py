@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import re
+
+from ..core.errors import RulesError
 from ..core.system import System
 from . import actions, designer, house_rules, notation, odds, play, roll, rules, tables
 from .lab import LAB
@@ -16,8 +19,21 @@ def roll_notation(text: str, seed: int | None = None) -> roll.DiceAndDangerRoll:
 
 
 def odds_notation(text: str) -> odds.DiceAndDangerOdds:
-    """The exact odds of a notation such as ``4d+1b vs DC 3`` (or ``1d+2p``)."""
-    return odds.odds(notation.parse(text))
+    """The exact odds of a notation such as ``4d+1b vs DC 3`` (or ``1d+2p``). A house rule
+    whose odds are too large to compute is refused with the caret under its with clause
+    (under its ``crit`` when it sets one: the crit sets how far explosions run)."""
+    query = notation.parse(text)
+    try:
+        return odds.odds(query)
+    except RulesError as error:
+        if error.notation is not None:
+            raise
+        _roll, at = house_rules.BOOK.split(text)
+        if at is None:
+            raise
+        crit = re.search(r"(?<![a-z-])crit\s+\S+?(?=,|\s*$)", text[at:], re.IGNORECASE)
+        start, end = (at + crit.start(), at + crit.end()) if crit else (at, len(text.rstrip()))
+        raise RulesError(error.message, notation=text, position=start, length=end - start) from None
 
 
 SYSTEM = System("dice-and-danger", "dice & danger", notation.EXAMPLE, roll_notation, odds_notation,

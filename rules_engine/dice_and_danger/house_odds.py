@@ -29,6 +29,7 @@ from ..core.errors import RulesError
 from ..core.pools import kept_class_counts
 from ..core.poly import convolve
 from ..core.rule_set import RuleSet
+from .house_rules import crit_face
 
 #: The most counts of hits a roll's odds list before the rest is below the cut-off: past
 #: it the roll is refused (a large pool with most faces exploding).
@@ -237,7 +238,7 @@ def query_hits(query, cutoff: Fraction = EXPLOSION_CUTOFF) -> tuple[Dist, Fracti
     if query.dice == 0:
         value = max(0, query.hits)
         return Dist.constant(value), Fraction(value), Fraction(0)
-    hits = dice_hits(query.sides, query.dc, rules["crit"], query.rolled, query.dice, not query.drops_highest,
+    hits = dice_hits(query.sides, query.dc, crit_face(rules), query.rolled, query.dice, not query.drops_highest,
                      at_least=max(0, -query.hits), cutoff=cutoff)
     return hits_with_added(hits, query.hits)
 
@@ -251,8 +252,8 @@ def p_any_hit(query) -> Fraction:  # noqa: ANN001
     if query.hits < 0:
         return 1 - query_hits(query)[0].p(0)
     rules: RuleSet = query.rules
-    faces = Faces(query.sides, query.dc, rules["crit"])
-    joint = kept_joint(query.sides, query.dc, rules["crit"], query.rolled, query.dice, not query.drops_highest)
+    faces = Faces(query.sides, query.dc, crit_face(rules))
+    joint = kept_joint(query.sides, query.dc, crit_face(rules), query.rolled, query.dice, not query.drops_highest)
     a, b, cm, ch = faces.chain
     missing = Fraction(a, a + b + ch)
     none = sum((w * missing**s for (h, s), w in joint.items() if h == 0), Fraction(0))

@@ -9,15 +9,17 @@ fewer. Written after a notation's ``with``::
     3d vs DC 3 with die d8, crit 7
     save 2d+1b vs DC 4 with dc-past one-die
 
-Ruling: ``crit`` names the lowest face that explodes, so on a larger die every face from
-it up explodes (the source's d6 has no face above its 6).
+Ruling: the source's 6 is its die's top face, both as the face that explodes and as the
+highest DC, so the printed values are written ``top`` (``crit top``, ``dc-range 2-top``):
+with another die its own top face explodes and is the highest DC. A number names a face
+instead, and ``crit`` then names the lowest face that explodes (every face from it up does).
 """
 
 from __future__ import annotations
 
 import re
 
-from ..core.rule_set import Conflict, RuleBook, RuleSet, Setting, choice_setting, die_setting, number_setting
+from ..core.rule_set import Conflict, RuleBook, RuleSet, Setting, choice_setting, die_setting
 
 #: The dice a designer may choose.
 DICE = (4, 6, 8, 10, 12, 20)
@@ -31,36 +33,59 @@ DC_PAST = {
 }
 
 
-def _crit_words(face: int | None) -> str:
+#: The die's highest face, as a setting's value.
+TOP = "top"
+
+
+def _read_crit(text: str) -> int | str | None:
+    if text in ("none", TOP):
+        return None if text == "none" else TOP
+    if not re.fullmatch(r"[0-9]{1,2}", text) or not 2 <= int(text) <= TOP_FACE:
+        raise ValueError(text)
+    return int(text)
+
+
+def _crit_words(face: int | str | None) -> str:
     if face is None:
         return "no die explodes"
+    if face == TOP:
+        return "a kept die showing its top face (a 6 on a d6) explodes into one more die"
     return f"a kept die showing {face} or more explodes into one more die"
 
 
-def _read_range(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"([0-9]{1,2}) ?- ?([0-9]{1,2})", text)
+CRIT = Setting(
+    "crit", "the face of a kept die that explodes into one more die", TOP,
+    f"top (the die's highest face), a face from 2 to {TOP_FACE} (it and every face above explode) or none",
+    _read_crit, lambda v: "none" if v is None else str(v), _crit_words,
+    (TOP, "none", *map(str, range(2, TOP_FACE + 1))))
+
+
+def _read_range(text: str) -> tuple[int, int | str]:
+    match = re.fullmatch(r"([0-9]{1,2}) ?- ?([0-9]{1,2}|top)", text)
     if match is None:
         raise ValueError(text)
-    low, high = int(match.group(1)), int(match.group(2))
-    if not 1 <= low <= high <= TOP_FACE:
+    low = int(match.group(1))
+    high: int | str = TOP if match.group(2) == TOP else int(match.group(2))
+    if not 1 <= low <= TOP_FACE or (high != TOP and not low <= int(high) <= TOP_FACE):
         raise ValueError(text)
     return low, high
 
 
-def _range_words(value: tuple[int, int]) -> str:
+def _range_words(value: tuple[int, int | str]) -> str:
     low, high = value
-    return f"a DC is never below {low} or above {high}"
+    top = "the die's top face (6 on a d6)" if high == TOP else str(high)
+    return f"a DC is never below {low} or above {top}"
 
 
 DC_RANGE = Setting(
-    "dc-range", "the lowest and the highest DC a roll is made against", (2, 6),
-    f"a lowest and a highest DC from 1 to {TOP_FACE} joined by a hyphen, lowest first, as in 2-6",
+    "dc-range", "the lowest and the highest DC a roll is made against", (2, TOP),
+    f"a lowest DC from 1 to {TOP_FACE}, a hyphen and a highest DC (a number, or top for the die's highest "
+    "face), as in 2-top or 3-5",
     _read_range, lambda v: f"{v[0]}-{v[1]}", _range_words)
 
 BOOK_SETTINGS = (
     die_setting("die", "the die every pool rolls", 6, DICE, words=lambda n: f"every die is a d{n}"),
-    number_setting("crit", "the lowest face of a kept die that explodes into one more die", 6, 2, TOP_FACE,
-                   _crit_words, none="no die explodes"),
+    CRIT,
     choice_setting("bonus-drops", "the die a bonus die discards on a damage roll", "lowest",
                    {"lowest": "a bonus die discards the lowest die", "highest": "a bonus die discards the highest die"}),
     choice_setting("penalty-drops", "the die a penalty die discards on a damage roll", "highest",
@@ -76,12 +101,13 @@ BOOK_SETTINGS = (
 
 def _check(rules: RuleSet) -> Conflict | None:
     sides = rules["die"]
-    if rules["crit"] is not None and rules["crit"] > sides:
-        return Conflict(f"crit {rules['crit']} is past the d{sides}'s faces: a crit is a face from 2 to {sides}, "
+    crit = rules["crit"]
+    if isinstance(crit, int) and crit > sides:
+        return Conflict(f"crit {crit} is past the d{sides}'s faces: a crit is top, a face from 2 to {sides}, "
                         "or none", ("die", "crit"))
     low, high = rules["dc-range"]
-    if high > sides:
-        return Conflict(f"dc-range {low}-{high} goes past the d{sides}'s faces: its highest DC is at most {sides}",
+    if low > sides or (high != TOP and int(high) > sides):
+        return Conflict(f"dc-range {low}-{high} goes past the d{sides}'s faces: a DC is at most {sides}",
                         ("die", "dc-range"))
     return None
 
@@ -91,10 +117,22 @@ PRINTED = BOOK.printed
 
 
 # --- what the settings do, as small pure functions -----------------------------------
+def crit_face(rules: RuleSet) -> int | None:
+    """The lowest face that explodes (``None``: none does)."""
+    crit = rules["crit"]
+    return int(rules["die"]) if crit == TOP else crit
+
+
+def dc_bounds(rules: RuleSet) -> tuple[int, int]:
+    """The lowest and the highest DC, as numbers."""
+    low, high = rules["dc-range"]
+    return low, int(rules["die"]) if high == TOP else int(high)
+
+
 def clamp_dc(rules: RuleSet, dc: int) -> tuple[int, int]:
     """``(DC, dice)``: the DC held to the rule set's range and the base dice that gives
     (above 0) or takes away (below 0), as ``dc-past`` says."""
-    low, high = rules["dc-range"]
+    low, high = dc_bounds(rules)
     steps = low - dc if dc < low else (high - dc if dc > high else 0)
     held = min(max(dc, low), high)
     past = rules["dc-past"]
@@ -117,4 +155,5 @@ def drops_highest(rules: RuleSet, extra: int, *, save: bool) -> bool:
 
 def explodes(rules: RuleSet, face: int) -> bool:
     """Whether a kept die showing ``face`` explodes into one more die."""
-    return rules["crit"] is not None and face >= rules["crit"]
+    crit = crit_face(rules)
+    return crit is not None and face >= crit

@@ -130,7 +130,7 @@ def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other:
     dice = terms.dice
     if dc is not None:
         clamped, more = house_rules.clamp_dc(rules, dc)
-        low, high = rules["dc-range"]
+        low, high = house_rules.dc_bounds(rules)
         if more:
             side = f"below {low}" if dc < low else f"above {high}"
             change = f"{more} more {'die' if more == 1 else 'dice'}" if more > 0 else \

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..core.errors import RulesError
 from ..core.pools import dropped_positions
 from ..core.roller import DieEvent, DieFate, Roller, ScriptedRoller
-from .house_rules import explodes
+from .house_rules import crit_face, explodes
 from .notation import DiceAndDangerQuery, parse
 from .rules import (
     ATTRIBUTE_NAMES,
@@ -190,7 +190,7 @@ class DiceAndDangerRoll:
 
 def _crit_words(query: DiceAndDangerQuery) -> str:
     """What a crit does under the query's rule set: "a kept 6 rolls one more die, again on a 6"."""
-    crit, sides = query.rules["crit"], query.sides
+    crit, sides = crit_face(query.rules), query.sides
     if crit == sides:
         article = "an" if crit in (8, 11, 18) else "a"
         return f"a kept {crit} rolls one more die, again on {article} {crit}"
