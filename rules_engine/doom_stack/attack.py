@@ -30,6 +30,7 @@ from ..core.exact import percent, ratio
 from ..core.notation import Scanner, check_range, parse_whole_number
 from ..core.requests import field_flag
 from ..core.roller import Roller
+from .house_rules import PRINTED
 from .notation import MAX_TN
 from .rules import (
     PHYSICAL_MARK,
@@ -290,6 +291,7 @@ class AttackReport:
             "before": track_json(self.before), "after": track_json(self.after),
             "bleeding_out": bleed.to_json() if bleed else None,
             "lines": self.lines(),
+            "rules": PRINTED.to_json(),  # an attack takes only the printed rules
         }
 
 

@@ -11,6 +11,7 @@ ladder's TNs, and the usual one is Challenging.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from ..core.designer import DifficultyStep
 from ..core.errors import RulesError
@@ -75,8 +76,15 @@ def sheet(text: str, rules: RuleSet = PRINTED, seed: int | None = None) -> LabSh
                                  odds_against(dist, query.pool, rung.tn, rules).success)
                   for rung in ladder(rules))
     rolled = roll(replace(query, tn=ladder(rules)[USUAL].tn), seed)
+    # The mean and variance from the whole-number weights: the same values as the outcomes
+    # give, without a sum of fractions (the lab asks for them several times).
+    total = dist.denominator
+    first = sum(value * weight for value, weight in dist.weights.items())
+    second = sum(value * value * weight for value, weight in dist.weights.items())
+    mean = Fraction(first, total)
     return LabSheet(query.notation, "Best stack", outcomes, "Difficulty (TN)", _SUCCESS[exact_match(rules)],
-                    rungs, USUAL, tuple(rolled.roll_lines()))
+                    rungs, USUAL, tuple(rolled.roll_lines()), mean=mean,
+                    variance=Fraction(second, total) - mean * mean)
 
 
 LAB = Lab(BOOK, ROLLS, sheet)
