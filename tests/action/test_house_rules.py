@@ -187,6 +187,24 @@ def test_open_dice_lie_between_the_enumeration_and_what_it_leaves_out(written: s
             assert low <= value <= low + left_out
 
 
+@pytest.mark.parametrize(("written", "longest", "highest"), [
+    ("open none", 1, 10), ("reroll once", 2, 10), ("die d6, open positive", None, 6), ("die d4", None, 4)])
+def test_seeded_rolls_follow_the_dice_settings(written: str, longest: int | None, highest: int) -> None:
+    rules = BOOK.read(written)
+    chained = False
+    for seed in range(150):
+        rolled = roll(parse("5 vs 5 wild" + rules.with_clause()), seed)
+        assert rolled.query.rules == rules and rolled.to_json()["rules"]["written"] == rules.written
+        for chain in rolled.chains:
+            assert all(1 <= f <= highest for f in chain.faces)
+            if longest is not None:
+                assert len(chain.faces) <= longest
+            if rules["open"] == "positive" and chain.sign < 0:
+                assert len(chain.faces) == 1
+            chained |= len(chain.faces) > 1
+    assert chained == (longest != 1)
+
+
 # --- the Threshold: T n and the setting are one rule -------------------------------------------
 def test_t_n_and_the_threshold_setting_are_one_rule() -> None:
     assert parse("5 vs 5 with threshold 8").threshold == 8

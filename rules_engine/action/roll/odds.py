@@ -246,7 +246,9 @@ class ActionOdds:
             lines.append(f"{name:<{width}}  {percent(p, 2):>8}  {ratio(p)}")
         if "static" not in q.types:
             lines.append(f"double-0: {ratio(double0)}" + (f"; any pair (Experimental): {ratio(pair)}"
-                                                         if "experimental" in q.types else ""))
+                                                         if "experimental" in q.types else
+                                                         f"; any pair (house rule): {ratio(pair)}"
+                                                         if q.counts_any_pair else ""))
             lines.append(f"dice part = 0: {ratio(self.dice_part_p(0))}; dice part ≥ 0: "
                          f"{ratio(self.dice_part_at_least(0))}")
         return lines
