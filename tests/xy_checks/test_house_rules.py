@@ -329,18 +329,19 @@ def test_conflicts_name_the_settings_under_a_caret(text: str, names: tuple[str, 
     assert (error.position, error.length) == (text.index(spot), len(spot)), error.message
 
 
-@pytest.mark.parametrize(("text", "limit", "spot"), [
-    ("5/6 crit with crit-check 3/4", "half of y", "3/4"),
-    ("5/6 with ladder 4-200", "from 2 to 100", "4-200"),
-    ("5/6 with ladder 4-6-8-10-12-14-16-18-20-22-24", "1 to 10", "4-6-8-10-12-14-16-18-20-22-24"),
-    ("5/6 +20b +11p with cancel no", "up to 30", "5/6 +20b +11p"),
-    ("5/6 +32b +1p", "up to 30", "5/6 +32b +1p"),
+@pytest.mark.parametrize(("text", "limit", "spot", "name"), [
+    ("5/6 crit with crit-check 3/4", "half of y", "3/4", "crit-check"),
+    ("5/6 with ladder 4-200", "from 2 to 100", "4-200", "ladder"),
+    ("5/6 with ladder 4-6-8-10-12-14-16-18-20-22-24", "1 to 10", "4-6-8-10-12-14-16-18-20-22-24", "ladder"),
+    ("5/6 with base-check 6/6", "x from 1 to y", "6/6", "base-check"),
+    ("5/6 +20b +11p with cancel no", "up to 30", "5/6 +20b +11p", "cancel no"),
+    ("5/6 +32b +1p", "up to 30", "5/6 +32b +1p", "after cancelling"),
 ])
-def test_limits_are_refused_naming_them(text: str, limit: str, spot: str) -> None:
+def test_limits_are_refused_naming_them(text: str, limit: str, spot: str, name: str) -> None:
     with pytest.raises(RulesError) as caught:
         parse(text)
     error = caught.value
-    assert limit in error.message
+    assert limit in error.message and name in error.message
     assert (error.position, error.length) == (text.index(spot), len(spot)), error.message
     assert parse("5/6 +32b +1p with cancel all").dice == 1  # both kinds: one die under cancel all
 
@@ -366,6 +367,20 @@ def test_lab_answer_for_the_crit_die_is_exact() -> None:
     success_1 = next(o for o in house["outcomes"] if o["label"] == "Success 1")
     assert success_1["exact"] == "25/36"  # 5/6 · 5/6
     assert answer["differences"][0]["usual"]["points"] == "\u00b10.00"
+
+
+def test_seeded_rolls_follow_the_rule_set() -> None:
+    rolled = roll(_check("5/6 crit with crit-check 1/2"), 11)
+    assert rolled.result.crit_faces  # one die always hits or misses alone: the crit die follows
+    assert any(line.startswith("crit die (1/2): ") for line in rolled.lines())
+    both = roll(_check("4/6 +2b +1p with cancel no"), 3)
+    assert len(both.result.faces) == 4
+    hits = sum(f <= 4 for f in both.result.faces)
+    assert both.result.degree == (hits - 1 if 4 - hits <= 2 else -(4 - hits - 2))
+    assert both.to_json()["rules"]["written"] == "cancel no"
+    volley = roll(parse("volley attack +1b, attack vs 2 with base-check 3/6, crit-die always"), 5)
+    assert volley.lines()[0].startswith("X-in-Y volley attack +1b, attack vs 2 with base-check 3/6, crit-die always")
+    assert volley.to_json()["rules"]["settings"]["crit-die"] == "always"
 
 
 # --- the command line -------------------------------------------------------------------------
