@@ -57,7 +57,6 @@ from .rules import (
     Check,
     Target,
     apply_tn,
-    dice_rolled,
     tie_by_count,
 )
 
