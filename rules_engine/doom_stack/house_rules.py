@@ -50,7 +50,7 @@ def _wild_setting() -> Setting:
         return "no face is wild" if face is None else f"a {face} is wild: it joins any stack and adds {face} to it"
 
     return Setting("wild", "the face that joins any stack, adding its pips", WILDCARD,
-                   f"none or a face from 1 to {max(DICE)} (at most the die's sides)", read,
+                   f"none or a face from 1 to {max(DICE)}, no higher than the die", read,
                    lambda face: "none" if face is None else str(face), words,
                    ("none", *map(str, range(1, max(DICE) + 1))))
 
