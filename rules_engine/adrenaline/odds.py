@@ -172,8 +172,10 @@ def capped_joint(pool: int, difficulty: int, options: Mechanics, spent: int, cap
     last = list(_face_counts(pool, difficulty, False, sides - 1, sides, options.doubles))  # each chain's last die: 1–9
     for tens in range(cap + 1 if pool else 1):
         chains = comb(pool + tens - 1, tens) * sides ** (cap - tens) if pool else sides**cap
-        for ones, succ, _, pair, weight in last:
-            add(ones, succ, tens, pair, weight * chains)
+        counted = ten * tens
+        for ones, succ, _, pair, weight in last:  # ``add`` written out: the innermost loop of the odds
+            found = key(ones, succ + counted, pair, tens)
+            weights[found] = weights.get(found, 0) + weight * chains
     return Joint(weights, sides ** (pool + cap))
 
 
