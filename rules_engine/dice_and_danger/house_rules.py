@@ -54,8 +54,8 @@ def _crit_words(face: int | str | None) -> str:
 
 
 CRIT = Setting(
-    "crit", "the face of a kept die that explodes into one more die", TOP,
-    f"top (the die's highest face), a face from 2 to {TOP_FACE} (it and every face above explode) or none",
+    "crit", "the lowest face of a kept die that explodes into one more die, top being the die's highest face", TOP,
+    f"top, a face from 2 to {TOP_FACE} or none",
     _read_crit, lambda v: "none" if v is None else str(v), _crit_words,
     (TOP, "none", *map(str, range(2, TOP_FACE + 1))))
 
@@ -78,9 +78,8 @@ def _range_words(value: tuple[int, int | str]) -> str:
 
 
 DC_RANGE = Setting(
-    "dc-range", "the lowest and the highest DC a roll is made against", (2, TOP),
-    f"a lowest DC from 1 to {TOP_FACE}, a hyphen and a highest DC (a number, or top for the die's highest "
-    "face), as in 2-top or 3-5",
+    "dc-range", "the lowest and the highest DC a roll is made against, top being the die's highest face", (2, TOP),
+    f"a lowest DC from 1 to {TOP_FACE}, a hyphen and a highest DC from 1 to {TOP_FACE} or top, as in 2-top or 3-5",
     _read_range, lambda v: f"{v[0]}-{v[1]}", _range_words)
 
 BOOK_SETTINGS = (

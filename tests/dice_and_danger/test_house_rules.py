@@ -148,7 +148,7 @@ def test_printed_json_only_gains_the_rules() -> None:
     "2d vs DC 0 with dc-past nothing",  # no die at all
     "3d vs DC 9 with dc-past one-die",
     "2d+1h vs DC 4 with die d4, crit 3",
-    "3d-2h vs DC 3 with crit 5",
+    "2d-2h vs DC 3 with crit 5",
 ])
 def test_each_setting_matches_every_roll(notation: str) -> None:
     assert_matches_enumeration(notation)
@@ -233,7 +233,7 @@ def test_a_dc_held_to_the_range_says_so() -> None:
     ("3d vs DC 3 with dc-range 2-5, die d4", "dc-range 2-5 goes past the d4's faces", "die d4"),
     ("3d vs DC 3 with dc-range 8-top", "dc-range 8-top goes past the d6's faces", "dc-range 8-top"),
     ("3d vs DC 3 with dc-range 5-3", "dc-range must be", "5-3"),
-    ("3d vs DC 3 with crit 1", "crit must be top (the die's highest face), a face from 2 to 20", "1"),
+    ("3d vs DC 3 with crit 1", "crit must be top, a face from 2 to 20 or none, not '1'", "1"),
     ("3d vs DC 3 with die d7", "die must be d4, d6, d8, d10, d12 or d20", "d7"),
     ("3d vs DC 3 with dc-past two-dice", "dc-past must be die-a-step, one-die or nothing", "two-dice"),
     ("3d vs DC 3 with wild 6", "unknown setting 'wild'", "wild"),
