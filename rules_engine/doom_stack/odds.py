@@ -77,7 +77,7 @@ def best_stack_distribution(pool: int) -> Dist:
 
 #: The work ``house_stack_distribution`` may do (about faces × pool³ / 6 steps on whole
 #: numbers): a house rule's pool past it is refused, naming the largest pool it computes.
-HOUSE_WORK_LIMIT = 1_000_000
+HOUSE_WORK_LIMIT = 300_000
 
 
 def house_work(pool: int, sides: int, wild: int | None) -> int:

@@ -209,7 +209,8 @@ class DoomStackRoll:
         """The roll explained, line by line: the widget shows these above its stack chooser."""
         rolled = " ".join(map(str, self.dice)) if self.dice else "no dice"
         lines = [
-            f"Doom Stack {self.query.title}, seed {self.seed}",
+            # a house rule's with clause ends in commas of its own: a semicolon sets the seed apart
+            f"Doom Stack {self.query.title}{',' if self.query.rules.is_printed else ';'} seed {self.seed}",
             *([f"Pool: {pool_line(self.query.assembled, self.query.rules)}"] if self.query.assembled else []),
             f"Rolled: {rolled}",
             f"Stack: {describe_stack(self.dice, self.stack)}",
