@@ -1,5 +1,7 @@
 """Doom Stack's benchmark (run by ``tests/benchmark.py``): exact odds time for pools 4 … 200,
-next to icepool computing the same distribution (checked equal), with the ratio."""
+next to icepool computing the same distribution (checked equal), with the ratio; and
+``lab_icepool``, icepool working out one design-lab column (the best stack of the column's
+pool and die under its wild face, and the chance of success at each rung of its ladder)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,51 @@ from rules_engine.doom_stack.odds import best_stack_distribution
 from rules_engine.doom_stack.roll import roll
 
 POOLS = (4, 8, 12, 20, 40, 60, 100, 200)
+
+
+def lab_icepool(roll_text: str, rules):  # noqa: ANN001, ANN201 - a RuleSet; a timer or None
+    """A function timing icepool on one lab column of ``roll_text`` under ``rules`` (checked
+    equal to the engine's sheet), or None without icepool. Every Doom Stack setting has an
+    icepool form: the die and the wild face in the evaluator, the modifier cap in the pool's
+    size, the exact match and the ladder in how the rungs are summed."""
+    try:
+        import icepool
+    except ImportError:
+        return None
+    from rules_engine.doom_stack.house_rules import exact_match, ladder
+    from rules_engine.doom_stack.lab import lab_query, sheet
+
+    wild, die = rules["wild"], rules["die"]
+
+    class HouseStack(icepool.MultisetEvaluator):
+        """Each wild die's pips plus the best face × count among the others."""
+
+        def initial_state(self, order, outcomes, *sizes, **kwargs):
+            return (0, 0)
+
+        def next_state(self, state, order, outcome, count):
+            wilds, best = state
+            return (count, best) if outcome == wild else (wilds, max(best, outcome * count))
+
+        def final_outcome(self, final_state, *args, **kwargs):
+            wilds, best = final_state
+            return (wild or 0) * wilds + best
+
+    def run() -> float:
+        start = time.perf_counter()
+        pool = lab_query(roll_text, rules).pool
+        spread = HouseStack().evaluate(icepool.d(die).pool(pool)) if pool else None
+        beat = exact_match(rules) == "failure"
+        rungs = [spread.probability(">", rung.tn) if beat else spread.probability(">=", rung.tn)
+                 for rung in ladder(rules)] if spread is not None else None
+        elapsed = time.perf_counter() - start
+        mine = sheet(roll_text, rules, 7)
+        if spread is not None and ([spread.probability(o.value) for o in mine.outcomes] != [o.p for o in mine.outcomes]
+                                   or rungs != [r.p_success for r in mine.rungs]):
+            raise SystemExit(f"icepool and the engine disagree on {roll_text} with {rules.written}")
+        return elapsed
+
+    return run
 
 
 def ours(pool: int) -> float:
