@@ -179,6 +179,9 @@ def capped_joint(pool: int, difficulty: int, options: Mechanics, spent: int, cap
     return Joint(weights, sides ** (pool + cap))
 
 
+joint.cache_clear = capped_joint.cache_clear  # type: ignore[attr-defined]  # (joint itself keeps no cache)
+
+
 def side_joint(side: Side, options: Options | Mechanics, cutoff: Fraction = EXPLOSION_CUTOFF) -> Joint:
     return joint(side.pool, side.difficulty, options, side.spent, cutoff)
 

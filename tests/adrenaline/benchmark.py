@@ -29,7 +29,7 @@ WIDGET_CASES = (
 
 def ours(pool: int) -> float:
     def run() -> None:
-        ad_odds.joint.cache_clear()
+        ad_odds.capped_joint.cache_clear()
         ad_odds.joint(pool, DIFFICULTY, DESIGNER)
     return best_of(run)
 
@@ -71,6 +71,64 @@ def icepool_timer():
     return run
 
 
+def lab_icepool(roll: str, rules):
+    """A timer of icepool answering what one lab column answers (the net's law at the usual
+    difficulty and the chance of success at every rung) under ``rules``, checked equal to the
+    lab's sheet; ``None`` for exploding top faces (icepool cuts them after a few rerolls, so
+    it cannot give the same exact figures) or without icepool."""
+    try:
+        import icepool
+    except ImportError:
+        return None
+    from rules_engine.adrenaline.lab import sheet
+    from rules_engine.adrenaline.house_rules import mechanics
+    from rules_engine.adrenaline.notation import parse
+
+    m = mechanics(rules)
+    if m.explode:
+        return None
+    query = parse(roll + rules.with_clause())
+    pool = query.side.pool
+
+    class Net(icepool.MultisetEvaluator):
+        """The net: successes (the top face worth top_value), 1s, the botch rule."""
+
+        def __init__(self, difficulty: int) -> None:
+            self.difficulty = difficulty
+
+        def next_state(self, state, order, outcome, count):
+            successes, ones = state or (0, 0)
+            if outcome == 1:
+                return successes, ones + count
+            if outcome >= self.difficulty:
+                return successes + count * (m.top_value if outcome == m.sides else 1), ones
+            return successes, ones
+
+        def final_outcome(self, final_state, order, outcomes, *sizes):
+            successes, ones = final_state or (0, 0)
+            net = successes - ones if m.ones_cancel else successes
+            botched = {"more-ones": ones > successes, "no-success": successes == 0 and ones > 0,
+                       "never": False}[m.botch]
+            return successes - ones if botched else max(net, 0)
+
+    def timer() -> float:
+        start = time.perf_counter()
+        laws = {d: Net(d).evaluate(icepool.Die(range(1, m.sides + 1)).pool(pool)) for d in range(2, m.sides + 1)}
+        elapsed = time.perf_counter() - start
+        mine = sheet(roll, rules, 7)
+        usual = laws[query.side.difficulty]
+        theirs = {k: Fraction(usual.quantity(k), usual.denominator()) for k in usual.outcomes()}
+        if theirs != {o.value: o.p for o in mine.outcomes}:
+            raise SystemExit(f"icepool and the engine disagree on {roll} with {rules.written}")
+        for rung, d in zip(mine.rungs, range(2, m.sides + 1)):
+            law = laws[d]
+            if rung.p_success != Fraction(sum(law.quantity(k) for k in law.outcomes() if k >= 1), law.denominator()):
+                raise SystemExit(f"icepool and the engine disagree on {roll} vs {d} with {rules.written}")
+        return elapsed
+
+    return timer
+
+
 def run(full: bool) -> None:
     """Print the Adrenaline figures."""
     timer = icepool_timer()
@@ -87,7 +145,7 @@ def run(full: bool) -> None:
         request = json.dumps({"system": "adrenaline", "action": "odds_form", "fields": fields})
 
         def ask() -> None:
-            ad_odds.joint.cache_clear()
+            ad_odds.capped_joint.cache_clear()
             reply = json.loads(call(request))
             assert reply["ok"], reply
         slowest.append((best_of(ask), json.loads(call(request))["result"]["notation"]))
