@@ -2,7 +2,8 @@
 
 Every number and choice the design note fixes for a check, as a setting whose default is
 the printed rule (``core/rule_set.py``): the die ladder, the check an attack starts from,
-how bonus and penalty dice cancel, the crit die and its check, and a contest's tie.
+how bonus and penalty dice cancel, the crit die and its check, a volley's damage die, and a
+contest's tie.
 
 Two settings have words of their own in the notation, and each keeps one meaning:
 
@@ -18,8 +19,8 @@ from __future__ import annotations
 
 import re
 
-from ..core.rule_set import Conflict, RuleBook, RuleSet, Setting, choice_setting, numbers_setting
-from .rules import CRIT_CHECK, LADDER, START_CHECK, TIE_BREAKERS, TIES
+from ..core.rule_set import Conflict, RuleBook, RuleSet, Setting, choice_setting, die_setting, numbers_setting
+from .rules import CRIT_CHECK, DAMAGE_DIE, LADDER, START_CHECK, TIE_BREAKERS, TIES
 
 #: The largest die a house ladder, a base check or a crit check may use.
 MAX_DIE = 100
@@ -73,6 +74,8 @@ SETTINGS = (
     _check_setting("crit-check", "the check the crit die must make for each extra degree", CRIT_CHECK,
                    f"a check x/y with y from 2 to {MAX_DIE} and x from 1 to half of y (the crit die's limit), "
                    "as in 1/6", "each crit die that makes {check} adds a degree", most_half=True),
+    die_setting("damage-die", "the die a target's first hit rolls for its damage", DAMAGE_DIE, (4, 6, 8, 10, 12, 20),
+                words=lambda n: f"a target's first hit deals 1d{n}, each further hit 1 more"),
     choice_setting("tie", "how a contest's tie on hits is settled", "min", TIE),
 )
 

@@ -269,34 +269,34 @@ def target_hits(hits: Dist, attackers: int, targets: int, place: int) -> Dist:
     return hits.map(lambda h: hits_per_target(h, attackers, targets)[place])
 
 
-def full_damage(on_target: Dist) -> Dist:
-    """A target's full damage from its hits: 1d6 for the first, +1 for each further."""
+def full_damage(on_target: Dist, die: int = DAMAGE_DIE) -> Dist:
+    """A target's full damage from its hits: 1d6 (the damage die) for the first, +1 for each further."""
     weights: dict[int, int] = {}
     for m, w in on_target.weights.items():
         if m == 0:
-            weights[0] = weights.get(0, 0) + w * DAMAGE_DIE
+            weights[0] = weights.get(0, 0) + w * die
         else:
-            for face in range(1, DAMAGE_DIE + 1):
+            for face in range(1, die + 1):
                 weights[face + m - 1] = weights.get(face + m - 1, 0) + w
-    return Dist(weights, on_target.denominator * DAMAGE_DIE)
+    return Dist(weights, on_target.denominator * die)
 
 
 @lru_cache(maxsize=64)
-def _damage_dice(count: int) -> Dist:
-    return Dist.die(DAMAGE_DIE).repeat_sum(count)
+def _damage_dice(count: int, die: int = DAMAGE_DIE) -> Dist:
+    return Dist.die(die).repeat_sum(count)
 
 
-def total_full_damage(hits: Dist, attackers: int, targets: int) -> Dist:
+def total_full_damage(hits: Dist, attackers: int, targets: int, die: int = DAMAGE_DIE) -> Dist:
     """The volley's full damage over every target: a d6 per target hit, +1 per further hit."""
     k = min(attackers, targets)
     weights: dict[int, int] = {}
     for h, w in hits.weights.items():
         hit = min(h, k)
-        dice = _damage_dice(hit)
-        scale = w * DAMAGE_DIE ** (k - hit)
+        dice = _damage_dice(hit, die)
+        scale = w * die ** (k - hit)
         for total, wt in dice.weights.items():
             weights[total + h - hit] = weights.get(total + h - hit, 0) + wt * scale
-    return Dist(weights, hits.denominator * DAMAGE_DIE**k)
+    return Dist(weights, hits.denominator * die**k)
 
 
 @dataclass(frozen=True)
@@ -411,11 +411,12 @@ def volley_odds(query: VolleyQuery) -> VolleyOdds:
     per_target = []
     for place, index in enumerate(order):
         on_target = target_hits(hits, n, count, place)
-        per_target.append(TargetOdds(index, query.targets[index], place, on_target, full_damage(on_target)))
+        per_target.append(TargetOdds(index, query.targets[index], place, on_target,
+                                     full_damage(on_target, query.rules["damage-die"])))
     per_target.sort(key=lambda t: t.index)
     k = min(n, count)
     return VolleyOdds(query, hits, tuple(per_target), hits.map(lambda h: min(h, k)),
-                      total_full_damage(hits, n, count))
+                      total_full_damage(hits, n, count, query.rules["damage-die"]))
 
 
 # --- contested volleys --------------------------------------------------------------------
@@ -448,13 +449,14 @@ def _side(query: ContestQuery, side: int, own: Dist, other: Dist) -> SideOdds:
     full, per_hit, den = _split_by_outcome(own, other, query.tie, side)
     full_hits = Dist(full, den)
     per_hit_hits = Dist(per_hit, den)
-    damage = _sum_dists(total_full_damage(full_hits, n, count), per_hit_hits)
+    die = query.rules["damage-die"]
+    damage = _sum_dists(total_full_damage(full_hits, n, count, die), per_hit_hits)
     targets = []
     for place in range(count):
         on_full = target_hits(full_hits, n, count, place)
         on_per_hit = target_hits(per_hit_hits, n, count, place)
         on_target = _sum_dists(on_full, on_per_hit)
-        targets.append((on_target, _sum_dists(full_damage(on_full), on_per_hit)))
+        targets.append((on_target, _sum_dists(full_damage(on_full, die), on_per_hit)))
     return SideOdds(_sum_dists(full_hits, per_hit_hits), damage, tuple(targets))
 
 

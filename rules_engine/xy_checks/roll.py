@@ -130,6 +130,7 @@ class SideRoll:
     damage_dice: tuple[int | None, ...]  # by target: the 1d6, None when not hit or 1 per hit
     damage: tuple[int, ...]
     full: bool
+    die: int = DAMAGE_DIE  # the damage die's sides (the rule set's damage-die)
 
     @property
     def hits(self) -> int:
@@ -153,7 +154,7 @@ class SideRoll:
             else:
                 more = f" + {hits - 1}" if hits > 1 else ""
                 lines.append(f"Target {i + 1} ({label}): {hits} {'hit' if hits == 1 else 'hits'}, damage "
-                             f"1d6 ({die}){more} = {dealt}")
+                             f"1d{self.die} ({die}){more} = {dealt}")
         return lines
 
     def to_json(self) -> dict[str, object]:
@@ -182,7 +183,7 @@ def roll_attackers(attackers: tuple[CheckQuery, ...], roller: Roller, side: str 
 
 
 def deal(hits: int, attackers: int, labels: tuple[str, ...], order: tuple[int, ...], full: bool, roller: Roller,
-         side: str = "") -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[int, ...]]:
+         side: str = "", sides: int = DAMAGE_DIE) -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[int, ...]]:
     """Spread ``hits`` over the targets in priority ``order`` and roll each hit target's
     damage die (full damage) or count 1 per hit; by target as written."""
     shares = hits_per_target(hits, attackers, len(labels))
@@ -193,7 +194,7 @@ def deal(hits: int, attackers: int, labels: tuple[str, ...], order: tuple[int, .
     dealt: list[int] = []
     for i, m in enumerate(on_target):
         if m and full:
-            _, face = roller.roll(DAMAGE_DIE, f"{side}damage, target {i + 1}")
+            _, face = roller.roll(sides, f"{side}damage, target {i + 1}")
             dice.append(face)
             dealt.append(damage(m, face))
         else:
@@ -230,8 +231,9 @@ def roll_volley(query: VolleyQuery, seed: int | None = None) -> VolleyRoll:
     rolls, scored = roll_attackers(query.attackers, roller)
     labels = tuple(t.label for t in query.targets)
     order = priority(query.targets, as_written=query.as_written)
-    hits, dice, dealt = deal(sum(scored), len(query.attackers), labels, order, True, roller)
-    side = SideRoll(rolls, scored, labels, hits, dice, dealt, True)
+    die = query.rules["damage-die"]
+    hits, dice, dealt = deal(sum(scored), len(query.attackers), labels, order, True, roller, sides=die)
+    side = SideRoll(rolls, scored, labels, hits, dice, dealt, True, die)
     return VolleyRoll(query, roller.seed, side, tuple(roller.log))
 
 
@@ -276,8 +278,9 @@ def roll_contest(query: ContestQuery, seed: int | None = None) -> ContestRoll:
         labels = tuple(f"side {2 - s} attacker {i + 1}" for i in range(len(query.sides[1 - s])))
         order = tuple(range(len(labels)))
         full = deals_full(totals[s], totals[1 - s], query.tie, s)
-        hits, dice, dealt = deal(totals[s], len(query.sides[s]), labels, order, full, roller, f"side {s + 1} ")
-        sides.append(SideRoll(rolls, scored, labels, hits, dice, dealt, full))
+        die = query.rules["damage-die"]
+        hits, dice, dealt = deal(totals[s], len(query.sides[s]), labels, order, full, roller, f"side {s + 1} ", die)
+        sides.append(SideRoll(rolls, scored, labels, hits, dice, dealt, full, die))
     return ContestRoll(query, roller.seed, (sides[0], sides[1]), tuple(roller.log))
 
 

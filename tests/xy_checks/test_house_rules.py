@@ -18,8 +18,8 @@ from rules_engine.core.lab import lab_answer
 from rules_engine.xy_checks import SYSTEM, designer
 from rules_engine.xy_checks.house_rules import BOOK
 from rules_engine.xy_checks.lab import LAB, sheet
-from rules_engine.xy_checks.notation import CONTEST_EXAMPLE, CheckQuery, ContestQuery, parse
-from rules_engine.xy_checks.odds import contest_odds, degree_distribution, exact_degrees, p_success
+from rules_engine.xy_checks.notation import CONTEST_EXAMPLE, CheckQuery, ContestQuery, VolleyQuery, parse
+from rules_engine.xy_checks.odds import contest_odds, degree_distribution, exact_degrees, p_success, volley_odds
 from rules_engine.xy_checks.roll import roll
 from rules_engine.xy_checks.rules import DEFENCES, Check, apply_tn, step_easier, step_harder
 from rules_engine.xy_checks.tables import EXTRA_SHOWN, FORM_LABELS, every_check
@@ -229,6 +229,42 @@ def test_tie_more_and_fewer_and_the_tie_word() -> None:
     assert parse("contest 4/6 vs 3/6 tie full").notation == "contest 4/6 vs 3/6 tie full"  # as today
 
 
+@pytest.mark.parametrize("die", [4, 6, 10])
+def test_damage_die_by_enumeration(die: int) -> None:
+    """Two attackers (5/6 with a bonus die, 3/6) on two plain targets: each target hit takes
+    the damage die for its first hit and 1 for each further one."""
+    query = parse(f"volley 5/6 +1b, 3/6 vs 2 with damage-die d{die}")
+    counts: dict[int, int] = {}
+    for a, b, c, d1, d2 in product(range(1, 7), range(1, 7), range(1, 7), range(1, die + 1), range(1, die + 1)):
+        champion = sum(f <= 5 for f in (a, b))  # a success counts its hits
+        hits = champion + (c <= 3)
+        shares = (hits - hits // 2, hits // 2)  # at most two targets; the first gets the odd hit
+        total = sum(face + m - 1 for face, m in zip((d1, d2), shares) if m)
+        counts[total] = counts.get(total, 0) + 1
+    listed = {k: Fraction(n, 6**3 * die**2) for k, n in counts.items()}
+    assert isinstance(query, VolleyQuery)
+    result = volley_odds(query)
+    assert result.damage.probabilities() == dict(sorted(listed.items()))
+    if die == 6:
+        assert parse("volley 5/6 +1b, 3/6 vs 2") == query
+    rolled = roll(query, 4)
+    assert all(f"1d{die} (" in line for line in rolled.lines() if "damage 1d" in line)
+
+
+@pytest.mark.parametrize("tie", ["min", "full"])
+def test_damage_die_in_a_contest(tie: str) -> None:
+    query = parse(f"contest 4/6 vs 3/6 with tie {tie}, damage-die d8")
+    assert isinstance(query, ContestQuery)
+    totals = [Fraction(0), Fraction(0)]
+    for a, b, d1, d2 in product(range(1, 7), range(1, 7), range(1, 9), range(1, 9)):
+        hits = (int(a <= 4), int(b <= 3))
+        for side, die in ((0, d1), (1, d2)):
+            own, other = hits[side], hits[1 - side]
+            full = own > other or (own == other and tie == "full")
+            totals[side] += Fraction(die if full and own else own, 36 * 64)
+    assert tuple(s.damage.mean() for s in contest_odds(query).sides) == tuple(totals)
+
+
 # --- properties ------------------------------------------------------------------------------
 
 LADDERS = st.lists(st.integers(2, 30), min_size=1, max_size=6, unique=True).map(sorted)
@@ -252,6 +288,8 @@ def rule_texts(draw: st.DrawFn) -> str:
     if crit != "never" and draw(st.booleans()):
         cy = draw(st.integers(2, 12))
         parts.append(f"crit-check {draw(st.integers(1, cy // 2))}/{cy}")
+    if draw(st.booleans()):
+        parts.append("damage-die " + draw(st.sampled_from(["d4", "d6", "d8", "d10", "d12", "d20"])))
     if draw(st.booleans()):
         parts.append("tie " + draw(st.sampled_from(["min", "full", "first", "second", "more", "fewer"])))
     order = draw(st.permutations(parts))
@@ -293,7 +331,7 @@ def test_the_book_reads_any_text_or_refuses_it(text: str) -> None:
         assert BOOK.read(rules.written) == rules
 
 
-WORDS = st.sampled_from(["5/6", "attack", "+1b", "-2p", "+1 TN", "crit", "with", "ladder", "4-8", "base-check",
+WORDS = st.sampled_from(["damage-die", "d8", "5/6", "attack", "+1b", "-2p", "+1 TN", "crit", "with", "ladder", "4-8", "base-check",
                          "3/8", "cancel", "no", "all", "crit-die", "always", "never", "crit-check", "1/2", "tie",
                          "full", "more", ",", "contest", "volley", "vs", "2", "4/6", "99/100", "-3 TN"])
 
