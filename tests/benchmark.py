@@ -14,9 +14,13 @@ Prints, in one run:
    first roll (Roll pressed the moment it is enabled) and to widget ready, next to a bare
    Pyodide start on the same page; the first odds on every page with a widget; and the
    time an odds update takes. icepool has no browser counterpart: these figures stand alone;
-3. how long each bad-input refusal and each largest input of the bad-input and limit tests
+3. the design lab: each system's reply for each headline roll under the printed rules and
+   under each single change of a setting that lists its choices (the issue's target: within
+   50 ms natively), beside icepool where the system's ``benchmark.py`` offers
+   ``lab_icepool(roll, rules)`` for that rule set (checked equal), with the ratio;
+4. how long each bad-input refusal and each largest input of the bad-input and limit tests
    takes, beside the limit it should meet (the tests check what happens, not how fast);
-4. the engine's start on a desktop and a phone profile, cold and on a repeat visit, beside a
+5. the engine's start on a desktop and a phone profile, cold and on a repeat visit, beside a
    bare Pyodide start (``tests/bench_engine_start.py``; ``--runs N``, ``--profile phone``).
 """
 
@@ -32,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from bench_kit import FIRST_FIGURES, bare_pyodide_script, best_of  # noqa: E402
+from bench_kit import FIRST_FIGURES, bare_pyodide_script, best_of, ratio_columns  # noqa: E402
 from rules_engine.systems import SYSTEM_PACKAGES  # noqa: E402
 
 # The browser figures are taken on this page, with this field changed for odds updates.
@@ -246,6 +250,62 @@ def limits_section() -> None:
     print(f"  {over} over their limit")
 
 
+#: The design lab's target for one reply (issue 30); printed beside each figure, never asserted.
+LAB_TARGET_MS = 50
+
+
+def lab_rule_sets(book):
+    """The printed rule set, then each setting changed alone to each of its listed choices
+    (a change at odds with the other printed settings is left out)."""
+    from rules_engine.core.errors import RulesError
+    rule_sets = [book.printed]
+    for setting in book.settings:
+        for choice in setting.choices or ():
+            if choice == setting.write(setting.default):
+                continue
+            try:
+                rule_sets.append(book.read(f"{setting.name} {choice}"))
+            except RulesError:
+                pass
+    return rule_sets
+
+
+def lab_section(keys) -> None:
+    """Print the lab's reply time per headline roll and rule set, beside icepool where offered."""
+    from rules_engine.core.errors import RulesError
+    from rules_engine.core.lab import lab_answer
+    from rules_engine.systems import get_system
+    print(f"design lab replies (best of 3; target {LAB_TARGET_MS} ms): engine, icepool, ratio")
+    slowest, over, refused = 0.0, 0, 0
+    for key in keys:
+        system = get_system(key)
+        if system.lab is None:
+            continue
+        package = SYSTEM_PACKAGES[key].rsplit(".", 1)[-1]
+        try:
+            offer = getattr(import_module(f"{package}.benchmark"), "lab_icepool", None)
+        except ImportError:
+            offer = None
+        for roll in system.lab.rolls:
+            for rules in lab_rule_sets(system.lab.book):
+                def reply(rules=rules, roll=roll) -> None:
+                    lab_answer(system.lab, system.title, roll.notation, [rules.written], 7)
+                try:
+                    seconds = best_of(reply)
+                except RulesError as error:
+                    refused += 1
+                    print(f"  refused: {system.title} {roll.notation} with {rules.written}: {error.message}")
+                    continue
+                slowest = max(slowest, seconds)
+                over += seconds * 1e3 > LAB_TARGET_MS
+                theirs = offer(roll.notation, rules) if offer else None
+                columns = ratio_columns(seconds, theirs() if theirs else None, "no icepool form")
+                shown = rules.written or "printed"
+                print(f"  {seconds * 1e3:8.2f} ms {columns[0]:>12} {columns[1]:>8}  {system.title}: "
+                      f"{roll.notation} with {shown}{'  OVER' if seconds * 1e3 > LAB_TARGET_MS else ''}")
+    print(f"  slowest {slowest * 1e3:.1f} ms; {over} over {LAB_TARGET_MS} ms; {refused} refused")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="time icepool on every pool size")
@@ -262,6 +322,8 @@ def main() -> None:
         if (ROOT / "tests" / package / "benchmark.py").is_file():
             import_module(f"{package}.benchmark").run(args.full)
             print()
+    lab_section(args.system or SYSTEM_PACKAGES)
+    print()
     limits_section()
     print()
     if not args.no_browser:

@@ -14,8 +14,10 @@ def ratio(value: Fraction | int) -> str:
 def round_half_up(value: Fraction, places: int) -> Fraction:
     """``value`` rounded to ``places`` decimals, halves away from zero (as people round)."""
     scale = 10**places
-    scaled = abs(value) * scale
-    rounded = Fraction(int(scaled + Fraction(1, 2)), scale)
+    # In whole numbers: floor(|n/d| * scale + 1/2), with no Fraction arithmetic on the way
+    # (a lab reply formats hundreds of chances with large denominators).
+    numerator, denominator = abs(value.numerator) * scale, value.denominator
+    rounded = Fraction((2 * numerator + denominator) // (2 * denominator), scale)
     return rounded if value >= 0 else -rounded
 
 
