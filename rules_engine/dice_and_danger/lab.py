@@ -11,6 +11,7 @@ the chance of more hits than the last count is the sheet's ``tail``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..core.designer import DifficultyStep
 from ..core.errors import RulesError
@@ -19,7 +20,7 @@ from ..core.rule_set import RuleSet
 from . import house_odds
 from .designer import TYPICAL_DC
 from .house_rules import BOOK
-from .notation import DiceAndDangerQuery, parse
+from .notation import DiceAndDangerQuery, _parse
 from .roll import roll as roll_query
 from .rules import ARMOURS
 
@@ -37,10 +38,11 @@ _DC_WORD = re.compile(r"(?<![A-Za-z])(vs|dc)(?![A-Za-z])", re.IGNORECASE)
 
 
 def _query(roll: str, dc: int, rules: RuleSet) -> DiceAndDangerQuery:
-    """The roll against ``dc`` under ``rules``; an error in the roll points into it."""
-    text = f"{roll} vs DC {dc}{rules.with_clause()}"
+    """The roll against ``dc`` under ``rules`` (already read: the roll alone is parsed); an
+    error in the roll points into it."""
+    text = f"{roll} vs DC {dc}"
     try:
-        return parse(text)
+        return _parse(text.replace("\u2212", "-"), rules)
     except RulesError as error:
         if error.position is not None and error.position < len(roll):
             raise RulesError(error.message, notation=roll, position=error.position, length=error.length,
@@ -55,9 +57,11 @@ def _hits_label(hits: int) -> str:
     return f"{hits} hit" + ("" if hits == 1 else "s")
 
 
+@lru_cache(maxsize=64)
 def sheet(roll: str, rules: RuleSet, seed: int | None) -> LabSheet:
     """The exact answer for ``roll`` under ``rules``: the hits at DC 3 and the chance of at
-    least one hit at every armour's DC."""
+    least one hit at every armour's DC. Kept for the next reply: a designer changes one
+    column at a time, and the others are asked again unchanged."""
     if not roll.strip():
         raise RulesError("write a roll such as 3d or 4d-1p", notation=roll, position=0, length=1, field="roll")
     found = _DC_WORD.search(roll)

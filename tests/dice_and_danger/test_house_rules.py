@@ -123,6 +123,12 @@ def test_series_agrees_with_the_crit_cap_wherever_both_are_exact() -> None:
         assert series.cut_mass < EXPLOSION_CUTOFF
 
 
+def test_the_printed_values_written_out_are_the_printed_rules() -> None:
+    written = "4d-1p vs DC 3 with die d6, crit top, save-drops swapped"
+    assert odds_notation(written).to_json() == odds_notation("4d-1p vs DC 3").to_json()
+    assert roll_notation(written, 4).to_json() == roll_notation("4d-1p vs DC 3", 4).to_json()
+
+
 def test_printed_json_only_gains_the_rules() -> None:
     data = odds_notation("4d-1p vs DC 3").to_json()
     assert data["rules"] == PRINTED.to_json() and data["notation"] == "4d-1p vs DC 3"
