@@ -11,7 +11,6 @@ the chance of more hits than the last count is the sheet's ``tail``.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from ..core.designer import DifficultyStep
 from ..core.errors import RulesError
@@ -57,11 +56,9 @@ def _hits_label(hits: int) -> str:
     return f"{hits} hit" + ("" if hits == 1 else "s")
 
 
-@lru_cache(maxsize=64)
 def sheet(roll: str, rules: RuleSet, seed: int | None) -> LabSheet:
     """The exact answer for ``roll`` under ``rules``: the hits at DC 3 and the chance of at
-    least one hit at every armour's DC. Kept for the next reply: a designer changes one
-    column at a time, and the others are asked again unchanged."""
+    least one hit at every armour's DC."""
     if not roll.strip():
         raise RulesError("write a roll such as 3d or 4d-1p", notation=roll, position=0, length=1, field="roll")
     found = _DC_WORD.search(roll)
