@@ -33,6 +33,8 @@ EDITS = {
     "adrenaline": ("ad-roller", "#ad-difficulty", "7", ".srd-widget__odds"),
     "xy-checks": ("xyc-roller", "#xyc-check", "4/6", ".srd-widget__odds"),
     "action": ("ac-roller", "#ac-skill", "7", ".srd-widget__odds"),
+    # The design lab (a view of its own, opening on the first system with a lab).
+    "lab": ("lab", "#lab-roll", "5d6", ".srd-widget__odds"),
 }
 # Action!'s other pages, each with its own widgets.
 MORE_EDITS = [

@@ -11,7 +11,8 @@
 //   shown as the answer to earlier inputs until the new answer is drawn, and a refused house
 //   rule shows its message and caret in its own fieldset, leaving the last answer marked.
 // - Roll rolls once, with one seed, under every rule set (a blank seed: a new one).
-// - The address holds the lab: `system`, `roll`, one `house` per house rule (its written form,
+// - The address holds the lab once the reader has changed something (a page opened afresh
+//   keeps its address clean): `system`, `roll`, one `house` per house rule (its written form,
 //   empty for one left at the printed rule) and `seed`; opening it puts the lab back.
 // - Share (a chat text and the link), Download CSV and JSON, and Print house-rule card (one
 //   page: each changed rule beside the printed one, with the key odds of both).
@@ -204,7 +205,7 @@ function diffHead(column) {
 }
 
 // Rows × rule sets, each house rule followed by its difference from the printed rule.
-function sideBySide({ caption, corner, rows, columns, cell, diff, rowKey }) {
+function sideBySide({ part, caption, corner, rows, columns, cell, diff, rowKey }) {
   const head = el("tr", {}, el("th", { scope: "col" }, corner));
   columns.forEach((column, n) => {
     head.append(columnHead(column));
@@ -218,7 +219,7 @@ function sideBySide({ caption, corner, rows, columns, cell, diff, rowKey }) {
     });
     return tr;
   });
-  return el("table", { class: "srd-table srd-lab__table" }, el("caption", {}, caption), el("thead", {}, head), el("tbody", {}, ...body));
+  return el("table", { class: "srd-table srd-lab__table", "data-part": part }, el("caption", {}, caption), el("thead", {}, head), el("tbody", {}, ...body));
 }
 
 // Every result any rule set can give, lowest first.
@@ -247,7 +248,7 @@ function keyOdds(answer) {
   const usual = answer.columns[0].usual;
   const rows = [{ key: "usual", label: `Success at ${usual.label}` }, ...STATS.map(([key, label]) => ({ key, label }))];
   return sideBySide({
-    caption: "Key odds under each rule set", corner: "Rule set", rows, columns: answer.columns, rowKey: ["data-stat", (row) => row.key],
+    part: "key", caption: "Key odds under each rule set", corner: "Rule set", rows, columns: answer.columns, rowKey: ["data-stat", (row) => row.key],
     cell: (column, row) => (row.key === "usual" ? chance(column.usual)
       : row.key === "mean" ? el("span", { title: column.stats.mean.exact }, column.stats.mean.decimal) : statText(column.stats[row.key])),
     diff: (n, row) => {
@@ -262,7 +263,7 @@ function keyOdds(answer) {
 function outcomeTable(answer) {
   const rows = outcomeRows(answer);
   return sideBySide({
-    caption: `Chance of each result (${answer.result_term})`, corner: answer.result_term, rows, columns: answer.columns,
+    part: "outcomes", caption: `Chance of each result (${answer.result_term})`, corner: answer.result_term, rows, columns: answer.columns,
     rowKey: ["data-value", (row) => String(row.value)],
     cell: (column, row) => {
       const found = column.outcomes.find((o) => o.value === row.value);
@@ -274,7 +275,7 @@ function outcomeTable(answer) {
 
 function rungTable(answer) {
   return sideBySide({
-    caption: `Chance of success at each rung (${answer.difficulty_term})`, corner: answer.difficulty_term, rows: rungRows(answer),
+    part: "rungs", caption: `Chance of success at each rung (${answer.difficulty_term})`, corner: answer.difficulty_term, rows: rungRows(answer),
     columns: answer.columns, rowKey: ["data-step", (row) => String(row.step)],
     cell: (column, row) => {
       const found = column.rungs.find((r) => r.step === row.step);
@@ -309,7 +310,9 @@ function card(answer, href) {
     box.append(el("h3", {}, `${column.name}${column.rules.written ? `: with ${column.rules.written}` : ""}`), changes, odds,
       el("p", { class: "srd-lab__card-diff" }, `Chance of success moves by ${answer.differences[i].usual.points} percentage points.`));
   });
-  box.append(el("p", { class: "srd-lab__card-link" }, "Exact odds from the design lab: ", el("span", { class: "srd-lab__card-href" }, href)));
+  // The address in full is written in when the card is printed (printCard).
+  box.append(el("p", { class: "srd-lab__card-link" }, "Exact odds from the design lab: ",
+    el("span", { class: "srd-lab__card-href", "data-href": href }, href)));
   return box;
 }
 
@@ -440,16 +443,15 @@ function attachLab(root) {
     }
   }
 
+  // The lab's address for these inputs, relative to the page (`?system=…#lab`): a link drawn
+  // when the site was built never names the address it was built at.
   function permalinkFor(asked, seed) {
-    const url = new URL(location.href);
-    url.search = "";
-    const params = url.searchParams;
+    const params = new URLSearchParams();
     params.set("system", asked.system);
     params.set("roll", asked.roll);
     for (const text of asked.house) params.append("house", text);
     if (seed) params.set("seed", seed);
-    url.hash = root.id;
-    return url.href;
+    return `?${params}#${root.id}`;
   }
 
   // The start: the address first (before the kit reads the fields), then the kit.
@@ -619,7 +621,6 @@ function attachLab(root) {
     if (!answer) return odds.stale(true);
     lastAnswer = answer;
     odds.show(drawOdds(answer, asked), describe(asked), key);
-    writeAddress();
   }
 
   const randomSeed = () => String(Math.floor(Math.random() * 1_000_000_000));
@@ -642,6 +643,9 @@ function attachLab(root) {
 
   // --- printing the card: the page prints only the card, once ---
   function printCard() {
+    for (const where of oddsBox.querySelectorAll(".srd-lab__card-href")) {
+      where.textContent = new URL(where.dataset.href, location.href).href;
+    }
     const html = document.documentElement;
     html.dataset.labPrint = "card";
     const done = () => {
