@@ -20,13 +20,13 @@ variance follow every chain to its end, exactly.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
 from ..core.dist import EXPLOSION_CUTOFF, Dist
 from ..core.errors import RulesError
-from ..core.pools import kept_class_counts
 from ..core.poly import convolve
 from ..core.rule_set import RuleSet
 from .house_rules import crit_face
@@ -84,14 +84,42 @@ class Faces:
         return Fraction(2 * ch * (b + ch), m * m) + mean - mean * mean
 
 
+def window_class_counts(class_faces: Sequence[int], pool: int, below: int, keep: int) -> dict[tuple[int, ...], int]:
+    """How many kept dice land in each run of faces (lowest run first), as weights over
+    ``sum(class_faces) ** pool``, when ``pool`` dice are rolled, the ``below`` lowest are
+    dropped, the next ``keep`` kept and the rest (the highest) dropped."""
+    out: dict[tuple[int, ...], int] = {}
+    classes = len(class_faces)
+
+    def place(index: int, left: int, counts: list[int], weight: int) -> None:
+        if index == classes - 1:
+            counts.append(left)
+            start, kept = 0, []
+            for count in counts:  # the run's dice sit at [start, start + count) in sorted order
+                kept.append(max(0, min(start + count, below + keep) - max(start, below)))
+                start += count
+            key = tuple(kept)
+            out[key] = out.get(key, 0) + weight * class_faces[index] ** left
+            counts.pop()
+            return
+        for n in range(left + 1):
+            counts.append(n)
+            place(index + 1, left - n, counts, weight * math.comb(left, n) * class_faces[index] ** n)
+            counts.pop()
+
+    place(0, pool, [], 1)
+    return {k: w for k, w in out.items() if w}
+
+
 @lru_cache(maxsize=256)
 def kept_joint(sides: int, dc: int, crit: int | None, rolled: int, kept: int,
-               keep_highest: bool) -> dict[tuple[int, int], int]:
-    """(kept hits, kept crits) → weight over ``sides ** rolled``."""
+               below: int) -> dict[tuple[int, int], int]:
+    """(kept hits, kept crits) → weight over ``sides ** rolled``, the ``below`` lowest dice
+    dropped and the highest ``rolled - kept - below``."""
     faces = Faces(sides, dc, crit)
     runs = faces.runs()
     joint: dict[tuple[int, int], int] = {}
-    for counts, weight in kept_class_counts([r[0] for r in runs], rolled, kept, keep_highest=keep_highest).items():
+    for counts, weight in window_class_counts([r[0] for r in runs], rolled, below, kept).items():
         hits = sum(n for n, r in zip(counts, runs) if r[1])
         crits = sum(n for n, r in zip(counts, runs) if r[2])
         joint[hits, crits] = joint.get((hits, crits), 0) + weight
@@ -170,12 +198,12 @@ def _needed(joint: dict[tuple[int, int], int], faces: Faces, rolled: int) -> flo
     return mean + 6 * spread + (math.log(1e12) / -math.log(ratio) if 0 < ratio < 1 else 0)
 
 
-def dice_hits(sides: int, dc: int, crit: int | None, rolled: int, kept: int, keep_highest: bool, *,
+def dice_hits(sides: int, dc: int, crit: int | None, rolled: int, kept: int, below: int, *,
               at_least: int = 0, cutoff: Fraction = EXPLOSION_CUTOFF) -> HouseHits:
     """The hits of ``kept`` dice of ``rolled`` (``sides`` faces, hits at ``dc``, ``crit`` or
-    more exploding), every count at least up to ``at_least`` listed exactly."""
+    more exploding; the ``below`` lowest dropped), every count up to ``at_least`` listed."""
     faces = Faces(sides, dc, crit)
-    joint = kept_joint(sides, dc, crit, rolled, kept, keep_highest)
+    joint = kept_joint(sides, dc, crit, rolled, kept, below)
     den = sides**rolled
     mean_chain, var_chain = faces.chain_mean(), faces.chain_variance()
     # E[hits | h kept hits, s chains] = h + s·μ and its variance s·σ²: sum the moments
@@ -238,7 +266,7 @@ def query_hits(query, cutoff: Fraction = EXPLOSION_CUTOFF) -> tuple[Dist, Fracti
     if query.dice == 0:
         value = max(0, query.hits)
         return Dist.constant(value), Fraction(value), Fraction(0)
-    hits = dice_hits(query.sides, query.dc, crit_face(rules), query.rolled, query.dice, not query.drops_highest,
+    hits = dice_hits(query.sides, query.dc, crit_face(rules), query.rolled, query.dice, query.low_drops,
                      at_least=max(0, -query.hits), cutoff=cutoff)
     return hits_with_added(hits, query.hits)
 
@@ -253,7 +281,7 @@ def p_any_hit(query) -> Fraction:  # noqa: ANN001
         return 1 - query_hits(query)[0].p(0)
     rules: RuleSet = query.rules
     faces = Faces(query.sides, query.dc, crit_face(rules))
-    joint = kept_joint(query.sides, query.dc, crit_face(rules), query.rolled, query.dice, not query.drops_highest)
+    joint = kept_joint(query.sides, query.dc, crit_face(rules), query.rolled, query.dice, query.low_drops)
     a, b, cm, ch = faces.chain
     missing = Fraction(a, a + b + ch)
     none = sum((w * missing**s for (h, s), w in joint.items() if h == 0), Fraction(0))

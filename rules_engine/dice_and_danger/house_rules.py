@@ -1,8 +1,8 @@
 """dice & danger's rule set: every number and choice the source fixes for a roll, as
 settings a designer may change (issue 30; ``core/rule_set.py`` reads and writes them).
 
-The printed rule set is the game as the chapter plays it: d6, a kept 6 explodes, a bonus
-die discards the lowest die and a penalty die the highest on a damage roll (the other way
+The printed rule set is the game as the chapter plays it: d6, a kept 6 explodes, bonus and
+penalty dice cancel one for one before the roll, a bonus die discards the lowest die and a penalty die the highest on a damage roll (the other way
 round on a save), DCs from 2 to 6, and every step of a DC past that range one die more or
 fewer. Written after a notation's ``with``::
 
@@ -85,6 +85,9 @@ DC_RANGE = Setting(
 BOOK_SETTINGS = (
     die_setting("die", "the die every pool rolls", 6, DICE, words=lambda n: f"every die is a d{n}"),
     CRIT,
+    choice_setting("cancel", "whether bonus and penalty dice cancel one for one before the roll", "yes",
+                   {"yes": "a bonus and a penalty die cancel each other before the roll",
+                    "no": "every bonus and penalty die is rolled, and each discards its own die"}),
     choice_setting("bonus-drops", "the die a bonus die discards on a damage roll", "lowest",
                    {"lowest": "a bonus die discards the lowest die",
                     "highest": "a bonus die discards the highest die"}),

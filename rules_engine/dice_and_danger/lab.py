@@ -27,6 +27,7 @@ ROLLS = (
     LabRoll("A hero's damage roll: acting, expert and prepared (3d)", "3d"),
     LabRoll("The source's worked example after cancelling (4d-1p)", "4d-1p"),
     LabRoll("A damage roll with a bonus die (3d+1b)", "3d+1b"),
+    LabRoll("A bonus and a penalty die together (3d+1b+1p)", "3d+1b+1p"),
     LabRoll("A lone die: acting and nothing more (1d)", "1d"),
 )
 #: The ladder: each armour's DC, no armour first (as on the designers' page).

@@ -64,24 +64,35 @@ class DiceAndDangerQuery:
     save: bool = False
     notes: tuple[str, ...] = field(default=(), compare=False)  # how the notation was read
     rules: RuleSet = PRINTED  # the rule set it is rolled under (``house_rules.BOOK``)
+    #: bonus and penalty dice rolled in pairs rather than cancelled (``cancel no``): so many
+    #: of each beside what ``extra`` leaves
+    paired: int = 0
 
     @property
     def bonus(self) -> int:
-        return max(self.extra, 0)
+        return max(self.extra, 0) + self.paired
 
     @property
     def penalty(self) -> int:
-        return max(-self.extra, 0)
+        return max(-self.extra, 0) + self.paired
 
     @property
     def rolled(self) -> int:
         """Dice rolled: base dice and the extra ones (none when there is no base die)."""
-        return self.dice + abs(self.extra) if self.dice else 0
+        return self.dice + self.bonus + self.penalty if self.dice else 0
 
     @property
     def drops_highest(self) -> bool:
         """Whether the extra dice drop the highest dice (else the lowest)."""
         return house_rules.drops_highest(self.rules, self.extra, save=self.save)
+
+    @property
+    def low_drops(self) -> int:
+        """How many of the rolled dice, counted from the lowest, are dropped (the rest of the
+        dropped dice are the highest)."""
+        bonus_low = not house_rules.drops_highest(self.rules, 1, save=self.save)
+        penalty_low = not house_rules.drops_highest(self.rules, -1, save=self.save)
+        return (self.bonus if bonus_low else 0) + (self.penalty if penalty_low else 0) if self.dice else 0
 
     @property
     def kind(self) -> str:
@@ -94,7 +105,9 @@ class DiceAndDangerQuery:
     def notation(self) -> str:
         """The canonical form, e.g. ``4d-1p vs DC 3`` or ``save 3d+1b-1h vs DC 4``."""
         text = ("save " if self.save else "") + f"{self.dice}d"
-        if self.extra:
+        if self.paired:
+            text += f"+{self.bonus}b-{self.penalty}p"
+        elif self.extra:
             text += f"+{self.bonus}b" if self.extra > 0 else f"-{self.penalty}p"
         if self.hits:
             text += f"{self.hits:+d}h"
@@ -123,7 +136,11 @@ def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other:
                    for n, kind, opposite in pairs if n]
         notes.append("the other side's " + " and ".join(swapped))
     terms = own + other.from_other_side()
-    if terms.bonus and terms.penalty:
+    cancel = rules["cancel"] == "yes"
+    if terms.bonus and terms.penalty and not cancel:
+        notes.append(f"{_dice(terms.bonus, 'bonus')} and {_dice(terms.penalty, 'penalty')} are all rolled: "
+                     "they do not cancel")
+    elif terms.bonus and terms.penalty:
         left = terms.extra
         rest = f"+{left}b" if left > 0 else (f"{left}p" if left < 0 else "none left")
         notes.append(f"{_dice(terms.bonus, 'bonus')} and {_dice(terms.penalty, 'penalty')} cancel: {rest}")
@@ -144,11 +161,12 @@ def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other:
         notes.append(f"the terms leave {left}: nothing is rolled, so 0 hits from dice")
     dice = max(dice, 0)
     extra = terms.extra if dice else 0
-    if dice > MAX_DICE or abs(extra) > MAX_EXTRA:
-        raise RulesError(_pool_message(dice, extra), notation=notation)
+    paired = min(terms.bonus, terms.penalty) if dice and not cancel else 0
+    if dice > MAX_DICE or abs(extra) + 2 * paired > MAX_EXTRA:
+        raise RulesError(_pool_message(dice, abs(extra) + 2 * paired), notation=notation)
     if abs(terms.hits) > MAX_HITS:
         raise RulesError(_hits_message(terms.hits), notation=notation)
-    return DiceAndDangerQuery(dice, extra, terms.hits, dc, save, tuple(notes), rules)
+    return DiceAndDangerQuery(dice, extra, terms.hits, dc, save, tuple(notes), rules, paired)
 
 
 def _pool_message(dice: int, extra: int) -> str:
@@ -184,15 +202,19 @@ def _crossing(steps: list[_Step], amount: Callable[[Terms], int], limit: int) ->
     return culprit if total > limit else None
 
 
-def _check_totals(steps: list[_Step], scanner: Scanner) -> None:
+def _check_totals(steps: list[_Step], scanner: Scanner, rules: RuleSet = PRINTED) -> None:
     """A ``RulesError`` at the term that takes a total past its limit: base dice (with the
     DC's), bonus or penalty dice left after cancelling (when any base die is rolled), and
     added or removed hits. Every total that sets how much work the odds are is bounded."""
     total = sum((step.terms for step in steps), Terms())
     dice = max(total.dice, 0)
     extra = total.extra if dice else 0
+    if rules["cancel"] == "no":  # every bonus and penalty die is rolled
+        extra = total.bonus + total.penalty if dice else 0
     checks: list[tuple[Callable[[Terms], int], int, str]] = [
         (lambda t: t.dice, MAX_DICE, _pool_message(dice, extra)),
+        (lambda t: t.bonus + t.penalty, MAX_EXTRA, _pool_message(dice, extra))
+        if dice and rules["cancel"] == "no" else None,
         (lambda t: t.extra, MAX_EXTRA, _pool_message(dice, extra)) if dice else None,
         (lambda t: -t.extra, MAX_EXTRA, _pool_message(dice, extra)) if dice else None,
         (lambda t: t.hits, MAX_HITS, _hits_message(total.hits)),
@@ -278,7 +300,7 @@ def _parse(text: str, rules: RuleSet) -> DiceAndDangerQuery:
         if total != 1:
             raise scanner.error("without a DC the roll reads one die's face (as 1d+2p does for an attribute): "
                                 "add vs DC n to count hits", len(text), 1)
-    _check_totals(steps, scanner)
+    _check_totals(steps, scanner, rules)
     return build_query(own, dc, save=save, other=other, notation=text, rules=rules)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import comb
 
 from ..core.dist import EXPLOSION_CUTOFF, Dist
 from ..core.exact import decimal_text, percent, ratio
@@ -30,6 +31,7 @@ from ..core.pools import (
 )
 from ..core.system import outcomes_json
 from . import house_odds
+from .house_rules import drops_highest
 from .notation import DiceAndDangerQuery
 from .rules import SIDES
 
@@ -93,8 +95,18 @@ def face_distribution(query: DiceAndDangerQuery) -> Dist:
     """Without a DC: the face of the one kept die (no explosion), as for an attribute."""
     if query.dc is not None or query.dice != 1:
         raise ValueError("only a one-die roll without a DC reads a face")
+    if not query.rules.is_printed:
+        return _order_statistic(query.sides, query.rolled, query.low_drops)
     die = Dist.die(query.sides)
     return die.keep_lowest(query.rolled, 1) if query.drops_highest else die.keep_highest(query.rolled, 1)
+
+
+def _order_statistic(sides: int, rolled: int, below: int) -> Dist:
+    """The face of the die kept when ``rolled`` dice are sorted and the ``below`` lowest
+    dropped: P(face ≤ x) is the chance that more than ``below`` dice show x or less."""
+    def at_most(x: int) -> int:  # weight over sides ** rolled
+        return sum(comb(rolled, j) * x**j * (sides - x) ** (rolled - j) for j in range(below + 1, rolled + 1))
+    return Dist({x: at_most(x) - at_most(x - 1) for x in range(1, sides + 1)}, sides**rolled)
 
 
 def mean_hits(query: DiceAndDangerQuery, dice_hits: Dist | None = None) -> Fraction:
@@ -112,6 +124,11 @@ def mean_hits(query: DiceAndDangerQuery, dice_hits: Dist | None = None) -> Fract
         dice = dice_hits if dice_hits is not None else dice_hits_distribution(query)
         mean += sum((-query.hits - x) * p for x, p in dice.probabilities().items() if x < -query.hits)
     return mean
+
+
+def _end(query: DiceAndDangerQuery, extra: int) -> str:
+    """Which dice bonus (``extra`` > 0) or penalty dice drop under the query's rules."""
+    return "highest" if drops_highest(query.rules, extra, save=query.save) else "lowest"
 
 
 @dataclass(frozen=True)
@@ -136,6 +153,8 @@ class DiceAndDangerOdds:
     def drop_note(self) -> str | None:
         """Which dice the bonus or penalty dice drop (``None`` when there are none)."""
         q = self.query
+        if q.paired:
+            return (f"the bonus dice drop the {_end(q, 1)} dice and the penalty dice the {_end(q, -1)}")
         if not q.extra:
             return None
         kind = "bonus" if q.extra > 0 else "penalty"

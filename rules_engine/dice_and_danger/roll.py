@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..core.errors import RulesError
 from ..core.pools import dropped_positions
 from ..core.roller import DieEvent, DieFate, Roller, ScriptedRoller
-from .house_rules import crit_face, explodes
+from .house_rules import crit_face, drops_highest, explodes
 from .notation import DiceAndDangerQuery, parse
 from .rules import (
     ATTRIBUTE_NAMES,
@@ -110,7 +110,6 @@ class DiceAndDangerRoll:
         rolled = [event for event in self.log if event.fate is DieFate.ROLLED][:len(self.dice)]
         why = {event.index: event.note for event in self.log if event.fate is DieFate.DROPPED}
         children = {e.source: e for e in self.explosions}
-        extra_role = "bonus" if q.extra > 0 else "penalty"
         detail: list[dict[str, object]] = []
         for at, (value, event) in enumerate(zip(self.dice, rolled)):
             dropped = at in self.dropped
@@ -124,7 +123,7 @@ class DiceAndDangerRoll:
             detail.append({
                 "index": event.index,
                 "value": value,
-                "role": "base" if at < q.dice else extra_role,
+                "role": "base" if at < q.dice else ("bonus" if at < q.dice + q.bonus else "penalty"),
                 "fate": "dropped" if dropped else "kept",
                 "why": why.get(event.index, ""),
                 "hit": None if q.dc is None or dropped else is_hit(value, q.dc),
@@ -141,11 +140,15 @@ class DiceAndDangerRoll:
             lines.append("Rolled: no dice")
         else:
             parts = [_plural(q.dice, "base die", "base dice")]
-            if q.extra:
-                parts.append(_plural(abs(q.extra), "bonus die", "bonus dice") if q.extra > 0
-                             else _plural(-q.extra, "penalty die", "penalty dice"))
+            if q.bonus:
+                parts.append(_plural(q.bonus, "bonus die", "bonus dice"))
+            if q.penalty:
+                parts.append(_plural(q.penalty, "penalty die", "penalty dice"))
             lines.append(f"Rolled: {_values(self.dice)} ({', '.join(parts)})")
-        if self.dropped:
+        if self.dropped and q.paired:
+            lines.append(f"Dropped: {_values([self.dice[i] for i in self.dropped])} (on a {q.kind} bonus dice drop "
+                         f"the {_end(q, 1)}, penalty dice the {_end(q, -1)})")
+        elif self.dropped:
             kind = "bonus" if q.extra > 0 else "penalty"
             lines.append(f"Dropped: {_values([self.dice[i] for i in self.dropped])} "
                          f"(on a {q.kind} {kind} dice drop the {'highest' if q.drops_highest else 'lowest'})")
@@ -209,14 +212,23 @@ def resolve(query: DiceAndDangerQuery, roller: Roller, label: str = "") -> DiceA
     kind = "bonus" if query.extra > 0 else "penalty"
     sides = query.sides
     pairs = roller.roll_pool(query.dice, sides, prefix + "base die")
-    pairs += roller.roll_pool(extra, sides, f"{prefix}{kind} die")
+    if query.paired:  # cancel no: every bonus and penalty die is rolled
+        pairs += roller.roll_pool(query.bonus, sides, f"{prefix}bonus die")
+        pairs += roller.roll_pool(query.penalty, sides, f"{prefix}penalty die")
+    else:
+        pairs += roller.roll_pool(extra, sides, f"{prefix}{kind} die")
     dice = tuple(v for _, v in pairs)
     indices = [i for i, _ in pairs]
     highest = query.drops_highest
-    dropped = dropped_positions(dice, extra, highest=highest)
+    if query.paired:
+        dropped = _dropped_at_both_ends(dice, query.low_drops, query.bonus + query.penalty - query.low_drops)
+        note = (f"{prefix}on a {query.kind} bonus dice drop the {_end(query, 1)} and penalty dice the "
+                f"{_end(query, -1)}")
+    else:
+        dropped = dropped_positions(dice, extra, highest=highest)
+        note = f"{prefix}{kind} dice on a {query.kind} drop the {'highest' if highest else 'lowest'}"
     for at in dropped:
-        roller.mark(DieFate.DROPPED, indices[at], sides, dice[at],
-                    f"{prefix}{kind} dice on a {query.kind} drop the {'highest' if highest else 'lowest'}")
+        roller.mark(DieFate.DROPPED, indices[at], sides, dice[at], note)
     explosions: list[Explosion] = []
     for at, value in enumerate(dice):
         if at in dropped:
@@ -234,6 +246,19 @@ def resolve(query: DiceAndDangerQuery, roller: Roller, label: str = "") -> DiceA
             parent = child
     return DiceAndDangerRoll(query, roller.seed, dice, dropped, tuple(explosions),
                              tuple(roller.log[first_event:]))
+
+
+def _end(query: DiceAndDangerQuery, extra: int) -> str:
+    return "highest" if drops_highest(query.rules, extra, save=query.save) else "lowest"
+
+
+def _dropped_at_both_ends(dice: Sequence[int], low: int, high: int) -> tuple[int, ...]:
+    """The positions of the ``low`` lowest dice and then, among the rest, the ``high``
+    highest (a tie drops the later-rolled die first, as ``dropped_positions`` does)."""
+    lowest = dropped_positions(dice, low, highest=False)
+    rest = [at for at in range(len(dice)) if at not in lowest]
+    highest = dropped_positions([dice[at] for at in rest], high, highest=True)
+    return tuple(sorted({*lowest, *(rest[at] for at in highest)}))
 
 
 def _hit_note(value: int, dc: int) -> str:

@@ -145,6 +145,10 @@ def test_printed_json_only_gains_the_rules() -> None:
     "2d vs DC 6 with crit 5",  # a 5 explodes without hitting
     "2d vs DC 3 with crit 2",  # most faces explode
     "2d+1b vs DC 4 with bonus-drops highest",
+    "1d+1b+1p vs DC 4 with cancel no",  # the middle of three dice
+    "2d+1b+1p vs DC 3 with cancel no, crit 5",
+    "save 1d+2b+1p vs DC 4 with cancel no",
+    "2d+1b+1p vs DC 4 with cancel no, penalty-drops lowest",
     "2d-1p vs DC 4 with penalty-drops lowest",
     "save 2d+1b vs DC 4 with save-drops same",
     "save 2d-1p vs DC 3 with save-drops same, penalty-drops lowest",
@@ -209,6 +213,26 @@ def test_the_roll_follows_the_rule_set() -> None:
 def test_a_face_roll_reads_the_rule_sets_die() -> None:
     dist = odds_notation("1d+2p with die d8").dist
     assert dist.outcomes == tuple(range(1, 9)) and dist.p(8) == Fraction(1, 512)
+    # the middle of three d6 when a bonus and a penalty die are both rolled
+    dist = odds_notation("1d+1b+1p with cancel no").dist
+    counts = {}
+    for faces in product(range(1, 7), repeat=3):
+        middle = sorted(faces)[1]
+        counts[middle] = counts.get(middle, 0) + 1
+    assert dist.probabilities() == {k: Fraction(v, 216) for k, v in sorted(counts.items())}
+
+
+def test_cancel_no_rolls_every_bonus_and_penalty_die() -> None:
+    query = parse("3d+2b+1p vs DC 4 with cancel no")
+    assert (query.bonus, query.penalty, query.rolled, query.low_drops) == (2, 1, 6, 2)
+    assert query.notation == "3d+2b-1p vs DC 4 with cancel no" and parse(query.notation) == query
+    result = resolve_dice(query, [2, 5, 5, 2, 3, 5])
+    assert result.kept == (5, 5, 3) and result.dropped == (0, 3, 5)
+    assert [d["role"] for d in result.dice_detail()] == ["base"] * 3 + ["bonus"] * 2 + ["penalty"]
+    assert parse("3d+2b+1p vs DC 4").rolled == 4  # printed: they cancel to +1b
+    with pytest.raises(RulesError) as caught:
+        parse("3d+16b+15p vs DC 4 with cancel no")
+    assert "too large" in caught.value.message and caught.value.position == len("3d+16b")
 
 
 # --- the notation's own words and the setting ------------------------------------------
@@ -283,6 +307,7 @@ SETTING_TEXTS = st.fixed_dictionaries({}, optional={
     "bonus-drops": st.sampled_from(["lowest", "highest"]),
     "penalty-drops": st.sampled_from(["lowest", "highest"]),
     "save-drops": st.sampled_from(["swapped", "same"]),
+    "cancel": st.sampled_from(["yes", "no"]),
     "dc-range": st.one_of(st.integers(1, 20).map(lambda low: f"{low}-top"), st.tuples(
         st.integers(1, 20), st.integers(1, 20)).map(lambda t: f"{min(t)}-{max(t)}")),
     "dc-past": st.sampled_from(["die-a-step", "one-die", "nothing"]),
@@ -305,7 +330,8 @@ def test_written_read_and_written_again_is_the_same(chosen: dict[str, str]) -> N
         assert parse("3d vs DC 3" + rules.with_clause()).rules == rules
 
 
-POOLS_SMALL = st.sampled_from(["1d", "2d", "3d", "2d+1b", "3d-1p", "save 2d+1b", "save 3d-1p", "2d-1h", "4d+2h"])
+POOLS_SMALL = st.sampled_from(["1d", "2d", "3d", "2d+1b", "3d-1p", "save 2d+1b", "save 3d-1p", "2d-1h", "4d+2h",
+                               "2d+1b+2p", "save 1d+1b+1p"])
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
