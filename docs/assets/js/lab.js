@@ -310,9 +310,9 @@ function card(answer, href) {
     box.append(el("h3", {}, `${column.name}${column.rules.written ? `: with ${column.rules.written}` : ""}`), changes, odds,
       el("p", { class: "srd-lab__card-diff" }, `Chance of success moves by ${answer.differences[i].usual.points} percentage points.`));
   });
-  // The address in full is written in when the card is printed (printCard).
+  // The address in full (written again when the card is printed: printCard).
   box.append(el("p", { class: "srd-lab__card-link" }, "Exact odds from the design lab: ",
-    el("span", { class: "srd-lab__card-href", "data-href": href }, href)));
+    el("span", { class: "srd-lab__card-href", "data-href": href }, new URL(href, location.href).href)));
   return box;
 }
 
@@ -734,6 +734,7 @@ function attachLab(root) {
     let width = oddsBox.clientWidth;
     new ResizeObserver(() => {
       if (!lastAnswer || Math.abs(oddsBox.clientWidth - width) < 24) return;
+      if (document.documentElement.dataset.labPrint || window.matchMedia("print").matches) return; // paper, not a screen
       width = oddsBox.clientWidth;
       if (!oddsBox.hasAttribute("data-stale")) odds.show(drawOdds(lastAnswer, state()), describe(state()), inputsKey());
     }).observe(oddsBox);
