@@ -34,8 +34,12 @@ from .house_rules import crit_face
 #: The most counts of hits a roll's odds list before the rest is below the cut-off: past
 #: it the roll is refused (a large pool with most faces exploding).
 MAX_LISTED = 2000
-#: The first run of listed counts tried, doubled until the rest is small enough.
-FIRST_LISTED = 64
+#: The most work a roll's odds may take: the counts of hits listed times the dice that may
+#: start a chain (the exact fractions grow with both). Past it the roll is refused.
+MAX_WORK = 40_000
+#: The fewest counts of hits tried first (from the estimate up, doubled until the rest is
+#: small enough).
+FIRST_LISTED = 32
 
 
 @dataclass(frozen=True)
@@ -218,10 +222,12 @@ def dice_hits(sides: int, dc: int, crit: int | None, rolled: int, kept: int, bel
         for (hits, _crits), weight in joint.items():
             weights[hits] = weights.get(hits, 0) + weight
         return HouseHits(Dist(weights, den), mean, second)
-    if _needed(joint, faces, rolled) > MAX_LISTED:
+    needed = _needed(joint, faces, rolled)
+    most_chains = max(s for _h, s in joint)
+    if needed > MAX_LISTED or needed * most_chains > MAX_WORK:
         raise RulesError(_too_many(sides, crit, rolled))
     numerator, chains = _numerator(joint, faces)
-    listed = max(FIRST_LISTED, at_least, len(numerator))
+    listed = min(MAX_LISTED, max(FIRST_LISTED, at_least, len(numerator), math.ceil(needed)))
     while True:
         coefficients, q_part = _series(numerator, chains, faces, listed)
         full = den * q_part
@@ -239,8 +245,8 @@ def dice_hits(sides: int, dc: int, crit: int | None, rolled: int, kept: int, bel
 
 def _too_many(sides: int, crit: int | None, rolled: int) -> str:
     return (f"{rolled} d{sides} exploding on {crit} or more are too many to compute: the engine lists up to "
-            f"{MAX_LISTED} hits before the rest is below 1/{EXPLOSION_CUTOFF.denominator:,}; roll fewer dice "
-            "or raise the crit")
+            f"{MAX_LISTED} hits before the rest is below 1/{EXPLOSION_CUTOFF.denominator:,}, and up to "
+            f"{MAX_WORK:,} for the hits listed times the dice that may explode; roll fewer dice or raise the crit")
 
 
 def hits_with_added(hits: HouseHits, added: int) -> tuple[Dist, Fraction, Fraction]:

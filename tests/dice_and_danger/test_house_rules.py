@@ -322,6 +322,7 @@ def _read(chosen: dict[str, str]):  # noqa: ANN202
         return None
 
 
+@settings(deadline=None)
 @given(SETTING_TEXTS)
 def test_written_read_and_written_again_is_the_same(chosen: dict[str, str]) -> None:
     rules = _read(chosen)
