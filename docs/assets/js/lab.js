@@ -370,8 +370,14 @@ function attachLab(root) {
     addButton.title = full ? `At most ${maxHouse} house rules.` : "";
   }
 
+  // The written form under a house rule, and each setting it changes marked beside its control.
   function showWritten(fieldset) {
-    fieldset.querySelector(".srd-lab__written code").textContent = writtenWords(written(fieldset).text);
+    const { text, spans } = written(fieldset);
+    fieldset.querySelector(".srd-lab__written code").textContent = writtenWords(text);
+    const changed = new Set(spans.map((span) => span.control));
+    for (const control of fieldset.querySelectorAll("[data-setting]")) {
+      control.closest(".srd-lab__setting").toggleAttribute("data-changed", changed.has(control));
+    }
   }
 
   // The form for the chosen system: its rolls, the printed rule and `house` house rules (their
