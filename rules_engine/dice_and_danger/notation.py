@@ -21,8 +21,9 @@ removed hits (``+Nh``/``-Nh``), then ``vs DC n`` with the DC held to 2–6:
 A rule set follows a final ``with`` (``3d vs DC 3 with die d8, crit 7``; ``house_rules.py``
 lists the settings). Where the notation has its own words for a setting they must agree:
 ``3d8`` is allowed only when the rule set's die is a d8 (``d`` always means the rule set's die),
-and a DC is held to the rule set's ``dc-range``. The canonical form ends with the rule set's
-``with`` clause (nothing for the printed rules).
+and a DC is held to the rule set's ``dc-range``. Under ``cancel no`` the canonical form
+writes both kinds (``3d+2b-1p``). It ends with the rule set's ``with`` clause (nothing for
+the printed rules).
 
 Rulings:
 
