@@ -310,3 +310,26 @@ def test_axe_finds_nothing_in_the_lab(phone_page, site_url, changes, theme) -> N
     if v := violations(page):
         found["refused"] = v
     assert not found, "axe-core found:\n" + report(found)
+
+
+def test_every_system_with_a_lab_is_offered_with_its_own_settings(page, site_url) -> None:
+    """Each system the lab offers, chosen from the menu: its own settings in the house rule,
+    its first headline roll, and its exact odds."""
+    systems = lab_systems()
+    if not systems:
+        pytest.skip("no system offers a lab yet")
+    visit(page, site_url, LAB)
+    ready(page)
+    menu = page.locator(f"{ROOT} #lab-system")
+    assert [o.get_attribute("value") for o in menu.locator("option").all()] == [s.key for s in systems]
+    for system in [*systems[1:], systems[0]]:
+        menu.select_option(system.key)
+        roll = system.lab.rolls[0].notation
+        expect(page.locator(f"{ROOT} #lab-roll")).to_have_value(roll)
+        expect(house(page).locator("[data-setting]")).to_have_count(len(system.lab.book.settings))
+        names = [s.name for s in system.lab.book.settings]
+        assert [c.get_attribute("data-setting") for c in house(page).locator("[data-setting]").all()] == names
+        expect(page.locator(f"{ODDS} .srd-lab__answer")).to_have_attribute("data-system", system.key, timeout=ENGINE_LOAD_MS)
+        settled(page, "")
+        assert_numbers_match(page, _answer(system.key, roll, [""]))
+        assert query(page)["system"] == [system.key]
