@@ -8,8 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rules_engine.cli import run
+from rules_engine.core.errors import RulesError
 from rules_engine.core.lab import lab_answer
 from rules_engine.core.rule_set import Setting
 from rules_engine.systems import SYSTEM_PACKAGES, get_system
@@ -74,7 +77,8 @@ def test_help_and_readme_use_each_settings_words(system) -> None:  # noqa: ANN00
     readme = README.read_text(encoding="utf-8")
     for setting in system.lab.book.settings:
         assert f"{setting.name}: {setting.meaning}" in help_text
-        assert f"`{setting.name}`" in readme and setting.meaning in readme
+        printed = setting.write(setting.default)
+        assert f"- `{setting.name}`: {setting.meaning} (values: {setting.allowed}; printed: {printed})" in readme
 
 
 def test_bridge_joins_rules_and_answers_the_lab(system) -> None:  # noqa: ANN001
@@ -89,3 +93,58 @@ def test_bridge_joins_rules_and_answers_the_lab(system) -> None:  # noqa: ANN001
         assert printed["outcomes"] == same["outcomes"] and printed["rungs"] == same["rungs"]
         assert all(o["points"] == "\u00b10.00" for o in answer["differences"][0]["outcomes"])
         json.dumps(answer)
+
+
+# --- every book and the lab's bridge, fed anything -------------------------------------------
+
+BOOKS = {key: get_system(key).lab.book for key in SYSTEM_PACKAGES if get_system(key).lab}
+HYPOTHESIS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@HYPOTHESIS
+@given(st.sampled_from(sorted(BOOKS)), st.text(max_size=80))
+def test_any_text_is_a_rule_set_or_a_rules_error(key: str, text: str) -> None:
+    book = BOOKS[key]
+    try:
+        rules = book.read(text)
+    except RulesError as error:
+        assert error.field == "rules" and error.notation == text
+        assert error.position is not None and 0 <= error.position <= len(text)
+    else:
+        assert book.read(rules.written) == rules
+
+
+@st.composite
+def listed_rule_sets(draw: st.DrawFn) -> tuple[str, str]:
+    """A system and a rule set written from its settings' listed choices, in any order."""
+    key = draw(st.sampled_from(sorted(BOOKS)))
+    listed = [s for s in BOOKS[key].settings if s.choices]
+    chosen = draw(st.lists(st.sampled_from(listed), unique_by=lambda s: s.name, max_size=len(listed)))
+    return key, ", ".join(f"{s.name} {draw(st.sampled_from(s.choices))}" for s in chosen)
+
+
+@HYPOTHESIS
+@given(listed_rule_sets())
+def test_written_read_and_written_again_is_the_same(case: tuple[str, str]) -> None:
+    key, text = case
+    try:
+        rules = BOOKS[key].read(text)
+    except RulesError as error:  # two settings at odds: named, with a caret
+        assert error.position is not None and error.field == "rules"
+        return
+    again = BOOKS[key].read(rules.written)
+    assert again == rules and again.written == rules.written
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner,
+                                                                                      max_size=3), max_leaves=8)
+
+
+@HYPOTHESIS
+@given(st.sampled_from(sorted(BOOKS)), st.sampled_from(["lab", "lab_book", "odds"]),
+       st.dictionaries(st.sampled_from(["roll", "house", "seed", "rules", "notation"]), JSON_VALUES, max_size=5))
+def test_the_bridge_answers_any_lab_request_in_words(key: str, action: str, extra: dict) -> None:
+    reply = json.loads(call(json.dumps({**extra, "system": key, "action": action})))
+    if not reply["ok"]:
+        assert "could not answer" not in reply["error"]["message"]

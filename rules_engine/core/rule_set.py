@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import RulesError
@@ -287,8 +287,10 @@ def joined(notation: str, rules_text: str, book: RuleBook) -> str:
     """A notation with a separately given rule set (the CLI's ``--rules``, the bridge's
     ``rules``) added to it: ``rules_text`` is read alone first, so an error in it points
     into it, and then written after the notation's own ``with`` clause (or a new one). A
-    setting in both is an error when the joined notation is read."""
-    rules = book.read(rules_text)
+    setting in both, or settings at odds, are errors when the joined notation is read."""
+    # Conflicts are left to the joined notation: "crit 8" alone is at odds with the printed
+    # d6, but not beside the notation's own "with die d8".
+    rules = replace(book, check=None).read(rules_text)
     if rules.is_printed:
         return notation
     _, at = book.split(notation)

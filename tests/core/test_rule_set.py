@@ -98,6 +98,10 @@ def test_joined_rules_follow_the_notations_own() -> None:
     with pytest.raises(RulesError) as caught:
         joined("3d", "die d9", BOOK)
     assert caught.value.notation == "die d9" and caught.value.position == 4
+    # settings at odds are judged together: hit 7 needs the notation's own d8
+    assert joined("3d with die d8", "hit 7", BOOK) == "3d with die d8, hit 7"
+    with pytest.raises(RulesError, match="past the die"):
+        read_with(BOOK, joined("3d", "hit 7", BOOK))
 
 
 def test_rule_set_by_keywords_is_checked() -> None:
