@@ -39,6 +39,9 @@ from macros.widget_html import NOSCRIPT, field_error, region, seed_field, text_f
 LAB_PAGE = "lab/"
 #: The widget's id and its fields' prefix.
 PREFIX = "lab"
+#: The seed the odds are asked with (``docs/assets/js/lab.js``): every lab reply also rolls once
+#: under each rule set, and the answer built into the page must be the engine's every time.
+ODDS_SEED = "1"
 LAB_NOSCRIPT = ('<noscript><p class="srd-widget__noscript">The design lab works out its odds in your browser '
                 "and needs JavaScript. The settings of every system are listed below without it.</p></noscript>")
 
@@ -147,7 +150,7 @@ def lab_widget() -> str:
     fields = lab_fields(key, book)
     regions = (region("odds", "Odds under each rule set, side by side")
                + region("result", "A seeded roll under each rule set"))
-    first = {"system": key, "action": "lab", "roll": str(book["rolls"][0]["notation"]), "house": [""]}
+    first = {"system": key, "action": "lab", "roll": str(book["rolls"][0]["notation"]), "house": [""], "seed": ODDS_SEED}
     html = widget_shell(PREFIX, "lab", "lab", "Design lab", fields, "Roll under each rule set", regions, first=first)
     data = escape(json.dumps(all_books, ensure_ascii=False, separators=(",", ":")))
     head = f'<div class="srd-widget" id="{PREFIX}" data-view="lab" data-widget="lab"'

@@ -22,6 +22,7 @@ import { shareButton } from "./share.js";
 import { downloadText, fileStem } from "./table-export.js";
 
 const PREFIX = "lab";
+const ODDS_SEED = "1"; // as macros/lab.py's first request
 const READY_TEXT = "Change a setting: the odds follow. Roll rolls once under every rule set.";
 const ERROR_PAUSE_MS = 700; // as the kit: an error in a field being typed waits for a pause
 const SHAPES = ["circle", "square", "triangle", "diamond"];
@@ -310,9 +311,10 @@ function card(answer, href) {
     box.append(el("h3", {}, `${column.name}${column.rules.written ? `: with ${column.rules.written}` : ""}`), changes, odds,
       el("p", { class: "srd-lab__card-diff" }, `Chance of success moves by ${answer.differences[i].usual.points} percentage points.`));
   });
-  // The address in full (written again when the card is printed: printCard).
+  // The address: relative here (what the build draws names no address), in full once the
+  // card is printed (printCard).
   box.append(el("p", { class: "srd-lab__card-link" }, "Exact odds from the design lab: ",
-    el("span", { class: "srd-lab__card-href", "data-href": href }, new URL(href, location.href).href)));
+    el("span", { class: "srd-lab__card-href", "data-href": href }, href)));
   return box;
 }
 
@@ -338,7 +340,10 @@ function attachLab(root) {
   const houses = () => [...sets.querySelectorAll("fieldset.srd-lab__house")];
   const state = () => ({ system: systemSelect.value, roll: rollInput.value, house: houses().map((f) => written(f).text) });
   const inputsKey = () => JSON.stringify(state());
-  const request = (asked) => ({ action: "lab", system: asked.system, roll: asked.roll, house: asked.house });
+  // The odds are asked with one fixed seed: every lab reply rolls once under each rule set as
+  // well, and the odds shown must be the same reply every time (the page's built-in answer is
+  // the engine's own). Roll asks again with the reader's seed.
+  const request = (asked) => ({ action: "lab", system: asked.system, roll: asked.roll, house: asked.house, seed: ODDS_SEED });
   const describe = (asked) => `${asked.roll.trim() || "no roll"} under ${asked.house.map((h) => h || "the printed rule").join("; ")}`;
 
   // --- the form's parts ---
@@ -764,7 +769,7 @@ function attachLab(root) {
   // Inputs from the address other than the page's own: what is shown (the page's own answer)
   // is marked until the engine answers them.
   const first = root.dataset.first ? JSON.parse(root.dataset.first).request : null;
-  if (first && JSON.stringify(request(state())) !== JSON.stringify({ action: "lab", system: first.system, roll: first.roll, house: first.house })) {
+  if (first && JSON.stringify(request(state())) !== JSON.stringify({ action: "lab", system: first.system, roll: first.roll, house: first.house, seed: first.seed })) {
     odds.stale(true);
   }
   renumber();
