@@ -1,6 +1,7 @@
-"""X-in-Y checks in the design lab: the chapter's headline checks under any rule set.
+"""X-in-Y checks in the design lab: the chapter's headline checks, a volley and two
+contests under any rule set.
 
-The lab asks one check, written without TN steps: its rungs are the attack rules' TN
+A check is written without TN steps: its rungs are the attack rules' TN
 changes (the designers' page's ladder, ``designer.TN_CHANGES``), from +1 (the attacker's
 form superiority) to −4, and the usual rung is no change at all. Its results are the
 signed degrees, named as the designers' page names them ("Success 2", "Failure 1") and
