@@ -419,7 +419,10 @@ def test_the_lab_answers_every_headline_roll() -> None:
         answer = lab_answer(LAB, SYSTEM.title, lab_roll.notation, ["die d8", "crit none", "dc-range 3-5"], 7)
         printed, d8, flat, narrow = answer["columns"]
         assert d8["notation"].endswith("with die d8") and flat["tail"] is None
-        assert narrow["rungs"][0]["notation"].endswith(" vs DC 3 with dc-range 3-5")  # DC 2: DC 3, +1d
+        # a damage roll's ladder starts at DC 2, a save's ends there
+        no_armour = narrow["rungs"][-1 if lab_roll.notation.startswith("save") else 0]
+        assert no_armour["label"] == "DC 2 (no armour)"
+        assert no_armour["notation"].endswith(" vs DC 3 with dc-range 3-5")  # DC 2: DC 3, +1d
         json.dumps(answer)
 
 
