@@ -66,15 +66,15 @@ def dd_icepool_timer():
 
 def lab_icepool(roll: str, rules):  # noqa: ANN001, ANN201 - a RuleSet; a timer or None
     """A timer of icepool answering one lab column of ``roll`` under ``rules`` (the chance of
-    at least one hit at every armour's DC, and the hits at DC 3), checked equal to the lab's
-    sheet; ``None`` when a face explodes (icepool cuts explosions at a depth, so it cannot
+    at least one hit at every armour's DC, or of no hit on a save, and the hits at DC 3),
+    checked equal to the lab's sheet; ``None`` when a face explodes (icepool cuts explosions at a depth, so it cannot
     give the same exact figures) or without icepool."""
     try:
         import icepool
     except ImportError:
         return None
     from rules_engine.dice_and_danger.house_rules import crit_face
-    from rules_engine.dice_and_danger.lab import LADDER, USUAL, sheet
+    from rules_engine.dice_and_danger.lab import LADDER, SAVE_LADDER, TYPICAL_DC, sheet
 
     if crit_face(rules) is not None:
         return None
@@ -83,15 +83,20 @@ def lab_icepool(roll: str, rules):  # noqa: ANN001, ANN201 - a RuleSet; a timer 
         query = dd_parse(f"{roll} vs DC {dc}{rules.with_clause()}")
         if query.dice == 0:
             return icepool.Die([max(0, query.hits)])
-        # a hit is 1 and a miss 0: keeping the highest or lowest of these keeps as many hits
+        # a hit is 1 and a miss 0: keeping a run of the sorted dice keeps as many hits
         pool = icepool.d(query.sides).map(lambda face: int(face >= query.dc)).pool(query.rolled)
-        kept = pool.lowest(query.dice) if query.drops_highest else pool.highest(query.dice)
+        kept = pool[query.low_drops:query.low_drops + query.dice]
         return kept.sum().map(lambda h: max(0, h + query.hits))
+
+    save = dd_parse(f"{roll} vs DC {TYPICAL_DC}").save
 
     def timer() -> float:
         start = time.perf_counter()
-        rungs = [hits(dc).probability(">=", 1) for dc, _label in LADDER]
-        usual = hits(LADDER[USUAL][0])
+        if save:  # a save succeeds on no hit, its ladder from the highest DC down
+            rungs = [hits(dc).probability(0) for dc, _label in SAVE_LADDER]
+        else:
+            rungs = [hits(dc).probability(">=", 1) for dc, _label in LADDER]
+        usual = hits(TYPICAL_DC)
         elapsed = time.perf_counter() - start
         mine = sheet(roll, rules, None)
         if rungs != [r.p_success for r in mine.rungs] or \
