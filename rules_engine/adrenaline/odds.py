@@ -247,8 +247,10 @@ def _options_line(query: AdrenalineQuery) -> list[str]:
     return [f"options: {', '.join(words)}"] if words else []
 
 
-def _cut_line(cut: Fraction) -> list[str]:
-    return [f"(exploding 10s followed until less than 1e-12 is left: {ratio(cut)} of the mass is left out)"] \
+def _cut_line(cut: Fraction, query: AdrenalineQuery) -> list[str]:
+    """What exploding top faces leave out, naming the rule set's top face (10s on the printed d10)."""
+    top = query.rules["die"]
+    return [f"(exploding {top}s followed until less than 1e-12 is left: {ratio(cut)} of the mass is left out)"] \
         if cut else []
 
 
@@ -263,7 +265,7 @@ class StandardOdds:
         lines = [f"Adrenaline {self.query.side.title}: exact odds", *_options_line(self.query)]
         lines += self.roll.summary_lines() + [""]
         lines += distribution_lines(self.roll.dist, "net")
-        return lines + ["(a negative net is a botch)"] + _cut_line(self.roll.joint.cut_mass)
+        return lines + ["(a negative net is a botch)"] + _cut_line(self.roll.joint.cut_mass, self.query)
 
     def to_json(self) -> dict[str, object]:
         return {"system": "adrenaline", "notation": self.query.notation, "kind": "standard",
@@ -438,7 +440,7 @@ class OpposedOdds:
             p = side.summary()["botch"]
             lines.append(f"{name} botches {percent(p, 2):>8}   {ratio(p)}")
         lines.append(f"mean margin {decimal_text(self.margin.mean(), 3)}")
-        return lines + [""] + distribution_lines(self.margin, "margin") + _cut_line(self.margin.cut_mass)
+        return lines + [""] + distribution_lines(self.margin, "margin") + _cut_line(self.margin.cut_mass, q)
 
     def to_json(self) -> dict[str, object]:
         v = self.verdicts()
