@@ -13,8 +13,9 @@ import csv
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
-from math import sqrt
+from math import lcm, sqrt
 
 from .designer import DifficultyStep
 from .errors import RulesError
@@ -25,6 +26,13 @@ from .rule_set import RuleBook, RuleSet
 MAX_HOUSE_RULES = 3
 #: The percentiles the lab reports, as (name, share of the chance at or below).
 PERCENTILES = (("p10", Fraction(1, 10)), ("median", Fraction(1, 2)), ("p90", Fraction(9, 10)))
+
+
+def _weighted_sum(pairs: Sequence[tuple[int, Fraction]]) -> Fraction:
+    """Σ weight × chance in whole numbers over one common denominator (a lab column sums
+    hundreds of chances; adding Fractions one by one reduces each partial sum)."""
+    denominator = lcm(*(p.denominator for _, p in pairs)) if pairs else 1
+    return Fraction(sum(w * p.numerator * (denominator // p.denominator) for w, p in pairs), denominator)
 
 
 @dataclass(frozen=True)
@@ -67,23 +75,26 @@ class LabSheet:
         values = [o.value for o in self.outcomes]
         if values != sorted(set(values)):
             raise ValueError("outcomes go lowest value first, one per value")
-        if sum((o.p for o in self.outcomes), self.tail) != 1:
+        if _weighted_sum([(1, o.p) for o in self.outcomes]) + self.tail != 1:
             raise ValueError("the outcomes and the tail must sum to 1")
         if self.tail and (self.mean is None or self.variance is None):
             raise ValueError("with a tail the system gives the mean and variance")
         if not 0 <= self.usual < len(self.rungs):
             raise ValueError("usual must be a rung")
 
+    @cached_property
+    def _moments(self) -> tuple[Fraction, Fraction]:
+        if self.mean is not None and self.variance is not None:
+            return self.mean, self.variance
+        mean = _weighted_sum([(o.value, o.p) for o in self.outcomes])
+        variance = _weighted_sum([(o.value * o.value, o.p) for o in self.outcomes]) - mean * mean
+        return mean, variance
+
     def exact_mean(self) -> Fraction:
-        if self.mean is not None:
-            return self.mean
-        return sum((o.value * o.p for o in self.outcomes), Fraction(0))
+        return self._moments[0]
 
     def exact_variance(self) -> Fraction:
-        if self.variance is not None:
-            return self.variance
-        mean = self.exact_mean()
-        return sum(((o.value - mean) ** 2 * o.p for o in self.outcomes), Fraction(0))
+        return self._moments[1]
 
     def percentile(self, share: Fraction) -> str:
         """The label of the lowest result with at least ``share`` of the chance at or below
