@@ -140,7 +140,7 @@ def lab_icepool(roll: str, rules):  # noqa: ANN001, ANN201 - a RuleSet; tests/be
     from rules_engine.xy_checks.rules import degree_of
 
     query = lab_query(roll, rules)
-    if query.crit:
+    if not isinstance(query, CheckQuery) or query.crit:  # a volley or contest: no icepool form here
         return None
     bonus, penalty = query.rolled
     dice = 1 + bonus + penalty
