@@ -9,8 +9,6 @@ in percentage points, the CSV, the share text and the house-rule card.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -226,8 +224,7 @@ def lab_csv(answer: dict[str, object]) -> str:
     """The answer as CSV: one row per result and per rung, one column of chances per rule set
     (exact fractions; the percentages are the reader's spreadsheet's to work out)."""
     columns: list[dict] = answer["columns"]  # type: ignore[assignment]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = _CsvLines()
     writer.writerow(["part", "label", *(f"{c['name']} ({c['rules']['written'] or 'printed'})" for c in columns)])
     labels: dict[int, str] = {}
     chances: list[dict[int, str]] = []
@@ -243,7 +240,29 @@ def lab_csv(answer: dict[str, object]) -> str:
                          *(c["rungs"][n]["exact"] if n < len(c["rungs"]) else "" for c in columns)])
     for key in ("mean", "sd", "p10", "median", "p90"):
         writer.writerow(["statistic", key, *(_stat_text(c["stats"][key]) for c in columns)])
-    return out.getvalue()
+    return writer.text()
+
+
+class _CsvLines:
+    """Rows as the csv module's default dialect writes them, each line ended by "\\n": a field
+    holding a comma, a double quote or a line break is quoted, its quotes doubled. (The
+    standard library the site ships to the browser leaves csv out: ``site_build/build.py``.)"""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def writerow(self, row: Sequence[object]) -> None:
+        fields = [str(field) for field in row]
+        # a row of one empty field is written "" (a bare line would read as no field at all)
+        line = '""' if fields == [""] else ",".join(_csv_field(field) for field in fields)
+        self.lines.append(line + "\n")
+
+    def text(self) -> str:
+        return "".join(self.lines)
+
+
+def _csv_field(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"' if any(c in text for c in ',"\r\n') else text
 
 
 def _stat_text(value: object) -> str:

@@ -210,3 +210,15 @@ def test_differences_match_rungs_by_step() -> None:
     house = _sheet("2d", BOOK.read("ladder 1-2"), None)
     rungs = differences(printed, house)["rungs"]
     assert [r.get("points") for r in rungs] == ["\u00b10.00", "\u00b10.00", None]
+
+
+@given(st.lists(st.lists(st.text(max_size=12), min_size=1, max_size=4), min_size=1, max_size=4))
+def test_lab_csv_reads_back_as_the_rows_written(rows: list[list[str]]) -> None:
+    import csv
+    import io
+
+    from rules_engine.core.lab import _CsvLines
+    ours = _CsvLines()
+    for row in rows:
+        ours.writerow(row)
+    assert list(csv.reader(io.StringIO(ours.text(), newline=""))) == rows
