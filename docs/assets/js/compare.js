@@ -20,8 +20,8 @@ import { el } from "./widget-kit.js";
 import { exportControls } from "./table-export.js";
 
 // Markers and dash patterns: each row is told apart by its shape and its line, not only its colour.
-const SHAPES = ["circle", "square", "triangle", "diamond", "down", "cross", "plus", "bar"];
-const DASHES = ["", "7 4", "2 3", "9 3 2 3", "14 4", "1 5", "5 2 1 2 1 2", "11 3 3 3"];
+export const SHAPES = ["circle", "square", "triangle", "diamond", "down", "cross", "plus", "bar"];
+export const DASHES = ["", "7 4", "2 3", "9 3 2 3", "14 4", "1 5", "5 2 1 2 1 2", "11 3 3 3"];
 export const MAX_ROWS = SHAPES.length;
 const PRINT_COLUMNS = 6;
 const VIEWS = [
@@ -117,7 +117,7 @@ const canCompare = (result) => Boolean(result && typeof result.notation === "str
 
 // --- the chart ------------------------------------------------------------------------------
 const SVG = "http://www.w3.org/2000/svg";
-function svg(tag, attrs = {}, ...children) {
+export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) if (value !== null && value !== undefined) node.setAttribute(name, value);
   node.append(...children);
@@ -125,7 +125,7 @@ function svg(tag, attrs = {}, ...children) {
 }
 
 // A marker of `shape` centred on (x, y).
-function marker(shape, x, y, r = 4.5) {
+export function marker(shape, x, y, r = 4.5) {
   const at = (points) => points.map(([dx, dy]) => `${(x + dx * r).toFixed(1)},${(y + dy * r).toFixed(1)}`).join(" ");
   switch (shape) {
     case "circle": return svg("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r });
@@ -140,7 +140,7 @@ function marker(shape, x, y, r = 4.5) {
 }
 
 // A small sample of a row's line and marker, for the legend.
-function swatch(index) {
+export function swatch(index) {
   return svg("svg", { class: `srd-compare__swatch srd-compare__series--${index}`, viewBox: "0 0 36 14", width: "36", height: "14", "aria-hidden": "true", focusable: "false" },
     svg("line", { x1: "1", y1: "7", x2: "35", y2: "7", "stroke-dasharray": DASHES[index] || null, class: "srd-compare__line" }),
     svg("g", { class: "srd-compare__marks" }, marker(SHAPES[index], 18, 7, 4)));

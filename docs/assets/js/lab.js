@@ -18,6 +18,7 @@
 //   page: each changed rule beside the printed one, with the key odds of both).
 
 import { afterPause, el, engineForm, explanation, newestOnly, rollMeta } from "./widget-kit.js";
+import { DASHES, SHAPES, marker, svg, swatch } from "./compare.js";
 import { shareButton } from "./share.js";
 import { downloadText, fileStem } from "./table-export.js";
 
@@ -25,9 +26,6 @@ const PREFIX = "lab";
 const ODDS_SEED = "1"; // as macros/lab.py's first request
 const READY_TEXT = "Change a setting: the odds follow. Roll rolls once under every rule set.";
 const ERROR_PAUSE_MS = 700; // as the kit: an error in a field being typed waits for a pause
-const SHAPES = ["circle", "square", "triangle", "diamond"];
-const DASHES = ["", "7 4", "2 3", "9 3 2 3"];
-const SVG = "http://www.w3.org/2000/svg";
 
 // --- the rule sets' form ---------------------------------------------------------------------
 // One setting's control in house rule `n` (as macros/lab.py writes it).
@@ -109,27 +107,6 @@ const drawn = (entry) => {
 };
 
 // --- charts: one line per rule set, its own marker and dash (never by colour alone) -----------
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) if (value !== null && value !== undefined) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
-
-function marker(shape, x, y, r = 4.5) {
-  const at = (pts) => pts.map(([dx, dy]) => `${(x + dx * r).toFixed(1)},${(y + dy * r).toFixed(1)}`).join(" ");
-  if (shape === "circle") return svg("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r });
-  if (shape === "square") return svg("rect", { x: (x - r * 0.85).toFixed(1), y: (y - r * 0.85).toFixed(1), width: (1.7 * r).toFixed(1), height: (1.7 * r).toFixed(1) });
-  if (shape === "triangle") return svg("polygon", { points: at([[0, -1.1], [1, 0.75], [-1, 0.75]]) });
-  return svg("polygon", { points: at([[0, -1.2], [1.1, 0], [0, 1.2], [-1.1, 0]]) });
-}
-
-function swatch(index) {
-  return svg("svg", { class: `srd-compare__swatch srd-compare__series--${index}`, viewBox: "0 0 36 14", width: "36", height: "14", "aria-hidden": "true", focusable: "false" },
-    svg("line", { x1: "1", y1: "7", x2: "35", y2: "7", "stroke-dasharray": DASHES[index] || null, class: "srd-compare__line" }),
-    svg("g", { class: "srd-compare__marks" }, marker(SHAPES[index], 18, 7, 4)));
-}
-
 function axisTop(top) {
   if (top >= 0.5) return 1;
   for (const step of [0.05, 0.1, 0.2, 0.25, 0.5]) if (step >= top - 1e-12) return step;
