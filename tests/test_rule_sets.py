@@ -71,12 +71,18 @@ def test_cli_rules_refusal_points_into_the_rules(system) -> None:  # noqa: ANN00
     assert "unknown setting" in error["message"]
 
 
-def test_help_and_readme_use_each_settings_words(system) -> None:  # noqa: ANN001
+def test_help_uses_each_settings_words(system) -> None:  # noqa: ANN001
     code, text = run(["--help"])
     help_text = " ".join(text.split())
-    readme = README.read_text(encoding="utf-8")
     for setting in system.lab.book.settings:
         assert f"{setting.name}: {setting.meaning}" in help_text
+
+
+def test_readme_lists_each_setting_in_the_books_words(system) -> None:  # noqa: ANN001
+    if not README.is_file():  # inside Pyodide only tests/ is mounted
+        pytest.skip("needs the repository's README")
+    readme = README.read_text(encoding="utf-8")
+    for setting in system.lab.book.settings:
         printed = setting.write(setting.default)
         assert f"- `{setting.name}`: {setting.meaning} (values: {setting.allowed}; printed: {printed})" in readme
 
