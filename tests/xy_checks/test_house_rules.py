@@ -321,17 +321,6 @@ def test_lab_sheets_sum_to_one_and_harder_rungs_never_help(text: str, roll_text:
     assert variance >= 0
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.text(max_size=80))
-def test_the_book_reads_any_text_or_refuses_it(text: str) -> None:
-    try:
-        rules = BOOK.read(text)
-    except RulesError as error:
-        assert error.field == "rules"
-    else:
-        assert BOOK.read(rules.written) == rules
-
-
 WORDS = st.sampled_from(["damage-die", "d8", "5/6", "attack", "+1b", "-2p", "+1 TN", "crit", "with", "ladder", "4-8", "base-check",
                          "3/8", "cancel", "no", "all", "crit-die", "always", "never", "crit-check", "1/2", "tie",
                          "full", "more", ",", "contest", "volley", "vs", "2", "4/6", "99/100", "-3 TN"])
