@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from html import escape
 
+from macros import action_cards, action_combat, action_play
+from macros.charts import line_chart
+from macros.widget_html import (
+    default_values,
+    field_error,
+    notation_target,
+    region,
+    seed_field,
+    text_field,
+    widget_shell,
+)
 from rules_engine.action import SYSTEM
+from rules_engine.action.roll.notation import parse
 from rules_engine.action.roll.rules import (
     ACTION_TYPES,
     DEFAULT_THRESHOLD,
@@ -16,15 +28,8 @@ from rules_engine.action.roll.rules import (
     MAX_THRESHOLD,
     MAX_VALUE,
 )
-from rules_engine.action.roll.notation import parse
 from rules_engine.action.roll.tables import TABLE_DEFENCE, chart_series, degree_series
 from rules_engine.core.notation import MAX_NOTATION_LENGTH
-
-from macros import action_combat
-from macros import action_cards
-from macros import action_play
-from macros.charts import line_chart
-from macros.widget_html import default_values, field_error, notation_target, region, seed_field, text_field, widget_shell
 
 P = "ac"  # the roller's ids: #ac-skill, #ac-type-inspired …
 V = "av"  # the converter's ids: #av-measure
@@ -34,9 +39,11 @@ CHART_TYPES = (None, "inspired", "wild", "stymied", "routine", "hazardous")
 def _toggle(name: str, label: str, hint: str, value: str) -> str:
     """A labelled checkbox with its hint read with it."""
     box_id = f"{P}-{name}"
-    return (f'<div class="srd-toggle"><input type="checkbox" id="{box_id}" name="{name}" value="{escape(value)}" '
-            f'aria-describedby="{box_id}-hint" disabled> <label for="{box_id}">{escape(label)}</label> '
-            f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(hint)}</span></div>')
+    return (
+        f'<div class="srd-toggle"><input type="checkbox" id="{box_id}" name="{name}" value="{escape(value)}" '
+        f'aria-describedby="{box_id}-hint" disabled> <label for="{box_id}">{escape(label)}</label> '
+        f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(hint)}</span></div>'
+    )
 
 
 def action_roller() -> str:
@@ -57,8 +64,16 @@ def action_roller() -> str:
         + seed_field(P)
     )
     regions = region("canonical", "Notation") + region("odds", "Exact degree odds") + region("result", "Roll result")
-    return widget_shell(f"{P}-roller", SYSTEM.key, "roller", "Action roller", fields, "Roll", regions,
-                        first={"action": "odds_fields", "fields": {**default_values(fields), "types": "", "active": ""}})
+    return widget_shell(
+        f"{P}-roller",
+        SYSTEM.key,
+        "roller",
+        "Action roller",
+        fields,
+        "Roll",
+        regions,
+        first={"action": "odds_fields", "fields": {**default_values(fields), "types": "", "active": ""}},
+    )
 
 
 def roller_fields(notation: str) -> dict[str, str]:
@@ -66,19 +81,41 @@ def roller_fields(notation: str) -> dict[str, str]:
     ``+1d``, ``T 10``, ``ev 3 vs 2``), for the notation buttons in the text; every field and
     box set, so nothing of an earlier action stays."""
     query = parse(notation)
-    return {"skill": str(query.skill), "defence": str(query.defence), "active": "1" if query.active else "",
-            "threshold": str(query.threshold), "attack_ev": str(query.attack_ev), "defence_ev": str(query.defence_ev),
-            "extra_positive": str(query.extra_positive), "extra_negative": str(query.extra_negative),
-            **{f"type-{t.word}": t.word if t.word in query.types else "" for t in ACTION_TYPES}}
+    return {
+        "skill": str(query.skill),
+        "defence": str(query.defence),
+        "active": "1" if query.active else "",
+        "threshold": str(query.threshold),
+        "attack_ev": str(query.attack_ev),
+        "defence_ev": str(query.defence_ev),
+        "extra_positive": str(query.extra_positive),
+        "extra_negative": str(query.extra_negative),
+        **{f"type-{t.word}": t.word if t.word in query.types else "" for t in ACTION_TYPES},
+    }
 
 
 def value_converter() -> str:
     """A measure in, its value out; a value in, its range, time and weight out."""
-    fields = text_field(V, "measure", "Measure or value", "250 m", "e.g. 250 m, 3 weeks, 40 kg, or a value 0–20",
-                        numeric=False, wide=True)
+    fields = text_field(
+        V,
+        "measure",
+        "Measure or value",
+        "250 m",
+        "e.g. 250 m, 3 weeks, 40 kg, or a value 0–20",
+        numeric=False,
+        wide=True,
+    )
     regions = region("result", "Conversion")
-    return widget_shell(f"{V}-converter", SYSTEM.key, "converter", "Value table converter", fields, "Convert",
-                        regions, first={"action": "convert", "fields": default_values(fields)})
+    return widget_shell(
+        f"{V}-converter",
+        SYSTEM.key,
+        "converter",
+        "Value table converter",
+        fields,
+        "Convert",
+        regions,
+        first={"action": "convert", "fields": default_values(fields)},
+    )
 
 
 def _type_name(word: str | None) -> str:
@@ -88,16 +125,28 @@ def _type_name(word: str | None) -> str:
 def success_chart() -> str:
     """P(Success or better) as skill − defence moves, one line per action type."""
     series = {_type_name(word): chart_series(word) for word in CHART_TYPES}
-    return line_chart(series, title="Action!: chance of Success or better, by skill − defence and action type",
-                      x_label=f"skill − defence (defence {TABLE_DEFENCE})", y_label="chance",
-                      x_min=-10, x_max=10, x_step=2)
+    return line_chart(
+        series,
+        title="Action!: chance of Success or better, by skill − defence and action type",
+        x_label=f"skill − defence (defence {TABLE_DEFENCE})",
+        y_label="chance",
+        x_min=-10,
+        x_max=10,
+        x_step=2,
+    )
 
 
 def degree_chart() -> str:
     """Each degree's chance as skill − defence moves, for a plain roll."""
-    return line_chart(degree_series(), title="Action!: chance of each degree, plain roll, by skill − defence",
-                      x_label=f"skill − defence (defence {TABLE_DEFENCE})", y_label="chance",
-                      x_min=-10, x_max=10, x_step=2)
+    return line_chart(
+        degree_series(),
+        title="Action!: chance of each degree, plain roll, by skill − defence",
+        x_label=f"skill − defence (defence {TABLE_DEFENCE})",
+        y_label="chance",
+        x_min=-10,
+        x_max=10,
+        x_step=2,
+    )
 
 
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type
@@ -107,8 +156,12 @@ def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env ty
     env.macro(value_converter)
     env.macro(success_chart, "action_success_chart")
     env.macro(degree_chart, "action_degree_chart")
-    env.variables["action_limits"] = {"value": MAX_VALUE, "threshold": MAX_THRESHOLD, "dice": MAX_DICE_PER_SIDE,
-                                      "length": MAX_NOTATION_LENGTH}
+    env.variables["action_limits"] = {
+        "value": MAX_VALUE,
+        "threshold": MAX_THRESHOLD,
+        "dice": MAX_DICE_PER_SIDE,
+        "length": MAX_NOTATION_LENGTH,
+    }
     action_combat.register(env)  # part 2: the combat and damage page
     action_cards.register(env)  # part 2: the cards page
     action_play.register(env)  # the play tool's page

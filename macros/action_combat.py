@@ -7,24 +7,30 @@ from __future__ import annotations
 
 from html import escape
 
-from rules_engine.action import SYSTEM
-from rules_engine.action.combat.actions import COMBAT_EXAMPLE, DAMAGE_FIELDS
-from rules_engine.action.combat.notation import NOTATIONS
-from rules_engine.action.roll.notation import leading_word
-from rules_engine.action.combat.damage import OPTIONS
-from rules_engine.action.combat.mooks import ADVANCED, GLASS_JAW, kind_odds
-from rules_engine.action.combat.tables import MOOK_DEFENCE, MOOK_DIFFERENCES
-from rules_engine.action.roll.notation import make_query
-from rules_engine.action.roll.rules import DEFAULT_THRESHOLD, MAX_THRESHOLD, MAX_VALUE
-
 from macros.charts import line_chart
 from macros.widget_html import default_values, field_error, notation_target, region, text_field, widget_shell
+from rules_engine.action import SYSTEM
+from rules_engine.action.combat.actions import COMBAT_EXAMPLE, DAMAGE_FIELDS
+from rules_engine.action.combat.damage import OPTIONS
+from rules_engine.action.combat.mooks import ADVANCED, GLASS_JAW, kind_odds
+from rules_engine.action.combat.notation import NOTATIONS
+from rules_engine.action.combat.tables import MOOK_DEFENCE, MOOK_DIFFERENCES
+from rules_engine.action.roll.notation import leading_word, make_query
+from rules_engine.action.roll.rules import DEFAULT_THRESHOLD, MAX_THRESHOLD, MAX_VALUE
 
 P = "ad"  # the damage calculator's ids: #ad-damage, #ad-opt-stun …
 #: Options that exclude each other are radio groups: (group name, legend, (word or "" for none, label)).
 GROUPS = (
-    ("penalty", "Wound penalty", (("", "None"), ("wound-penalty", "−1 per wound"),
-                                  ("percentile", "Percentile"), ("seriousness", "Wound seriousness"))),
+    (
+        "penalty",
+        "Wound penalty",
+        (
+            ("", "None"),
+            ("wound-penalty", "−1 per wound"),
+            ("percentile", "Percentile"),
+            ("seriousness", "Wound seriousness"),
+        ),
+    ),
     ("cinematic", "Cinematic wounds", (("", "None"), ("cinematic", "Fixed"), ("cinematic-variable", "Variable"))),
 )
 GROUPED = {word for _, _, choices in GROUPS for word, _ in choices if word}
@@ -40,17 +46,22 @@ def _radio_group(name: str, legend: str, choices: tuple[tuple[str, str], ...]) -
             f'<div class="srd-toggle"><input type="radio" id="{box_id}" name="{P}-{name}" value="{escape(word)}"'
             f'{" checked" if index == 0 else ""} aria-describedby="{box_id}-hint" disabled> '
             f'<label for="{box_id}">{escape(label)}</label> '
-            f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(hint)}</span></div>')
-    return (f'<fieldset class="srd-field srd-types srd-damage__group" id="{P}-{name}">'
-            f'<legend>{escape(legend)}</legend><div class="srd-types__list">{"".join(items)}</div></fieldset>')
+            f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(hint)}</span></div>'
+        )
+    return (
+        f'<fieldset class="srd-field srd-types srd-damage__group" id="{P}-{name}">'
+        f'<legend>{escape(legend)}</legend><div class="srd-types__list">{"".join(items)}</div></fieldset>'
+    )
 
 
 def _switch(option) -> str:  # noqa: ANN001 - a WoundOption
     box_id = f"{P}-opt-{option.word}"
-    return (f'<div class="srd-toggle"><input type="checkbox" id="{box_id}" name="opt-{option.word}" '
-            f'value="{escape(option.word)}" aria-describedby="{box_id}-hint" disabled> '
-            f'<label for="{box_id}">{escape(option.name)}</label> '
-            f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(option.effect)}</span></div>')
+    return (
+        f'<div class="srd-toggle"><input type="checkbox" id="{box_id}" name="opt-{option.word}" '
+        f'value="{escape(option.word)}" aria-describedby="{box_id}-hint" disabled> '
+        f'<label for="{box_id}">{escape(option.name)}</label> '
+        f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(option.effect)}</span></div>'
+    )
 
 
 def damage_calculator() -> str:
@@ -70,15 +81,16 @@ def damage_calculator() -> str:
         + text_field(P, "luck", "Luck", "", "for variable Cinematic wounds")
         + "".join(_radio_group(*group) for group in GROUPS)
         + f'<fieldset class="srd-field srd-field--wide srd-types" id="{P}-options" '
-          f'aria-describedby="{P}-options-error"><legend>Other optional rules</legend>'
-          f'<div class="srd-types__list">{"".join(_switch(o) for o in OPTIONS if o.word not in GROUPED)}</div>'
-          f'{field_error(f"{P}-options")}</fieldset>'
+        f'aria-describedby="{P}-options-error"><legend>Other optional rules</legend>'
+        f'<div class="srd-types__list">{"".join(_switch(o) for o in OPTIONS if o.word not in GROUPED)}</div>'
+        f"{field_error(f'{P}-options')}</fieldset>"
     )
     regions = region("result", "What the hit does")
     defaults = default_values(fields)
     first = {"action": "damage_fields", "fields": {**{name: defaults[name] for name in DAMAGE_FIELDS}, "options": ""}}
-    return widget_shell(f"{P}-calculator", SYSTEM.key, "damage", "Damage calculator", fields, "Work it out",
-                        regions, first=first)
+    return widget_shell(
+        f"{P}-calculator", SYSTEM.key, "damage", "Damage calculator", fields, "Work it out", regions, first=first
+    )
 
 
 C = "acc"  # the combat calculator's ids: #acc-notation
@@ -88,12 +100,25 @@ def combat_calculator() -> str:
     """One combat notation in (mooks, falling, heroic actions, Shots, covering fire, conflicts,
     damage); the engine's exact working out, line by line, out. The notation buttons in
     the text load it."""
-    fields = text_field(C, "notation", "Combat notation", COMBAT_EXAMPLE,
-                        "mook, fall, heroic, shots, cover, conflict or damage, then its numbers",
-                        numeric=False, wide=True)
-    return widget_shell(f"{C}-calculator", SYSTEM.key, "combat", "Combat calculator", fields, "Work it out",
-                        region("result", "Combat worked out"),
-                        first={"action": "combat_odds", "fields": {"notation": COMBAT_EXAMPLE}})
+    fields = text_field(
+        C,
+        "notation",
+        "Combat notation",
+        COMBAT_EXAMPLE,
+        "mook, fall, heroic, shots, cover, conflict or damage, then its numbers",
+        numeric=False,
+        wide=True,
+    )
+    return widget_shell(
+        f"{C}-calculator",
+        SYSTEM.key,
+        "combat",
+        "Combat calculator",
+        fields,
+        "Work it out",
+        region("result", "Combat worked out"),
+        first={"action": "combat_odds", "fields": {"notation": COMBAT_EXAMPLE}},
+    )
 
 
 def combat_fields(notation: str) -> dict[str, str]:
@@ -115,9 +140,15 @@ def mook_chart() -> str:
         series["Glass-jaw out"][difference] = glass["out"]
         series["Advanced down"][difference] = advanced["unconscious"] + advanced["out"]
         series["Advanced out for good"][difference] = advanced["out"]
-    return line_chart(series, title="Action!: chance that a plain attack drops a mook, by skill − defence",
-                      x_label=f"skill − defence (defence {MOOK_DEFENCE})", y_label="chance",
-                      x_min=MOOK_DIFFERENCES[0], x_max=MOOK_DIFFERENCES[-1], x_step=5)
+    return line_chart(
+        series,
+        title="Action!: chance that a plain attack drops a mook, by skill − defence",
+        x_label=f"skill − defence (defence {MOOK_DEFENCE})",
+        y_label="chance",
+        x_min=MOOK_DIFFERENCES[0],
+        x_max=MOOK_DIFFERENCES[-1],
+        x_step=5,
+    )
 
 
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type

@@ -8,38 +8,52 @@ from __future__ import annotations
 
 from html import escape
 
+from macros.charts import line_chart
+from macros.widget_html import (
+    default_values,
+    field_error,
+    notation_target,
+    region,
+    seed_field,
+    text_field,
+    widget_shell,
+)
 from rules_engine.adrenaline import SYSTEM
 from rules_engine.adrenaline.notation import Side, parse
 from rules_engine.adrenaline.roll import read_example
 from rules_engine.adrenaline.rules import DIFFICULTY_NAMES, MAX_ADRENALINE, MAX_TARGET, OPTION_HELP
 from rules_engine.adrenaline.tables import botch_chart_series, net_chart_series
 
-from macros.charts import line_chart
-from macros.widget_html import default_values, field_error, notation_target, region, seed_field, text_field, widget_shell
-
 P = "ad"
 MODES = (("standard", "Standard roll"), ("extended", "Extended roll"), ("opposed", "Opposed roll"))
 
 
 def _ladder() -> str:
-    options = "".join(f'<option value="{d}" label="{d} {escape(name)}"></option>' for d, name in DIFFICULTY_NAMES.items())
+    options = "".join(
+        f'<option value="{d}" label="{d} {escape(name)}"></option>' for d, name in DIFFICULTY_NAMES.items()
+    )
     return f'<datalist id="{P}-ladder">{options}</datalist>'
 
 
 def _checkbox(name: str, label: str, hint: str = "", value: str = "on") -> str:
     hint_html = f' <span class="srd-check__hint">{escape(hint)}</span>' if hint else ""
-    return (f'<label class="srd-check"><input type="checkbox" id="{P}-{name}" name="{name}" value="{escape(value)}" '
-            f'disabled> <span>{escape(label)}</span>{hint_html}</label>')
+    return (
+        f'<label class="srd-check"><input type="checkbox" id="{P}-{name}" name="{name}" value="{escape(value)}" '
+        f"disabled> <span>{escape(label)}</span>{hint_html}</label>"
+    )
 
 
 def _mode_switch() -> str:
     radios = "".join(
         f'<label class="srd-switch__option"><input type="radio" id="{P}-mode-{mode}" name="mode" value="{mode}"'
-        f'{" checked" if mode == "standard" else ""} disabled> {label}</label>'
-        for mode, label in MODES)
-    return (f'<fieldset class="srd-field srd-switch" id="{P}-mode" aria-describedby="{P}-mode-error">'
-            f'<legend>Kind of roll</legend><div class="srd-switch__options">{radios}</div>'
-            f"{field_error(f'{P}-mode')}</fieldset>")
+        f"{' checked' if mode == 'standard' else ''} disabled> {label}</label>"
+        for mode, label in MODES
+    )
+    return (
+        f'<fieldset class="srd-field srd-switch" id="{P}-mode" aria-describedby="{P}-mode-error">'
+        f'<legend>Kind of roll</legend><div class="srd-switch__options">{radios}</div>'
+        f"{field_error(f'{P}-mode')}</fieldset>"
+    )
 
 
 def _side_fields(prefix: str = "", defaults: tuple[str, str, str] = ("3", "3", "6")) -> str:
@@ -47,12 +61,24 @@ def _side_fields(prefix: str = "", defaults: tuple[str, str, str] = ("3", "3", "
     who = "the other side's " if prefix else ""
     return (
         text_field(P, f"{prefix}attribute", "Attribute" if not prefix else "Their attribute", attribute)
-        + text_field(P, f"{prefix}ability", "Ability" if not prefix else "Their ability", ability,
-                     f"blank: {who}attribute alone")
-        + text_field(P, f"{prefix}difficulty", "Difficulty" if not prefix else "Their difficulty", difficulty,
-                     "2–10 or a name; blank: 6", list_id=f"{P}-ladder")
-        + text_field(P, f"{prefix}adrenaline", "Adrenaline to spend" if not prefix else "They spend", "0",
-                     f"0–{MAX_ADRENALINE} points, each a sure success")
+        + text_field(
+            P, f"{prefix}ability", "Ability" if not prefix else "Their ability", ability, f"blank: {who}attribute alone"
+        )
+        + text_field(
+            P,
+            f"{prefix}difficulty",
+            "Difficulty" if not prefix else "Their difficulty",
+            difficulty,
+            "2–10 or a name; blank: 6",
+            list_id=f"{P}-ladder",
+        )
+        + text_field(
+            P,
+            f"{prefix}adrenaline",
+            "Adrenaline to spend" if not prefix else "They spend",
+            "0",
+            f"0–{MAX_ADRENALINE} points, each a sure success",
+        )
     )
 
 
@@ -81,15 +107,27 @@ def adrenaline_roller() -> str:
     )
     fields = _side_fields() + _ladder() + _mode_switch() + extended + opposed + options + seed_field(P)
     regions = region("odds", "Exact odds") + region("result", "Roll result")
-    return widget_shell(f"{P}-roller", SYSTEM.key, "roller", "Adrenaline roller", fields, "Roll", regions, first={
-        "action": "odds_form", "fields": {**default_values(fields), "options": "", "wastes": "", "below": ""}})
+    return widget_shell(
+        f"{P}-roller",
+        SYSTEM.key,
+        "roller",
+        "Adrenaline roller",
+        fields,
+        "Roll",
+        regions,
+        first={"action": "odds_form", "fields": {**default_values(fields), "options": "", "wastes": "", "below": ""}},
+    )
 
 
 def _side_values(side: Side, prefix: str = "") -> dict[str, str]:
     if side.damage:
         raise ValueError("a damage roll: the roller has no damage switch")
-    return {f"{prefix}attribute": str(side.pool), f"{prefix}ability": "0", f"{prefix}difficulty": str(side.difficulty),
-            f"{prefix}adrenaline": str(side.spent)}
+    return {
+        f"{prefix}attribute": str(side.pool),
+        f"{prefix}ability": "0",
+        f"{prefix}difficulty": str(side.difficulty),
+        f"{prefix}adrenaline": str(side.spent),
+    }
 
 
 def roller_fields(notation: str) -> dict[str, str]:
@@ -98,8 +136,11 @@ def roller_fields(notation: str) -> dict[str, str]:
     the kind of roll, its own fields, and every variant box ticked or not."""
     query = parse(notation)
     words = set(query.option_words())
-    fields = {**_side_values(query.side), "mode": query.kind,
-              **{f"option-{name}": "on" if name in words else "" for name in OPTION_HELP}}
+    fields = {
+        **_side_values(query.side),
+        "mode": query.kind,
+        **{f"option-{name}": "on" if name in words else "" for name in OPTION_HELP},
+    }
     if query.target is not None:
         fields.update(target=str(query.target), wastes="on" if query.botch_wastes else "")
     if query.opponent is not None:
@@ -113,22 +154,38 @@ def example_reading(dice: str = "9 9 6 2 2", difficulty: int = 6) -> str:
     reading = read_example(values, difficulty)
     items = "".join(f"<li>{escape(line)}</li>" for line in reading.lines())
     title = f"{', '.join(map(str, values))} against difficulty {difficulty}"
-    return (f'<div class="srd-example" data-example="{escape(dice)}"><p class="srd-example__title">'
-            f"<strong>{escape(title)}</strong></p><ul>{items}</ul></div>")
+    return (
+        f'<div class="srd-example" data-example="{escape(dice)}"><p class="srd-example__title">'
+        f"<strong>{escape(title)}</strong></p><ul>{items}</ul></div>"
+    )
 
 
 def net_chart() -> str:
     """Net successes by pool size at difficulty 6 (below 0: a botch)."""
     series = {f"{pool}d10": points for pool, points in net_chart_series(6).items() if pool in (1, 2, 3, 4, 5, 6, 8, 10)}
-    return line_chart(series, title="Adrenaline: chance of each net result at difficulty 6, by pool",
-                      x_label="net successes (below 0: a botch)", y_label="chance", x_min=-4, x_max=10, x_step=1)
+    return line_chart(
+        series,
+        title="Adrenaline: chance of each net result at difficulty 6, by pool",
+        x_label="net successes (below 0: a botch)",
+        y_label="chance",
+        x_min=-4,
+        x_max=10,
+        x_step=1,
+    )
 
 
 def botch_chart() -> str:
     """Botch chance against pool size, one line per difficulty."""
     series = {f"vs {d}": points for d, points in botch_chart_series().items() if d in (2, 4, 6, 7, 8, 9, 10)}
-    return line_chart(series, title="Adrenaline: chance of a botch against pool size, by difficulty",
-                      x_label="dice in the pool", y_label="chance of a botch", x_min=1, x_max=10, x_step=1)
+    return line_chart(
+        series,
+        title="Adrenaline: chance of a botch against pool size, by difficulty",
+        x_label="dice in the pool",
+        y_label="chance of a botch",
+        x_min=1,
+        x_max=10,
+        x_step=1,
+    )
 
 
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type

@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rules_engine.core.designer import (NOTABLE, DesignerView, difficulty_table, spread_table, summary_table,
-                                         typical_rolls_table)
+from macros.charts import line_chart
+from macros.render import table_html
+from rules_engine.core.designer import (
+    NOTABLE,
+    DesignerView,
+    difficulty_table,
+    spread_table,
+    summary_table,
+    typical_rolls_table,
+)
 from rules_engine.core.exact import percent
 from rules_engine.core.system import System
 from rules_engine.systems import all_systems
-
-from macros.charts import line_chart
-from macros.render import table_html
 
 #: The spread chart shows margins where some system's chance reaches this; the exact tables list every result.
 SHOWN_FROM = Fraction(1, 1000)
@@ -33,23 +38,37 @@ def _name(system: System, what: str) -> str:
 
 def difficulty_chart() -> str:
     """Chance of success against the step of each system's difficulty ladder, one line per system."""
-    series = {_name(s, v.label): {n: step.p_success for n, step in enumerate(v.steps, start=1)}
-              for s, v in designer_systems()}
+    series = {
+        _name(s, v.label): {n: step.p_success for n, step in enumerate(v.steps, start=1)} for s, v in designer_systems()
+    }
     longest = max(len(points) for points in series.values())
-    return line_chart(series, title="Every system: chance of success of its typical roll, rung by rung",
-                      x_label="Step of each system's difficulty ladder",
-                      y_label="Chance of success", x_min=1, x_max=longest, x_step=1,
-                      markers=True, missing_is_zero=False)
+    return line_chart(
+        series,
+        title="Every system: chance of success of its typical roll, rung by rung",
+        x_label="Step of each system's difficulty ladder",
+        y_label="Chance of success",
+        x_min=1,
+        x_max=longest,
+        x_step=1,
+        markers=True,
+        missing_is_zero=False,
+    )
 
 
 def spread_chart() -> str:
     """Chance of each margin of the typical roll at its usual difficulty, one line per system."""
     series = {_name(s, v.roll): {o.margin: o.p for o in v.outcomes} for s, v in designer_systems()}
     shown = [m for points in series.values() for m, p in points.items() if p >= SHOWN_FROM]
-    return line_chart(series, title="Every system: how the results of its typical roll spread",
-                      x_label="Margin (0: the narrowest success)",
-                      y_label="Chance of this result", x_min=min(shown), x_max=max(shown), x_step=2,
-                      markers=True)
+    return line_chart(
+        series,
+        title="Every system: how the results of its typical roll spread",
+        x_label="Margin (0: the narrowest success)",
+        y_label="Chance of this result",
+        x_min=min(shown),
+        x_max=max(shown),
+        x_step=2,
+        markers=True,
+    )
 
 
 def difficulty_tables() -> str:

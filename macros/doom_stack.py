@@ -10,13 +10,20 @@ from __future__ import annotations
 
 from html import escape
 
-from rules_engine.doom_stack import SYSTEM
-from rules_engine.doom_stack.rules import DIFFICULTY_LADDER, MAX_POOL
-from rules_engine.doom_stack.notation import parse
-from rules_engine.doom_stack.tables import stack_chart_series
-
 from macros.charts import line_chart
-from macros.widget_html import default_values, field_error, notation_target, region, seed_field, text_field, widget_shell
+from macros.widget_html import (
+    default_values,
+    field_error,
+    notation_target,
+    region,
+    seed_field,
+    text_field,
+    widget_shell,
+)
+from rules_engine.doom_stack import SYSTEM
+from rules_engine.doom_stack.notation import parse
+from rules_engine.doom_stack.rules import DIFFICULTY_LADDER, MAX_POOL
+from rules_engine.doom_stack.tables import stack_chart_series
 
 
 def doom_stack_roller() -> str:
@@ -32,33 +39,50 @@ def doom_stack_roller() -> str:
         + seed_field(p)
     )
     regions = region("odds", "Exact odds") + region("result", "Roll result") + stack_chooser(p)
-    return widget_shell(f"{p}-roller", SYSTEM.key, "roller", "Doom Stack roller", fields, "Roll", regions,
-                        first={"action": "odds_fields", "fields": default_values(fields)})
+    return widget_shell(
+        f"{p}-roller",
+        SYSTEM.key,
+        "roller",
+        "Doom Stack roller",
+        fields,
+        "Roll",
+        regions,
+        first={"action": "odds_fields", "fields": default_values(fields)},
+    )
 
 
 def roller_fields(notation: str) -> dict[str, str]:
     """The roller's fields for a pool notation (``4d6 vs TN 8``), for the notation buttons in
     the text: the whole pool as the attribute, no skill or modifiers, the TN (blank: none)."""
     query = parse(notation)
-    return {"attribute": str(query.pool), "skill": "0", "modifiers": "0", "tn": "" if query.tn is None else str(query.tn)}
+    return {
+        "attribute": str(query.pool),
+        "skill": "0",
+        "modifiers": "0",
+        "tn": "" if query.tn is None else str(query.tn),
+    }
 
 
 def stack_chooser(p: str) -> str:
     """After a roll, every stack the dice allow, to pick from (radio buttons in a table that
     scrolls in a box of fixed height); the line above it announces the stack picked."""
-    return (f'<section class="srd-ds-stacks" aria-labelledby="{p}-stacks-title">'
-            f'<h3 class="srd-ds-stacks__title" id="{p}-stacks-title">Choose your stack</h3>'
-            f'<p class="srd-ds-stacks__status" id="{p}-stacks-status" role="status" aria-live="polite"></p>'
-            f'<div class="srd-widget__stacks" id="{p}-stacks"></div></section>')
+    return (
+        f'<section class="srd-ds-stacks" aria-labelledby="{p}-stacks-title">'
+        f'<h3 class="srd-ds-stacks__title" id="{p}-stacks-title">Choose your stack</h3>'
+        f'<p class="srd-ds-stacks__status" id="{p}-stacks-status" role="status" aria-live="polite"></p>'
+        f'<div class="srd-widget__stacks" id="{p}-stacks"></div></section>'
+    )
 
 
 def _check_box(p: str, name: str, label: str, hint: str) -> str:
     """A labelled checkbox, its hint read with it, and a line reserved for its error."""
     box_id = f"{p}-{name}"
-    return (f'<div class="srd-field srd-ds-check"><label for="{box_id}">'
-            f'<input type="checkbox" id="{box_id}" name="{name}" aria-describedby="{box_id}-error {box_id}-hint" '
-            f'disabled> {escape(label)}</label>'
-            f'<span class="srd-field__hint" id="{box_id}-hint">{escape(hint)}</span>' + field_error(box_id) + "</div>")
+    return (
+        f'<div class="srd-field srd-ds-check"><label for="{box_id}">'
+        f'<input type="checkbox" id="{box_id}" name="{name}" aria-describedby="{box_id}-error {box_id}-hint" '
+        f"disabled> {escape(label)}</label>"
+        f'<span class="srd-field__hint" id="{box_id}-hint">{escape(hint)}</span>' + field_error(box_id) + "</div>"
+    )
 
 
 def doom_stack_attack() -> str:
@@ -79,15 +103,28 @@ def doom_stack_attack() -> str:
     )
     # The view sends the checkboxes too, unticked: "".
     first = {"action": "attack_fields", "fields": {**default_values(fields), "cover": "", "antitank": ""}}
-    return widget_shell(f"{p}-helper", SYSTEM.key, "attack", "Doom Stack attack helper", fields, "Resolve",
-                        region("odds", "Attack result"), first=first)
+    return widget_shell(
+        f"{p}-helper",
+        SYSTEM.key,
+        "attack",
+        "Doom Stack attack helper",
+        fields,
+        "Resolve",
+        region("odds", "Attack result"),
+        first=first,
+    )
 
 
 def best_stack_chart() -> str:
     """Best-stack distribution by pool size."""
     series = {f"{pool}d6": points for pool, points in stack_chart_series().items()}
-    return line_chart(series, title="Doom Stack: chance of each best stack, by pool size",
-                      x_label="best stack", y_label="chance", x_max=40)
+    return line_chart(
+        series,
+        title="Doom Stack: chance of each best stack, by pool size",
+        x_label="best stack",
+        y_label="chance",
+        x_max=40,
+    )
 
 
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type

@@ -29,11 +29,10 @@ import json
 from html import escape
 from typing import Any
 
+from macros.widget_html import NOSCRIPT, field_error, region, seed_field, text_field, widget_shell
 from rules_engine.core.lab import MAX_HOUSE_RULES, book_json
 from rules_engine.core.system import System
 from rules_engine.systems import all_systems, get_system
-
-from macros.widget_html import NOSCRIPT, field_error, region, seed_field, text_field, widget_shell
 
 #: The lab page's address from the site's root (``docs/lab.md``).
 LAB_PAGE = "lab/"
@@ -42,8 +41,10 @@ PREFIX = "lab"
 #: The seed the odds are asked with (``docs/assets/js/lab.js``): every lab reply also rolls once
 #: under each rule set, and the answer built into the page must be the engine's every time.
 ODDS_SEED = "1"
-LAB_NOSCRIPT = ('<noscript><p class="srd-widget__noscript">The design lab works out its odds in your browser '
-                "and needs JavaScript. The settings of every system are listed below without it.</p></noscript>")
+LAB_NOSCRIPT = (
+    '<noscript><p class="srd-widget__noscript">The design lab works out its odds in your browser '
+    "and needs JavaScript. The settings of every system are listed below without it.</p></noscript>"
+)
 
 
 def lab_href(page_url: str, system_key: str | None = None) -> str:
@@ -65,8 +66,10 @@ def books() -> dict[str, dict[str, object]]:
 
 
 def _options(pairs: list[tuple[str, str]], chosen: str) -> str:
-    return "".join(f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>{escape(words)}</option>'
-                   for value, words in pairs)
+    return "".join(
+        f'<option value="{escape(value)}"{" selected" if value == chosen else ""}>{escape(words)}</option>'
+        for value, words in pairs
+    )
 
 
 def setting_control(house: int, setting: dict[str, Any]) -> str:
@@ -74,17 +77,23 @@ def setting_control(house: int, setting: dict[str, Any]) -> str:
     choices (the printed one marked) or a text field holding the printed value."""
     name, printed = str(setting["name"]), str(setting["printed"])
     hint_id = f"{PREFIX}-h{house}-{name}-hint"
-    label = (f'<span class="srd-lab__name">{escape(name)}</span>'
-             f'<span class="srd-lab__meaning">{escape(str(setting["meaning"]))}</span>')
-    common = (f'data-setting="{escape(name)}" data-printed="{escape(printed)}" '
-              f'aria-describedby="{hint_id} {PREFIX}-house-{house}-error" disabled')
+    label = (
+        f'<span class="srd-lab__name">{escape(name)}</span>'
+        f'<span class="srd-lab__meaning">{escape(str(setting["meaning"]))}</span>'
+    )
+    common = (
+        f'data-setting="{escape(name)}" data-printed="{escape(printed)}" '
+        f'aria-describedby="{hint_id} {PREFIX}-house-{house}-error" disabled'
+    )
     choices = setting.get("choices")
     if choices:
         options = _options([(c, f"{c} (printed)" if c == printed else c) for c in choices], printed)
         control = f"<select {common}>{options}</select>"
     else:
-        control = (f'<input type="text" {common} value="{escape(printed)}" spellcheck="false" '
-                   'autocapitalize="off" autocomplete="off">')
+        control = (
+            f'<input type="text" {common} value="{escape(printed)}" spellcheck="false" '
+            'autocapitalize="off" autocomplete="off">'
+        )
     hint = f'<span class="srd-field__hint" id="{hint_id}">{escape(str(setting["allowed"]))}</span>'
     return f'<div class="srd-field srd-lab__setting"><label>{label}{control}</label>{hint}</div>'
 
@@ -92,12 +101,14 @@ def setting_control(house: int, setting: dict[str, Any]) -> str:
 def house_fieldset(house: int, book: dict[str, Any]) -> str:
     """House rule ``house`` (1 to 3), every setting at its printed value."""
     controls = "".join(setting_control(house, s) for s in book["settings"])
-    return (f'<fieldset class="srd-lab__set srd-lab__house" data-house="{house}">'
-            f'<legend>House rule {house}</legend>{controls}'
-            f'<p class="srd-lab__written">Written: <code>{escape(written_words(""))}</code></p>'
-            + field_error(f"{PREFIX}-house-{house}")
-            + f'<button type="button" class="md-button srd-lab__remove" disabled>Remove house rule {house}</button>'
-            "</fieldset>")
+    return (
+        f'<fieldset class="srd-lab__set srd-lab__house" data-house="{house}">'
+        f"<legend>House rule {house}</legend>{controls}"
+        f'<p class="srd-lab__written">Written: <code>{escape(written_words(""))}</code></p>'
+        + field_error(f"{PREFIX}-house-{house}")
+        + f'<button type="button" class="md-button srd-lab__remove" disabled>Remove house rule {house}</button>'
+        "</fieldset>"
+    )
 
 
 def written_words(written: str) -> str:
@@ -107,11 +118,16 @@ def written_words(written: str) -> str:
 
 def printed_column(book: dict[str, Any]) -> str:
     """The printed rule, setting by setting: what the source fixes."""
-    rows = "".join(f'<dt>{escape(str(s["name"]))}</dt><dd><code>{escape(str(s["printed"]))}</code> '
-                   f'{escape(str(s["printed_words"]))}</dd>' for s in book["settings"])
-    return (f'<section class="srd-lab__set srd-lab__printed" aria-labelledby="{PREFIX}-printed-title">'
-            f'<h3 class="srd-lab__set-title" id="{PREFIX}-printed-title">Printed rule</h3>'
-            f'<dl class="srd-lab__printed-list">{rows}</dl></section>')
+    rows = "".join(
+        f"<dt>{escape(str(s['name']))}</dt><dd><code>{escape(str(s['printed']))}</code> "
+        f"{escape(str(s['printed_words']))}</dd>"
+        for s in book["settings"]
+    )
+    return (
+        f'<section class="srd-lab__set srd-lab__printed" aria-labelledby="{PREFIX}-printed-title">'
+        f'<h3 class="srd-lab__set-title" id="{PREFIX}-printed-title">Printed rule</h3>'
+        f'<dl class="srd-lab__printed-list">{rows}</dl></section>'
+    )
 
 
 def lab_fields(key: str, book: dict[str, Any]) -> str:
@@ -119,8 +135,9 @@ def lab_fields(key: str, book: dict[str, Any]) -> str:
     systems = _options([(s.key, s.title) for s in lab_systems()], key)
     rolls = book["rolls"]
     first_roll = str(rolls[0]["notation"])
-    headline = _options([(str(r["notation"]), str(r["label"])) for r in rolls] + [("", "Another roll (write it below)")],
-                        first_roll)
+    headline = _options(
+        [(str(r["notation"]), str(r["label"])) for r in rolls] + [("", "Another roll (write it below)")], first_roll
+    )
     return (
         f'<div class="srd-field"><label for="{PREFIX}-system">System</label>'
         f'<select id="{PREFIX}-system" name="system" aria-describedby="{PREFIX}-system-hint" disabled>{systems}</select>'
@@ -131,9 +148,9 @@ def lab_fields(key: str, book: dict[str, Any]) -> str:
         + text_field(PREFIX, "roll", "Roll", first_roll, "the notation, without a difficulty or with", numeric=False)
         + seed_field(PREFIX)
         + f'<div class="srd-lab__sets" data-search-exclude>{printed_column(book)}{house_fieldset(1, book)}</div>'
-        + f'<div class="srd-lab__more"><button type="button" class="md-button srd-lab__add" disabled>'
-          f"Add a house rule</button>"
-          f'<span class="srd-lab__more-status" role="status" aria-live="polite"></span></div>'
+        + '<div class="srd-lab__more"><button type="button" class="md-button srd-lab__add" disabled>'
+        "Add a house rule</button>"
+        '<span class="srd-lab__more-status" role="status" aria-live="polite"></span></div>'
     )
 
 
@@ -142,20 +159,29 @@ def lab_widget() -> str:
     one house rule (left at the printed values until the reader changes a setting)."""
     offered = lab_systems()
     if not offered:
-        return ('<p class="srd-lab__none">No system offers its rules to the lab yet: each chapter still '
-                "shows its printed rules.</p>")
+        return (
+            '<p class="srd-lab__none">No system offers its rules to the lab yet: each chapter still '
+            "shows its printed rules.</p>"
+        )
     all_books = books()
     key = offered[0].key
     book = all_books[key]
     fields = lab_fields(key, book)
-    regions = (region("odds", "Odds under each rule set, side by side")
-               + region("result", "A seeded roll under each rule set"))
-    first = {"system": key, "action": "lab", "roll": str(book["rolls"][0]["notation"]), "house": [""], "seed": ODDS_SEED}
+    regions = region("odds", "Odds under each rule set, side by side") + region(
+        "result", "A seeded roll under each rule set"
+    )
+    first = {
+        "system": key,
+        "action": "lab",
+        "roll": str(book["rolls"][0]["notation"]),
+        "house": [""],
+        "seed": ODDS_SEED,
+    }
     html = widget_shell(PREFIX, "lab", "lab", "Design lab", fields, "Roll under each rule set", regions, first=first)
     data = escape(json.dumps(all_books, ensure_ascii=False, separators=(",", ":")))
     head = f'<div class="srd-widget" id="{PREFIX}" data-view="lab" data-widget="lab"'
     assert html.startswith(head), html[:120]
-    html = f'{head} data-books="{data}" data-max-house="{MAX_HOUSE_RULES}"' + html[len(head):]
+    html = f'{head} data-books="{data}" data-max-house="{MAX_HOUSE_RULES}"' + html[len(head) :]
     return html.replace(NOSCRIPT, LAB_NOSCRIPT)
 
 
@@ -168,16 +194,19 @@ def settings_tables() -> str:
         rows = "".join(
             "<tr>\n"
             f'<th scope="row"><code>{escape(str(s["name"]))}</code></th>\n'
-            f'<td>{escape(str(s["meaning"]))}</td>\n<td>{escape(str(s["allowed"]))}</td>\n'
-            f'<td><code>{escape(str(s["printed"]))}</code>: {escape(str(s["printed_words"]))}</td>\n'
-            "</tr>\n" for s in book["settings"])
+            f"<td>{escape(str(s['meaning']))}</td>\n<td>{escape(str(s['allowed']))}</td>\n"
+            f"<td><code>{escape(str(s['printed']))}</code>: {escape(str(s['printed_words']))}</td>\n"
+            "</tr>\n"
+            for s in book["settings"]
+        )
         caption = f"{system.title}: the settings"
         parts.append(
             f'<div class="srd-table-wrap" role="region" aria-label="{escape(caption)}" tabindex="0">'
             f'<table class="srd-table srd-lab__settings"><caption>{escape(caption)}</caption>'
             '<thead><tr>\n<th scope="col">Setting</th>\n<th scope="col">What it sets</th>\n'
             '<th scope="col">Allowed</th>\n<th scope="col">Printed rule</th>\n</tr></thead>\n'
-            f"<tbody>{rows}</tbody></table></div>")
+            f"<tbody>{rows}</tbody></table></div>"
+        )
     if not parts:
         return '<p class="srd-lab__none">No system lists its settings yet.</p>'
     return "\n".join(parts)

@@ -22,15 +22,14 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 if str(PROJECT_ROOT) not in sys.path:
     sys.path.insert(0, str(PROJECT_ROOT))
 
-from rules_engine.core.dist import EXPLOSION_CUTOFF
-from rules_engine.core.notation import MAX_NOTATION_LENGTH
-from rules_engine.core.tables import errata_table
-from rules_engine.systems import SYSTEM_PACKAGES, all_errata, all_systems, get_system
-
 from macros import designers, lab, rulings
 from macros.module_graph import view_preloads
 from macros.render import PUBLISHER, table_html
 from macros.widget_html import notation_button, play_frame
+from rules_engine.core.dist import EXPLOSION_CUTOFF
+from rules_engine.core.notation import MAX_NOTATION_LENGTH
+from rules_engine.core.tables import errata_table
+from rules_engine.systems import SYSTEM_PACKAGES, all_errata, all_systems, get_system
 
 
 def system_macro_module(package: str) -> str:
@@ -65,11 +64,15 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
     def chapters_table() -> str:
         """The home page's list of chapters: every registered system, linked, with what it rolls."""
         # A row and its cells on lines of their own: search snippets keep a space between them.
-        rows = "".join(f'<tr>\n<td><a href="{escape(s.key)}/">{escape(s.title)}</a></td>\n<td>{escape(s.summary)}</td>\n</tr>\n'
-                       for s in all_systems())
-        return ('<div class="srd-table-wrap" role="region" aria-label="Chapters" tabindex="0"><table>'
-                f'<thead><tr>\n<th scope="col">Chapter</th>\n<th scope="col">What it rolls</th>\n</tr></thead>\n'
-                f"<tbody>{rows}</tbody></table></div>")
+        rows = "".join(
+            f'<tr>\n<td><a href="{escape(s.key)}/">{escape(s.title)}</a></td>\n<td>{escape(s.summary)}</td>\n</tr>\n'
+            for s in all_systems()
+        )
+        return (
+            '<div class="srd-table-wrap" role="region" aria-label="Chapters" tabindex="0"><table>'
+            f'<thead><tr>\n<th scope="col">Chapter</th>\n<th scope="col">What it rolls</th>\n</tr></thead>\n'
+            f"<tbody>{rows}</tbody></table></div>"
+        )
 
     @env.macro
     def try_notation(system: str, notation: str, target: str = "") -> str:
@@ -81,9 +84,14 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
     @env.macro
     def cli_examples() -> str:
         """A roll and an odds command for every registered system, from its own example."""
-        return "\n".join(line for s in all_systems() for line in (
-            f'python -m rules_engine roll {s.key} "{s.example}" --seed 7',
-            f'python -m rules_engine odds {s.key} "{s.example}" --json'))
+        return "\n".join(
+            line
+            for s in all_systems()
+            for line in (
+                f'python -m rules_engine roll {s.key} "{s.example}" --seed 7',
+                f'python -m rules_engine odds {s.key} "{s.example}" --json',
+            )
+        )
 
     env.macro(play_frame)
     env.variables["notation_max_length"] = MAX_NOTATION_LENGTH
@@ -94,4 +102,3 @@ def define_env(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env 
     designers.register(env)  # every system's designer hook, side by side
     lab.register(env)  # the design lab, and links to it from any page
     rulings.register(env)  # the Rulings index, read from the pages
-

@@ -33,17 +33,27 @@ RowHeader = Callable[[str], str]
 def _row_html(row: Sequence[Cell], columns: Sequence[int], row_header: RowHeader = escape) -> str:
     """One body row (the first column is its row header), cells on lines of their own so that
     search snippets keep a space between them."""
-    return "<tr>\n" + "\n".join(
-        (f'<th scope="row">{row_header(row[i].text)}</th>' if i == 0 else f"<td{_numeric(row[i])}>{escape(row[i].text)}</td>")
-        for i in columns) + "\n</tr>\n"
+    return (
+        "<tr>\n"
+        + "\n".join(
+            (
+                f'<th scope="row">{row_header(row[i].text)}</th>'
+                if i == 0
+                else f"<td{_numeric(row[i])}>{escape(row[i].text)}</td>"
+            )
+            for i in columns
+        )
+        + "\n</tr>\n"
+    )
 
 
-def _table(table: Table, columns: Sequence[int], caption: str, attributes: str,
-           row_header: RowHeader = escape) -> str:
+def _table(table: Table, columns: Sequence[int], caption: str, attributes: str, row_header: RowHeader = escape) -> str:
     head = "\n".join(f'<th scope="col">{escape(table.headers[i])}</th>' for i in columns)
     body = "".join(_row_html(row, columns, row_header) for row in table.rows)
-    return (f'<table class="srd-table"{attributes}>\n<caption>{escape(caption)}</caption>\n'
-            f"<thead><tr>\n{head}\n</tr></thead>\n<tbody>\n{body}</tbody></table>")
+    return (
+        f'<table class="srd-table"{attributes}>\n<caption>{escape(caption)}</caption>\n'
+        f"<thead><tr>\n{head}\n</tr></thead>\n<tbody>\n{body}</tbody></table>"
+    )
 
 
 def _print_width_em(texts: Sequence[str], numeric: Sequence[bool]) -> float:
@@ -62,9 +72,12 @@ def print_parts(table: Table, width_em: float = PRINT_WIDTH_EM) -> list[list[int
     """The columns of each printed part of ``table``: one part when it fits across A4, else as
     many parts as needed, each repeating the first column (the row headers)."""
     widths = [
-        _print_width_em([table.headers[i]] + [row[i].text for row in table.rows],
-                        [False] + [row[i].value is not None for row in table.rows])
-        for i in range(len(table.headers))]
+        _print_width_em(
+            [table.headers[i]] + [row[i].text for row in table.rows],
+            [False] + [row[i].value is not None for row in table.rows],
+        )
+        for i in range(len(table.headers))
+    ]
     if sum(widths) <= width_em or len(widths) <= 2:
         return [list(range(len(widths)))]
     parts = _split(widths, width_em)
@@ -104,18 +117,27 @@ def table_html(table: Table, *, engine: bool = True, row_header: RowHeader | Non
     notes = "".join(f'<p class="srd-table-note">{escape(n)}</p>' for n in table.notes)
     screen = (
         f'<div class="srd-table-wrap" role="region" aria-label="{escape(table.caption)}" tabindex="0">'
-        + _table(table, range(len(table.headers)), table.caption,
-                 f' data-engine-table="{escape(table.key)}"' if engine else "", row_header or escape)
-        + "</div>" + table_tools(table))
+        + _table(
+            table,
+            range(len(table.headers)),
+            table.caption,
+            f' data-engine-table="{escape(table.key)}"' if engine else "",
+            row_header or escape,
+        )
+        + "</div>"
+        + table_tools(table)
+    )
     parts = print_parts(table)
     if len(parts) == 1:
         return screen + notes
     printed = "".join(
-        _table(table, columns, f"{table.caption} (part {n} of {len(parts)})",
-               f' data-print-part="{escape(table.key)}"')
-        for n, columns in enumerate(parts, start=1))
-    return (f'<div class="srd-print-split">{screen}'
-            f'<div class="srd-print-parts" aria-hidden="true" data-search-exclude>{printed}</div></div>{notes}')
+        _table(table, columns, f"{table.caption} (part {n} of {len(parts)})", f' data-print-part="{escape(table.key)}"')
+        for n, columns in enumerate(parts, start=1)
+    )
+    return (
+        f'<div class="srd-print-split">{screen}'
+        f'<div class="srd-print-parts" aria-hidden="true" data-search-exclude>{printed}</div></div>{notes}'
+    )
 
 
 # --- export: the toolbar under each table and the JSON beside each page ----------------------
@@ -137,15 +159,23 @@ def table_tools(table: Table) -> str:
     the search index and of print."""
     name = escape(table.caption)
     key = escape(table.key)
-    json_link = (f'<a class="srd-table-tools__button" href="{escape(PUBLISHER.json_href(table.key))}" type="application/json" '
-                 f'data-table-action="json" aria-label="JSON: {name}">JSON</a>') if table.key else ""
-    return (f'<div class="srd-table-tools" data-table-tools data-table-file="{key}" data-table-name="{name}" '
-            f'data-search-exclude>'
-            f'<button type="button" class="srd-table-tools__button" data-table-action="csv" '
-            f'aria-label="Download CSV: {name}" hidden>Download CSV</button>'
-            f'<button type="button" class="srd-table-tools__button" data-table-action="copy" '
-            f'aria-label="Copy as text: {name}" hidden>Copy as text</button>'
-            f'{json_link}<span class="srd-table-tools__status" role="status" aria-live="polite"></span></div>')
+    json_link = (
+        (
+            f'<a class="srd-table-tools__button" href="{escape(PUBLISHER.json_href(table.key))}" type="application/json" '
+            f'data-table-action="json" aria-label="JSON: {name}">JSON</a>'
+        )
+        if table.key
+        else ""
+    )
+    return (
+        f'<div class="srd-table-tools" data-table-tools data-table-file="{key}" data-table-name="{name}" '
+        f"data-search-exclude>"
+        f'<button type="button" class="srd-table-tools__button" data-table-action="csv" '
+        f'aria-label="Download CSV: {name}" hidden>Download CSV</button>'
+        f'<button type="button" class="srd-table-tools__button" data-table-action="copy" '
+        f'aria-label="Copy as text: {name}" hidden>Copy as text</button>'
+        f'{json_link}<span class="srd-table-tools__status" role="status" aria-live="polite"></span></div>'
+    )
 
 
 def exact_json(value: Fraction | int | None) -> str | int | None:
@@ -166,8 +196,10 @@ def table_json(table: Table, page: str = "") -> dict[str, object]:
         "caption": table.caption,
         "page": page,
         "headers": list(table.headers),
-        "rows": [[{"text": c.text, "value": exact_json(c.value)} if c.value is not None else {"text": c.text}
-                  for c in row] for row in table.rows],
+        "rows": [
+            [{"text": c.text, "value": exact_json(c.value)} if c.value is not None else {"text": c.text} for c in row]
+            for row in table.rows
+        ],
         "notes": list(table.notes),
     }
 
@@ -220,8 +252,9 @@ def write_table(site: Path, page: str, table: Table) -> Path:
     """``table`` as ``<site>/<page's folder>/tables/<key>.json`` (``table_json``); the path."""
     path = site / _page_dir(page) / json_path(table.key)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(table_json(table, page), ensure_ascii=False, separators=(",", ":")) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(table_json(table, page), ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8"
+    )
     return path
 
 
@@ -242,8 +275,9 @@ def tables_index(site_dir: str | Path) -> list[dict[str, str]]:
 def write_tables_index(site_dir: str | Path) -> Path:
     """``tables.json`` at the site's root: ``{"tables": tables_index(site)}``; its path."""
     path = Path(site_dir) / "tables.json"
-    path.write_text(json.dumps({"tables": tables_index(site_dir)}, ensure_ascii=False, indent=1) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps({"tables": tables_index(site_dir)}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
     return path
 
 

@@ -11,16 +11,18 @@ the index is written by hand.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from textwrap import dedent
-from typing import Callable
 
 from markdown.extensions.toc import slugify
 
 #: An admonition (plain or collapsible) whose title starts with "Ruling:" or "Rulings:".
-BOX = re.compile(r'^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*[ \t]+'
-                 r'"(?P<title>Rulings?:[ \t]*(?P<reading>[^"]*))"[ \t]*$')
+BOX = re.compile(
+    r"^(?P<indent>[ \t]*)(?:!!!|\?\?\?\+?)[ \t]+[\w-]+(?:[ \t]+[\w-]+)*[ \t]+"
+    r'"(?P<title>Rulings?:[ \t]*(?P<reading>[^"]*))"[ \t]*$'
+)
 HEADING = re.compile(r"^(#{1,6})[ \t]+(?P<text>.+?)[ \t]*#*[ \t]*$")
 FENCE = re.compile(r"^[ \t]*(```|~~~)")
 #: Pages that hold no rule of their own.
@@ -73,12 +75,21 @@ def ruling_boxes(page: str, markdown: str) -> list[RulingBox]:
             continue
         indent = len(box["indent"].expandtabs(4)) + 4
         body: list[str] = []
-        for following in lines[i + 1:]:
+        for following in lines[i + 1 :]:
             if following.strip() and len(following.expandtabs(4)) - len(following.expandtabs(4).lstrip()) < indent:
                 break
             body.append(following)
-        boxes.append(RulingBox(page, chapter, rule or chapter, box["title"], ruling_anchor(box["title"], taken),
-                               i, dedent("\n".join(body)).strip()))
+        boxes.append(
+            RulingBox(
+                page,
+                chapter,
+                rule or chapter,
+                box["title"],
+                ruling_anchor(box["title"], taken),
+                i,
+                dedent("\n".join(body)).strip(),
+            )
+        )
     return boxes
 
 
@@ -87,15 +98,16 @@ def anchor_rulings(page: str, markdown: str) -> str:
     lines = markdown.splitlines()
     for box in reversed(ruling_boxes(page, markdown)):
         indent = BOX.match(lines[box.line])["indent"]
-        lines[box.line:box.line] = [f'{indent}<div class="ruling-anchor" id="{box.anchor}"></div>', ""]
+        lines[box.line : box.line] = [f'{indent}<div class="ruling-anchor" id="{box.anchor}"></div>', ""]
     return "\n".join(lines) + ("\n" if markdown.endswith("\n") else "")
 
 
 def site_rulings(docs: Path, order: list[str]) -> list[RulingBox]:
     """Every Ruling box of every page under ``docs``, the pages in ``order`` (nav order) first."""
     pages = [p.relative_to(docs).as_posix() for p in sorted(docs.rglob("*.md"))]
-    pages = sorted((p for p in pages if p not in NOT_RULES),
-                   key=lambda p: (order.index(p) if p in order else len(order), p))
+    pages = sorted(
+        (p for p in pages if p not in NOT_RULES), key=lambda p: (order.index(p) if p in order else len(order), p)
+    )
     return [box for p in pages for box in ruling_boxes(p, (docs / p).read_text(encoding="utf-8"))]
 
 
@@ -111,9 +123,16 @@ def rulings_index_markdown(boxes: list[RulingBox], here: str, render: Callable[[
             chapter = box.chapter
             out += [f"## {chapter}", ""]
         link = Path(box.page).relative_to(base).as_posix() if base != Path(".") else box.page
-        out += ['<div class="ruling-entry" markdown>', "",
-                f"**{box.rule}** · [{box.title}]({link}#{box.anchor})", "",
-                render(re.sub(r"\]\(#", f"]({link}#", box.body)), "", "</div>", ""]
+        out += [
+            '<div class="ruling-entry" markdown>',
+            "",
+            f"**{box.rule}** · [{box.title}]({link}#{box.anchor})",
+            "",
+            render(re.sub(r"\]\(#", f"]({link}#", box.body)),
+            "",
+            "</div>",
+            "",
+        ]
     return "\n".join(out)
 
 
@@ -132,5 +151,4 @@ def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env ty
     def rulings_index() -> str:
         """Every Ruling box of the site, generated from the pages, in nav order."""
         boxes = site_rulings(Path(env.conf["docs_dir"]), nav_pages(env.conf["nav"] or []))
-        return rulings_index_markdown(boxes, env.page.file.src_uri,
-                                      lambda text: env.render(text, force_rendering=True))
+        return rulings_index_markdown(boxes, env.page.file.src_uri, lambda text: env.render(text, force_rendering=True))

@@ -30,8 +30,10 @@ from html.parser import HTMLParser
 
 from rules_engine import web
 
-NOSCRIPT = ('<noscript><p class="srd-widget__noscript">The live roller needs JavaScript. '
-            "Every table on this page reads without it.</p></noscript>")
+NOSCRIPT = (
+    '<noscript><p class="srd-widget__noscript">The live roller needs JavaScript. '
+    "Every table on this page reads without it.</p></noscript>"
+)
 
 
 def field_error(field_id: str) -> str:
@@ -39,8 +41,18 @@ def field_error(field_id: str) -> str:
     return f'<div class="srd-field__error" id="{field_id}-error"></div>'
 
 
-def text_field(prefix: str, name: str, label: str, value: str = "", hint: str = "", *,
-               numeric: bool = True, placeholder: str = "", list_id: str = "", wide: bool = False) -> str:
+def text_field(
+    prefix: str,
+    name: str,
+    label: str,
+    value: str = "",
+    hint: str = "",
+    *,
+    numeric: bool = True,
+    placeholder: str = "",
+    list_id: str = "",
+    wide: bool = False,
+) -> str:
     """A labelled text input; its hint and error are read with it (``aria-describedby``)."""
     field_id = f"{prefix}-{name}"
     described = f"{field_id}-error" + (f" {field_id}-hint" if hint else "")
@@ -71,8 +83,9 @@ def region(kind: str, label: str = "", tag: str = "section") -> str:
     return f'<{tag} class="srd-widget__{kind}" aria-live="polite"{aria_label}></{tag}>'
 
 
-def radio_group(prefix: str, name: str, legend: str, options: dict[str, str], checked: str, hint: str = "", *,
-                error: bool = True) -> str:
+def radio_group(
+    prefix: str, name: str, legend: str, options: dict[str, str], checked: str, hint: str = "", *, error: bool = True
+) -> str:
     """A labelled group of radio buttons (arrow keys move between them) with its hint and,
     when ``error``, the line reserved for the engine's message about it, as a text field's."""
     hint_id = f"{prefix}-{name}-hint"
@@ -80,11 +93,15 @@ def radio_group(prefix: str, name: str, legend: str, options: dict[str, str], ch
     radios = "".join(
         f'<label class="srd-switch__option"><input type="radio" id="{prefix}-{name}-{value}" name="{name}" '
         f'value="{value}"{" checked" if value == checked else ""}{described} disabled> {escape(label)}</label>'
-        for value, label in options.items())
-    return (f'<fieldset class="srd-field srd-switch" id="{prefix}-{name}"><legend>{escape(legend)}</legend>'
-            f'<div class="srd-switch__options">{radios}</div>'
-            + (f'<span class="srd-field__hint" id="{hint_id}">{escape(hint)}</span>' if hint else "")
-            + (field_error(f"{prefix}-{name}") if error else "") + "</fieldset>")
+        for value, label in options.items()
+    )
+    return (
+        f'<fieldset class="srd-field srd-switch" id="{prefix}-{name}"><legend>{escape(legend)}</legend>'
+        f'<div class="srd-switch__options">{radios}</div>'
+        + (f'<span class="srd-field__hint" id="{hint_id}">{escape(hint)}</span>' if hint else "")
+        + (field_error(f"{prefix}-{name}") if error else "")
+        + "</fieldset>"
+    )
 
 
 class _DefaultValues(HTMLParser):
@@ -130,8 +147,9 @@ def first_answer(view: str, request: dict[str, object]) -> str:
     asked = {"system": view, **request}
     reply = json.loads(_engine_reply(json.dumps(asked)))
     if not reply.get("ok"):
-        raise ValueError(f"the engine refuses the default inputs of a {view} widget ({asked}): "
-                         f"{reply['error']['message']}")
+        raise ValueError(
+            f"the engine refuses the default inputs of a {view} widget ({asked}): {reply['error']['message']}"
+        )
     data = json.dumps({"request": asked, "reply": reply}, ensure_ascii=False, separators=(",", ":"))
     return f' data-first="{escape(data)}"'
 
@@ -151,8 +169,17 @@ def engine_files() -> str:
     return json.dumps(sizes, separators=(",", ":"))
 
 
-def widget_shell(widget_id: str, view: str, widget: str, label: str, fields: str, button: str,
-                 regions: str, *, first: dict[str, object] | None = None) -> str:
+def widget_shell(
+    widget_id: str,
+    view: str,
+    widget: str,
+    label: str,
+    fields: str,
+    button: str,
+    regions: str,
+    *,
+    first: dict[str, object] | None = None,
+) -> str:
     """The widget: its form and button, the status line (with its Retry button, hidden until a
     load fails, and the engine's loading bar), the result regions, the noscript note.
 
@@ -182,8 +209,12 @@ def comparable(view: str, first: dict[str, object] | None) -> bool:
         return False
     reply = json.loads(_engine_reply(json.dumps({"system": view, **first})))
     result = reply.get("result") if reply.get("ok") else None
-    return (isinstance(result, dict) and isinstance(result.get("notation"), str)
-            and isinstance(result.get("outcomes"), dict) and bool(result["outcomes"]))
+    return (
+        isinstance(result, dict)
+        and isinstance(result.get("notation"), str)
+        and isinstance(result.get("outcomes"), dict)
+        and bool(result["outcomes"])
+    )
 
 
 def compare_panel(widget_id: str) -> str:
@@ -235,8 +266,10 @@ def notation_button(system: str, notation: str, target: str = "") -> str:
     its roller on the page. A notation no registered widget takes fails the build."""
     candidates = [t for t in NOTATION_TARGETS.get(system, []) if not target or t.widget_id == target]
     if target and not candidates:
-        raise ValueError(f"no {system} widget {target!r} takes notations (registered: "
-                         f"{', '.join(t.widget_id for t in NOTATION_TARGETS.get(system, [])) or 'none'})")
+        raise ValueError(
+            f"no {system} widget {target!r} takes notations (registered: "
+            f"{', '.join(t.widget_id for t in NOTATION_TARGETS.get(system, [])) or 'none'})"
+        )
     found: tuple[NotationTarget, Mapping[str, str]] | None = None
     refusals = []
     for candidate in candidates:
@@ -251,12 +284,16 @@ def notation_button(system: str, notation: str, target: str = "") -> str:
         attrs, label = f' data-fields="{escape(json.dumps({"notation": notation}))}"', "roller"
     else:
         (chosen, fields) = found
-        attrs = (f' data-target="{escape(chosen.widget_id)}"'
-                 f' data-fields="{escape(json.dumps(dict(fields), ensure_ascii=False, separators=(",", ":")))}"')
+        attrs = (
+            f' data-target="{escape(chosen.widget_id)}"'
+            f' data-fields="{escape(json.dumps(dict(fields), ensure_ascii=False, separators=(",", ":")))}"'
+        )
         label = chosen.label
-    return (f'<button type="button" class="srd-notation" data-system="{escape(system)}" '
-            f'data-notation="{escape(notation)}"{attrs} aria-label="{escape(notation)}: show it in the {escape(label)}" '
-            f'title="Show it in the {escape(label)}" disabled>{escape(notation)}</button>')
+    return (
+        f'<button type="button" class="srd-notation" data-system="{escape(system)}" '
+        f'data-notation="{escape(notation)}"{attrs} aria-label="{escape(notation)}: show it in the {escape(label)}" '
+        f'title="Show it in the {escape(label)}" disabled>{escape(notation)}</button>'
+    )
 
 
 def play_frame(view: str, widget_id: str, widget: str) -> str:
@@ -264,9 +301,11 @@ def play_frame(view: str, widget_id: str, widget: str) -> str:
     draws the saved sheets or scenes into it once the engine has loaded (``widget`` names what
     the module attaches: ``sheet``, ``scene``); until then it says so, and a Retry appears if the
     view or the engine cannot load. The one frame every play page uses."""
-    return (f'<div class="srd-widget srd-play" id="{escape(widget_id)}" data-view="{escape(view)}" '
-            f'data-widget="{escape(widget)}" data-state="loading">'
-            '<p class="srd-widget__status" role="status" aria-live="polite">Loading the dice engine…</p>'
-            '<button type="button" class="md-button srd-widget__retry" hidden>Retry</button></div>'
-            '<noscript><p class="srd-widget__noscript">The play tools need JavaScript. The rules '
-            "chapter reads without it.</p></noscript>")
+    return (
+        f'<div class="srd-widget srd-play" id="{escape(widget_id)}" data-view="{escape(view)}" '
+        f'data-widget="{escape(widget)}" data-state="loading">'
+        '<p class="srd-widget__status" role="status" aria-live="polite">Loading the dice engine…</p>'
+        '<button type="button" class="md-button srd-widget__retry" hidden>Retry</button></div>'
+        '<noscript><p class="srd-widget__noscript">The play tools need JavaScript. The rules '
+        "chapter reads without it.</p></noscript>"
+    )

@@ -9,33 +9,58 @@ from __future__ import annotations
 
 import re
 
-from html import escape
-
+from macros.charts import line_chart
+from macros.widget_html import (
+    default_values,
+    field_error,
+    notation_target,
+    radio_group,
+    region,
+    seed_field,
+    text_field,
+    widget_shell,
+)
 from rules_engine.xy_checks import SYSTEM
-from rules_engine.xy_checks.notation import (HELP, VOLLEY_EXAMPLE, CheckQuery, VolleyQuery, attackers_text, parse,
-                                            parse_check_field, targets_text)
+from rules_engine.xy_checks.notation import (
+    HELP,
+    VOLLEY_EXAMPLE,
+    CheckQuery,
+    VolleyQuery,
+    attackers_text,
+    parse,
+    parse_check_field,
+    targets_text,
+)
 from rules_engine.xy_checks.odds import degree_distribution, volley_odds
 from rules_engine.xy_checks.play import MAX_COMBATANTS, NEW_HEALTH
 from rules_engine.xy_checks.rules import TIE_BREAKERS, TIES, Check
 
-from macros.charts import line_chart
-from macros.widget_html import (default_values, field_error, notation_target, radio_group, region, seed_field,
-                                text_field, widget_shell)
-
-DEFENCE_WORDS = {"none": "Not effective", "barely": "Barely (−1 TN)", "partially": "Partially (−2 TN)",
-                 "fully": "Fully (−3 TN)"}
+DEFENCE_WORDS = {
+    "none": "Not effective",
+    "barely": "Barely (−1 TN)",
+    "partially": "Partially (−2 TN)",
+    "fully": "Fully (−3 TN)",
+}
 FORM_WORDS = {"even": "Neither", "attacker": "Attacker (+1 TN)", "defender": "Defender (−1 TN)"}
-TIE_WORDS = {"min": "1 damage per hit for both", "full": "Full damage for both",
-             "first": "Attackers have initiative", "second": "The other side has initiative",
-             "more": "More combatants have initiative", "fewer": "Fewer combatants have initiative"}
+TIE_WORDS = {
+    "min": "1 damage per hit for both",
+    "full": "Full damage for both",
+    "first": "Attackers have initiative",
+    "second": "The other side has initiative",
+    "more": "More combatants have initiative",
+    "fewer": "Fewer combatants have initiative",
+}
 
 
 def crit_box(prefix: str) -> str:
     """The optional crit die, off by default."""
-    return (f'<div class="srd-field srd-field--check"><label for="{prefix}-crit">'
-            f'<input type="checkbox" id="{prefix}-crit" name="crit" disabled> Crit die (optional rule)</label>'
-            f'<span class="srd-field__hint">every die hit or missed: roll 1/6 again and again for extra degrees</span>'
-            + field_error(f"{prefix}-crit") + "</div>")
+    return (
+        f'<div class="srd-field srd-field--check"><label for="{prefix}-crit">'
+        f'<input type="checkbox" id="{prefix}-crit" name="crit" disabled> Crit die (optional rule)</label>'
+        f'<span class="srd-field__hint">every die hit or missed: roll 1/6 again and again for extra degrees</span>'
+        + field_error(f"{prefix}-crit")
+        + "</div>"
+    )
 
 
 def check_roller() -> str:
@@ -50,8 +75,16 @@ def check_roller() -> str:
         + seed_field(p)
     )
     regions = region("odds", "The check's exact odds") + region("result", "The check's roll")
-    return widget_shell(f"{p}-roller", SYSTEM.key, "check", "X-in-Y check roller", fields, "Roll", regions,
-                        first={"action": "check_odds", "fields": {**default_values(fields), "crit": ""}})
+    return widget_shell(
+        f"{p}-roller",
+        SYSTEM.key,
+        "check",
+        "X-in-Y check roller",
+        fields,
+        "Roll",
+        regions,
+        first={"action": "check_odds", "fields": {**default_values(fields), "crit": ""}},
+    )
 
 
 def attack_builder() -> str:
@@ -67,8 +100,16 @@ def attack_builder() -> str:
         + seed_field(p)
     )
     regions = region("odds", "The attack's check and odds") + region("result", "The attack's roll")
-    return widget_shell(f"{p}-builder", SYSTEM.key, "attack", "X-in-Y attack builder", fields, "Roll the attack",
-                        regions, first={"action": "attack_odds", "fields": {**default_values(fields), "crit": ""}})
+    return widget_shell(
+        f"{p}-builder",
+        SYSTEM.key,
+        "attack",
+        "X-in-Y attack builder",
+        fields,
+        "Roll the attack",
+        regions,
+        first={"action": "attack_odds", "fields": {**default_values(fields), "crit": ""}},
+    )
 
 
 def volley_resolver() -> str:
@@ -76,21 +117,50 @@ def volley_resolver() -> str:
     p = "xyv"
     fields = (
         radio_group(p, "mode", "Who rolls", {"volley": "One side", "contest": "Both sides (contested)"}, "volley")
-        + text_field(p, "attackers", "Attackers", "5/6 +1b, 4/6, 4/6",
-                     "checks, the champion first; 3x 4/6 for three alike", numeric=False, wide=True)
-        + text_field(p, "targets", "Targets", "barely, fully",
-                     "none, barely, partially or fully, and inferior or superior; or a number", numeric=False,
-                     wide=True)
-        + radio_group(p, "order", "Extra hits go", {"lightest": "To the lightest first", "written": "As written"},
-                      "lightest")
-        + text_field(p, "other", "The other side's attackers", "4/6, 3/6, 3/6",
-                     "their checks against the attackers, their champion first", numeric=False, wide=True)
+        + text_field(
+            p,
+            "attackers",
+            "Attackers",
+            "5/6 +1b, 4/6, 4/6",
+            "checks, the champion first; 3x 4/6 for three alike",
+            numeric=False,
+            wide=True,
+        )
+        + text_field(
+            p,
+            "targets",
+            "Targets",
+            "barely, fully",
+            "none, barely, partially or fully, and inferior or superior; or a number",
+            numeric=False,
+            wide=True,
+        )
+        + radio_group(
+            p, "order", "Extra hits go", {"lightest": "To the lightest first", "written": "As written"}, "lightest"
+        )
+        + text_field(
+            p,
+            "other",
+            "The other side's attackers",
+            "4/6, 3/6, 3/6",
+            "their checks against the attackers, their champion first",
+            numeric=False,
+            wide=True,
+        )
         + radio_group(p, "tie", "On a tie", {k: TIE_WORDS[k] for k in (*TIES, *TIE_BREAKERS)}, "min")
         + seed_field(p)
     )
     regions = region("odds", "The volley's exact odds") + region("result", "The volley's roll")
-    return widget_shell(f"{p}-resolver", SYSTEM.key, "volley", "X-in-Y volley resolver", fields, "Roll the volley",
-                        regions, first={"action": "volley_odds", "fields": default_values(fields)})
+    return widget_shell(
+        f"{p}-resolver",
+        SYSTEM.key,
+        "volley",
+        "X-in-Y volley resolver",
+        fields,
+        "Roll the volley",
+        regions,
+        first={"action": "volley_odds", "fields": default_values(fields)},
+    )
 
 
 def check_fields(notation: str) -> dict[str, str]:
@@ -106,11 +176,19 @@ def volley_fields(notation: str) -> dict[str, str]:
     if isinstance(query, CheckQuery):
         raise ValueError("a single check, not a volley")
     if isinstance(query, VolleyQuery):
-        return {"mode": "volley", "attackers": attackers_text(query.attackers), "targets": targets_text(query.targets),
-                "order": "written" if query.as_written else "lightest"}
+        return {
+            "mode": "volley",
+            "attackers": attackers_text(query.attackers),
+            "targets": targets_text(query.targets),
+            "order": "written" if query.as_written else "lightest",
+        }
     breaker = re.search(r"\btie\s+(" + "|".join(TIE_BREAKERS) + r")\b", notation, re.IGNORECASE)
-    return {"mode": "contest", "attackers": attackers_text(query.sides[0]), "other": attackers_text(query.sides[1]),
-            "tie": breaker.group(1).lower() if breaker else query.tie}  # a count's tiebreaker as written
+    return {
+        "mode": "contest",
+        "attackers": attackers_text(query.sides[0]),
+        "other": attackers_text(query.sides[1]),
+        "tie": breaker.group(1).lower() if breaker else query.tie,
+    }  # a count's tiebreaker as written
 
 
 def bonus_degree_chart() -> str:
@@ -119,8 +197,14 @@ def bonus_degree_chart() -> str:
     for extra in range(5):
         dist = degree_distribution(CheckQuery(Check(3, 6), 0, extra, 0)).map(lambda d: max(d, 0))
         series[f"3/6 +{extra}b" if extra else "3/6"] = dist.probabilities()
-    return line_chart(series, title="X-in-Y: degree of success at 3/6 by bonus dice (0: a failure)",
-                      x_label="degree of success", y_label="chance", x_max=5, x_step=1)
+    return line_chart(
+        series,
+        title="X-in-Y: degree of success at 3/6 by bonus dice (0: a failure)",
+        x_label="degree of success",
+        y_label="chance",
+        x_max=5,
+        x_step=1,
+    )
 
 
 def penalty_degree_chart() -> str:
@@ -129,16 +213,28 @@ def penalty_degree_chart() -> str:
     for extra in range(5):
         dist = degree_distribution(CheckQuery(Check(3, 6), 0, 0, extra)).map(lambda d: max(-d, 0))
         series[f"3/6 -{extra}p" if extra else "3/6"] = dist.probabilities()
-    return line_chart(series, title="X-in-Y: degree of failure at 3/6 by penalty dice (0: a success)",
-                      x_label="degree of failure", y_label="chance", x_max=5, x_step=1)
+    return line_chart(
+        series,
+        title="X-in-Y: degree of failure at 3/6 by penalty dice (0: a success)",
+        x_label="degree of failure",
+        y_label="chance",
+        x_max=5,
+        x_step=1,
+    )
 
 
 def volley_chart(text: str = VOLLEY_EXAMPLE) -> str:
     """A volley's total hits and total damage."""
     result = volley_odds(parse(text))
     series = {"total hits": result.hits.probabilities(), "total damage": result.damage.probabilities()}
-    return line_chart(series, title=f"X-in-Y: hits and damage of {result.query.notation}",
-                      x_label="hits or damage", y_label="chance", x_max=max(result.damage.outcomes), x_step=2)
+    return line_chart(
+        series,
+        title=f"X-in-Y: hits and damage of {result.query.notation}",
+        x_label="hits or damage",
+        y_label="chance",
+        x_max=max(result.damage.outcomes),
+        x_step=2,
+    )
 
 
 def register(env) -> None:  # noqa: ANN001 - mkdocs-macros passes its own env type

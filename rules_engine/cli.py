@@ -37,12 +37,16 @@ _LONG_OPTIONS = ("--json", "--seed", "--rules", "--help")
 
 def _epilog() -> str:
     """Every system with its example, then the notation help of each system that has one."""
-    paragraphs = ["systems: " + ", ".join(f"{s.key} (e.g. \"{s.example}\")" for s in all_systems())]
+    paragraphs = ["systems: " + ", ".join(f'{s.key} (e.g. "{s.example}")' for s in all_systems())]
     paragraphs += [f"{s.key}: {s.notation_help}" for s in all_systems() if s.notation_help]
-    paragraphs += ["rule sets (--rules, or with … at the end of a notation): settings written \"name value\" "
-                   "between commas; the printed rule is the default of each"]
+    paragraphs += [
+        'rule sets (--rules, or with … at the end of a notation): settings written "name value" '
+        "between commas; the printed rule is the default of each"
+    ]
     paragraphs += [f"{s.key} settings: " + "; ".join(s.lab.book.help_lines()) for s in all_systems() if s.lab]
-    return "\n\n".join("\n".join(textwrap.wrap(p, 88, subsequent_indent="  ", break_on_hyphens=False)) for p in paragraphs)
+    return "\n\n".join(
+        "\n".join(textwrap.wrap(p, 88, subsequent_indent="  ", break_on_hyphens=False)) for p in paragraphs
+    )
 
 
 def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -50,25 +54,34 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     parser = argparse.ArgumentParser(
         prog="python -m rules_engine",
         description="Roll dice (seeded, explained) or compute exact odds for a dice system.",
-        epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     verbs = parser.add_subparsers(dest="verb", required=True)
     subs = {}
-    for verb, help_text in (("roll", "roll a notation and explain every die"),
-                            ("odds", "print the exact odds of a notation")):
-        sub = verbs.add_parser(verb, help=help_text, epilog=_epilog(),
-                               formatter_class=argparse.RawDescriptionHelpFormatter)
+    for verb, help_text in (
+        ("roll", "roll a notation and explain every die"),
+        ("odds", "print the exact odds of a notation"),
+    ):
+        sub = verbs.add_parser(
+            verb, help=help_text, epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter
+        )
         sub.add_argument("system", help="one of: " + ", ".join(SYSTEM_PACKAGES))
-        sub.add_argument("notation", nargs="+",
-                         help="what to roll, e.g. \"4d6 vs TN 8\" (one argument or several words; "
-                              "words may start with -, as in 4d -1p vs DC 3)")
+        sub.add_argument(
+            "notation",
+            nargs="+",
+            help='what to roll, e.g. "4d6 vs TN 8" (one argument or several words; '
+            "words may start with -, as in 4d -1p vs DC 3)",
+        )
         sub.add_argument("--json", action="store_true", help="print one JSON object")
         if verb == "roll":
-            sub.add_argument("--seed", metavar="N",
-                             help="a whole number; the same seed gives the same roll")
-        sub.add_argument("--rules", metavar="RULES",
-                         help="a house rule set, e.g. \"die d8, wild none\" (the settings of each system "
-                              "are listed below); JSON output names it under \"rules\"")
+            sub.add_argument("--seed", metavar="N", help="a whole number; the same seed gives the same roll")
+        sub.add_argument(
+            "--rules",
+            metavar="RULES",
+            help='a house rule set, e.g. "die d8, wild none" (the settings of each system '
+            'are listed below); JSON output names it under "rules"',
+        )
         subs[verb] = sub
     return parser, subs
 
@@ -102,8 +115,7 @@ def read_argv(argv: Sequence[str]) -> Reading:
     words = iter(argv)
     options_end = False
     for word in words:
-        if options_end or word == "-" or not word.startswith("-") or (
-                not word.startswith("--") and word != "-h"):
+        if options_end or word == "-" or not word.startswith("-") or (not word.startswith("--") and word != "-h"):
             reading.words.append(word)  # notation words such as -1p are words, not options
             continue
         if word == "--":
@@ -115,8 +127,9 @@ def read_argv(argv: Sequence[str]) -> Reading:
             if not equals:
                 value = next(words, None)
                 if value is None or value.startswith("--"):  # as argparse: an option is no value
-                    example = "a whole number, as in --seed 7" if option == "--seed" else \
-                        "settings, as in --rules \"die d8\""
+                    example = (
+                        "a whole number, as in --seed 7" if option == "--seed" else 'settings, as in --rules "die d8"'
+                    )
                     reading.refuse(f"{option} needs a value: {example}", option[2:])
                     if value is not None:
                         reading.json = reading.json or _long_option(value.partition("=")[0]) == "--json"
@@ -131,8 +144,11 @@ def read_argv(argv: Sequence[str]) -> Reading:
             reading.json = reading.json or option == "--json"
             reading.help = reading.help or option == "--help"
         else:
-            reading.refuse(f"unknown option {word!r}: the options are --seed N, --rules RULES and --json (put -- before a "
-                           "notation word that starts with --)", "arguments")
+            reading.refuse(
+                f"unknown option {word!r}: the options are --seed N, --rules RULES and --json (put -- before a "
+                "notation word that starts with --)",
+                "arguments",
+            )
     return reading
 
 
@@ -155,15 +171,16 @@ def command_from(reading: Reading) -> Command:
     words = reading.words
     if not words:
         first = all_systems()[0]
-        raise RulesError(f"missing the command: roll or odds, as in roll {first.key} \"{first.example}\"", field="verb")
+        raise RulesError(f'missing the command: roll or odds, as in roll {first.key} "{first.example}"', field="verb")
     verb = words[0].strip().lower()
     if verb not in VERBS or not verb.isascii():
         raise RulesError(f"unknown command {words[0]!r}: use roll or odds", field="verb")
     if len(words) < 2:
         raise RulesError("missing the system: one of " + ", ".join(SYSTEM_PACKAGES), field="system")
     if len(words) < 3:
-        raise RulesError("missing the notation, as in " + " or ".join(
-            f"\"{s.example}\"" for s in all_systems()), field="notation")
+        raise RulesError(
+            "missing the notation, as in " + " or ".join(f'"{s.example}"' for s in all_systems()), field="notation"
+        )
     if verb == "odds" and reading.seed is not None:
         raise RulesError("odds take no --seed: they are exact, no dice are rolled", field="seed")
     seed = None if reading.seed is None else parse_seed(reading.seed)
@@ -207,12 +224,38 @@ def run(argv: Sequence[str]) -> tuple[int, str]:
 #: (``PYTHONIOENCODING=cp1252`` or ``ascii``, a Windows console, redirected output) may
 #: not carry. A character with no stand-in here, and that the stream cannot carry, is "?".
 PLAIN_CHARACTERS: dict[str, str] = {
-    "\u2212": "-", "\u2013": "-", "\u2014": "--", "\u2265": ">=", "\u2264": "<=", "\u00d7": "x",
-    "\u2026": "...", "\u2192": "->", "\u21a6": "->", "\u00b7": ".", "\u00b1": "+/-", "\u2261": "==",
-    "\u2032": "'", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00b2": "^2",
-    "\u00b3": "^3", "\u2081": "1", "\u03a3": "sum ", "\u230a": "floor(", "\u230b": ")",
-    "\u2308": "ceil(", "\u2309": ")", "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
-    "\u00a0": " ", "\u2009": " ", "\u202f": " ",
+    "\u2212": "-",
+    "\u2013": "-",
+    "\u2014": "--",
+    "\u2265": ">=",
+    "\u2264": "<=",
+    "\u00d7": "x",
+    "\u2026": "...",
+    "\u2192": "->",
+    "\u21a6": "->",
+    "\u00b7": ".",
+    "\u00b1": "+/-",
+    "\u2261": "==",
+    "\u2032": "'",
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u00b2": "^2",
+    "\u00b3": "^3",
+    "\u2081": "1",
+    "\u03a3": "sum ",
+    "\u230a": "floor(",
+    "\u230b": ")",
+    "\u2308": "ceil(",
+    "\u2309": ")",
+    "\u2660": "S",
+    "\u2665": "H",
+    "\u2666": "D",
+    "\u2663": "C",
+    "\u00a0": " ",
+    "\u2009": " ",
+    "\u202f": " ",
 }
 PLAIN_ERRORS = "rules_engine.plain"
 

@@ -51,8 +51,13 @@ def handle(request: Request) -> dict[str, object]:
     if action in ("lab", "lab_book") and system.lab is not None:
         if action == "lab_book":
             return book_json(system.lab)
-        return lab_answer(system.lab, system.title, request_text(request, "roll"),
-                          request_texts(request, "house"), request_seed(request))
+        return lab_answer(
+            system.lab,
+            system.title,
+            request_text(request, "roll"),
+            request_texts(request, "house"),
+            request_seed(request),
+        )
     handler = system.actions.get(action)
     if handler is None:
         labs = ["lab", "lab_book"] if system.lab is not None else []

@@ -24,12 +24,14 @@ def main(argv: list[str] | None = None) -> int:
 
     p_build = sub.add_parser("build", help="build the site into a directory")
     p_build.add_argument("--out", type=Path, default=DEFAULT_SITE_DIR)
-    p_build.add_argument("--site-url", default="http://127.0.0.1:8000/",
-                         help="the address the site will be served at, port included")
+    p_build.add_argument(
+        "--site-url", default="http://127.0.0.1:8000/", help="the address the site will be served at, port included"
+    )
 
     p_pyo = sub.add_parser("pyodide-test", help="run the engine tests inside Pyodide under Node")
-    p_pyo.add_argument("paths", nargs="*", type=Path,
-                       help="test files or folders under tests/ (default: all engine tests)")
+    p_pyo.add_argument(
+        "paths", nargs="*", type=Path, help="test files or folders under tests/ (default: all engine tests)"
+    )
 
     args = parser.parse_args(argv)
     try:
@@ -42,8 +44,11 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 server = bind_server(args.out, args.host, args.port)
             except OSError as err:
-                print(f"error: cannot listen on {args.host}:{args.port} ({err.strerror}); "
-                      "choose another port with --port or PORT=", file=sys.stderr)
+                print(
+                    f"error: cannot listen on {args.host}:{args.port} ({err.strerror}); "
+                    "choose another port with --port or PORT=",
+                    file=sys.stderr,
+                )
                 return 1
             url = server_url(server)
             print(f"Building site for {url} ...", flush=True)

@@ -66,8 +66,17 @@ def build_wheel(out_dir: Path, source_dir: Path = REPO_ROOT) -> Path:
         stage.mkdir()
         _stage_source(Path(source_dir), stage)
         cmd = [
-            sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
-            "--no-build-isolation", "--disable-pip-version-check", "-w", str(dist), str(stage),
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            "-w",
+            str(dist),
+            str(stage),
         ]
         result = subprocess.run(cmd, capture_output=True, text=True)
         if result.returncode != 0:
@@ -102,27 +111,91 @@ def minimal_lock(lock: bytes) -> bytes:
 # start-up nor the engine (checked by tests/site/test_transfer.py, which imports every
 # engine module in the shipped runtime). A dice engine has no use for mail, the web, XML,
 # databases, processes, debuggers, test runners or the interactive prompt.
-STDLIB_LEFT_OUT: frozenset[str] = frozenset({
-    "__hello__.py", "__phello__", "_pyrepl", "antigravity.py", "bdb.py", "cProfile.py", "cmd.py",
-    "code.py", "compileall.py", "csv.py", "ctypes", "doctest.py", "email", "filecmp.py",
-    "fileinput.py", "ftplib.py", "getpass.py", "http", "imaplib.py", "ipaddress.py", "mailbox.py",
-    "mimetypes.py", "modulefinder.py", "multiprocessing", "netrc.py", "optparse.py", "pdb.py",
-    "pickletools.py", "plistlib.py", "poplib.py", "profile.py", "pstats.py", "pty.py", "pyclbr.py",
-    "pydoc.py", "rlcompleter.py", "sched.py", "shelve.py", "smtplib.py", "socketserver.py",
-    "sqlite3", "symtable.py", "tabnanny.py", "this.py", "timeit.py", "trace.py", "tracemalloc.py",
-    "tty.py", "unittest", "wave.py", "webbrowser.py", "wsgiref", "xml", "xmlrpc", "zipapp.py",
-    "zoneinfo",
-})
+STDLIB_LEFT_OUT: frozenset[str] = frozenset(
+    {
+        "__hello__.py",
+        "__phello__",
+        "_pyrepl",
+        "antigravity.py",
+        "bdb.py",
+        "cProfile.py",
+        "cmd.py",
+        "code.py",
+        "compileall.py",
+        "csv.py",
+        "ctypes",
+        "doctest.py",
+        "email",
+        "filecmp.py",
+        "fileinput.py",
+        "ftplib.py",
+        "getpass.py",
+        "http",
+        "imaplib.py",
+        "ipaddress.py",
+        "mailbox.py",
+        "mimetypes.py",
+        "modulefinder.py",
+        "multiprocessing",
+        "netrc.py",
+        "optparse.py",
+        "pdb.py",
+        "pickletools.py",
+        "plistlib.py",
+        "poplib.py",
+        "profile.py",
+        "pstats.py",
+        "pty.py",
+        "pyclbr.py",
+        "pydoc.py",
+        "rlcompleter.py",
+        "sched.py",
+        "shelve.py",
+        "smtplib.py",
+        "socketserver.py",
+        "sqlite3",
+        "symtable.py",
+        "tabnanny.py",
+        "this.py",
+        "timeit.py",
+        "trace.py",
+        "tracemalloc.py",
+        "tty.py",
+        "unittest",
+        "wave.py",
+        "webbrowser.py",
+        "wsgiref",
+        "xml",
+        "xmlrpc",
+        "zipapp.py",
+        "zoneinfo",
+    }
+)
 
 
 # The codecs kept of the standard library's ``encodings`` package (1.4 MB of code-page
 # tables): what Python's start-up and the engine use (utf_8, aliases and cp437 are imported at
 # start-up; the rest are the few text codecs a str or bytes operation may name).
-STDLIB_ENCODINGS_KEPT: frozenset[str] = frozenset({
-    "__init__.py", "aliases.py", "ascii.py", "charmap.py", "cp437.py", "latin_1.py",
-    "raw_unicode_escape.py", "unicode_escape.py", "utf_16.py", "utf_16_be.py", "utf_16_le.py",
-    "utf_32.py", "utf_32_be.py", "utf_32_le.py", "utf_8.py", "utf_8_sig.py",
-})
+STDLIB_ENCODINGS_KEPT: frozenset[str] = frozenset(
+    {
+        "__init__.py",
+        "aliases.py",
+        "ascii.py",
+        "charmap.py",
+        "cp437.py",
+        "latin_1.py",
+        "raw_unicode_escape.py",
+        "unicode_escape.py",
+        "utf_16.py",
+        "utf_16_be.py",
+        "utf_16_le.py",
+        "utf_32.py",
+        "utf_32_be.py",
+        "utf_32_le.py",
+        "utf_8.py",
+        "utf_8_sig.py",
+    }
+)
 
 
 def stdlib_entry_shipped(name: str) -> bool:
@@ -140,8 +213,7 @@ def stored_zip(data: bytes, keep=lambda name: True) -> bytes:
     deflate leaves it nothing to gain and compresses worse). Entries keep their names,
     dates and attributes, so the same input gives the same bytes."""
     out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as source, \
-            zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as target:
         for entry in source.infolist():
             if not keep(entry.filename):
                 continue
@@ -199,16 +271,22 @@ def vendor_pyodide(site_dir: Path) -> Path:
 GENERATORS = ("mkdocs", "properdocs")
 
 
-def run_mkdocs(site_dir: Path, site_url: str, config_file: Path = MKDOCS_CONFIG,
-               generator: str = "mkdocs") -> None:
+def run_mkdocs(site_dir: Path, site_url: str, config_file: Path = MKDOCS_CONFIG, generator: str = "mkdocs") -> None:
     """``<generator> build --strict`` into ``site_dir`` with ``SITE_URL`` set, then the list
     of the tables the pages published (``tables.json``, ``macros.render.write_tables_index``)."""
     if generator not in GENERATORS:
         raise BuildError(f"unknown generator {generator!r}: one of {', '.join(GENERATORS)}")
     env = dict(os.environ, SITE_URL=site_url, NO_MKDOCS_2_WARNING="1")
     cmd = [
-        sys.executable, "-m", generator, "build", "--strict",
-        "-f", str(config_file), "-d", str(Path(site_dir).resolve()),
+        sys.executable,
+        "-m",
+        generator,
+        "build",
+        "--strict",
+        "-f",
+        str(config_file),
+        "-d",
+        str(Path(site_dir).resolve()),
     ]
     result = subprocess.run(cmd, cwd=REPO_ROOT, env=env, capture_output=True, text=True)
     if result.returncode != 0:
@@ -258,8 +336,9 @@ def write_engine_manifest(site_dir: Path, wheel: Path, pyodide_dir: Path) -> Pat
 def prerender(site_dir: Path) -> None:
     """Draw each widget's first odds into its built page (``site_build/prerender.py``), in a
     process of its own."""
-    result = subprocess.run([sys.executable, "-m", "site_build.prerender", str(site_dir)],
-                            cwd=REPO_ROOT, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "site_build.prerender", str(site_dir)], cwd=REPO_ROOT, capture_output=True, text=True
+    )
     if result.returncode != 0:
         raise BuildError(f"drawing the widgets' first odds failed:\n{result.stdout}{result.stderr}")
 
@@ -268,8 +347,18 @@ def postbuild(site_dir: Path, cache_dir: Path = PRECOMPRESSED_CACHE) -> dict[str
     """Run site_build/postbuild.mjs over the built site: the Workbox service worker
     (``sw.js``, precaching every page, asset, Pyodide and the wheel), then a gzip and a
     Brotli copy beside each file that compresses. Returns the script's report."""
-    cmd = ["node", str(POSTBUILD_SCRIPT), "--site", str(site_dir), "--cache", str(cache_dir),
-           "--sw", SERVICE_WORKER, "--immutable", IMMUTABLE_PATTERN]
+    cmd = [
+        "node",
+        str(POSTBUILD_SCRIPT),
+        "--site",
+        str(site_dir),
+        "--cache",
+        str(cache_dir),
+        "--sw",
+        SERVICE_WORKER,
+        "--immutable",
+        IMMUTABLE_PATTERN,
+    ]
     try:
         result = subprocess.run(cmd, cwd=POSTBUILD_SCRIPT.parent, capture_output=True, text=True)
     except FileNotFoundError as err:

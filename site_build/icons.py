@@ -67,27 +67,36 @@ def raster(size: int, maskable: bool, samples: int = 4) -> bytes:
                     acc[3] += a
             alpha = acc[3]
             n = samples * samples
-            rows += bytes((round(acc[0] / alpha), round(acc[1] / alpha), round(acc[2] / alpha), round(alpha / n))
-                          if alpha else (0, 0, 0, 0))
+            rows += bytes(
+                (round(acc[0] / alpha), round(acc[1] / alpha), round(acc[2] / alpha), round(alpha / n))
+                if alpha
+                else (0, 0, 0, 0)
+            )
     return bytes(rows)
 
 
 def png(size: int, maskable: bool) -> bytes:
     """The icon as a PNG file."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)  # 8-bit RGBA
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(raster(size, maskable), 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raster(size, maskable), 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def svg() -> str:
     """The icon as SVG, on a 100-unit square (the non-maskable shape)."""
+
     def u(value: float) -> str:
         return f"{value * 100:g}"
 
-    die = (0.5 - DIE_SIDE / 2)
+    die = 0.5 - DIE_SIDE / 2
     pips = "".join(
         f'<circle cx="{u(0.5 + px * PIP_OFFSET)}" cy="{u(0.5 + py * PIP_OFFSET)}" r="{u(PIP_RADIUS)}"/>'
         for px, py in PIPS
@@ -106,8 +115,11 @@ def write_icons(dest: Path = ICON_DIR) -> list[Path]:
     """Write every icon file into ``dest``."""
     dest.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, size, maskable in [("icon-192.png", 192, False), ("icon-512.png", 512, False),
-                                 ("icon-maskable-512.png", 512, True)]:
+    for name, size, maskable in [
+        ("icon-192.png", 192, False),
+        ("icon-512.png", 512, False),
+        ("icon-maskable-512.png", 512, True),
+    ]:
         (dest / name).write_bytes(png(size, maskable))
         written.append(dest / name)
     (dest / "icon.svg").write_text(svg(), encoding="utf-8")

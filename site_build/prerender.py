@@ -17,11 +17,18 @@ import re
 import sys
 from pathlib import Path
 
-from .serve import bind_server, server_url, serve_in_background
+from .serve import bind_server, serve_in_background, server_url
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 DRAW_TIMEOUT_MS = 60_000
 
 # Every widget with a first answer, once each shows something in one of its result regions:
@@ -72,11 +79,12 @@ def fill_regions(html: str, drawn: dict[str, list[str]]) -> str:
         part = html[start:end]
         empty = list(EMPTY_REGION.finditer(part))
         if len(empty) < len(contents):
-            raise PrerenderError(f"widget {widget_id!r}: {len(contents)} regions drawn, "
-                                 f"{len(empty)} empty ones in the built page")
+            raise PrerenderError(
+                f"widget {widget_id!r}: {len(contents)} regions drawn, {len(empty)} empty ones in the built page"
+            )
         for match, inner in reversed(list(zip(empty, contents))):
             tag, attributes = match.group(1), match.group(2)
-            part = f"{part[:match.start()]}<{tag}{attributes}>{inner}</{tag}>{part[match.end():]}"
+            part = f"{part[: match.start()]}<{tag}{attributes}>{inner}</{tag}>{part[match.end() :]}"
         html = html[:start] + part + html[end:]
     return html
 

@@ -28,8 +28,10 @@ def engine_test_paths(tests_dir: Path = TESTS_DIR) -> list[Path]:
             continue
         if entry.is_dir() and entry.name not in NOT_ENGINE_TESTS:
             found.append(entry)
-        elif entry.is_file() and entry.suffix == ".py" and (
-            entry.name.startswith("test_") or entry.stem.endswith("_test")
+        elif (
+            entry.is_file()
+            and entry.suffix == ".py"
+            and (entry.name.startswith("test_") or entry.stem.endswith("_test"))
         ):
             found.append(entry)
     return found
@@ -45,10 +47,25 @@ def pytest_wheels(cache_dir: Path = CACHE_DIR / "pyodide-wheels") -> list[Path]:
         tmp = Path(tempfile.mkdtemp(dir=cache_dir, prefix=".download-"))
         try:
             cmd = [
-                sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check",
-                "--only-binary=:all:", "--python-version", PYODIDE_PYTHON_VERSION,
-                "--implementation", "py", "--abi", "none", "--platform", "any",
-                "-r", str(REQUIREMENTS), "-d", str(tmp),
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                "--disable-pip-version-check",
+                "--only-binary=:all:",
+                "--python-version",
+                PYODIDE_PYTHON_VERSION,
+                "--implementation",
+                "py",
+                "--abi",
+                "none",
+                "--platform",
+                "any",
+                "-r",
+                str(REQUIREMENTS),
+                "-d",
+                str(tmp),
             ]
             result = subprocess.run(cmd, capture_output=True, text=True)
             if result.returncode != 0:
@@ -73,15 +90,13 @@ def run_pyodide_tests(paths: list[Path] | None = None, pytest_args: list[str] | 
         raise BuildError("Pyodide is not installed; run `npm ci --prefix site_build`")
     paths = [Path(p).resolve() for p in (paths if paths is not None else engine_test_paths())]
     if not paths:
-        print("No engine tests found under tests/ (every folder except site/ and pyodide/).",
-              file=sys.stderr)
+        print("No engine tests found under tests/ (every folder except site/ and pyodide/).", file=sys.stderr)
         return 1
     tests_root = TESTS_DIR.resolve()
     in_pyodide = ["/tests/" + p.relative_to(tests_root).as_posix() for p in paths]
     with tempfile.TemporaryDirectory(prefix="pyodide-engine-") as tmp:
         wheels = [build_wheel(Path(tmp)), *pytest_wheels()]
-        cmd = [node, str(RUNNER), "--tests", str(tests_root),
-               "--config", str(REPO_ROOT / "pyproject.toml")]
+        cmd = [node, str(RUNNER), "--tests", str(tests_root), "--config", str(REPO_ROOT / "pyproject.toml")]
         for wheel in wheels:
             cmd += ["--wheel", str(wheel)]
         cmd += ["--", "-q", "-p", "no:cacheprovider", *(pytest_args or []), *in_pyodide]

@@ -174,8 +174,8 @@ class SiteRequestHandler(SimpleHTTPRequestHandler):
         except (TypeError, IndexError, OverflowError, ValueError):
             return False
         if since.tzinfo is None:
-            since = since.replace(tzinfo=datetime.timezone.utc)
-        modified = datetime.datetime.fromtimestamp(mtime, datetime.timezone.utc).replace(microsecond=0)
+            since = since.replace(tzinfo=datetime.UTC)
+        modified = datetime.datetime.fromtimestamp(mtime, datetime.UTC).replace(microsecond=0)
         return modified <= since
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:

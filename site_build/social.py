@@ -59,8 +59,10 @@ def font_path(name: str) -> Path:
     for folder in FONT_DIRS:
         if (folder / name).is_file():
             return folder / name
-    raise CardError(f"font {name} not found in {', '.join(map(str, FONT_DIRS))}: install Debian's "
-                    "fonts-dejavu-core (site_build/setup.sh does it)")
+    raise CardError(
+        f"font {name} not found in {', '.join(map(str, FONT_DIRS))}: install Debian's "
+        "fonts-dejavu-core (site_build/setup.sh does it)"
+    )
 
 
 def page_card(page_html: str, site_url: str) -> Card | None:
@@ -72,7 +74,7 @@ def page_card(page_html: str, site_url: str) -> Card | None:
     base, address = urlsplit(site_url), urlsplit(image)
     if (address.scheme, address.netloc) != (base.scheme, base.netloc) or not address.path.startswith(base.path):
         raise CardError(f"og:image {image} is not under site_url {site_url}")
-    path = address.path[len(base.path):]
+    path = address.path[len(base.path) :]
     if not path.startswith(CARD_FOLDER + "/") or not path.endswith(".png") or ".." in path:
         raise CardError(f"og:image {image} is not a card in {CARD_FOLDER}/")
     return Card(path, tags.get("og:title", ""), tags.get("og:description", ""), tags.get("og:site_name", ""))

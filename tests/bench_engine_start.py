@@ -39,16 +39,25 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from bench_kit import FIRST_FIGURES, bare_pyodide_script  # noqa: E402
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 DEFAULT_PAGE = "doom-stack/"
 DEFAULT_RUNS = 5
 
 # name → (CPU slow-down, network conditions for Network.emulateNetworkConditions or None).
 PROFILES: dict[str, tuple[float, dict[str, float] | None]] = {
     "desktop": (1, None),
-    "phone": (4, {"offline": False, "latency": 400,
-                  "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 400_000 / 8}),
+    "phone": (
+        4,
+        {"offline": False, "latency": 400, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 400_000 / 8},
+    ),
 }
 # Generous: a shared, busy machine can take minutes (figures, not assertions).
 LIMIT_MS = {"desktop": 300_000, "phone": 600_000}
@@ -91,8 +100,13 @@ def engine_visit(context, url: str, profile: str, server) -> tuple[dict, object]
     figures = page.evaluate(READY_FIGURES)
     page.wait_for_function("window.srdFirst.roll", timeout=LIMIT_MS[profile])
     first = page.evaluate("window.srdFirst")
-    return {"odds": first["odds"], "ready": figures["ready"], "roll": first["roll"], "bytes": sent,
-            "worker": figures["worker"]}, page
+    return {
+        "odds": first["odds"],
+        "ready": figures["ready"],
+        "roll": first["roll"],
+        "bytes": sent,
+        "worker": figures["worker"],
+    }, page
 
 
 def bare_start(context, url: str, profile: str) -> float:
@@ -133,19 +147,25 @@ def median_of(runs: list[dict], key: str) -> float:
 def report(profile: str, page_path: str, results: dict[str, list[dict]]) -> None:
     cpu, network = PROFILES[profile]
     if network:
-        setting = (f"CPU x{cpu:g}, {network['latency']:.0f} ms latency, "
-                   f"{network['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s down, "
-                   f"{network['uploadThroughput'] * 8 / 1e3:.0f} kbit/s up")
+        setting = (
+            f"CPU x{cpu:g}, {network['latency']:.0f} ms latency, "
+            f"{network['downloadThroughput'] * 8 / 1e6:.1f} Mbit/s down, "
+            f"{network['uploadThroughput'] * 8 / 1e3:.0f} kbit/s up"
+        )
     else:
         setting = "no throttling"
     runs = len(next(iter(results.values())))
     print(f"{profile} profile ({setting}), /{page_path}, medians of {runs}, ms from navigation")
-    print(f"  {'':18} {'first odds':>10} {'roll ready':>10} {'first roll':>10} {'bare Pyodide':>12} "
-          f"{'ready/bare':>10} {'MB before ready':>15}")
+    print(
+        f"  {'':18} {'first odds':>10} {'roll ready':>10} {'first roll':>10} {'bare Pyodide':>12} "
+        f"{'ready/bare':>10} {'MB before ready':>15}"
+    )
     for state, rows in results.items():
         ready, bare = median_of(rows, "ready"), median_of(rows, "bare")
-        print(f"  {state:18} {median_of(rows, 'odds'):10.0f} {ready:10.0f} {median_of(rows, 'roll'):10.0f} "
-              f"{bare:12.0f} {ready / bare:10.2f} {median_of(rows, 'bytes') / 1e6:15.2f}")
+        print(
+            f"  {state:18} {median_of(rows, 'odds'):10.0f} {ready:10.0f} {median_of(rows, 'roll'):10.0f} "
+            f"{bare:12.0f} {ready / bare:10.2f} {median_of(rows, 'bytes') / 1e6:15.2f}"
+        )
         workers = [row["worker"] for row in rows]
         modes = sorted({str(w.get("start", "fresh")) for w in workers})
         numeric = sorted({k for w in workers for k, v in w.items() if isinstance(v, (int, float))})
@@ -181,8 +201,12 @@ def run(runs: int = DEFAULT_RUNS, profiles: list[str] | None = None, page_path: 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=DEFAULT_RUNS,
-                        help=f"runs per profile (default {DEFAULT_RUNS}; fewer for a quick look)")
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=DEFAULT_RUNS,
+        help=f"runs per profile (default {DEFAULT_RUNS}; fewer for a quick look)",
+    )
     parser.add_argument("--profile", action="append", choices=list(PROFILES), help="only this profile")
     parser.add_argument("--page", default=DEFAULT_PAGE, help="the page with a widget to time")
     args = parser.parse_args()

@@ -29,7 +29,8 @@ def bare_pyodide_script(engine_dir: str) -> str:
     """An init script that starts a bare ``loadPyodide`` in a module worker once the page is
     parsed, from the site's own Pyodide (found through the engine's manifest at ``engine_dir``,
     relative to the page); ``window.barePyodide`` resolves to the ms it took from navigation."""
-    return """document.addEventListener("DOMContentLoaded", () => {
+    return (
+        """document.addEventListener("DOMContentLoaded", () => {
   window.barePyodide = (async () => {
     const engineDir = new URL("%s", location.href);
     const named = await fetch(new URL("manifest.json", engineDir)).then((r) => r.json()).catch(() => ({}));
@@ -44,7 +45,9 @@ def bare_pyodide_script(engine_dir: str) -> str:
       worker.onerror = (e) => reject(e.message);
     });
   })();
-});""" % engine_dir
+});"""
+        % engine_dir
+    )
 
 
 # From the page's navigation: when the first odds appear in any widget (any of its result

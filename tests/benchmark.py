@@ -37,12 +37,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from bench_kit import FIRST_FIGURES, bare_pyodide_script, best_of, ratio_columns  # noqa: E402
+
 from rules_engine.systems import SYSTEM_PACKAGES  # noqa: E402
 
 # The browser figures are taken on this page, with this field changed for odds updates.
 BROWSER_PAGE, BROWSER_FIELD = "doom-stack/", "#ds-attribute"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 # --- browser ----------------------------------------------------------------------------
@@ -70,8 +78,11 @@ ODDS_UPDATE = """async ([field, value]) => {
 
 def pages_with_first_odds(site: Path) -> list[str]:
     """The pages (paths under the site's address) whose widgets open with odds built in."""
-    return sorted(("" if html.parent == site else html.parent.relative_to(site).as_posix() + "/")
-                  for html in site.rglob("index.html") if "data-first=" in html.read_text(encoding="utf-8"))
+    return sorted(
+        ("" if html.parent == site else html.parent.relative_to(site).as_posix() + "/")
+        for html in site.rglob("index.html")
+        if "data-first=" in html.read_text(encoding="utf-8")
+    )
 
 
 def first_odds_ms(browser, url: str) -> float:
@@ -113,8 +124,10 @@ def browser_section() -> None:
                     first = page.evaluate("window.srdFirst")
                     odds.append(first["odds"])
                     rolls.append(first["roll"])
-                    mark = page.evaluate("(() => { const m = performance.getEntriesByName('dice-engine-ready')[0];"
-                                         " return {at: m.startTime, worker: m.detail}; })()")
+                    mark = page.evaluate(
+                        "(() => { const m = performance.getEntriesByName('dice-engine-ready')[0];"
+                        " return {at: m.startTime, worker: m.detail}; })()"
+                    )
                     ready.append(mark["at"])
                     splits.append(mark["worker"])
                     for value in ("4", "3", "5", "2", "6", "3"):
@@ -124,19 +137,25 @@ def browser_section() -> None:
                     context = browser.new_context()
                     page = context.new_page()
                     # The same page with the site's widget script held back: Pyodide alone.
-                    page.route("**/assets/js/widgets.js", lambda route: route.fulfill(
-                        status=200, content_type="text/javascript", body=""))
+                    page.route(
+                        "**/assets/js/widgets.js",
+                        lambda route: route.fulfill(status=200, content_type="text/javascript", body=""),
+                    )
                     page.add_init_script(BARE_PYODIDE)
                     page.goto(page_url)
                     bare.append(page.evaluate("window.barePyodide"))
                     context.close()
-                per_page = {path: statistics.median(first_odds_ms(browser, url + path) for _ in range(3))
-                            for path in pages_with_first_odds(Path(tmp))}
+                per_page = {
+                    path: statistics.median(first_odds_ms(browser, url + path) for _ in range(3))
+                    for path in pages_with_first_odds(Path(tmp))
+                }
                 browser.close()
         finally:
             stop()
-    print(f"Browser (headless Chromium, {BROWSER_PAGE}, cold cache, 3 runs, medians; "
-          "icepool has no browser counterpart, so no ratio)")
+    print(
+        f"Browser (headless Chromium, {BROWSER_PAGE}, cold cache, 3 runs, medians; "
+        "icepool has no browser counterpart, so no ratio)"
+    )
     r, b = statistics.median(ready), statistics.median(bare)
     print(f"navigation to first odds     {statistics.median(odds):8.0f} ms   (built into the page; target < 500 ms)")
     print(f"navigation to first roll     {statistics.median(rolls):8.0f} ms   (Roll pressed the moment it is enabled)")
@@ -144,8 +163,10 @@ def browser_section() -> None:
     print(f"navigation to bare Pyodide   {b:8.0f} ms   (ratio {r / b:.2f}; target <= 1.15)")
     parts = {key: statistics.median(split[key] for split in splits) for key in splits[0]}
     print("  in the worker, ms from its start: " + ", ".join(f"{k} {v:.0f}" for k, v in parts.items()))
-    print(f"odds update (input to shown) {statistics.median(updates):8.1f} ms median, "
-          f"{max(updates):.1f} ms worst   (target < 100 ms)")
+    print(
+        f"odds update (input to shown) {statistics.median(updates):8.1f} ms median, "
+        f"{max(updates):.1f} ms worst   (target < 100 ms)"
+    )
     print("navigation to first odds, every page with a widget (cold cache, median of 3):")
     for path, ms in per_page.items():
         print(f"  /{path:<26} {ms:8.0f} ms")
@@ -161,9 +182,12 @@ def limit_cases() -> list[tuple[str, float, object]]:
     from action.test_cards_bad_input import LARGEST_DRAWS
     from action.test_combat_bad_input import LARGEST_INPUTS as ACTION_LARGEST_INPUTS
     from core.test_input_limits import HUGE, REPEATED_PIECES
+    from dice_and_danger.test_bad_input import HITS_PAST_THE_TOTAL, LONG_NOTATIONS
+    from xy_checks.test_bad_input import LARGEST_INPUTS
+    from xy_checks.test_odds import TEN_AGAINST_TEN
+
     from rules_engine.action.roll.notation import parse as action_parse
     from rules_engine.action.roll.odds import odds as action_odds
-    from dice_and_danger.test_bad_input import HITS_PAST_THE_TOTAL, LONG_NOTATIONS
     from rules_engine.core.errors import RulesError
     from rules_engine.core.notation import MAX_NOTATION_LENGTH
     from rules_engine.dice_and_danger.notation import parse as dd_parse
@@ -172,8 +196,6 @@ def limit_cases() -> list[tuple[str, float, object]]:
     from rules_engine.systems import get_system
     from rules_engine.xy_checks.notation import parse as xy_parse
     from rules_engine.xy_checks.odds import odds as xy_odds
-    from xy_checks.test_bad_input import LARGEST_INPUTS
-    from xy_checks.test_odds import TEN_AGAINST_TEN
 
     def refusing(call, text):
         def run() -> None:
@@ -182,6 +204,7 @@ def limit_cases() -> list[tuple[str, float, object]]:
             except RulesError:
                 return
             raise SystemExit(f"not refused: {text[:40]!r}")
+
         return run
 
     cases: list[tuple[str, float, object]] = []
@@ -191,8 +214,9 @@ def limit_cases() -> list[tuple[str, float, object]]:
             cases.append((f"{key}: {len(text)}-character notation refused", 0.1, refusing(system.odds, text)))
         for piece in REPEATED_PIECES:
             text = piece * (MAX_NOTATION_LENGTH // len(piece))
-            cases.append((f"{key}: {piece.strip()!r} repeated to the length limit refused", 0.05,
-                          refusing(system.odds, text)))
+            cases.append(
+                (f"{key}: {piece.strip()!r} repeated to the length limit refused", 0.05, refusing(system.odds, text))
+            )
     for text, _ in HITS_PAST_THE_TOTAL:
         cases.append((f"dice & danger: {text} refused", 0.1, refusing(dd_parse, text)))
     for text in LONG_NOTATIONS:
@@ -202,11 +226,17 @@ def limit_cases() -> list[tuple[str, float, object]]:
     def hits_at_limit() -> None:
         result = dd_odds(dd_parse(at_limit))
         result.to_json(), result.lines()
+
     cases.append((f"dice & danger: {at_limit} odds", 1.5, hits_at_limit))
     xy = get_system("xy-checks")
     for text in LARGEST_INPUTS:
-        cases.append((f"X-in-Y: {text} odds and roll", 0.5,
-                      lambda text=text: (xy.odds(text).to_json(), xy.roll(text, 3).to_json())))
+        cases.append(
+            (
+                f"X-in-Y: {text} odds and roll",
+                0.5,
+                lambda text=text: (xy.odds(text).to_json(), xy.roll(text, 3).to_json()),
+            )
+        )
     for text in TEN_AGAINST_TEN:
         query = xy_parse(text)
         cases.append((f"X-in-Y: {text} odds", 0.1, lambda query=query: xy_odds(query)))
@@ -218,24 +248,36 @@ def limit_cases() -> list[tuple[str, float, object]]:
                 action_parse(text)
             except RulesError:
                 pass
+
         return run
 
     for text in LARGEST_ACTIONS:
-        cases.append((f"Action!: {text[:40]}… odds", 1.0,
-                      lambda text=text: (lambda r: (r.to_json(), r.lines()))(action_odds(action_parse(text)))))
+        cases.append(
+            (
+                f"Action!: {text[:40]}… odds",
+                1.0,
+                lambda text=text: (lambda r: (r.to_json(), r.lines()))(action_odds(action_parse(text))),
+            )
+        )
     for text in ACTION_LONG_NOTATIONS:
         cases.append((f"Action!: {text[:12]!r}… parse", 0.05, parsed_or_refused(text)))
     for text in ACTION_LARGEST_INPUTS:
+
         def combat(text=text) -> None:
             try:
                 action.odds(text).to_json()
             except RulesError:
                 pass
+
         cases.append((f"Action!: {text[:40]}… odds", 1.0, combat))
     for text in LARGEST_DRAWS:
-        cases.append((f"Action!: {text[:40]}… 5 rolls and odds", 1.0,
-                      lambda text=text: ([action.roll(text, seed).lines() for seed in range(5)],
-                                         action.odds(text).to_json())))
+        cases.append(
+            (
+                f"Action!: {text[:40]}… 5 rolls and odds",
+                1.0,
+                lambda text=text: ([action.roll(text, seed).lines() for seed in range(5)], action.odds(text).to_json()),
+            )
+        )
     return cases
 
 
@@ -258,6 +300,7 @@ def lab_rule_sets(book):
     """The printed rule set, then each setting changed alone to each of its listed choices
     (a change at odds with the other printed settings is left out)."""
     from rules_engine.core.errors import RulesError
+
     rule_sets = [book.printed]
     for setting in book.settings:
         for choice in setting.choices or ():
@@ -275,6 +318,7 @@ def lab_section(keys) -> None:
     from rules_engine.core.errors import RulesError
     from rules_engine.core.lab import lab_answer
     from rules_engine.systems import get_system
+
     print(f"design lab replies (best of 3; target {LAB_TARGET_MS} ms): engine, icepool, ratio")
     slowest, over, refused = 0.0, 0, 0
     for key in keys:
@@ -288,8 +332,10 @@ def lab_section(keys) -> None:
             offer = None
         for roll in system.lab.rolls:
             for rules in lab_rule_sets(system.lab.book):
+
                 def reply(rules=rules, roll=roll) -> None:
                     lab_answer(system.lab, system.title, roll.notation, [rules.written], 7)
+
                 try:
                     seconds = best_of(reply)
                 except RulesError as error:
@@ -301,8 +347,10 @@ def lab_section(keys) -> None:
                 theirs = offer(roll.notation, rules) if offer else None
                 columns = ratio_columns(seconds, theirs() if theirs else None, "no icepool form")
                 shown = rules.written or "printed"
-                print(f"  {seconds * 1e3:8.2f} ms {columns[0]:>12} {columns[1]:>8}  {system.title}: "
-                      f"{roll.notation} with {shown}{'  OVER' if seconds * 1e3 > LAB_TARGET_MS else ''}")
+                print(
+                    f"  {seconds * 1e3:8.2f} ms {columns[0]:>12} {columns[1]:>8}  {system.title}: "
+                    f"{roll.notation} with {shown}{'  OVER' if seconds * 1e3 > LAB_TARGET_MS else ''}"
+                )
     print(f"  slowest {slowest * 1e3:.1f} ms; {over} over {LAB_TARGET_MS} ms; {refused} refused")
 
 
@@ -310,12 +358,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="time icepool on every pool size")
     parser.add_argument("--no-browser", action="store_true", help="skip the browser figures")
-    parser.add_argument("--runs", type=int, default=5,
-                        help="runs per profile of the engine's start (fewer for a quick look)")
-    parser.add_argument("--profile", action="append", choices=["desktop", "phone"],
-                        help="only this profile of the engine's start (repeatable)")
-    parser.add_argument("--system", action="append", choices=list(SYSTEM_PACKAGES),
-                        help="only this system's engine figures (repeatable)")
+    parser.add_argument(
+        "--runs", type=int, default=5, help="runs per profile of the engine's start (fewer for a quick look)"
+    )
+    parser.add_argument(
+        "--profile",
+        action="append",
+        choices=["desktop", "phone"],
+        help="only this profile of the engine's start (repeatable)",
+    )
+    parser.add_argument(
+        "--system",
+        action="append",
+        choices=list(SYSTEM_PACKAGES),
+        help="only this system's engine figures (repeatable)",
+    )
     args = parser.parse_args()
     for key in args.system or SYSTEM_PACKAGES:
         package = SYSTEM_PACKAGES[key].rsplit(".", 1)[-1]
@@ -330,6 +387,7 @@ def main() -> None:
         browser_section()
         print()
         from bench_engine_start import run as engine_start
+
         engine_start(args.runs, args.profile)
 
 

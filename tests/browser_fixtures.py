@@ -77,7 +77,7 @@ class _WorkerCountingWriter:
     """A response stream that adds what it writes to the count of the worker whose page asked
     (the ``WORKER_COOKIE`` of the request being answered)."""
 
-    def __init__(self, raw, handler: "_SharedSiteHandler") -> None:
+    def __init__(self, raw, handler: _SharedSiteHandler) -> None:
         self._raw, self._handler = raw, handler
 
     def write(self, data: bytes) -> int:
@@ -102,7 +102,7 @@ class _SharedSiteHandler(SiteRequestHandler):
 
     def do_GET(self) -> None:
         if self.path.startswith(COUNT_PATH):
-            body = str(self.server.sent_to(self.path[len(COUNT_PATH):])).encode()
+            body = str(self.server.sent_to(self.path[len(COUNT_PATH) :])).encode()
             self.send_response(200)
             self.send_header("Content-Type", "text/plain")
             self.send_header("Content-Length", str(len(body)))
@@ -179,11 +179,17 @@ def start_early_build() -> None:
     except FileExistsError:
         return
     here = Path(__file__).resolve().parent
-    code = ("import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
-            "from browser_fixtures import build_shared_site; build_shared_site(sys.argv[2], Path(sys.argv[3]))")
+    code = (
+        "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
+        "from browser_fixtures import build_shared_site; build_shared_site(sys.argv[2], Path(sys.argv[3]))"
+    )
     with open(root / "early-build.log", "wb") as log:
-        subprocess.Popen([sys.executable, "-c", code, str(here), url, str(root)],
-                         stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(here), url, str(root)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
 
 
 def _shared_site() -> tuple[str, Path] | None:
@@ -316,8 +322,10 @@ def _watched(page, request_log: list[str], page_errors: list[str]):
 
 def _watch(page, request_log: list[str], page_errors: list[str]) -> Callable[[], None]:
     """Record ``page``'s requests and uncaught errors; return what stops recording them."""
-    listeners = {"request": lambda req: request_log.append(req.url),
-                 "pageerror": lambda err: page_errors.append(str(err))}
+    listeners = {
+        "request": lambda req: request_log.append(req.url),
+        "pageerror": lambda err: page_errors.append(str(err)),
+    }
     for event, listener in listeners.items():
         Page.on(page, event, listener)  # Page's own: a kept page counts a test's listeners
 
@@ -330,7 +338,8 @@ def _watch(page, request_log: list[str], page_errors: list[str]) -> Callable[[],
 
 def _fail_if_foreign(request_log: list[str], site_origin: str) -> None:
     foreign = [
-        url for url in request_log
+        url
+        for url in request_log
         if urlsplit(url).scheme not in LOCAL_SCHEMES
         and f"{urlsplit(url).scheme}://{urlsplit(url).netloc}" != site_origin
     ]
@@ -338,8 +347,9 @@ def _fail_if_foreign(request_log: list[str], site_origin: str) -> None:
         pytest.fail(f"requests left the site origin {site_origin}: {foreign}", pytrace=False)
 
 
-def _open_page(browser, site_origin: str, request_log: list[str], page_errors: list[str],
-               **context_options) -> Iterator:
+def _open_page(
+    browser, site_origin: str, request_log: list[str], page_errors: list[str], **context_options
+) -> Iterator:
     """A page in a context of its own, closed after the test."""
     context = _new_context(browser, site_origin, **context_options)
     context.on("request", lambda req: req.service_worker and request_log.append(req.url))
@@ -365,8 +375,7 @@ FRESH_CONTEXTS_ENV = "SRD_TEST_FRESH_CONTEXTS"  # set to 1: every test gets its 
 
 
 def _needs_fresh_context(request) -> bool:
-    return (request.node.get_closest_marker(FRESH_CONTEXT) is not None
-            or os.environ.get(FRESH_CONTEXTS_ENV) == "1")
+    return request.node.get_closest_marker(FRESH_CONTEXT) is not None or os.environ.get(FRESH_CONTEXTS_ENV) == "1"
 
 
 @pytest.fixture(scope="session")
@@ -434,8 +443,13 @@ class _KeptPage(Page):
         if swap and self._can_swap(url):
             here, there = urlsplit(self.url).path, urlsplit(url).path
             if here == there:  # Material fetches only a page of another path: one in between
-                self._follow(next(self._srd["site_url"] + hop for hop in HOPS
-                                  if urlsplit(self._srd["site_url"] + hop).path not in (here, there)))
+                self._follow(
+                    next(
+                        self._srd["site_url"] + hop
+                        for hop in HOPS
+                        if urlsplit(self._srd["site_url"] + hop).path not in (here, there)
+                    )
+                )
             self._follow(url)
             return None
         response = super().goto(url, **kwargs)
@@ -462,16 +476,29 @@ class _KeptPage(Page):
 
 def _marks_changed(name: str):
     """``Page``'s method ``name``, marking the kept page changed first."""
+
     def method(self, *args, **kwargs):
         self._srd["changed"] = True
         return getattr(Page, name)(self, *args, **kwargs)
+
     method.__name__ = method.__qualname__ = name
     return method
 
 
 #: What only a page load applies (or a listener of the test's own, which would outlive it).
-LOAD_ONLY = ("add_init_script", "route", "route_from_har", "expose_function", "expose_binding", "emulate_media",
-             "set_extra_http_headers", "add_script_tag", "add_style_tag", "on", "once")
+LOAD_ONLY = (
+    "add_init_script",
+    "route",
+    "route_from_har",
+    "expose_function",
+    "expose_binding",
+    "emulate_media",
+    "set_extra_http_headers",
+    "add_script_tag",
+    "add_style_tag",
+    "on",
+    "once",
+)
 for _name in LOAD_ONLY:
     setattr(_KeptPage, _name, _marks_changed(_name))
 
@@ -503,8 +530,9 @@ def _keep_or_close(page, site_url: str) -> None:
         page.close()
 
 
-def _open_kept_page(request, context, site_url: str, request_log: list[str], page_errors: list[str],
-                    viewport: dict) -> Iterator:
+def _open_kept_page(
+    request, context, site_url: str, request_log: list[str], page_errors: list[str], viewport: dict
+) -> Iterator:
     """The warm context's kept page for a test (see above)."""
     may_swap = request.node.get_closest_marker(PAGE_LOAD) is None and os.environ.get(NEW_PAGES_ENV) != "1"
     page = _take_kept_page(context, site_url, may_swap)
@@ -528,8 +556,9 @@ def page(request, browser, site_origin, request_log, page_errors) -> Iterator:
         yield from _open_page(browser, site_origin, request_log, page_errors)
     else:
         context = request.getfixturevalue("_warm_context")
-        yield from _open_kept_page(request, context, request.getfixturevalue("site_url"), request_log, page_errors,
-                                   DESKTOP_VIEWPORT)
+        yield from _open_kept_page(
+            request, context, request.getfixturevalue("site_url"), request_log, page_errors, DESKTOP_VIEWPORT
+        )
 
 
 @pytest.fixture
@@ -539,8 +568,9 @@ def phone_page(request, browser, site_origin, request_log, page_errors) -> Itera
         yield from _open_page(browser, site_origin, request_log, page_errors, viewport=PHONE_VIEWPORT)
     else:
         context = request.getfixturevalue("_warm_context")
-        yield from _open_kept_page(request, context, request.getfixturevalue("site_url"), request_log, page_errors,
-                                   PHONE_VIEWPORT)
+        yield from _open_kept_page(
+            request, context, request.getfixturevalue("site_url"), request_log, page_errors, PHONE_VIEWPORT
+        )
 
 
 # Another reader's browser: a second context kept per worker, warm after its first page (the

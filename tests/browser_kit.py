@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
-
 from browser_fixtures import SCHEMES
+from playwright.sync_api import Page, expect
 
 ENGINE_LOAD_MS = 60_000
 
@@ -31,6 +30,7 @@ def luminance(colour) -> float:
     def channel(c: float) -> float:
         c /= 255
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
     r, g, b = colour[:3]
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
@@ -110,13 +110,19 @@ def follow_link(page: Page, site_url: str, path: str) -> None:
     """Follow a link to ``path`` (Material's instant navigation swaps the page in); the link
     is put in for the click, since a page in a collapsed section of the nav has no visible
     link on every page."""
-    swapped(page, lambda: page.evaluate("""url => {
+    swapped(
+        page,
+        lambda: page.evaluate(
+            """url => {
         const link = document.createElement("a");
         link.href = url;
         document.querySelector(".md-content").append(link);
         link.click();
         link.remove();
-    }""", site_url + path))
+    }""",
+            site_url + path,
+        ),
+    )
     expect(page).to_have_url(re.compile(re.escape(site_url + path) + r"(#.*)?$"))
 
 

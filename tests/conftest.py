@@ -13,25 +13,55 @@ import os
 import sys
 
 if sys.platform == "emscripten":
-    collect_ignore_glob = ["*/test_browser_*.py", "site/*", "browser_*.py", "test_spine.py", "test_widget_labels.py", "benchmark.py", "fuzz.py"]
+    collect_ignore_glob = [
+        "*/test_browser_*.py",
+        "site/*",
+        "browser_*.py",
+        "test_spine.py",
+        "test_widget_labels.py",
+        "benchmark.py",
+        "fuzz.py",
+    ]
 else:
     from browser_fixtures import (  # noqa: F401 - pytest finds fixtures by name here
-        _second_context, _site, _warm_context, another_reader, browser, built_site_dir, friend_page, nojs_page, page, page_errors, phone_page, request_log, site_origin,
-        site_url, theme,
+        _second_context,
+        _site,
+        _warm_context,
+        another_reader,
+        browser,
+        built_site_dir,
+        friend_page,
+        nojs_page,
+        page,
+        page_errors,
+        phone_page,
+        request_log,
+        site_origin,
+        site_url,
+        theme,
     )
 
 
 def _is_xdist_controller(config) -> bool:
     """True in the process that hands tests out to xdist workers (not in a worker, not without -n)."""
-    return (not hasattr(config, "workerinput") and bool(getattr(config.option, "numprocesses", None))
-            and getattr(config.option, "dist", "no") != "no")
+    return (
+        not hasattr(config, "workerinput")
+        and bool(getattr(config.option, "numprocesses", None))
+        and getattr(config.option, "dist", "no") != "no"
+    )
 
 
 def pytest_configure(config) -> None:
-    config.addinivalue_line("markers", "fresh_context: the test's page gets a browser context of its own "
-                            "(a first visit; see browser_fixtures._warm_context)")
-    config.addinivalue_line("markers", "page_load: the test's first goto loads its page, never a swap of the "
-                            "kept page (see browser_fixtures._KeptPage)")
+    config.addinivalue_line(
+        "markers",
+        "fresh_context: the test's page gets a browser context of its own "
+        "(a first visit; see browser_fixtures._warm_context)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "page_load: the test's first goto loads its page, never a swap of the "
+        "kept page (see browser_fixtures._KeptPage)",
+    )
     if sys.platform != "emscripten" and _is_xdist_controller(config):
         from browser_fixtures import SHARED_SITE_ENV, serve_shared_site
 

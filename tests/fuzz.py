@@ -65,8 +65,7 @@ def fuzz_system(key: str, cases: int, seed: int) -> tuple[Counter[str], list[tup
                 outcome = f"contract broken ({error})"
             except Exception as error:  # noqa: BLE001 - what the fuzzer is looking for
                 outcome = f"unexpected {type(error).__name__}"
-                print(f"  {key} {name} {type(error).__name__}: {str(error)[:120]} on {text[:120]!r}",
-                      file=sys.stderr)
+                print(f"  {key} {name} {type(error).__name__}: {str(error)[:120]} on {text[:120]!r}", file=sys.stderr)
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
             seconds = time.perf_counter() - started
@@ -92,8 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     for key in [args.system] if args.system else list(SYSTEM_PACKAGES):
         started = time.perf_counter()
         counts, slowest = fuzz_system(key, args.cases, args.seed)
-        print(f"{key}: {args.cases} cases, {2 * args.cases} calls (odds and roll) "
-              f"in {time.perf_counter() - started:.0f} s (seed {args.seed})")
+        print(
+            f"{key}: {args.cases} cases, {2 * args.cases} calls (odds and roll) "
+            f"in {time.perf_counter() - started:.0f} s (seed {args.seed})"
+        )
         for outcome, count in sorted(counts.items(), key=lambda item: -item[1]):
             print(f"  {outcome:<40} {count:>8}")
             bad = bad or outcome not in ("ok", "RulesError")

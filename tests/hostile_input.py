@@ -18,13 +18,24 @@ from rules_engine.core.system import System
 #: Valid notations of any system (each system refuses the others' with a RulesError,
 #: which is fine: they are material for mutations). A system's own ``example`` is added.
 GENERIC_EXAMPLES = (
-    "4d6", "4d6 vs TN 8", "7D6 VS 8", "4d6 vs Challenging", "0d6", "12d6 vs TN 30",
-    "4d-1p vs DC 3", "save 3d+1b vs DC 4", "1d+2p", "damage 2d +1h vs DC 5", "4d vs DC 8",
-    "3d +2d +1b +3b +1p +2p vs DC 3 & -1d & +2b", "2d-2p+1h vs DC 9", "100d+30p vs DC 2",
+    "4d6",
+    "4d6 vs TN 8",
+    "7D6 VS 8",
+    "4d6 vs Challenging",
+    "0d6",
+    "12d6 vs TN 30",
+    "4d-1p vs DC 3",
+    "save 3d+1b vs DC 4",
+    "1d+2p",
+    "damage 2d +1h vs DC 5",
+    "4d vs DC 8",
+    "3d +2d +1b +3b +1p +2p vs DC 3 & -1d & +2b",
+    "2d-2p+1h vs DC 9",
+    "100d+30p vs DC 2",
 )
 #: Characters notations are made of, with look-alikes: unicode digits, a typographic
 #: minus, a no-break space, full-width letters.
-NOTATION_CHARS = "0123456789dDbBpPhH+-&vVsStTnNcC \t" "\u2212\u00a0\u0663\uff15\u00b9\u2167\U0001d7d3\uff44"
+NOTATION_CHARS = "0123456789dDbBpPhH+-&vVsStTnNcC \t\u2212\u00a0\u0663\uff15\u00b9\u2167\U0001d7d3\uff44"
 UNICODE_DIGITS = "\u0663\u06f5\u0967\uff15\u00b2\u2460\U0001d7d3\u136b"
 
 
@@ -95,10 +106,10 @@ def mutate(rng: random.Random, text: str) -> str:
         return text[:at] + rng.choice(NOTATION_CHARS) + text[at:]
     if kind == 1 and text:
         at = rng.randrange(len(text))
-        return text[:at] + text[at + 1:]
+        return text[:at] + text[at + 1 :]
     if kind == 2 and text:
         at = rng.randrange(len(text))
-        return text[:at] + rng.choice(NOTATION_CHARS) + text[at + 1:]
+        return text[:at] + rng.choice(NOTATION_CHARS) + text[at + 1 :]
     if kind == 3:
         at = rng.randrange(len(words))
         return " ".join(words[:at] + [words[at]] * rng.randrange(2, 8) + words[at:])
@@ -122,8 +133,9 @@ def random_text(rng: random.Random) -> str:
 
 def long_repeat(rng: random.Random, examples: list[str]) -> str:
     """A piece repeated until the notation is long (the quadratic-parsing cases)."""
-    piece = rng.choice(("&", "1d ", "+1h ", "-999h ", "& +2b ", "vs ", "d", " ", "9", "+", "4d6 ",
-                        rng.choice(examples) + " "))
+    piece = rng.choice(
+        ("&", "1d ", "+1h ", "-999h ", "& +2b ", "vs ", "d", " ", "9", "+", "4d6 ", rng.choice(examples) + " ")
+    )
     text = piece * min(rng.choice((30, 67, 201, 1000, 33_333, 100_000)), 100_000 // len(piece))
     return text + rng.choice(("", "vs DC 3", " vs TN 8"))
 
@@ -131,8 +143,9 @@ def long_repeat(rng: random.Random, examples: list[str]) -> str:
 def other_numbers(rng: random.Random, text: str) -> str:
     """``text`` with every number replaced by a random one, small or near the limits
     (valid notations with large pools: the slow cases)."""
-    return re.sub(r"[0-9]+", lambda _: str(rng.choice((rng.randrange(11), rng.randrange(101),
-                                                        rng.randrange(2001)))), text)
+    return re.sub(
+        r"[0-9]+", lambda _: str(rng.choice((rng.randrange(11), rng.randrange(101), rng.randrange(2001)))), text
+    )
 
 
 def hostile_notation(rng: random.Random, examples: list[str]) -> str:

@@ -17,9 +17,13 @@ from rules_engine.core.system import System
 #: tests/benchmark.py, not a test's limit.
 DEADLINE = timedelta(seconds=20 if sys.platform == "emscripten" else 10)
 #: Deterministic (no flaky runs in CI) and no example database written to the tree.
-CONTRACT = settings(deadline=DEADLINE, max_examples=150 if sys.platform == "emscripten" else 400,
-                    derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+CONTRACT = settings(
+    deadline=DEADLINE,
+    max_examples=150 if sys.platform == "emscripten" else 400,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 notation_chars = st.sampled_from(NOTATION_CHARS)
 any_char = st.one_of(notation_chars, st.characters())
@@ -31,8 +35,11 @@ def numbers() -> st.SearchStrategy[str]:
     return st.one_of(
         st.integers(0, 2_000).map(str),
         st.integers(0, 10**40).map(str),
-        st.builds(lambda zeros, digits: "0" * zeros + digits, st.integers(0, 4_500),
-                  st.sampled_from(("", "4", "300", "1800", "99"))),
+        st.builds(
+            lambda zeros, digits: "0" * zeros + digits,
+            st.integers(0, 4_500),
+            st.sampled_from(("", "4", "300", "1800", "99")),
+        ),
         st.integers(4_290, 5_000).map(lambda n: "7" * n),
         st.text(alphabet=UNICODE_DIGITS + "0123456789", min_size=1, max_size=6),
     )
@@ -44,10 +51,16 @@ def texts() -> st.SearchStrategy[str]:
     return st.one_of(
         st.text(),
         st.text(alphabet=notation_chars, max_size=80),
-        st.builds(lambda number, tail: number + tail, numbers(),
-                  st.sampled_from(("", "d6", "d", "d6 vs TN 8", "d vs DC 3", "b", "h", " vs DC 3"))),
-        st.builds(lambda head, number: head + number,
-                  st.sampled_from(("4d6 vs TN ", "4d6 vs ", "4d vs DC ", "1d +", "4d6 vs TN 8 ")), numbers()),
+        st.builds(
+            lambda number, tail: number + tail,
+            numbers(),
+            st.sampled_from(("", "d6", "d", "d6 vs TN 8", "d vs DC 3", "b", "h", " vs DC 3")),
+        ),
+        st.builds(
+            lambda head, number: head + number,
+            st.sampled_from(("4d6 vs TN ", "4d6 vs ", "4d vs DC ", "1d +", "4d6 vs TN 8 ")),
+            numbers(),
+        ),
     )
 
 
@@ -62,9 +75,9 @@ def mutated(draw: st.DrawFn, examples: list[str]) -> str:
         if op == "insert":
             text = text[:at] + draw(any_char) + text[at:]
         elif op == "delete":
-            text = text[:at] + text[at + 1:]
+            text = text[:at] + text[at + 1 :]
         elif op == "replace":
-            text = text[:at] + draw(any_char) + text[at + 1:]
+            text = text[:at] + draw(any_char) + text[at + 1 :]
         elif op == "repeat":
             words = text.split(" ")
             i = draw(st.integers(0, len(words) - 1))

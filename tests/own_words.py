@@ -42,7 +42,7 @@ def words(text: str) -> list[str]:
 def runs(text: str, length: int = RUN) -> set[tuple[str, ...]]:
     """Every run of ``length`` consecutive words in the text."""
     w = words(text)
-    return {tuple(w[i:i + length]) for i in range(len(w) - length + 1)}
+    return {tuple(w[i : i + length]) for i in range(len(w) - length + 1)}
 
 
 def source_prose(text: str) -> list[str]:
@@ -97,8 +97,7 @@ def page_prose(markdown: str, allowed: tuple[str, ...] = ()) -> list[str]:
 def engine_strings(path: Path) -> list[str]:
     """Every string in an engine module: literals, docstrings, the text parts of f-strings."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [node.value for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+    return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)]
 
 
 @dataclass(frozen=True)
@@ -135,12 +134,12 @@ def copied_in(where: str, texts: list[str], sources: dict[tuple[str, ...], str])
         w = words(without_titles(text))
         i = 0
         while i <= len(w) - RUN:
-            run = tuple(w[i:i + RUN])
+            run = tuple(w[i : i + RUN])
             if run in sources:
                 j = i + 1
-                while j <= len(w) - RUN and tuple(w[j:j + RUN]) in sources:
+                while j <= len(w) - RUN and tuple(w[j : j + RUN]) in sources:
                     j += 1
-                found.append(Copied(where, sources[run], " ".join(w[i:j + RUN - 1])))
+                found.append(Copied(where, sources[run], " ".join(w[i : j + RUN - 1])))
                 i = j + RUN - 1
             else:
                 i += 1

@@ -14,9 +14,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from browser_kit import ENGINE_LOAD_MS
 from playwright.sync_api import Locator, Page, expect
 
-from browser_kit import ENGINE_LOAD_MS
 from rules_engine.web import call
 
 AXE = Path(__file__).resolve().parents[1] / "site_build" / "node_modules" / "axe-core" / "axe.min.js"
@@ -81,8 +81,9 @@ class PlayTool:
         """Once the service worker holds the site, reload the tool online and then offline, each
         time ready and passing ``check`` (what was saved, shown again). The page is left offline:
         the caller checks what else must work offline, then goes online again."""
-        page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                               timeout=CONTROL_MS)
+        page.wait_for_function(
+            "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=CONTROL_MS
+        )
         for offline in (False, True):
             page.context.set_offline(offline)
             page.reload()
@@ -129,8 +130,10 @@ class PlayTool:
 
     def seed(self, page: Page, saved: dict) -> None:
         """Before the page loads, what an earlier visit saved on this device ({document, current})."""
-        page.add_init_script(f"localStorage.getItem('{self.store}') === null && localStorage.setItem('{self.store}', "
-                             f"{json.dumps(json.dumps(saved))})")
+        page.add_init_script(
+            f"localStorage.getItem('{self.store}') === null && localStorage.setItem('{self.store}', "
+            f"{json.dumps(json.dumps(saved))})"
+        )
 
     def undo_last(self, page: Page) -> None:
         """Press Undo right after a change (its words in the status line): the status says it undid that change."""
@@ -148,7 +151,9 @@ class PlayTool:
         """Press Share as a link (the clipboard allowed): the link it copied, for ``address``."""
         page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
         page.get_by_role("button", name="Share as a link").click()
-        expect(page.locator(self.status)).to_have_text("Link copied: whoever opens it sees these sheets and can save them.")
+        expect(page.locator(self.status)).to_have_text(
+            "Link copied: whoever opens it sees these sheets and can save them."
+        )
         link = page.evaluate("navigator.clipboard.readText()")
         assert link.startswith(f"{address}#play=")
         return link

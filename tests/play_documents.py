@@ -24,7 +24,8 @@ def json_values(most: int = 5, leaves: int = 30) -> st.SearchStrategy[object]:
     return st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
         lambda inner: st.lists(inner, max_size=most) | st.dictionaries(st.text(max_size=10), inner, max_size=most),
-        max_leaves=leaves)
+        max_leaves=leaves,
+    )
 
 
 JSON_VALUES = json_values()
@@ -78,8 +79,7 @@ MANY = settings(max_examples=100 if IN_PYODIDE else 300, deadline=None, suppress
 SOME = settings(max_examples=50 if IN_PYODIDE else 150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def new_entry(data: st.DataObject, call: Callable[..., dict | None], noun: str, fallback: str,
-              **more: object) -> dict:
+def new_entry(data: st.DataObject, call: Callable[..., dict | None], noun: str, fallback: str, **more: object) -> dict:
     """A new entry for a drawn sequence of play (each system's ``play_steps``): ``play_new`` with
     a name drawn from all of Unicode, or named ``fallback`` when the engine refuses that name;
     ``noun`` is the key the entry comes under (``character``, ``scene``)."""

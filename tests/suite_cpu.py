@@ -53,8 +53,8 @@ def thread_times(pid: str) -> dict[str, tuple[str, float]]:
             stat = (PROC / pid / "task" / tid / "stat").read_text()
         except OSError:
             continue
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
-        fields = stat[stat.rindex(")") + 2:].split()
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
         found[tid] = (name, (int(fields[11]) + int(fields[12])) / TICKS)
     return found
 
@@ -67,7 +67,7 @@ def descendants(root: int) -> set[str]:
             stat = (PROC / pid / "stat").read_text()
         except OSError:
             continue
-        children.setdefault(stat[stat.rindex(")") + 2:].split()[1], []).append(pid)
+        children.setdefault(stat[stat.rindex(")") + 2 :].split()[1], []).append(pid)
     found, pending = set(), [str(root)]
     while pending:
         pid = pending.pop()
@@ -100,7 +100,7 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     started = time.monotonic()
-    code, totals = sample(argv[argv.index("--") + 1:])
+    code, totals = sample(argv[argv.index("--") + 1 :])
     wall = time.monotonic() - started
     print(f"\n{sum(totals.values()):.0f} CPU-s in {wall:.0f} s of wall time; by process / thread:")
     for label, seconds in totals.most_common(15):

@@ -24,18 +24,21 @@ def json_error(argv):
     return json.loads(out)["error"]
 
 
-@pytest.mark.parametrize("argv,field,words", [
-    (["roll", "doom-stack", "4d6", "--seed", "abc"], "seed", "seed must be a whole number, not abc"),
-    (["roll", "doom-stack", "4d6", "--seed"], "seed", "--seed needs a value"),
-    (["roll", "doom-stack", "4d6", "--seed=-3"], "seed", f"seed must be from 0 to {MAX_SEED}, not -3"),
-    (["roll", "doom-stack", "4d6", "--bogus"], "arguments", "unknown option '--bogus'"),
-    (["roll", "doom-stack"], "notation", "missing the notation"),
-    (["odds"], "system", "missing the system"),
-    ([], "verb", "missing the command"),
-    (["throw", "doom-stack", "4d6"], "verb", "unknown command 'throw'"),
-    (["odds", "doom-stack", "4d6", "--seed", "3"], "seed", "odds take no --seed"),
-    (["odds", "chess", "4d6"], "system", "unknown system 'chess'"),
-])
+@pytest.mark.parametrize(
+    "argv,field,words",
+    [
+        (["roll", "doom-stack", "4d6", "--seed", "abc"], "seed", "seed must be a whole number, not abc"),
+        (["roll", "doom-stack", "4d6", "--seed"], "seed", "--seed needs a value"),
+        (["roll", "doom-stack", "4d6", "--seed=-3"], "seed", f"seed must be from 0 to {MAX_SEED}, not -3"),
+        (["roll", "doom-stack", "4d6", "--bogus"], "arguments", "unknown option '--bogus'"),
+        (["roll", "doom-stack"], "notation", "missing the notation"),
+        (["odds"], "system", "missing the system"),
+        ([], "verb", "missing the command"),
+        (["throw", "doom-stack", "4d6"], "verb", "unknown command 'throw'"),
+        (["odds", "doom-stack", "4d6", "--seed", "3"], "seed", "odds take no --seed"),
+        (["odds", "chess", "4d6"], "system", "unknown system 'chess'"),
+    ],
+)
 def test_command_line_errors_are_the_same_json_object(argv, field, words):
     error = json_error(argv)
     assert words in error["message"] and error["field"] == field
@@ -56,12 +59,15 @@ def test_an_extra_word_is_part_of_the_notation():
     assert error["notation"] == "4d6 extra" and error["position"] == 4 and error["caret"][1] == "    ^^^^^"
 
 
-@pytest.mark.parametrize("argv,notation", [
-    (["roll", "dice-and-danger", "4d", "-1p", "vs", "DC", "3"], "4d -1p vs DC 3"),
-    (["roll", "dice-and-danger", "1d", "-2p"], "1d -2p"),
-    (["roll", "--seed", "7", "dice-and-danger", "--", "4d", "-1p", "vs", "DC", "3"], "4d -1p vs DC 3"),
-    (["roll", "--seed", "7", "dice-and-danger", "4d-1p", "vs DC 3"], "4d-1p vs DC 3"),
-])
+@pytest.mark.parametrize(
+    "argv,notation",
+    [
+        (["roll", "dice-and-danger", "4d", "-1p", "vs", "DC", "3"], "4d -1p vs DC 3"),
+        (["roll", "dice-and-danger", "1d", "-2p"], "1d -2p"),
+        (["roll", "--seed", "7", "dice-and-danger", "--", "4d", "-1p", "vs", "DC", "3"], "4d -1p vs DC 3"),
+        (["roll", "--seed", "7", "dice-and-danger", "4d-1p", "vs DC 3"], "4d-1p vs DC 3"),
+    ],
+)
 def test_notation_words_may_start_with_a_minus(argv, notation):
     if "--seed" not in argv:
         argv = [*argv, "--seed", "7"]
@@ -99,7 +105,9 @@ def test_a_huge_seed_is_refused_without_a_traceback():
 
 
 def test_options_as_argparse_read_them():
-    assert run(["roll", "doom-stack", "4d6", "--se", "7", "--js"]) == run(["roll", "doom-stack", "4d6", "--seed=7", "--json"])
+    assert run(["roll", "doom-stack", "4d6", "--se", "7", "--js"]) == run(
+        ["roll", "doom-stack", "4d6", "--seed=7", "--json"]
+    )
     code, text = run(["roll", "--help"])
     assert code == 0 and text.startswith("usage: python -m rules_engine roll") and "--seed N" in text
     code, text = run(["-h"])
@@ -135,20 +143,25 @@ def test_main_prints_json_errors_on_stdout(capsys):
 
 # --- as a program (natively only) ----------------------------------------------------------
 def python_m(*argv, **kwargs):
-    return subprocess.run([sys.executable, "-m", "rules_engine", *argv], cwd=REPO, capture_output=True,
-                          text=True, timeout=60, **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "rules_engine", *argv], cwd=REPO, capture_output=True, text=True, timeout=60, **kwargs
+    )
 
 
 @native_only
-@pytest.mark.parametrize("argv", [
-    ["odds", "doom-stack", "300d6", "--json"],
-    ["odds", "dice-and-danger", "100d+30p vs DC 2", "--json"],
-    ["odds", "dice-and-danger", "4d vs DC 3"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "doom-stack", "300d6", "--json"],
+        ["odds", "dice-and-danger", "100d+30p vs DC 2", "--json"],
+        ["odds", "dice-and-danger", "4d vs DC 3"],
+    ],
+)
 def test_a_closed_pipe_ends_quietly(argv):
     command = " ".join(f"'{word}'" for word in [sys.executable, "-m", "rules_engine", *argv])
-    done = subprocess.run(["bash", "-c", f"set -o pipefail; {command} | head -1"], cwd=REPO,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        ["bash", "-c", f"set -o pipefail; {command} | head -1"], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
     assert done.stderr == "" and done.returncode == 0
     assert len(done.stdout.splitlines()) == 1
 

@@ -64,29 +64,40 @@ OWN: dict[str, Own] = {
         ("4d6 vs TN 8", "4D6 VS 8", "7d6 vs TN 8"),
         frozenset({"best_stack", "success", "glitch", "performance", "attention_pool"}),
         frozenset({"p_success", "p_glitch"}),
-        (Bad("4d7", 2, 1, "only six-sided dice"), Bad("900d6", 0, 3, "from 0 to 300"),
-         Bad("4d6 vs", 6, 1, "expected a TN"))),
+        (
+            Bad("4d7", 2, 1, "only six-sided dice"),
+            Bad("900d6", 0, 3, "from 0 to 300"),
+            Bad("4d6 vs", 6, 1, "expected a TN"),
+        ),
+    ),
     "dice-and-danger": Own(
         ("4d-1p vs DC 3", "4d+1b vs DC 3", "1d+2p"),
         frozenset({"hits", "kept", "dropped", "explosions"}),
         frozenset({"dc", "mean", "p_at_least"}),
-        (Bad("4d-1b vs DC 3", 2, 3, "write +1p"), Bad("500d vs DC 3", 0, 4, "up to 100 base dice"),
-         Bad("3d vs DC", 8, 1, "expected the DC"))),
+        (
+            Bad("4d-1b vs DC 3", 2, 3, "write +1p"),
+            Bad("500d vs DC 3", 0, 4, "up to 100 base dice"),
+            Bad("3d vs DC", 8, 1, "expected the DC"),
+        ),
+    ),
     "adrenaline": Own(
         ("6d10 vs 7", "6d10", "6d10 vs 7 +2a"),
         frozenset({"dice_detail", "successes", "ones", "net", "result", "degree", "adrenaline_earned", "pair"}),
         frozenset({"p_success", "p_failure", "p_botch", "p_adrenaline", "mean"}),
-        (Bad("12d10 vs 7", 0, 2, "with designer"), Bad("6d10 vs 12", 8, 2, "from 2 to 10"))),
+        (Bad("12d10 vs 7", 0, 2, "with designer"), Bad("6d10 vs 12", 8, 2, "from 2 to 10")),
+    ),
     "xy-checks": Own(
         ("5/6 -3 TN +1b", "4/6 +1p", "4/6 -1p"),
         frozenset({"hit", "degree", "check"}),
         frozenset({"check", "p_success"}),
-        (Bad("5/6 -3 TN -1b", 10, 3, "write -1p"), Bad("volley 5/6, 25x 4/6 vs 2", 12, 3, "from 1 to 20"))),
+        (Bad("5/6 -3 TN -1b", 10, 3, "write -1p"), Bad("volley 5/6, 25x 4/6 vs 2", 12, 3, "from 1 to 20")),
+    ),
     "action": Own(
         ("5 vs 5", "8 vs 5 inspired", "5 vs 5 -1d"),
         frozenset({"av", "degree", "pair", "double0"}),
         frozenset({"p_double0", "dice_part", "dice_part_above"}),
-        (Bad("5 vs 5 wld", 7, 3, "unknown word 'wld'"), Bad("5 vs 5 T 0", 9, 1, "from 1 to 100"))),
+        (Bad("5 vs 5 wld", 7, 3, "unknown word 'wld'"), Bad("5 vs 5 T 0", 9, 1, "from 1 to 100")),
+    ),
 }
 
 
@@ -95,8 +106,9 @@ def own(key: str) -> Own:
     return OWN.get(key) or Own((get_system(key).example,))
 
 
-EXAMPLES = [pytest.param(key, notation, id=f"{key}:{notation}")
-            for key in SYSTEM_PACKAGES for notation in own(key).notations]
+EXAMPLES = [
+    pytest.param(key, notation, id=f"{key}:{notation}") for key in SYSTEM_PACKAGES for notation in own(key).notations
+]
 BAD = [pytest.param(key, bad, id=f"{key}:{bad.notation}") for key in SYSTEM_PACKAGES for bad in own(key).bad]
 
 

@@ -24,8 +24,9 @@ def cli(argv, encoding):
     """Run the CLI in a subprocess whose standard streams use ``encoding``."""
     env = {**os.environ, "PYTHONIOENCODING": encoding}
     env.pop("PYTHONUTF8", None)
-    done = subprocess.run([sys.executable, "-m", "rules_engine", *argv], cwd=REPO, env=env,
-                          capture_output=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "rules_engine", *argv], cwd=REPO, env=env, capture_output=True, timeout=120
+    )
     return done.returncode, done.stdout.decode(encoding), done.stderr.decode(encoding)
 
 

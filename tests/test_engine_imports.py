@@ -31,8 +31,10 @@ def imported_tops(source: str) -> set[str]:
 
 
 def test_no_engine_module_imports_what_the_browser_lacks() -> None:
-    found = {path.relative_to(ENGINE).as_posix(): imported_tops(path.read_text(encoding="utf-8")) & LEFT_OUT
-             for path in sorted(ENGINE.rglob("*.py"))}
+    found = {
+        path.relative_to(ENGINE).as_posix(): imported_tops(path.read_text(encoding="utf-8")) & LEFT_OUT
+        for path in sorted(ENGINE.rglob("*.py"))
+    }
     assert {name: tops for name, tops in found.items() if tops} == {}
 
 

@@ -13,7 +13,7 @@ if not MACROS.is_dir():  # inside Pyodide only tests/ is mounted
 
 from macros.module_graph import direct_imports, module_closure, view_preloads  # noqa: E402
 
-SOURCE = '''// import { nothing } from "./commented.js";
+SOURCE = """// import { nothing } from "./commented.js";
 import {
   el,
   engineForm,
@@ -24,7 +24,7 @@ export { tally } from "./engine.js";
 import { el as again } from "./widget-kit.js";
 const later = import("./dynamic.js");
 const text = "from './quoted.js'";
-'''
+"""
 
 
 def test_direct_imports_are_the_static_imports_of_siblings_in_order():
@@ -32,8 +32,11 @@ def test_direct_imports_are_the_static_imports_of_siblings_in_order():
 
 
 def test_the_closure_follows_every_import_once_and_survives_a_cycle():
-    imports = {"view.js": ["kit.js", "compare.js"], "kit.js": ["engine.js", "view.js"],
-               "compare.js": ["kit.js", "export.js"]}
+    imports = {
+        "view.js": ["kit.js", "compare.js"],
+        "kit.js": ["engine.js", "view.js"],
+        "compare.js": ["kit.js", "export.js"],
+    }
     assert module_closure(imports, "view.js") == ["view.js", "kit.js", "engine.js", "compare.js", "export.js"]
     assert module_closure(imports, "alone.js") == ["alone.js"]
 

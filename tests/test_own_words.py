@@ -7,9 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from own_words import (CREDITED_QUOTATIONS, DOCS, SEEDS, copied_in, copied_in_engine, copied_in_pages,
-                       page_prose, quoted, runs, source_runs)
+from own_words import (
+    CREDITED_QUOTATIONS,
+    DOCS,
+    SEEDS,
+    copied_in,
+    copied_in_engine,
+    copied_in_pages,
+    page_prose,
+    quoted,
+    runs,
+    source_runs,
+)
 
 pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason="the source texts are not on this machine")
 
@@ -47,9 +56,11 @@ def test_every_source_is_read() -> None:
 
 # The checker itself, on made-up text.
 
-FAKE_SOURCE = ("Title\nA | table | row | with | many | words | in | it | here |\n"
-               "When you really, really want to get out of the way, lower your Shot Count by 1.\n"
-               "Roll 3d 2d 1b 3b 2p 2p vs DC 3 1d 2b for the example.\n")
+FAKE_SOURCE = (
+    "Title\nA | table | row | with | many | words | in | it | here |\n"
+    "When you really, really want to get out of the way, lower your Shot Count by 1.\n"
+    "Roll 3d 2d 1b 3b 2p 2p vs DC 3 1d 2b for the example.\n"
+)
 
 
 @pytest.fixture
@@ -71,11 +82,13 @@ def test_seven_words_are_not_a_copy(fake) -> None:
 
 
 def test_tables_notations_code_and_macros_are_not_prose(fake) -> None:
-    page = ("| table row with many words in it here |\n\n"
-            "Roll 3d 2d 1b 3b 2p 2p vs DC 3 1d 2b now.\n\n"
-            "`when you really really want to get out of the way`\n\n"
-            "{{ macro('when you really really want to get out of the way') }}\n\n"
-            "```\nwhen you really really want to get out of the way\n```\n")
+    page = (
+        "| table row with many words in it here |\n\n"
+        "Roll 3d 2d 1b 3b 2p 2p vs DC 3 1d 2b now.\n\n"
+        "`when you really really want to get out of the way`\n\n"
+        "{{ macro('when you really really want to get out of the way') }}\n\n"
+        "```\nwhen you really really want to get out of the way\n```\n"
+    )
     assert copied_in("p.md", page_prose(page), fake) == []
     assert copied_in("p.md", ["a table row with many words in it here"], fake) == []
 

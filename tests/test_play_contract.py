@@ -49,8 +49,9 @@ def test_the_play_tools_are_found() -> None:
     # Found by their actions, not named: this only guards against finding none.
     assert {"doom-stack", "dice-and-danger", "adrenaline", "xy-checks", "action"} <= set(PLAY_SYSTEMS)
     for system in PLAY_SYSTEMS:
-        assert {"play_import", "play_check", "play_link", "play_open_link", "play_limits",
-                "play_sheet"} <= set(next(s for s in all_systems() if s.key == system).actions)
+        assert {"play_import", "play_check", "play_link", "play_open_link", "play_limits", "play_sheet"} <= set(
+            next(s for s in all_systems() if s.key == system).actions
+        )
 
 
 @pytest.mark.parametrize("system", PLAY_SYSTEMS)
@@ -67,9 +68,12 @@ def test_any_text_as_a_file(system: str, text: str) -> None:
 @MANY
 @given(data=st.data())
 def test_any_text_as_a_link(system: str, data: st.DataObject) -> None:
-    link = data.draw(st.text(max_size=120) | st.binary(max_size=200).map(link_of)
-                     | own(system).ENTRIES.map(lambda entries: link_of(json.dumps(document(system, entries)).encode())),
-                     label="link")
+    link = data.draw(
+        st.text(max_size=120)
+        | st.binary(max_size=200).map(link_of)
+        | own(system).ENTRIES.map(lambda entries: link_of(json.dumps(document(system, entries)).encode())),
+        label="link",
+    )
     result = only_rules_errors(system, "play_open_link", link=link)
     if result is not None:
         assert result["document"]["format"] == FORMAT
@@ -79,8 +83,9 @@ def test_any_text_as_a_link(system: str, data: st.DataObject) -> None:
 @pytest.mark.parametrize("system", PLAY_SYSTEMS)
 @MANY
 @given(data=st.data(), version=st.integers(-1, 3), extra=st.none() | JSON_VALUES)
-def test_any_document_read_back_is_read_the_same_again(system: str, data: st.DataObject, version: int,
-                                                       extra: object) -> None:
+def test_any_document_read_back_is_read_the_same_again(
+    system: str, data: st.DataObject, version: int, extra: object
+) -> None:
     parts = own(system)
     doc = document(system, data.draw(parts.ENTRIES, label="entries"), version)
     if extra is not None:
@@ -106,15 +111,20 @@ def test_what_is_past_the_limits_is_refused(system: str) -> None:
     # past its own limit; the document it holds is measured as it is kept (tests/core/test_play_core.py).
     assert limits["max_file_chars"] >= 5 * limits["max_document_chars"]
     too_long = " " * (limits["max_file_chars"] + 1)
-    assert f"the file is too long: at most {limits['max_file_chars']:,} characters" in \
-        refused(system, "play_import", text=too_long)
+    assert f"the file is too long: at most {limits['max_file_chars']:,} characters" in refused(
+        system, "play_import", text=too_long
+    )
     too_many = document(system, [{}] * (limits["max_entries"] + 1))
-    for action, request in (("play_import", {"text": json.dumps(too_many)}), ("play_check", {"document": too_many}),
-                            ("play_link", {"document": too_many})):
+    for action, request in (
+        ("play_import", {"text": json.dumps(too_many)}),
+        ("play_check", {"document": too_many}),
+        ("play_link", {"document": too_many}),
+    ):
         assert "entries: too many" in refused(system, action, **request)
         assert f"at most {limits['max_entries']}" in refused(system, action, **request)
-    assert f"the link is too long: at most {MAX_LINK_CHARS:,} characters" in \
-        refused(system, "play_open_link", link="A" * (MAX_LINK_CHARS + 1))
+    assert f"the link is too long: at most {MAX_LINK_CHARS:,} characters" in refused(
+        system, "play_open_link", link="A" * (MAX_LINK_CHARS + 1)
+    )
 
 
 @pytest.mark.parametrize("system", PLAY_SYSTEMS)

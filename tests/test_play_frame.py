@@ -35,20 +35,39 @@ def reply(request: dict) -> dict:
 
 
 def test_the_limits_are_the_readers_own() -> None:
-    assert limits() == {"max_document_chars": 200_000, "max_entries": 100, "max_file_chars": 1_200_000,
-                        "max_log": 20, "max_log_text": 300}
-    assert limits() == {"max_document_chars": MAX_DOCUMENT_CHARS, "max_entries": MAX_ENTRIES,
-                        "max_file_chars": MAX_FILE_CHARS, "max_log": MAX_LOG, "max_log_text": MAX_LOG_TEXT}
+    assert limits() == {
+        "max_document_chars": 200_000,
+        "max_entries": 100,
+        "max_file_chars": 1_200_000,
+        "max_log": 20,
+        "max_log_text": 300,
+    }
+    assert limits() == {
+        "max_document_chars": MAX_DOCUMENT_CHARS,
+        "max_entries": MAX_ENTRIES,
+        "max_file_chars": MAX_FILE_CHARS,
+        "max_log": MAX_LOG,
+        "max_log_text": MAX_LOG_TEXT,
+    }
 
 
 @pytest.mark.parametrize("system", PLAY_SYSTEMS)
 def test_every_play_tool_tells_its_page_the_limits(system: str) -> None:
     answer = reply({"system": system, "action": "play_limits"})
     version = import_module(SYSTEM_PACKAGES[system] + ".play").SCHEMA.version
-    assert answer == {"ok": True, "result": {"limits": {"max_document_chars": 200_000, "max_entries": 100,
-                                                        "max_file_chars": 1_200_000, "max_log": 20,
-                                                        "max_log_text": 300},
-                                             "version": version}}
+    assert answer == {
+        "ok": True,
+        "result": {
+            "limits": {
+                "max_document_chars": 200_000,
+                "max_entries": 100,
+                "max_file_chars": 1_200_000,
+                "max_log": 20,
+                "max_log_text": 300,
+            },
+            "version": version,
+        },
+    }
 
 
 def test_the_play_tools_are_found() -> None:
@@ -69,15 +88,20 @@ def new_character(name: str) -> dict:
 def character(i: int) -> dict:
     """A Doom Stack character as full as a sheet gets: 60 skills with 60-character names."""
     skills = {f"{'Skill':<52}{i:03d}-{k:03d}".replace(" ", "x"): 20 for k in range(60)}
-    return {**new_character(f"Character {i}"), "attributes": {"Strength": 20, "Agility": 20, "Willpower": 20},
-            "skills": skills}
+    return {
+        **new_character(f"Character {i}"),
+        "attributes": {"Strength": 20, "Agility": 20, "Willpower": 20},
+        "skills": skills,
+    }
 
 
 def largest_document() -> dict:
     """Full Doom Stack characters, as many as keep the document within the limit."""
     document = {"format": FORMAT, "version": VERSION, "system": "doom-stack", "entries": []}
-    while document_chars({**document, "entries": [*document["entries"], character(len(document["entries"]))]}) \
-            <= MAX_DOCUMENT_CHARS:
+    while (
+        document_chars({**document, "entries": [*document["entries"], character(len(document["entries"]))]})
+        <= MAX_DOCUMENT_CHARS
+    ):
         document["entries"].append(character(len(document["entries"])))
     return document
 
@@ -96,8 +120,12 @@ def test_the_largest_document_the_frame_saves_is_read_back_on_the_next_load() ->
 
 
 def test_as_many_entries_as_the_frame_saves_are_read_back() -> None:
-    document = {"format": FORMAT, "version": VERSION, "system": "doom-stack",
-                "entries": [new_character(f"C{i}") for i in range(MAX_ENTRIES)]}
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "system": "doom-stack",
+        "entries": [new_character(f"C{i}") for i in range(MAX_ENTRIES)],
+    }
     answer = reply({"system": "doom-stack", "action": "play_check", "document": document})
     assert answer["ok"] and answer["result"]["document"] == document
     document["entries"].append(document["entries"][0])

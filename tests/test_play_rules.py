@@ -79,8 +79,11 @@ def test_every_ruling_named_is_a_box_on_a_page(system: str) -> None:
     pages = [DOCS / page for page in table(system).PAGES]
     if not all(page.is_file() for page in pages):
         pytest.skip("the pages are not beside these tests (inside Pyodide)")
-    boxes = {title.casefold() for page in pages
-             for title in re.findall(r'^\s*!!! \w+ "Rulings?: ([^"]+)"', page.read_text(encoding="utf-8"), re.M)}
+    boxes = {
+        title.casefold()
+        for page in pages
+        for title in re.findall(r'^\s*!!! \w+ "Rulings?: ([^"]+)"', page.read_text(encoding="utf-8"), re.M)
+    }
     for row in table(system).RULES:
         for named in re.findall(r"\(Ruling: ([^)]+)\)", row.rule):
             assert named.casefold() in boxes, row

@@ -88,8 +88,9 @@ def test_readme_lists_each_setting_in_the_books_words(system) -> None:  # noqa: 
 
 
 def test_bridge_joins_rules_and_answers_the_lab(system) -> None:  # noqa: ANN001
-    reply = json.loads(call(json.dumps({"system": system.key, "action": "odds", "notation": system.example,
-                                        "rules": ""})))
+    reply = json.loads(
+        call(json.dumps({"system": system.key, "action": "odds", "notation": system.example, "rules": ""}))
+    )
     assert reply["ok"] and reply["result"]["rules"]["written"] == ""
     book = json.loads(call(json.dumps({"system": system.key, "action": "lab_book"})))["result"]
     assert [s["name"] for s in book["settings"]] == [s.name for s in system.lab.book.settings]
@@ -142,14 +143,19 @@ def test_written_read_and_written_again_is_the_same(case: tuple[str, str]) -> No
     assert again == rules and again.written == rules.written
 
 
-JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
-                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner,
-                                                                                      max_size=3), max_leaves=8)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8,
+)
 
 
 @HYPOTHESIS
-@given(st.sampled_from(sorted(BOOKS)), st.sampled_from(["lab", "lab_book", "odds"]),
-       st.dictionaries(st.sampled_from(["roll", "house", "seed", "rules", "notation"]), JSON_VALUES, max_size=5))
+@given(
+    st.sampled_from(sorted(BOOKS)),
+    st.sampled_from(["lab", "lab_book", "odds"]),
+    st.dictionaries(st.sampled_from(["roll", "house", "seed", "rules", "notation"]), JSON_VALUES, max_size=5),
+)
 def test_the_bridge_answers_any_lab_request_in_words(key: str, action: str, extra: dict) -> None:
     reply = json.loads(call(json.dumps({**extra, "system": key, "action": action})))
     if not reply["ok"]:

@@ -15,17 +15,36 @@ from rules_engine.systems import SYSTEM_PACKAGES, get_system
 REPO = Path(__file__).resolve().parents[1]
 if not (REPO / "macros").is_dir():  # inside Pyodide only tests/ is mounted
     pytest.skip("needs the repository's files", allow_module_level=True)
-GLUE = ("rules_engine/web.py", "rules_engine/cli.py", "macros/main.py", "macros/designers.py",
-        "rules_engine/core/designer.py", "docs/assets/js/engine.js",
-        "docs/assets/js/engine-worker.js", "docs/assets/js/widgets.js", "docs/assets/js/widget-kit.js",
-        "docs/assets/js/compare.js", "docs/assets/js/history.js", "macros/widget_html.py",
-        "docs/assets/js/table-export.js", "docs/assets/js/notation-buttons.js", "macros/render.py",
-        "docs/assets/js/early-links.js", "macros/module_graph.py", "docs/assets/js/pages.js",
-        "docs/assets/js/share.js", "docs/assets/js/play-kit.js", "docs/assets/js/play-focus.js",
-        "docs/assets/js/fields-form.js",
-        "macros/lab.py", "docs/assets/js/lab.js", "docs/assets/css/lab.css", "docs/lab.md",
-        "rules_engine/core/share.py",
-        "rules_engine/core/play.py")
+GLUE = (
+    "rules_engine/web.py",
+    "rules_engine/cli.py",
+    "macros/main.py",
+    "macros/designers.py",
+    "rules_engine/core/designer.py",
+    "docs/assets/js/engine.js",
+    "docs/assets/js/engine-worker.js",
+    "docs/assets/js/widgets.js",
+    "docs/assets/js/widget-kit.js",
+    "docs/assets/js/compare.js",
+    "docs/assets/js/history.js",
+    "macros/widget_html.py",
+    "docs/assets/js/table-export.js",
+    "docs/assets/js/notation-buttons.js",
+    "macros/render.py",
+    "docs/assets/js/early-links.js",
+    "macros/module_graph.py",
+    "docs/assets/js/pages.js",
+    "docs/assets/js/share.js",
+    "docs/assets/js/play-kit.js",
+    "docs/assets/js/play-focus.js",
+    "docs/assets/js/fields-form.js",
+    "macros/lab.py",
+    "docs/assets/js/lab.js",
+    "docs/assets/css/lab.css",
+    "docs/lab.md",
+    "rules_engine/core/share.py",
+    "rules_engine/core/play.py",
+)
 
 
 def package_name(key: str) -> str:
@@ -51,8 +70,13 @@ def names_it(text: str, name: str) -> bool:
     if core not in GLUE_WORDS:
         return lowered in text
     word = re.escape(core)
-    contexts = (rf"rules_engine[./]{word}\b", rf"macros[./]{word}\b", rf"\b{word}\.(?:js|css|md|py)\b",
-                rf"system\w*\W{{1,6}}{word}\b", rf"[\"']{re.escape(lowered)}[\"']" if lowered != core else None)
+    contexts = (
+        rf"rules_engine[./]{word}\b",
+        rf"macros[./]{word}\b",
+        rf"\b{word}\.(?:js|css|md|py)\b",
+        rf"system\w*\W{{1,6}}{word}\b",
+        rf"[\"']{re.escape(lowered)}[\"']" if lowered != core else None,
+    )
     return any(re.search(pattern, text) for pattern in contexts if pattern)
 
 
@@ -65,7 +89,7 @@ def test_the_glue_names_no_system(path):
 
 
 def test_a_system_named_by_a_glue_word_is_still_caught():
-    assert names_it('import rules_engine.action', "action")
+    assert names_it("import rules_engine.action", "action")
     assert names_it('if system == "action":', "action")
     assert names_it('load("action.js")', "action")
     assert names_it('title = "action!"', "Action!")

@@ -14,7 +14,8 @@ from rules_engine.systems import SYSTEM_PACKAGES, all_systems
 from rules_engine.web import call
 
 hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st
 
 ENGINE_FAULT = "could not answer"
 
@@ -34,28 +35,37 @@ def test_nesting_is_measured_outside_strings():
     assert nesting_depth("[]") == 1 and nesting_depth('"["') == 0
 
 
-@pytest.mark.parametrize("text,says", [
-    ("this is not json", "not valid JSON"),
-    ("", "not valid JSON"),
-    ("[1, 2]", "must be a JSON object"),
-    ('"odds"', "must be a JSON object"),
-    ("null", "must be a JSON object"),
-    ("[" * 1_250_000 + "]" * 1_250_000, "too long"),  # past MAX_REQUEST_LENGTH (2,410,000)
-    ("[" * 5_000 + "]" * 5_000, "nested too deeply"),
-    ('{"system": 7, "action": "odds"}', "'system' must be text, not a number"),
-    ('{"system": "KEY", "action": ["odds"]}', "'action' must be text, not an array"),
-    ('{"system": "KEY", "action": "odds", "notation": {"a": 1}}', "'notation' must be text, not an object"),
-    ('{"system": "KEY", "action": "roll", "notation": "4d6", "seed": true}', "a seed is a whole number from 0 to "
-     "9007199254740991 that picks the roll (the same seed gives the same roll), not true"),
-    ('{"system": "KEY", "action": "roll", "notation": "4d6", "seed": 1.5}', "a seed is a whole number from 0 to "
-     "9007199254740991 that picks the roll (the same seed gives the same roll), not 1.5"),
-    ('{"system": "doom-stac\\u212a", "action": "odds", "notation": "4d6"}', "unknown system 'doom-stac\u212a'"),
-    ('{"system": "\\uff44oom-stack", "action": "odds", "notation": "4d6"}', "unknown system"),
-    ('{"system": "nope", "action": "odds"}', "known systems are"),
-    ('{"system": "KEY", "action": "dance"}', "it answers roll, odds"),
-    ('{"system": "KEY", "action": "odds", "notation": "' + "1" * 5000 + 'd6"}', ""),
-    ('{"system": "KEY", "action": "roll", "notation": "4d6", "seed": ' + "1" * 5000 + "}", "too many digits"),
-])
+@pytest.mark.parametrize(
+    "text,says",
+    [
+        ("this is not json", "not valid JSON"),
+        ("", "not valid JSON"),
+        ("[1, 2]", "must be a JSON object"),
+        ('"odds"', "must be a JSON object"),
+        ("null", "must be a JSON object"),
+        ("[" * 1_250_000 + "]" * 1_250_000, "too long"),  # past MAX_REQUEST_LENGTH (2,410,000)
+        ("[" * 5_000 + "]" * 5_000, "nested too deeply"),
+        ('{"system": 7, "action": "odds"}', "'system' must be text, not a number"),
+        ('{"system": "KEY", "action": ["odds"]}', "'action' must be text, not an array"),
+        ('{"system": "KEY", "action": "odds", "notation": {"a": 1}}', "'notation' must be text, not an object"),
+        (
+            '{"system": "KEY", "action": "roll", "notation": "4d6", "seed": true}',
+            "a seed is a whole number from 0 to "
+            "9007199254740991 that picks the roll (the same seed gives the same roll), not true",
+        ),
+        (
+            '{"system": "KEY", "action": "roll", "notation": "4d6", "seed": 1.5}',
+            "a seed is a whole number from 0 to "
+            "9007199254740991 that picks the roll (the same seed gives the same roll), not 1.5",
+        ),
+        ('{"system": "doom-stac\\u212a", "action": "odds", "notation": "4d6"}', "unknown system 'doom-stac\u212a'"),
+        ('{"system": "\\uff44oom-stack", "action": "odds", "notation": "4d6"}', "unknown system"),
+        ('{"system": "nope", "action": "odds"}', "known systems are"),
+        ('{"system": "KEY", "action": "dance"}', "it answers roll, odds"),
+        ('{"system": "KEY", "action": "odds", "notation": "' + "1" * 5000 + 'd6"}', ""),
+        ('{"system": "KEY", "action": "roll", "notation": "4d6", "seed": ' + "1" * 5000 + "}", "too many digits"),
+    ],
+)
 def test_malformed_requests_are_told_what_is_wrong(text, says):
     reply = reply_to(text.replace("KEY", next(iter(SYSTEM_PACKAGES))))
     assert not reply["ok"] and says in reply["error"]["message"]
@@ -74,7 +84,9 @@ FIELD_NAMES = st.sampled_from(["attribute", "skill", "modifiers", "tn", "notatio
 def requests(draw) -> dict:
     """Requests shaped like a widget's, every part possibly of the wrong type or value."""
     request = {
-        "system": draw(st.sampled_from([*SYSTEM_PACKAGES, "", f" {next(iter(SYSTEM_PACKAGES)).upper()} "]) | JSON_VALUES),
+        "system": draw(
+            st.sampled_from([*SYSTEM_PACKAGES, "", f" {next(iter(SYSTEM_PACKAGES)).upper()} "]) | JSON_VALUES
+        ),
         "action": draw(st.sampled_from(ACTIONS) | JSON_VALUES),
     }
     for key in ("notation", "seed", "kind", "fields"):

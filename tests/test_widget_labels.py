@@ -132,8 +132,12 @@ def _bad_values(form: _Form, key: str) -> list[str]:
 
 def _refusal(form: _Form, key: str, bad: str) -> dict | None:
     """The engine's error for the first request with ``key`` spoilt, trying each radio choice."""
-    radios = [(name, i.get("value")) for name, inputs in form.inputs.items() for i in inputs
-              if i.get("type") == "radio" and name != key]
+    radios = [
+        (name, i.get("value"))
+        for name, inputs in form.inputs.items()
+        for i in inputs
+        if i.get("type") == "radio" and name != key
+    ]
     for choice in [None, *radios]:
         fields = {**form.first["fields"], key: bad}
         if choice is not None:
@@ -145,8 +149,12 @@ def _refusal(form: _Form, key: str, bad: str) -> dict | None:
 
 
 def test_every_system_with_widgets_is_read():
-    assert {widget.split(".")[0] for widget, _ in WIDGETS} >= {"adrenaline", "doom_stack", "xy_checks",
-                                                               "dice_and_danger"}
+    assert {widget.split(".")[0] for widget, _ in WIDGETS} >= {
+        "adrenaline",
+        "doom_stack",
+        "xy_checks",
+        "dice_and_danger",
+    }
 
 
 @pytest.mark.parametrize("widget,form,key", CASES, ids=[f"{w}:{k}" for w, _, k in CASES])

@@ -11,14 +11,14 @@ from ..core.errors import RulesError
 from ..core.rule_set import read_with
 from ..core.system import System
 from . import designer, play
-from .house_rules import BOOK
-from .lab import LAB
 from .cards import actions as card_actions
 from .cards import notation as card_notation
 from .cards import tables as card_tables
 from .combat import actions as combat_actions
 from .combat import notation as combat_notation
 from .combat import tables as combat_tables
+from .house_rules import BOOK
+from .lab import LAB
 from .roll import actions as roll_actions
 from .roll import notation, odds
 from .roll import roll as roller
@@ -42,9 +42,14 @@ def printed_only(text: str) -> str:
     roll_text, rules = read_with(BOOK, text)
     if not rules.is_printed:
         at = BOOK.split(text)[1] or 0
-        raise RulesError(f"house rules change an action's roll (SKILL vs DEFENCE) only: "
-                         f"{notation.leading_word(text)} follows the printed rules", notation=text,
-                         position=max(0, at - 4), length=len(text) - max(0, at - 4), field="rules")
+        raise RulesError(
+            f"house rules change an action's roll (SKILL vs DEFENCE) only: "
+            f"{notation.leading_word(text)} follows the printed rules",
+            notation=text,
+            position=max(0, at - 4),
+            length=len(text) - max(0, at - 4),
+            field="rules",
+        )
     return roll_text
 
 
@@ -66,15 +71,29 @@ def odds_notation(text: str):  # noqa: ANN201 - one result type per notation
     return odds.odds(notation.parse(text))
 
 
-NOTATION_HELP = ("SKILL vs [active] DEFENCE [types] [+Nd] [-Nd] [T n] [ev A vs B] [with SETTINGS]; types: inspired, "
-                 "wild, stymied, routine, static, boosted, hindered, promising, hazardous, experimental, one-shot; "
-                 "T: the Threshold (5, or the setting threshold; T n and the setting must agree when both are given); "
-                 "ev: each side's attribute + modifiers (PV = Outcome without); with: house rules, the settings "
-                 "listed below (an action's roll only). "
-                 "e.g. \"8 vs 5 inspired\", \"5 vs active 3 wild T 10 ev 3 vs 2\", \"5 vs 5 with die d8, open positive\". "
-                 + card_notation.HELP + "Combat and damage: " + combat_notation.HELP)
+NOTATION_HELP = (
+    "SKILL vs [active] DEFENCE [types] [+Nd] [-Nd] [T n] [ev A vs B] [with SETTINGS]; types: inspired, "
+    "wild, stymied, routine, static, boosted, hindered, promising, hazardous, experimental, one-shot; "
+    "T: the Threshold (5, or the setting threshold; T n and the setting must agree when both are given); "
+    "ev: each side's attribute + modifiers (PV = Outcome without); with: house rules, the settings "
+    "listed below (an action's roll only). "
+    'e.g. "8 vs 5 inspired", "5 vs active 3 wild T 10 ev 3 vs 2", "5 vs 5 with die d8, open positive". '
+    + card_notation.HELP
+    + "Combat and damage: "
+    + combat_notation.HELP
+)
 
-SYSTEM = System("action", "Action!", notation.EXAMPLE, roll_notation, odds_notation,
-                TABLES, roll_tables.errata, ACTIONS, designer=designer.view,
-                summary="skill + open-ended d10s against a defence; eight degrees, exact with no cut-off",
-                notation_help=NOTATION_HELP, lab=LAB)
+SYSTEM = System(
+    "action",
+    "Action!",
+    notation.EXAMPLE,
+    roll_notation,
+    odds_notation,
+    TABLES,
+    roll_tables.errata,
+    ACTIONS,
+    designer=designer.view,
+    summary="skill + open-ended d10s against a defence; eight degrees, exact with no cut-off",
+    notation_help=NOTATION_HELP,
+    lab=LAB,
+)

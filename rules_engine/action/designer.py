@@ -24,17 +24,26 @@ def _notation(defence: int) -> str:
 @lru_cache(maxsize=1)
 def view() -> DesignerView:
     """The typical roll, difficulties 0 to 20, and the eight degrees against an equal skill."""
-    steps = tuple(DifficultyStep(f"Difficulty {d}", _notation(d), odds(parse(_notation(d))).p_success)
-                  for d in DIFFICULTIES)
+    steps = tuple(
+        DifficultyStep(f"Difficulty {d}", _notation(d), odds(parse(_notation(d))).p_success) for d in DIFFICULTIES
+    )
     degrees = odds(parse(_notation(TYPICAL))).degrees
-    outcomes = tuple(Outcome(name, index - SUCCESS, p)
-                     for index, (name, p) in enumerate(zip(DEGREE_NAMES, degrees)) if p)
+    outcomes = tuple(
+        Outcome(name, index - SUCCESS, p) for index, (name, p) in enumerate(zip(DEGREE_NAMES, degrees)) if p
+    )
     return DesignerView(
-        roll=_notation(TYPICAL), label=f"skill {SKILL}",
+        roll=_notation(TYPICAL),
+        label=f"skill {SKILL}",
         who=f"skill {SKILL} (one step of the progression), rolled plain",
-        why=("A skill of 5 is one step of the source's progression (+5 first), rolled plain (one positive and one "
-             "negative d10); the ladder is difficulty 0 to 20 in the steps of 5 the source's own difficulties use, "
-             "and the spread is taken against a passive defence of the same skill, 5."),
-        difficulty_term="Difficulty (defence)", steps=steps,
+        why=(
+            "A skill of 5 is one step of the source's progression (+5 first), rolled plain (one positive and one "
+            "negative d10); the ladder is difficulty 0 to 20 in the steps of 5 the source's own difficulties use, "
+            "and the spread is taken against a passive defence of the same skill, 5."
+        ),
+        difficulty_term="Difficulty (defence)",
+        steps=steps,
         success="Success or better (an Outcome of 0 or more, not a Fumble)",
-        result_term="Degree", unit="degree", outcomes=outcomes)
+        result_term="Degree",
+        unit="degree",
+        outcomes=outcomes,
+    )

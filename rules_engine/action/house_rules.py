@@ -42,6 +42,7 @@ MAX_STEP = 20
 def _dice_words(kind: str) -> object:
     def words(n: int) -> str:
         return f"a plain action rolls {n} {kind} {'die' if n == 1 else 'dice'}"
+
     return words
 
 
@@ -57,8 +58,10 @@ def _read_steps(text: str) -> tuple[int, ...]:
 
 def _steps_words(steps: tuple[int, ...]) -> str:
     major, negotiated, victory, total = steps
-    return (f"PV of {major}× the Threshold is a Major Success, {negotiated}× a Negotiated Victory, "
-            f"{victory}× a Victory, {total}× a Total Victory")
+    return (
+        f"PV of {major}× the Threshold is a Major Success, {negotiated}× a Negotiated Victory, "
+        f"{victory}× a Victory, {total}× a Total Victory"
+    )
 
 
 def _total_failure_words(margin: int | None) -> str:
@@ -68,48 +71,110 @@ def _total_failure_words(margin: int | None) -> str:
 
 
 SETTINGS = (
-    die_setting("die", "the kind of die rolled for every positive and negative die", SIDES, DICE,
-                words=lambda n: f"every die is a d{n}"),
-    number_setting("positive-dice", "how many positive dice a plain action rolls", 1, 0, MAX_BASE_DICE,
-                   _dice_words("positive")),  # type: ignore[arg-type]
-    number_setting("negative-dice", "how many negative dice a plain action rolls", 1, 0, MAX_BASE_DICE,
-                   _dice_words("negative")),  # type: ignore[arg-type]
-    choice_setting("open", "which dice roll again on their top face and add", "both", {
-        "both": "positive and negative dice roll again on a top face",
-        "positive": "only positive dice roll again on a top face",
-        "negative": "only negative dice roll again on a top face",
-        "none": "no die rolls again: a top face counts as it shows"}),
-    choice_setting("reroll", "how often an open die may roll again", "endless", {
-        "endless": "an open die rolls again each time its top face comes up",
-        "once": "an open die rolls again once at most"}),
-    choice_setting("double", "what a double-0 does to the degree", "both", {
-        "both": "a double-0 makes a failure a Fumble and a success a Total Victory",
-        "fumble": "a double-0 makes a failure a Fumble; a success stays as it is",
-        "victory": "a double-0 makes a success a Total Victory; a failure stays as it is",
-        "none": "a double-0 changes nothing"}),
-    choice_setting("double-faces", "which first pair of dice counts as a double-0", "top", {
-        "top": "only two top faces (0 and 0 on a d10) make a double-0",
-        "any": "any pair on the first positive and first negative die makes a double-0"}),
-    number_setting("threshold", "the Threshold of an action that does not give T n", DEFAULT_THRESHOLD, 1,
-                   MAX_THRESHOLD, lambda v: f"the Threshold is {v}"),
-    Setting("degrees", "how many Thresholds of PV each degree above Success needs", PRINTED_STEPS,
-            f"four rising whole numbers from 1 to {MAX_STEP} joined by hyphens, as in 1-2-3-4",
-            _read_steps, lambda v: "-".join(map(str, v)), _steps_words),
-    number_setting("total-failure", "how far below the defence an Outcome turns into a Total Failure",
-                   TOTAL_FAILURE_MARGIN, 1, 100, _total_failure_words, none="no Total Failure"),
-    number_setting("active-bonus", "what an active defence adds to the defence", ACTIVE_DEFENCE_BONUS, 0, 20,
-                   lambda v: f"an active defence adds {v}"),
+    die_setting(
+        "die",
+        "the kind of die rolled for every positive and negative die",
+        SIDES,
+        DICE,
+        words=lambda n: f"every die is a d{n}",
+    ),
+    number_setting(
+        "positive-dice", "how many positive dice a plain action rolls", 1, 0, MAX_BASE_DICE, _dice_words("positive")
+    ),  # type: ignore[arg-type]
+    number_setting(
+        "negative-dice", "how many negative dice a plain action rolls", 1, 0, MAX_BASE_DICE, _dice_words("negative")
+    ),  # type: ignore[arg-type]
+    choice_setting(
+        "open",
+        "which dice roll again on their top face and add",
+        "both",
+        {
+            "both": "positive and negative dice roll again on a top face",
+            "positive": "only positive dice roll again on a top face",
+            "negative": "only negative dice roll again on a top face",
+            "none": "no die rolls again: a top face counts as it shows",
+        },
+    ),
+    choice_setting(
+        "reroll",
+        "how often an open die may roll again",
+        "endless",
+        {
+            "endless": "an open die rolls again each time its top face comes up",
+            "once": "an open die rolls again once at most",
+        },
+    ),
+    choice_setting(
+        "double",
+        "what a double-0 does to the degree",
+        "both",
+        {
+            "both": "a double-0 makes a failure a Fumble and a success a Total Victory",
+            "fumble": "a double-0 makes a failure a Fumble; a success stays as it is",
+            "victory": "a double-0 makes a success a Total Victory; a failure stays as it is",
+            "none": "a double-0 changes nothing",
+        },
+    ),
+    choice_setting(
+        "double-faces",
+        "which first pair of dice counts as a double-0",
+        "top",
+        {
+            "top": "only two top faces (0 and 0 on a d10) make a double-0",
+            "any": "any pair on the first positive and first negative die makes a double-0",
+        },
+    ),
+    number_setting(
+        "threshold",
+        "the Threshold of an action that does not give T n",
+        DEFAULT_THRESHOLD,
+        1,
+        MAX_THRESHOLD,
+        lambda v: f"the Threshold is {v}",
+    ),
+    Setting(
+        "degrees",
+        "how many Thresholds of PV each degree above Success needs",
+        PRINTED_STEPS,
+        f"four rising whole numbers from 1 to {MAX_STEP} joined by hyphens, as in 1-2-3-4",
+        _read_steps,
+        lambda v: "-".join(map(str, v)),
+        _steps_words,
+    ),
+    number_setting(
+        "total-failure",
+        "how far below the defence an Outcome turns into a Total Failure",
+        TOTAL_FAILURE_MARGIN,
+        1,
+        100,
+        _total_failure_words,
+        none="no Total Failure",
+    ),
+    number_setting(
+        "active-bonus",
+        "what an active defence adds to the defence",
+        ACTIVE_DEFENCE_BONUS,
+        0,
+        20,
+        lambda v: f"an active defence adds {v}",
+    ),
 )
 
 
 def check(rules: RuleSet) -> Conflict | None:
     """Settings at odds: an action with no dice at all, or a way to roll again with no open die."""
     if rules["positive-dice"] == 0 and rules["negative-dice"] == 0:
-        return Conflict("positive-dice 0 with negative-dice 0 leaves a plain action no dice: give one die or more "
-                        "(the type Static is the action without dice)", ("positive-dice", "negative-dice"))
+        return Conflict(
+            "positive-dice 0 with negative-dice 0 leaves a plain action no dice: give one die or more "
+            "(the type Static is the action without dice)",
+            ("positive-dice", "negative-dice"),
+        )
     if rules["reroll"] == "once" and rules["open"] == "none":
-        return Conflict("reroll once says how an open die rolls again, but open none opens no die: "
-                        "choose open both, positive or negative, or leave reroll endless", ("open", "reroll"))
+        return Conflict(
+            "reroll once says how an open die rolls again, but open none opens no die: "
+            "choose open both, positive or negative, or leave reroll endless",
+            ("open", "reroll"),
+        )
     return None
 
 
@@ -136,7 +201,7 @@ def split(text: str) -> tuple[str, int | None]:
     for match in _WITH.finditer(text):
         following = _NEXT_WORD.match(text, match.end())
         if following and following.group(1).lower() in names:
-            return text[:match.start()].rstrip(), match.end()
+            return text[: match.start()].rstrip(), match.end()
     return text, None
 
 

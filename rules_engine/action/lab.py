@@ -40,16 +40,20 @@ def _splice(roll_text: str) -> tuple[int, bool]:
     (``10 active …``: the word right after the skill). Errors point into the roll."""
     scanner = Scanner(roll_text.replace("\u2212", "-"))
     if scanner.at_end():
-        raise _roll_error(f"write an action without its defence, such as {SKILL} or {SKILL} inspired: "
-                          "the ladder gives every defence", roll_text, 0)
+        raise _roll_error(
+            f"write an action without its defence, such as {SKILL} or {SKILL} inspired: the ladder gives every defence",
+            roll_text,
+            0,
+        )
     try:
         _, _, end = _sum(scanner, "the skill")
     except RulesError as error:
         raise _roll_error(error.message, roll_text, error.position, error.length) from None
     at = scanner.pos
     if scanner.accept("vs"):
-        raise _roll_error("write the action without vs and its defence: the lab's ladder gives every defence",
-                          roll_text, at, 2)
+        raise _roll_error(
+            "write the action without vs and its defence: the lab's ladder gives every defence", roll_text, at, 2
+        )
     return end, scanner.accept("active")
 
 
@@ -58,7 +62,7 @@ def query_at(roll_text: str, defence: int, rules: RuleSet) -> ActionQuery:
     end, active = _splice(roll_text)
     rest = roll_text[end:]
     if active:
-        rest = rest.lstrip()[len("active"):]
+        rest = rest.lstrip()[len("active") :]
     inserted = f" vs {'active ' if active else ''}{defence}"
     full = roll_text[:end] + inserted + rest
     try:
@@ -84,17 +88,29 @@ def sheet(roll_text: str, rules: RuleSet, seed: int | None) -> LabSheet:
     queries = [query_at(roll_text, d, rules) for d in DIFFICULTIES]
     usual = _usual(queries[0].skill)
     exact = [odds(q) for q in queries]
-    rungs = tuple(DifficultyStep(f"Difficulty {d}" if not q.active else f"Active defence {d} (+{q.rules['active-bonus']})",
-                                 q.notation, e.p_success) for d, q, e in zip(DIFFICULTIES, queries, exact))
+    rungs = tuple(
+        DifficultyStep(
+            f"Difficulty {d}" if not q.active else f"Active defence {d} (+{q.rules['active-bonus']})",
+            q.notation,
+            e.p_success,
+        )
+        for d, q, e in zip(DIFFICULTIES, queries, exact)
+    )
     typical = queries[usual]
     degrees = exact[usual].degrees
-    outcomes = tuple(LabOutcome(name, index - SUCCESS, p)
-                     for index, (name, p) in enumerate(zip(DEGREE_NAMES, degrees)) if p)
+    outcomes = tuple(
+        LabOutcome(name, index - SUCCESS, p) for index, (name, p) in enumerate(zip(DEGREE_NAMES, degrees)) if p
+    )
     return LabSheet(
-        notation=typical.notation, result_term="Degree", outcomes=outcomes,
+        notation=typical.notation,
+        result_term="Degree",
+        outcomes=outcomes,
         difficulty_term="Difficulty (defence)",
         success="Success or better (an Outcome of 0 or more, not a Fumble)",
-        rungs=rungs, usual=usual, explained=tuple(roll(typical, seed).lines()))
+        rungs=rungs,
+        usual=usual,
+        explained=tuple(roll(typical, seed).lines()),
+    )
 
 
 LAB = Lab(BOOK, ROLLS, sheet)

@@ -162,18 +162,39 @@ RECOVERIES: tuple[tuple[str, str, str, str], ...] = (
     ("play_wake", "roll", f"Wake-up roll (Willpower + Focus against {WAKE_DIFFICULTY})", "Willpower + Focus"),
     ("play_wake", "physician", "Physician + Wits to wake them (against the Shock roll's margin)", "Physician + Wits"),
     ("play_wake", "time", f"{WAKE_MINUTES} minutes pass: they come round", ""),
-    ("play_shake", "roll", f"Shake off Shaken (Willpower + Focus against {SHAKEN_DIFFICULTY}, as the Action)",
-     "Willpower + Focus"),
-    ("play_stabilise", "roll", "Stabilise (Medicine/Physician against 25 − Health + 5 × Wounds)",
-     "Medicine/Physician"),
+    (
+        "play_shake",
+        "roll",
+        f"Shake off Shaken (Willpower + Focus against {SHAKEN_DIFFICULTY}, as the Action)",
+        "Willpower + Focus",
+    ),
+    ("play_stabilise", "roll", "Stabilise (Medicine/Physician against 25 − Health + 5 × Wounds)", "Medicine/Physician"),
     ("play_stabilise", "hour", "An hour passes unstabilised: they die", ""),
 )
 
 
 # --- reading a saved scene -----------------------------------------------------------------
-CHARACTER_FIELDS = ("name", "kind", "attributes", "skills", "health", "toughness", "shock", "wounds", "shots",
-                    "modifier", "initiative", "acted", "rolled", "spent", "shaken", "out", "out_margin",
-                    "wake_due", "life")
+CHARACTER_FIELDS = (
+    "name",
+    "kind",
+    "attributes",
+    "skills",
+    "health",
+    "toughness",
+    "shock",
+    "wounds",
+    "shots",
+    "modifier",
+    "initiative",
+    "acted",
+    "rolled",
+    "spent",
+    "shaken",
+    "out",
+    "out_margin",
+    "wake_due",
+    "life",
+)
 MOOK_FIELDS = ("name", "kind", "mook", "members", "left", "shaken", "acted")
 
 
@@ -190,20 +211,29 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
     wake_due = flag(value["wake_due"], f"{where}.wake_due")
     if not out and (out_margin or wake_due):
         raise refuse(f"{where}.out", "a character who is not down has no Shock roll margin and no wake-up roll due")
-    return {"name": name_text(value["name"], f"{where}.name"), "kind": "character", "attributes": attributes,
-            "skills": ratings(value["skills"], f"{where}.skills", MAX_SKILLS, MAX_RATING),
-            "health": whole_number(value["health"], f"{where}.health", 1, MAX_HEALTH),
-            "toughness": whole_number(value["toughness"], f"{where}.toughness", 1, MAX_TOUGHNESS),
-            "shock": whole_number(value["shock"], f"{where}.shock", 0, MAX_SHOCK),
-            "wounds": whole_number(value["wounds"], f"{where}.wounds", 0, MAX_WOUNDS),
-            "shots": whole_number(value["shots"], f"{where}.shots", 0, MAX_SHOTS),
-            "modifier": whole_number(value["modifier"], f"{where}.modifier", -MAX_MODIFIER, MAX_MODIFIER),
-            "initiative": None if got is None else whole_number(got, f"{where}.initiative", -10 * MAX_MODIFIER,
-                                                                  10 * MAX_SHOTS),
-            "acted": choice(value["acted"], f"{where}.acted", ACTED),
-            "rolled": flag(value["rolled"], f"{where}.rolled"), "spent": flag(value["spent"], f"{where}.spent"),
-            "shaken": flag(value["shaken"], f"{where}.shaken"), "out": out, "out_margin": out_margin,
-            "wake_due": wake_due, "life": choice(value["life"], f"{where}.life", LIVES)}
+    return {
+        "name": name_text(value["name"], f"{where}.name"),
+        "kind": "character",
+        "attributes": attributes,
+        "skills": ratings(value["skills"], f"{where}.skills", MAX_SKILLS, MAX_RATING),
+        "health": whole_number(value["health"], f"{where}.health", 1, MAX_HEALTH),
+        "toughness": whole_number(value["toughness"], f"{where}.toughness", 1, MAX_TOUGHNESS),
+        "shock": whole_number(value["shock"], f"{where}.shock", 0, MAX_SHOCK),
+        "wounds": whole_number(value["wounds"], f"{where}.wounds", 0, MAX_WOUNDS),
+        "shots": whole_number(value["shots"], f"{where}.shots", 0, MAX_SHOTS),
+        "modifier": whole_number(value["modifier"], f"{where}.modifier", -MAX_MODIFIER, MAX_MODIFIER),
+        "initiative": None
+        if got is None
+        else whole_number(got, f"{where}.initiative", -10 * MAX_MODIFIER, 10 * MAX_SHOTS),
+        "acted": choice(value["acted"], f"{where}.acted", ACTED),
+        "rolled": flag(value["rolled"], f"{where}.rolled"),
+        "spent": flag(value["spent"], f"{where}.spent"),
+        "shaken": flag(value["shaken"], f"{where}.shaken"),
+        "out": out,
+        "out_margin": out_margin,
+        "wake_due": wake_due,
+        "life": choice(value["life"], f"{where}.life", LIVES),
+    }
 
 
 def read_mooks(value: Any, where: str) -> dict[str, Any]:
@@ -211,11 +241,16 @@ def read_mooks(value: Any, where: str) -> dict[str, Any]:
     exact_keys(value, where, MOOK_FIELDS)
     members = whole_number(value["members"], f"{where}.members", 1, MAX_MEMBERS)
     left = whole_number(value["left"], f"{where}.left", 0, members)
-    return {"name": name_text(value["name"], f"{where}.name"), "kind": "mooks",
-            "mook": choice(value["mook"], f"{where}.mook", MOOK_KINDS), "members": members, "left": left,
-            # (the page edits "left": fewer standing, fewer Shaken, rather than a refusal)
-            "shaken": min(whole_number(value["shaken"], f"{where}.shaken", 0, members), left),
-            "acted": flag(value["acted"], f"{where}.acted")}
+    return {
+        "name": name_text(value["name"], f"{where}.name"),
+        "kind": "mooks",
+        "mook": choice(value["mook"], f"{where}.mook", MOOK_KINDS),
+        "members": members,
+        "left": left,
+        # (the page edits "left": fewer standing, fewer Shaken, rather than a refusal)
+        "shaken": min(whole_number(value["shaken"], f"{where}.shaken", 0, members), left),
+        "acted": flag(value["acted"], f"{where}.acted"),
+    }
 
 
 def read_combatant(value: Any, where: str) -> dict[str, Any]:
@@ -246,8 +281,13 @@ def _card(value: Any, where: str, count: int) -> int | str:
 def read_scene(value: Any, where: str) -> dict[str, Any]:
     """One saved scene checked and in normal form (``RulesError`` naming the field)."""
     exact_keys(value, where, ("name", "threshold", "rules", "initiative", "sequence", "stack", "out", "combatants"))
-    read = items(value["combatants"], f"{where}.combatants", MAX_COMBATANTS, read_combatant,
-                 f"a scene has at most {MAX_COMBATANTS} combatants")
+    read = items(
+        value["combatants"],
+        f"{where}.combatants",
+        MAX_COMBATANTS,
+        read_combatant,
+        f"a scene has at most {MAX_COMBATANTS} combatants",
+    )
     names = [c["name"].casefold() for c in read]
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -262,18 +302,21 @@ def read_scene(value: Any, where: str) -> dict[str, Any]:
     for i, card in enumerate(seen):
         if card in seen[:i]:
             raise refuse(f"{where}.stack", f"card {card!r} is in the stack twice")
-    return {"name": name_text(value["name"], f"{where}.name"),
-            "threshold": whole_number(value["threshold"], f"{where}.threshold", 1, MAX_THRESHOLD),
-            "rules": read_rules(value["rules"], f"{where}.rules"),
-            "initiative": choice(value["initiative"], f"{where}.initiative", INITIATIVE_MODES),
-            "sequence": whole_number(value["sequence"], f"{where}.sequence", 0, MAX_SEQUENCE),
-            "stack": cards[0], "out": cards[1], "combatants": read}
+    return {
+        "name": name_text(value["name"], f"{where}.name"),
+        "threshold": whole_number(value["threshold"], f"{where}.threshold", 1, MAX_THRESHOLD),
+        "rules": read_rules(value["rules"], f"{where}.rules"),
+        "initiative": choice(value["initiative"], f"{where}.initiative", INITIATIVE_MODES),
+        "sequence": whole_number(value["sequence"], f"{where}.sequence", 0, MAX_SEQUENCE),
+        "stack": cards[0],
+        "out": cards[1],
+        "combatants": read,
+    }
 
 
 # --- version 1 → 2 ---------------------------------------------------------------------------
 #: The fields version 2 adds to a character, with what a version-1 character had.
-V2_CHARACTER_FIELDS = {"spent": False, "shaken": False, "out": 0, "out_margin": 0, "wake_due": False,
-                       "life": "alive"}
+V2_CHARACTER_FIELDS = {"spent": False, "shaken": False, "out": 0, "out_margin": 0, "wake_due": False, "life": "alive"}
 
 
 def _character_v2(c: dict[str, Any]) -> dict[str, Any]:
@@ -312,28 +355,60 @@ def migrate_v1(document: dict[str, Any]) -> dict[str, Any]:
 
 
 # Version 3 only lets a scene carry its log (core/play.py read_log).
-SCHEMA = PlaySchema("action", VERSION, read_scene, migrations={1: migrate_v1, 2: unchanged_but_version},
-                    noun="scene", nouns="scenes")
+SCHEMA = PlaySchema(
+    "action", VERSION, read_scene, migrations={1: migrate_v1, 2: unchanged_but_version}, noun="scene", nouns="scenes"
+)
 
 
 def new_character(name: str) -> dict[str, Any]:
     """A character with the placeholders: Agility, Wits and Luck 3, Health 20, Toughness 3, unhurt."""
     count = shot_count(*NEW_ATTRIBUTES.values())
-    return {"name": name, "kind": "character", "attributes": dict(NEW_ATTRIBUTES), "skills": {},
-            "health": NEW_HEALTH, "toughness": NEW_TOUGHNESS, "shock": 0, "wounds": 0, "shots": count,
-            "modifier": 0, "initiative": None, "acted": "", "rolled": False, **V2_CHARACTER_FIELDS}
+    return {
+        "name": name,
+        "kind": "character",
+        "attributes": dict(NEW_ATTRIBUTES),
+        "skills": {},
+        "health": NEW_HEALTH,
+        "toughness": NEW_TOUGHNESS,
+        "shock": 0,
+        "wounds": 0,
+        "shots": count,
+        "modifier": 0,
+        "initiative": None,
+        "acted": "",
+        "rolled": False,
+        **V2_CHARACTER_FIELDS,
+    }
 
 
 def new_mooks(name: str, mook: str = "glass-jaw") -> dict[str, Any]:
     """A group of ``NEW_MEMBERS`` mooks of kind ``mook``, all standing and steady."""
-    return {"name": name, "kind": "mooks", "mook": mook, "members": NEW_MEMBERS, "left": NEW_MEMBERS,
-            "shaken": 0, "acted": False}
+    return {
+        "name": name,
+        "kind": "mooks",
+        "mook": mook,
+        "members": NEW_MEMBERS,
+        "left": NEW_MEMBERS,
+        "shaken": 0,
+        "acted": False,
+    }
 
 
 def new_scene(name: str = "New scene") -> dict[str, Any]:
     """A scene with one new character, the normal optional rules and Shot-pool Initiative."""
-    return read_scene({"name": name, "threshold": DEFAULT_THRESHOLD, "rules": list(NEW_RULES), "initiative": "shots",
-                       "sequence": 0, "stack": [], "out": [], "combatants": [new_character("Character 1")]}, "scene")
+    return read_scene(
+        {
+            "name": name,
+            "threshold": DEFAULT_THRESHOLD,
+            "rules": list(NEW_RULES),
+            "initiative": "shots",
+            "sequence": 0,
+            "stack": [],
+            "out": [],
+            "combatants": [new_character("Character 1")],
+        },
+        "scene",
+    )
 
 
 # --- what the sheet shows ------------------------------------------------------------------
@@ -355,12 +430,22 @@ def nerve(character: dict[str, Any]) -> int:
     return total
 
 
-def standing_report(scene: dict[str, Any], character: dict[str, Any], damage: int = 0,
-                    focus: int | None = None) -> DamageReport:
+def standing_report(
+    scene: dict[str, Any], character: dict[str, Any], damage: int = 0, focus: int | None = None
+) -> DamageReport:
     """The damage chapter's report of a hit of ``damage`` on the character as it stands."""
-    return DamageReport(Hit(damage, scene["threshold"], character["health"], character["toughness"],
-                            wounds_before=character["wounds"], shock_before=character["shock"], focus=focus,
-                            options=frozenset(scene["rules"])))
+    return DamageReport(
+        Hit(
+            damage,
+            scene["threshold"],
+            character["health"],
+            character["toughness"],
+            wounds_before=character["wounds"],
+            shock_before=character["shock"],
+            focus=focus,
+            options=frozenset(scene["rules"]),
+        )
+    )
 
 
 def impairment(scene: dict[str, Any], character: dict[str, Any]) -> int:
@@ -374,7 +459,7 @@ def is_dying(c: dict[str, Any]) -> bool:
 
 
 def life_word(c: dict[str, Any]) -> str:
-    """"dead", "dying", "stable" or "alive"."""
+    """ "dead", "dying", "stable" or "alive"."""
     return "dying" if is_dying(c) else c["life"]
 
 
@@ -385,8 +470,9 @@ def state_text(c: dict[str, Any]) -> str:
         return "dead"
     words = {"dying": "dying", "stable": "stable, out of the fight", "alive": ""}[life]
     if c["out"]:
-        down = ("unconscious (Shock roll)" if c["out_margin"] else "fallen, unable to act") + \
-            f": comes round in {c['out']} Sequence{'s' if c['out'] != 1 else ''} at the latest"
+        down = (
+            "unconscious (Shock roll)" if c["out_margin"] else "fallen, unable to act"
+        ) + f": comes round in {c['out']} Sequence{'s' if c['out'] != 1 else ''} at the latest"
         words = f"{words}, {down}" if words else down
     words = words or "on their feet"
     return words + (" · Shaken" if c["shaken"] else "")
@@ -400,8 +486,15 @@ def order(scene: dict[str, Any]) -> list[int]:
     if scene["initiative"] == "cards":
         return [card for card in scene["stack"] if isinstance(card, int)]
     characters = [i for i, c in enumerate(combatants) if c["kind"] == "character"]
-    characters.sort(key=lambda i: -(combatants[i]["initiative"] if combatants[i]["initiative"] is not None
-                                    else initiative(combatants[i]["shots"], 0, combatants[i]["modifier"])))
+    characters.sort(
+        key=lambda i: (
+            -(
+                combatants[i]["initiative"]
+                if combatants[i]["initiative"] is not None
+                else initiative(combatants[i]["shots"], 0, combatants[i]["modifier"])
+            )
+        )
+    )
     return characters + [i for i, c in enumerate(combatants) if c["kind"] == "mooks"]
 
 
@@ -409,28 +502,45 @@ def combatant_sheet(scene: dict[str, Any], c: dict[str, Any]) -> dict[str, Any]:
     """One combatant's numbers: Shot Count, impairment and state for a character; standing
     and Shaken members for a mook group. ``down``: unable to act."""
     if c["kind"] == "mooks":
-        return {"kind": "mooks", "name": MOOK_KINDS[c["mook"]], "left": c["left"], "shaken": c["shaken"],
-                "down": c["left"] == 0}
+        return {
+            "kind": "mooks",
+            "name": MOOK_KINDS[c["mook"]],
+            "left": c["left"],
+            "shaken": c["shaken"],
+            "down": c["left"] == 0,
+        }
     life = life_word(c)
-    return {"kind": "character", "shot_count": count_of(c), "impairment": impairment(scene, c),
-            "shock_to_go": max(0, c["health"] - c["shock"]), "wounds_to_go": max(0, c["toughness"] - c["wounds"]),
-            "dying": life == "dying", "falls_down": c["out"] > 0, "life": life, "shaken": c["shaken"],
-            "state": state_text(c), "nerve": nerve(c),
-            "initiative": c["initiative"] if c["initiative"] is not None
-            else initiative(c["shots"], 0, c["modifier"]),
-            "stabilise": stabilise_difficulty(c["health"], c["wounds"]) if life == "dying" else None,
-            "down": life != "alive" or c["out"] > 0}
+    return {
+        "kind": "character",
+        "shot_count": count_of(c),
+        "impairment": impairment(scene, c),
+        "shock_to_go": max(0, c["health"] - c["shock"]),
+        "wounds_to_go": max(0, c["toughness"] - c["wounds"]),
+        "dying": life == "dying",
+        "falls_down": c["out"] > 0,
+        "life": life,
+        "shaken": c["shaken"],
+        "state": state_text(c),
+        "nerve": nerve(c),
+        "initiative": c["initiative"] if c["initiative"] is not None else initiative(c["shots"], 0, c["modifier"]),
+        "stabilise": stabilise_difficulty(c["health"], c["wounds"]) if life == "dying" else None,
+        "down": life != "alive" or c["out"] > 0,
+    }
 
 
 def sheet(scene: dict[str, Any]) -> dict[str, Any]:
     """What the page shows: each combatant's numbers, the acting order, the Shot costs, the
     rules, the kinds of mooks, and what ends each state."""
-    return {"combatants": [combatant_sheet(scene, c) for c in scene["combatants"]], "order": order(scene),
-            "acts": {word: {"shots": cost, "does": does} for word, (cost, does) in ACTS.items()},
-            "rules": [{"word": o.word, "name": o.name, "effect": o.effect} for o in OPTIONS if o.word in RULE_WORDS],
-            "mook_kinds": MOOK_KINDS,
-            "recoveries": [{"action": action, "how": how, "label": label, "value": value}
-                           for action, how, label, value in RECOVERIES]}
+    return {
+        "combatants": [combatant_sheet(scene, c) for c in scene["combatants"]],
+        "order": order(scene),
+        "acts": {word: {"shots": cost, "does": does} for word, (cost, does) in ACTS.items()},
+        "rules": [{"word": o.word, "name": o.name, "effect": o.effect} for o in OPTIONS if o.word in RULE_WORDS],
+        "mook_kinds": MOOK_KINDS,
+        "recoveries": [
+            {"action": action, "how": how, "label": label, "value": value} for action, how, label, value in RECOVERIES
+        ],
+    }
 
 
 def answer(scene: dict[str, Any], **more: Any) -> dict[str, Any]:
@@ -506,8 +616,10 @@ def _with(scene: dict[str, Any], index: int, combatant: dict[str, Any], **more: 
 def _others_may_wake(combatants: list[dict[str, Any]], index: int) -> list[dict[str, Any]]:
     """Someone rolled an Action: every other character who is down may roll to wake
     ("every time someone else rolls an Action")."""
-    return [{**c, "wake_due": True} if i != index and c["kind"] == "character" and c["out"] and c["life"] != "dead"
-            else c for i, c in enumerate(combatants)]
+    return [
+        {**c, "wake_due": True} if i != index and c["kind"] == "character" and c["out"] and c["life"] != "dead" else c
+        for i, c in enumerate(combatants)
+    ]
 
 
 def _stack(scene: dict[str, Any]) -> CardStack:
@@ -553,20 +665,31 @@ class Check:
     def line(self, who: str) -> str:
         dice = "; ".join(c.text() for c in self.rolled.chains)
         verdict = "passes" if self.passed else f"fails by {self.margin}"
-        return (f"{who}: {self.what} {self.rolled.query.notation}, seed {self.rolled.seed} ({dice}): "
-                f"AV {self.rolled.av}, {verdict}")
+        return (
+            f"{who}: {self.what} {self.rolled.query.notation}, seed {self.rolled.seed} ({dice}): "
+            f"AV {self.rolled.av}, {verdict}"
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"what": self.what, "notation": self.rolled.query.notation, "seed": self.rolled.seed,
-                "av": self.rolled.av, "difficulty": self.difficulty, "passed": self.passed, "margin": self.margin}
+        return {
+            "what": self.what,
+            "notation": self.rolled.query.notation,
+            "seed": self.rolled.seed,
+            "av": self.rolled.av,
+            "difficulty": self.difficulty,
+            "passed": self.passed,
+            "margin": self.margin,
+        }
 
     def record(self) -> dict[str, str]:
         """The roll for the log: its dice, its result and its exact chance of passing (the
         chapter's chance of success of the same roll: reaching the difficulty, no Fumble)."""
         verdict = "passes" if self.passed else f"fails by {self.margin}"
-        return {"dice": f"{self.what} {self.rolled.query.notation}, seed {self.rolled.seed}: {dice_words(self.rolled)}",
-                "result": f"{self.what}: AV {self.rolled.av}, {verdict}",
-                "chance": f"{self.what} passes {log_chance(odds(self.rolled.query).p_success)}"}
+        return {
+            "dice": f"{self.what} {self.rolled.query.notation}, seed {self.rolled.seed}: {dice_words(self.rolled)}",
+            "result": f"{self.what}: AV {self.rolled.av}, {verdict}",
+            "chance": f"{self.what} passes {log_chance(odds(self.rolled.query).p_success)}",
+        }
 
 
 def dice_words(rolled: ActionRoll) -> str:
@@ -585,8 +708,12 @@ def record_of(checks: list[Check]) -> dict[str, str] | None:
 def check(what: str, value: int, difficulty: int, seed: int | None, k: int = 0) -> Check:
     """The ``k``-th roll of one request: seed + k (each can be rolled again in the chapter's
     roller with its own seed)."""
-    return Check(what, value, difficulty, roll(make_query(value, difficulty), None if seed is None
-                                                 else (seed + k) % (MAX_SEED + 1)))
+    return Check(
+        what,
+        value,
+        difficulty,
+        roll(make_query(value, difficulty), None if seed is None else (seed + k) % (MAX_SEED + 1)),
+    )
 
 
 def _value(request: Request, label: str, blank: int | None) -> int:
@@ -608,8 +735,9 @@ def play_add(request: Request) -> dict[str, Any]:
         raise RulesError("kind must be 'character' or 'mooks'", field="kind")
     if len(scene["combatants"]) >= MAX_COMBATANTS:
         raise refuse("scene.combatants", f"a scene has at most {MAX_COMBATANTS} combatants")
-    added = (new_character(_free_name(scene, "Character")) if kind == "character"
-             else new_mooks(_free_name(scene, "Mooks")))
+    added = (
+        new_character(_free_name(scene, "Character")) if kind == "character" else new_mooks(_free_name(scene, "Mooks"))
+    )
     index = len(scene["combatants"])
     stack = [*scene["stack"], index] if scene["initiative"] == "cards" and scene["sequence"] else scene["stack"]
     return answer(read_scene({**scene, "combatants": [*scene["combatants"], added], "stack": stack}, "scene"))
@@ -621,8 +749,12 @@ def play_remove(request: Request) -> dict[str, Any]:
     index = _index(request, scene)
     renumber = lambda cards: [c if isinstance(c, str) else c - (c > index) for c in cards if c != index]  # noqa: E731
     combatants = [c for i, c in enumerate(scene["combatants"]) if i != index]
-    return answer(read_scene({**scene, "combatants": combatants, "stack": renumber(scene["stack"]),
-                              "out": renumber(scene["out"])}, "scene"))
+    return answer(
+        read_scene(
+            {**scene, "combatants": combatants, "stack": renumber(scene["stack"]), "out": renumber(scene["out"])},
+            "scene",
+        )
+    )
 
 
 def _next_sequence(c: dict[str, Any], first: bool) -> tuple[dict[str, Any], list[str]]:
@@ -630,8 +762,14 @@ def _next_sequence(c: dict[str, Any], first: bool) -> tuple[dict[str, Any], list
     Sequence with no roll (not before the first), Initiative set, nothing done yet; one
     Sequence fewer to stay down, coming round at none."""
     shots = c["shots"] if first or c["rolled"] else regain(c["shots"], count_of(c))
-    after = {**c, "shots": shots, "initiative": initiative(shots, 0, c["modifier"]), "acted": "", "rolled": False,
-             "spent": False}
+    after = {
+        **c,
+        "shots": shots,
+        "initiative": initiative(shots, 0, c["modifier"]),
+        "acted": "",
+        "rolled": False,
+        "spent": False,
+    }
     news = [f"1 Shot back for {c['name']}"] if shots > c["shots"] else []
     if c["out"] and c["life"] != "dead":
         after["out"] = c["out"] - 1
@@ -662,7 +800,9 @@ def play_sequence(request: Request) -> dict[str, Any]:
         padding = request.get("padding", False)
         if not isinstance(padding, bool):
             raise RulesError("padding must be true or false", field="padding")
-        standing = [i for i in order(after | {"initiative": "shots"}) if not combatant_sheet(after, combatants[i])["down"]]
+        standing = [
+            i for i in order(after | {"initiative": "shots"}) if not combatant_sheet(after, combatants[i])["down"]
+        ]
         after |= {"stack": [*standing, *(PADDING_CARDS if padding else ())], "out": []}
     after = read_scene(after, "scene")
     line = f"Sequence {after['sequence']} begins" + (f"; {'; '.join(news)}" if news else "")
@@ -679,8 +819,11 @@ def _mook_act(scene: dict[str, Any], index: int, act: str) -> dict[str, Any]:
     if c["acted"]:
         raise refuse(_at(index, "acted"), f"{c['name']} have taken this Sequence's Action")
     if c["shaken"]:
-        raise refuse(_at(index, "shaken"), f"{c['shaken']} of {c['name']} are Shaken: their Action begins "
-                                                  "with the Willpower + Focus roll (Shake off Shaken)")
+        raise refuse(
+            _at(index, "shaken"),
+            f"{c['shaken']} of {c['name']} are Shaken: their Action begins "
+            "with the Willpower + Focus roll (Shake off Shaken)",
+        )
     return {**c, "acted": True}
 
 
@@ -698,8 +841,11 @@ def _character_act(scene: dict[str, Any], index: int, act: str) -> dict[str, Any
         whole = "1 Shock point comes back only to one who does nothing but rest all Sequence"
         for part, done in (("acted", c["acted"]), ("rolled", c["rolled"]), ("spent", c["spent"])):
             if done:
-                what = {"acted": "taken this Sequence's Action", "rolled": "rolled this Sequence",
-                        "spent": "spent Shots this Sequence"}[part]
+                what = {
+                    "acted": "taken this Sequence's Action",
+                    "rolled": "rolled this Sequence",
+                    "spent": "spent Shots this Sequence",
+                }[part]
                 raise refuse(_at(index, part), f"{name} has {what}: {whole}")
         return {**c, "acted": "rest", "shock": max(0, c["shock"] - 1)}
     check_able(scene, index)
@@ -707,14 +853,21 @@ def _character_act(scene: dict[str, Any], index: int, act: str) -> dict[str, Any
         raise refuse(_at(index, "acted"), f"{name} has rested this Sequence: resting is all they do until it ends")
     if c["shaken"] and act != "raise-initiative":
         # "You may not perform Active Defenses or Free Actions"; an Action begins with the roll.
-        raise refuse(_at(index, "shaken"), f"{name} is Shaken: no Active Defense, and their Action is the "
-                                                  f"Willpower + Focus roll against {SHAKEN_DIFFICULTY} (Shake off Shaken)")
+        raise refuse(
+            _at(index, "shaken"),
+            f"{name} is Shaken: no Active Defense, and their Action is the "
+            f"Willpower + Focus roll against {SHAKEN_DIFFICULTY} (Shake off Shaken)",
+        )
     if act in SEQUENCE_ACTIONS and c["acted"]:
-        raise refuse(_at(index, "acted"), f"{name} has taken this Sequence's Action; another costs "
-                                                 f"{SHOTS_FOR_OUT_OF_SEQUENCE} Shots (an Action out of Sequence)")
+        raise refuse(
+            _at(index, "acted"),
+            f"{name} has taken this Sequence's Action; another costs "
+            f"{SHOTS_FOR_OUT_OF_SEQUENCE} Shots (an Action out of Sequence)",
+        )
     if c["shots"] < cost:
-        raise refuse(_at(index, "shots"), f"{name} has {c['shots']} Shot{'s' if c['shots'] != 1 else ''}; "
-                                                 f"this costs {cost}")
+        raise refuse(
+            _at(index, "shots"), f"{name} has {c['shots']} Shot{'s' if c['shots'] != 1 else ''}; this costs {cost}"
+        )
     if act == "raise-initiative":
         # One added since the Sequence began has none set: theirs is the pool as it stands.
         now = c["initiative"] if c["initiative"] is not None else initiative(c["shots"], 0, c["modifier"])
@@ -752,8 +905,7 @@ def play_act(request: Request) -> dict[str, Any]:
         if act == "active-defence":
             stack = _stack(scene)
             if not stack.active_defence(f"#{index}"):
-                raise refuse("scene.stack", f"{c['name']} is first in the stack: no Active Defense from "
-                                                   "first place")
+                raise refuse("scene.stack", f"{c['name']} is first in the stack: no Active Defense from first place")
             more = _unstack(stack)
         elif act != "raise-initiative":
             more = _card_acts(scene, index)
@@ -774,8 +926,10 @@ def play_padding(request: Request) -> dict[str, Any]:
         raise RulesError(f"no padding card {card!r} in the stack", field="card")
     if scene["stack"][0] != card:
         raise refuse("scene.stack", f"the {card} card has not come up yet: it is removed when it is first")
-    return answer(read_scene({**scene, "stack": scene["stack"][1:]}, "scene"),
-                  line=f"The {card} card comes up and leaves the stack.")
+    return answer(
+        read_scene({**scene, "stack": scene["stack"][1:]}, "scene"),
+        line=f"The {card} card comes up and leaves the stack.",
+    )
 
 
 def _types(request: Request) -> frozenset[str]:
@@ -821,16 +975,24 @@ def _query(scene: dict[str, Any], index: int, request: Request) -> tuple[ActionQ
     av = skill + modifiers + penalty
     if abs(av) > MAX_VALUE:
         raise RulesError(f"the Action Value's skill part must be within ±{MAX_VALUE}", field="modifiers")
-    query = make_query(av, defence, active=active, types=_types(request), threshold=scene["threshold"],
-                       attack_ev=attribute, defence_ev=defence_ev)
+    query = make_query(
+        av,
+        defence,
+        active=active,
+        types=_types(request),
+        threshold=scene["threshold"],
+        attack_ev=attribute,
+        defence_ev=defence_ev,
+    )
     what = " + ".join(part for part in (skill_name, attribute_name) if part) or "no skill"
     terms = {"skill": skill, "attribute": attribute, "modifiers": modifiers, "impairment": penalty}
     return query, what, terms
 
 
 def _degrees(result: Any) -> list[dict[str, str]]:
-    return [{"degree": name, "ratio": ratio(p), "percent": percent(p, 2)}
-            for name, p in zip(DEGREE_NAMES, result.degrees)]
+    return [
+        {"degree": name, "ratio": ratio(p), "percent": percent(p, 2)} for name, p in zip(DEGREE_NAMES, result.degrees)
+    ]
 
 
 def play_odds(request: Request) -> dict[str, Any]:
@@ -838,8 +1000,14 @@ def play_odds(request: Request) -> dict[str, Any]:
     _, _, query, what, terms = roll_query(request)
     result = odds(query)
     success = result.p_success
-    return {"notation": query.notation, "what": what, "terms": terms, "degrees": _degrees(result),
-            "success": {"ratio": ratio(success), "percent": percent(success, 2)}, "notes": list(query.notes)}
+    return {
+        "notation": query.notation,
+        "what": what,
+        "terms": terms,
+        "degrees": _degrees(result),
+        "success": {"ratio": ratio(success), "percent": percent(success, 2)},
+        "notes": list(query.notes),
+    }
 
 
 def play_roll(request: Request) -> dict[str, Any]:
@@ -850,12 +1018,14 @@ def play_roll(request: Request) -> dict[str, Any]:
     scene, index, query, what, terms = roll_query(request)
     c = scene["combatants"][index]
     if c["acted"] == "rest":
-        raise refuse(_at(index, "acted"), f"{c['name']} has rested this Sequence: resting is all they do "
-                                                 "until it ends")
+        raise refuse(_at(index, "acted"), f"{c['name']} has rested this Sequence: resting is all they do until it ends")
     if c["shaken"]:
-        raise refuse(_at(index, "shaken"), f"{c['name']} is Shaken: their Action begins with the "
-                                                  f"Willpower + Focus roll against {SHAKEN_DIFFICULTY} "
-                                                  "(Shake off Shaken)")
+        raise refuse(
+            _at(index, "shaken"),
+            f"{c['name']} is Shaken: their Action begins with the "
+            f"Willpower + Focus roll against {SHAKEN_DIFFICULTY} "
+            "(Shake off Shaken)",
+        )
     rolled = roll(query, request_seed(request))
     combatants = _others_may_wake(list(scene["combatants"]), index)
     if scene["sequence"]:
@@ -863,19 +1033,37 @@ def play_roll(request: Request) -> dict[str, Any]:
     after = read_scene({**scene, "combatants": combatants}, "scene")
     result = rolled.to_json()
     said = f"{result['degree']}, AV {rolled.av}, Outcome {rolled.outcome}" + (
-        f", PV {rolled.pv}" if rolled.outcome >= 0 else "")
+        f", PV {rolled.pv}" if rolled.outcome >= 0 else ""
+    )
     line = f"{c['name']} rolled {what} ({query.notation}, seed {rolled.seed}): {said}."
-    record = {"dice": f"{query.notation}, seed {rolled.seed}: {dice_words(rolled)}", "result": said,
-              "chance": f"success {log_chance(odds(query).p_success)}"}
-    return answer(after, roll=result, share=share(rolled), notation=query.notation, what=what, terms=terms, line=line,
-                  fields=roller_fields(query), record=record)
+    record = {
+        "dice": f"{query.notation}, seed {rolled.seed}: {dice_words(rolled)}",
+        "result": said,
+        "chance": f"success {log_chance(odds(query).p_success)}",
+    }
+    return answer(
+        after,
+        roll=result,
+        share=share(rolled),
+        notation=query.notation,
+        what=what,
+        terms=terms,
+        line=line,
+        fields=roller_fields(query),
+        record=record,
+    )
 
 
 def roller_fields(query: ActionQuery) -> dict[str, str]:
     """The chapter's Action roller's fields for ``query``, as its permalink names them (the
     roller's control ids without ``ac-``): with the seed, they roll the same dice there."""
-    fields = {"skill": str(query.skill), "defence": str(query.defence), "threshold": str(query.threshold),
-              "attack_ev": str(query.attack_ev), "defence_ev": str(query.defence_ev)}
+    fields = {
+        "skill": str(query.skill),
+        "defence": str(query.defence),
+        "threshold": str(query.threshold),
+        "attack_ev": str(query.attack_ev),
+        "defence_ev": str(query.defence_ev),
+    }
     if query.active:
         fields["active"] = "1"
     fields.update({f"type-{word}": "1" for word in query.ordered_types})
@@ -910,8 +1098,9 @@ def _hit_mooks(scene: dict[str, Any], index: int, damage: int) -> tuple[dict[str
     return c, more, lines, line
 
 
-def _hit_character(scene: dict[str, Any], index: int, damage: int, focus: int,
-                   seed: int | None) -> tuple[dict[str, Any], dict[str, Any], list[str], str, DamageReport, list[Check]]:
+def _hit_character(
+    scene: dict[str, Any], index: int, damage: int, focus: int, seed: int | None
+) -> tuple[dict[str, Any], dict[str, Any], list[str], str, DamageReport, list[Check]]:
     """A hit on a character: shock and wounds kept whole, falling down, the Shock and Dark
     Times rolls made, Shaken, Stun; with initiative cards, the card moved."""
     c = dict(scene["combatants"][index])
@@ -990,8 +1179,14 @@ def play_damage(request: Request) -> dict[str, Any]:
     focus = _number(request, "focus", "Willpower + Focus", -MAX_VALUE, MAX_VALUE, nerve(target))
     c, more, lines, line, report, checks = _hit_character(scene, index, damage, focus, request_seed(request))
     report_json = {k: v for k, v in report.to_json().items() if k not in ("lines", "mooks")}
-    return answer(_with(scene, index, c, **more), lines=lines, line=line, report=report_json,
-                  rolls=[check.to_json() for check in checks], record=record_of(checks))
+    return answer(
+        _with(scene, index, c, **more),
+        lines=lines,
+        line=line,
+        report=report_json,
+        rolls=[check.to_json() for check in checks],
+        record=record_of(checks),
+    )
 
 
 def _character_at(request: Request, scene: dict[str, Any], what: str) -> tuple[int, dict[str, Any]]:
@@ -1020,21 +1215,32 @@ def play_wake(request: Request) -> dict[str, Any]:
         return answer(_with(scene, index, awake), line=f"{WAKE_MINUTES} minutes pass: {name} comes round.", rolls=[])
     if how == "roll":
         if not c["wake_due"]:
-            raise refuse(_at(index, "wake_due"), f"{name} may roll to wake each time someone else rolls an "
-                                                         "Action: no one has since the last try")
-        tried = check("wake-up roll", _value(request, "Willpower + Focus", nerve(c)), WAKE_DIFFICULTY,
-                      request_seed(request))
+            raise refuse(
+                _at(index, "wake_due"),
+                f"{name} may roll to wake each time someone else rolls an Action: no one has since the last try",
+            )
+        tried = check(
+            "wake-up roll", _value(request, "Willpower + Focus", nerve(c)), WAKE_DIFFICULTY, request_seed(request)
+        )
         after = awake if tried.passed else {**c, "wake_due": False}
     else:
         if not c["out_margin"]:
-            raise refuse(_at(index, "out_margin"), f"{name} was not knocked out by a Shock roll: the "
-                                                           "Physician + Wits roll wakes only those")
-        tried = check("Physician + Wits roll", _value(request, "Physician + Wits", None), c["out_margin"],
-                      request_seed(request))
+            raise refuse(
+                _at(index, "out_margin"),
+                f"{name} was not knocked out by a Shock roll: the Physician + Wits roll wakes only those",
+            )
+        tried = check(
+            "Physician + Wits roll", _value(request, "Physician + Wits", None), c["out_margin"], request_seed(request)
+        )
         after = awake if tried.passed else c
     words = f"{name} comes round" if tried.passed else f"{name} stays down"
-    return answer(_with(scene, index, after), line=f"{tried.line(name)}: {words}.", lines=[tried.line(name)],
-                  rolls=[tried.to_json()], record=tried.record())
+    return answer(
+        _with(scene, index, after),
+        line=f"{tried.line(name)}: {words}.",
+        lines=[tried.line(name)],
+        rolls=[tried.to_json()],
+        record=tried.record(),
+    )
 
 
 def _shake_mooks(scene: dict[str, Any], index: int, request: Request) -> dict[str, Any]:
@@ -1046,18 +1252,21 @@ def _shake_mooks(scene: dict[str, Any], index: int, request: Request) -> dict[st
     if not c["shaken"]:
         raise refuse(_at(index, "shaken"), f"no one in {c['name']} is Shaken")
     if c["acted"]:
-        raise refuse(_at(index, "acted"), f"{c['name']} have taken this Sequence's Action: the roll comes "
-                                                 "with the next")
+        raise refuse(
+            _at(index, "acted"), f"{c['name']} have taken this Sequence's Action: the roll comes with the next"
+        )
     value = _value(request, "The mooks' Willpower + Focus", None)
     seed = request_seed(request)
     tries = [check("Shaken roll", value, SHAKEN_DIFFICULTY, seed, k) for k in range(c["shaken"])]
     steadied = sum(t.passed for t in tries)
     group = {**c, "shaken": c["shaken"] - steadied, "acted": True}
-    combatants = _others_may_wake([*scene["combatants"][:index], group, *scene["combatants"][index + 1:]], index)
+    combatants = _others_may_wake([*scene["combatants"][:index], group, *scene["combatants"][index + 1 :]], index)
     after = read_scene({**scene, "combatants": combatants, **_card_acts(scene, index)}, "scene")
     lines = [t.line(f"{c['name']}, Shaken mook {k + 1}") for k, t in enumerate(tries)]
-    line = (f"{c['name']} take their Action: {steadied} of {c['shaken']} Shaken steady themselves, "
-            f"{group['shaken']} still Shaken.")
+    line = (
+        f"{c['name']} take their Action: {steadied} of {c['shaken']} Shaken steady themselves, "
+        f"{group['shaken']} still Shaken."
+    )
     return answer(after, line=line, lines=[*lines, line], rolls=[t.to_json() for t in tries], record=record_of(tries))
 
 
@@ -1077,18 +1286,23 @@ def play_shake(request: Request) -> dict[str, Any]:
     if not c["shaken"]:
         raise refuse(_at(index, "shaken"), f"{name} is not Shaken")
     if c["acted"]:
-        raise refuse(_at(index, "acted"), f"{name} has taken this Sequence's Action: the roll comes with the "
-                                                 "next")
+        raise refuse(_at(index, "acted"), f"{name} has taken this Sequence's Action: the roll comes with the next")
     # "At the beginning of an Action, you roll Willpower+Focus Difficulty 10+10 as an Action. If
     # you succeed, you are no longer Shaken and may perform Actions normally."
-    tried = check("Shaken roll", _value(request, "Willpower + Focus", nerve(c)), SHAKEN_DIFFICULTY,
-                  request_seed(request))
+    tried = check(
+        "Shaken roll", _value(request, "Willpower + Focus", nerve(c)), SHAKEN_DIFFICULTY, request_seed(request)
+    )
     after_c = {**c, "acted": "action", "rolled": True, "shaken": not tried.passed}
-    combatants = _others_may_wake([*scene["combatants"][:index], after_c, *scene["combatants"][index + 1:]], index)
+    combatants = _others_may_wake([*scene["combatants"][:index], after_c, *scene["combatants"][index + 1 :]], index)
     after = read_scene({**scene, "combatants": combatants, **_card_acts(scene, index)}, "scene")
     words = f"{name} is no longer Shaken" if tried.passed else f"{name} is still Shaken"
-    return answer(after, line=f"{tried.line(name)}: {words}.", lines=[tried.line(name)], rolls=[tried.to_json()],
-                  record=tried.record())
+    return answer(
+        after,
+        line=f"{tried.line(name)}: {words}.",
+        lines=[tried.line(name)],
+        rolls=[tried.to_json()],
+        record=tried.record(),
+    )
 
 
 def play_stabilise(request: Request) -> dict[str, Any]:
@@ -1104,14 +1318,22 @@ def play_stabilise(request: Request) -> dict[str, Any]:
     # "Dying characters must be stabilized with a Medicine/Physician Diff 25-Health+Woundsx5
     # taken within 1 hour, or die from their wounds."
     if how == "hour":
-        return answer(_with(scene, index, {**c, "life": "dead"}),
-                      line=f"An hour passes and no one has stabilised {name}: {name} dies.", rolls=[])
+        return answer(
+            _with(scene, index, {**c, "life": "dead"}),
+            line=f"An hour passes and no one has stabilised {name}: {name} dies.",
+            rolls=[],
+        )
     difficulty = stabilise_difficulty(c["health"], c["wounds"])
     tried = check("stabilising roll", _value(request, "Medicine/Physician", None), difficulty, request_seed(request))
     after = {**c, "life": "stable"} if tried.passed else c
     words = f"{name} is stable" if tried.passed else f"{name} is still dying"
-    return answer(_with(scene, index, after), line=f"{tried.line(name)}: {words}.", lines=[tried.line(name)],
-                  rolls=[tried.to_json()], record=tried.record())
+    return answer(
+        _with(scene, index, after),
+        line=f"{tried.line(name)}: {words}.",
+        lines=[tried.line(name)],
+        rolls=[tried.to_json()],
+        record=tried.record(),
+    )
 
 
 # --- taps: the sheet's boxes and its traits ------------------------------------------------
@@ -1146,14 +1368,19 @@ def _mark_wounds(index: int, c: dict[str, Any], box: int) -> tuple[dict[str, Any
     wound is not taken off: the source heals none in a fight."""
     name, before = c["name"], c["wounds"]
     if box <= before:
-        raise refuse(_at(index, "wounds"), f"{name}'s wounds stay: the rules take none away in a fight "
-                                           "(Undo takes back a mistaken tap)")
+        raise refuse(
+            _at(index, "wounds"),
+            f"{name}'s wounds stay: the rules take none away in a fight (Undo takes back a mistaken tap)",
+        )
     after = {**c, "wounds": box}
     if box >= c["toughness"] and c["life"] == "stable":
         after["life"] = "alive"  # a new wound at Toughness: dying again
     taken = box - before
     dying = "; dying" if is_dying(after) else ""
-    return after, f"{name} takes {taken} wound{'s' if taken != 1 else ''}: wounds {box} of Toughness {c['toughness']}{dying}."
+    return (
+        after,
+        f"{name} takes {taken} wound{'s' if taken != 1 else ''}: wounds {box} of Toughness {c['toughness']}{dying}.",
+    )
 
 
 def _mark_shots(index: int, c: dict[str, Any], box: int) -> tuple[dict[str, Any], str]:
@@ -1162,8 +1389,11 @@ def _mark_shots(index: int, c: dict[str, Any], box: int) -> tuple[dict[str, Any]
     back as a Sequence begins)."""
     name, before = c["name"], c["shots"]
     if box > before:
-        raise refuse(_at(index, "shots"), f"{name} gets a Shot back only as a Sequence begins, after one with "
-                                          "no roll (Undo takes back a mistaken tap)")
+        raise refuse(
+            _at(index, "shots"),
+            f"{name} gets a Shot back only as a Sequence begins, after one with "
+            "no roll (Undo takes back a mistaken tap)",
+        )
     lost = before - box + 1
     return {**c, "shots": box - 1}, f"{name} loses {lost} Shot{'s' if lost != 1 else ''}: {box - 1} left in the pool."
 
@@ -1173,13 +1403,16 @@ def _mark_down(index: int, c: dict[str, Any], box: int) -> tuple[dict[str, Any],
     does not get up again."""
     down = c["members"] - c["left"]
     if box <= down:
-        raise refuse(_at(index, "left"), f"a mook of {c['name']} who is down stays down "
-                                         "(Undo takes back a mistaken tap)")
+        raise refuse(
+            _at(index, "left"), f"a mook of {c['name']} who is down stays down (Undo takes back a mistaken tap)"
+        )
     left = c["members"] - box
     after = {**c, "left": left, "shaken": min(c["shaken"], left)}
     gone = box - down
-    return after, (f"{gone} of {c['name']} go{'es' if gone == 1 else ''} down: {left} of {c['members']} left"
-                   + ("; wiped out." if not left else "."))
+    return after, (
+        f"{gone} of {c['name']} go{'es' if gone == 1 else ''} down: {left} of {c['members']} left"
+        + ("; wiped out." if not left else ".")
+    )
 
 
 def play_mark(request: Request) -> dict[str, Any]:
@@ -1244,14 +1477,26 @@ def play_taps(request: Request) -> dict[str, Any]:
         traits = []
         for kind, part in (("attribute", "attributes"), ("skill", "skills")):
             for name, value in c[part].items():
-                asked = {**request, "scene": scene, "index": index, "skill": name if kind == "skill" else "",
-                         "attribute": name if kind == "attribute" else ""}
+                asked = {
+                    **request,
+                    "scene": scene,
+                    "index": index,
+                    "skill": name if kind == "skill" else "",
+                    "attribute": name if kind == "attribute" else "",
+                }
                 query = _query(scene, index, asked)[0]
                 if query.notation not in seen:
                     p = odds(query).p_success
                     seen[query.notation] = {"percent": percent(p, 2), "ratio": ratio(p)}
-                traits.append({"kind": kind, "name": name, "value": value, "notation": query.notation,
-                               "success": seen[query.notation]})
+                traits.append(
+                    {
+                        "kind": kind,
+                        "name": name,
+                        "value": value,
+                        "notation": query.notation,
+                        "success": seen[query.notation],
+                    }
+                )
         combatants.append({"traits": traits, "unable": unable(scene, index)})
     return {"combatants": combatants}
 
@@ -1264,15 +1509,23 @@ def read_edited(value: Any, where: str) -> dict[str, Any]:
     scene = read_scene(value, where)
     if scene["sequence"]:
         return scene
-    combatants = [c if c["kind"] == "mooks" or c["spent"] else {**c, "shots": count_of(c)}
-                  for c in scene["combatants"]]
+    combatants = [c if c["kind"] == "mooks" or c["spent"] else {**c, "shots": count_of(c)} for c in scene["combatants"]]
     return {**scene, "combatants": combatants}
 
 
 ACTIONS = {
-    "play_add": play_add, "play_remove": play_remove, "play_sequence": play_sequence, "play_act": play_act,
-    "play_odds": play_odds, "play_roll": play_roll, "play_damage": play_damage, "play_padding": play_padding,
-    "play_wake": play_wake, "play_shake": play_shake, "play_stabilise": play_stabilise, "play_mark": play_mark,
+    "play_add": play_add,
+    "play_remove": play_remove,
+    "play_sequence": play_sequence,
+    "play_act": play_act,
+    "play_odds": play_odds,
+    "play_roll": play_roll,
+    "play_damage": play_damage,
+    "play_padding": play_padding,
+    "play_wake": play_wake,
+    "play_shake": play_shake,
+    "play_stabilise": play_stabilise,
+    "play_mark": play_mark,
     "play_taps": play_taps,
     **entry_actions(SCHEMA, answer, new_scene, read_edited),
 }

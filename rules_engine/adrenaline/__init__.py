@@ -29,7 +29,17 @@ def odds_notation(text: str) -> odds.StandardOdds | odds.ExtendedOdds | odds.Opp
         raise notation.placed(error, text) from None
 
 
-SYSTEM = System("adrenaline", "Adrenaline d10 pool", notation.EXAMPLE, roll_notation, odds_notation,
-                tables.TABLES, tables.errata, {**actions.ACTIONS, **play.ACTIONS}, designer=designer.view,
-                summary="a pool of d10 against a difficulty; 1s cancel successes, doubles earn Adrenaline",
-                notation_help=notation.NOTATION_HELP, lab=LAB)
+SYSTEM = System(
+    "adrenaline",
+    "Adrenaline d10 pool",
+    notation.EXAMPLE,
+    roll_notation,
+    odds_notation,
+    tables.TABLES,
+    tables.errata,
+    {**actions.ACTIONS, **play.ACTIONS},
+    designer=designer.view,
+    summary="a pool of d10 against a difficulty; 1s cancel successes, doubles earn Adrenaline",
+    notation_help=notation.NOTATION_HELP,
+    lab=LAB,
+)

@@ -35,8 +35,21 @@ from .roll import AdrenalineRoll, DiceReading, ExtendedRoll, OpposedRoll, roll
 from .rules import MAX_TARGET, OPTION_NAMES, difficulty_name
 
 MODES = ("standard", "extended", "opposed")
-FIELDS = ("attribute", "ability", "difficulty", "adrenaline", "mode", "options", "target", "wastes",
-          "other-attribute", "other-ability", "other-difficulty", "other-adrenaline", "below")
+FIELDS = (
+    "attribute",
+    "ability",
+    "difficulty",
+    "adrenaline",
+    "mode",
+    "options",
+    "target",
+    "wastes",
+    "other-attribute",
+    "other-ability",
+    "other-difficulty",
+    "other-adrenaline",
+    "below",
+)
 #: An exact fraction longer than this is not sent to the page (the percent is).
 SHORT_RATIO = 40
 
@@ -54,8 +67,7 @@ def _side_line(side: Side, attribute: str, ability: str, label: str = "") -> str
     """``attribute 3 + ability 2 = 5d10 vs 7 (Challenging)``."""
     parts = f"attribute {attribute.strip()}" + (f" + ability {ability.strip()}" if ability.strip() else "")
     spent = f", {side.spent} Adrenaline spent" if side.spent else ""
-    return (f"{label}{parts} = {side.pool}d10 vs {side.difficulty} ({difficulty_name(side.difficulty)})"
-            f"{spent}")
+    return f"{label}{parts} = {side.pool}d10 vs {side.difficulty} ({difficulty_name(side.difficulty)}){spent}"
 
 
 def form_query(request: Request) -> tuple[AdrenalineQuery, list[str]]:
@@ -72,8 +84,9 @@ def form_query(request: Request) -> tuple[AdrenalineQuery, list[str]]:
     extra: list[str] = []
     if mode == "extended":
         if side.spent:
-            raise RulesError("an extended roll takes many rolls: spend Adrenaline on single rolls only",
-                             field="adrenaline")
+            raise RulesError(
+                "an extended roll takes many rolls: spend Adrenaline on single rolls only", field="adrenaline"
+            )
         if "tens-explode" in names:
             raise RulesError("tens-explode is for single and opposed rolls, not extended ones", field="options")
         target = parse_whole_number(f["target"], "target", 1, MAX_TARGET)
@@ -81,8 +94,14 @@ def form_query(request: Request) -> tuple[AdrenalineQuery, list[str]]:
         if field_flag(f["wastes"], "wastes", "A botch only wastes that roll"):
             extra.append("botch-wastes")
     elif mode == "opposed":
-        other = side_from_fields(f["other-attribute"], f["other-ability"], f["other-difficulty"],
-                                 f["other-adrenaline"], designer=designer, prefix="other-")
+        other = side_from_fields(
+            f["other-attribute"],
+            f["other-ability"],
+            f["other-difficulty"],
+            f["other-adrenaline"],
+            designer=designer,
+            prefix="other-",
+        )
         lines.append(_side_line(other, f["other-attribute"], f["other-ability"], "Other side: "))
         text += f" against {other.notation}"
         if field_flag(f["below"], "below", "Botches count below zero"):
@@ -93,22 +112,32 @@ def form_query(request: Request) -> tuple[AdrenalineQuery, list[str]]:
 
 def _item(key: str, label: str, value: Fraction) -> dict[str, object]:
     text = ratio(value)
-    return {"key": key, "label": label, "percent": percent(value, 2),
-            "exact": text if len(text) <= SHORT_RATIO else None}
+    return {
+        "key": key,
+        "label": label,
+        "percent": percent(value, 2),
+        "exact": text if len(text) <= SHORT_RATIO else None,
+    }
 
 
 def _roll_summary(result: RollOdds) -> list[dict[str, object]]:
     s = result.summary()
-    return [_item("success", "Success", s["success"]), _item("failure", "Failure", s["failure"]),
-            _item("botch", "Botch", s["botch"]), _item("adrenaline", "Earns Adrenaline", s["adrenaline"]),
-            _item("complete", "Complete (3+)", s["complete"])]
+    return [
+        _item("success", "Success", s["success"]),
+        _item("failure", "Failure", s["failure"]),
+        _item("botch", "Botch", s["botch"]),
+        _item("adrenaline", "Earns Adrenaline", s["adrenaline"]),
+        _item("complete", "Complete (3+)", s["complete"]),
+    ]
 
 
 def _bars(probabilities: dict[int, Fraction], kind_of) -> list[dict[str, object]]:
     """The chart's bars: every value with its percent, height (0–1 of the tallest) and kind."""
     top = max(probabilities.values(), default=Fraction(1)) or Fraction(1)
-    return [{"x": x, "percent": percent(p, 2), "height": float(p / top), "kind": kind_of(x)}
-            for x, p in probabilities.items()]
+    return [
+        {"x": x, "percent": percent(p, 2), "height": float(p / top), "kind": kind_of(x)}
+        for x, p in probabilities.items()
+    ]
 
 
 def _net_kind(net: int) -> str:
@@ -122,28 +151,50 @@ def odds_form(request: Request) -> dict[str, object]:
     shown: dict[str, object] = {"notation": query.notation, "kind": query.kind, "pool_lines": lines}
     if isinstance(result, StandardOdds):
         dist = result.roll.dist
-        return {**result.to_json(), **shown, "summary": _roll_summary(result.roll),
-                "mean_text": decimal_text(dist.mean(), 2), "bars": _bars(dist.probabilities(), _net_kind),
-                "bars_caption": "Chance of each net result; below 0 is a botch"}
+        return {
+            **result.to_json(),
+            **shown,
+            "summary": _roll_summary(result.roll),
+            "mean_text": decimal_text(dist.mean(), 2),
+            "bars": _bars(dist.probabilities(), _net_kind),
+            "bars_caption": "Chance of each net result; below 0 is a botch",
+        }
     if isinstance(result, OpposedOdds):
         v = result.verdicts()
-        summary = [_item("win", "Roller wins", v["win"]), _item("standoff", "Stand-off", v["standoff"]),
-                   _item("lose", "Other side wins", v["lose"]),
-                   _item("roller-botch", "Roller botches", result.first.summary()["botch"]),
-                   _item("other-botch", "Other side botches", result.second.summary()["botch"])]
+        summary = [
+            _item("win", "Roller wins", v["win"]),
+            _item("standoff", "Stand-off", v["standoff"]),
+            _item("lose", "Other side wins", v["lose"]),
+            _item("roller-botch", "Roller botches", result.first.summary()["botch"]),
+            _item("other-botch", "Other side botches", result.second.summary()["botch"]),
+        ]
         kinds = {True: "success", False: "botch"}
-        return {**result.to_json(), **shown, "summary": summary, "mean_text": decimal_text(result.margin.mean(), 2),
-                "bars": _bars(result.margin.probabilities(), lambda m: "failure" if m == 0 else kinds[m > 0]),
-                "bars_caption": "Chance of each margin (roller's net − other side's); above 0 the roller wins"}
+        return {
+            **result.to_json(),
+            **shown,
+            "summary": summary,
+            "mean_text": decimal_text(result.margin.mean(), 2),
+            "bars": _bars(result.margin.probabilities(), lambda m: "failure" if m == 0 else kinds[m > 0]),
+            "bars_caption": "Chance of each margin (roller's net − other side's); above 0 the roller wins",
+        }
     assert isinstance(result, ExtendedOdds)
     summary = [_item("reached", "Reaches the target", result.p_reached())]
     if not query.botch_wastes:
         summary.append(_item("lost", "Lost to a botch", result.lost.p_at_least(0)))
-    rows = [{"roll": k, "reached": percent(here, 2), "by_then": percent(by_then, 2), "lost": percent(gone, 2)}
-            for k, here, by_then, gone in result.rows()]
-    return {**shown, "target": query.target, "botch_wastes": query.botch_wastes, "summary": summary,
-            "mean_rolls": decimal_text(result.mean_rolls(), 2), "rows": rows,
-            "cut_mass": f"{float(result.cut_mass):.2g}", "per_roll": _roll_summary(result.roll)}
+    rows = [
+        {"roll": k, "reached": percent(here, 2), "by_then": percent(by_then, 2), "lost": percent(gone, 2)}
+        for k, here, by_then, gone in result.rows()
+    ]
+    return {
+        **shown,
+        "target": query.target,
+        "botch_wastes": query.botch_wastes,
+        "summary": summary,
+        "mean_rolls": decimal_text(result.mean_rolls(), 2),
+        "rows": rows,
+        "cut_mass": f"{float(result.cut_mass):.2g}",
+        "per_roll": _roll_summary(result.roll),
+    }
 
 
 SYSTEM_NAME = "Adrenaline d10 pool"
@@ -163,25 +214,41 @@ def share_standard(rolled: AdrenalineRoll) -> dict[str, str]:
     net = rolled.reading.outcome.net
     result = odds(rolled.query)
     assert isinstance(result, StandardOdds)
-    success = (f"success at difficulty {rolled.query.side.difficulty} (a net of 1 or more)",
-               result.roll.summary()["success"])
-    return share_reply(SYSTEM_NAME, rolled.query.notation, _faces(rolled.reading),
-                       rolled.reading.summary() + _earned(rolled.reading), result.roll.dist.p_at_least(net),
-                       f"a net of {net} or more", success=success)
+    success = (
+        f"success at difficulty {rolled.query.side.difficulty} (a net of 1 or more)",
+        result.roll.summary()["success"],
+    )
+    return share_reply(
+        SYSTEM_NAME,
+        rolled.query.notation,
+        _faces(rolled.reading),
+        rolled.reading.summary() + _earned(rolled.reading),
+        result.roll.dist.p_at_least(net),
+        f"a net of {net} or more",
+        success=success,
+    )
 
 
 def share_opposed(rolled: OpposedRoll) -> dict[str, str]:
     """An opposed roll: the verdict; the chance of a margin (roller's net − other side's) at
     least this high. The dice: the roller's, then ``vs`` and the other side's."""
     margin = rolled.margin
-    verdict = {"win": f"the roller wins by {margin}", "standoff": "a stand-off",
-               "lose": f"the other side wins by {-margin}"}[rolled.verdict]
+    verdict = {
+        "win": f"the roller wins by {margin}",
+        "standoff": "a stand-off",
+        "lose": f"the other side wins by {-margin}",
+    }[rolled.verdict]
     result = odds(rolled.query)
     assert isinstance(result, OpposedOdds)
     dice: list[int | str] = [*_faces(rolled.first), "vs", *_faces(rolled.second)]
-    return share_reply(SYSTEM_NAME, rolled.query.notation, dice,
-                       f"Margin {margin}: {verdict}", result.margin.p_at_least(margin),
-                       f"a margin of {margin} or more (the roller's net \u2212 the other side's)")
+    return share_reply(
+        SYSTEM_NAME,
+        rolled.query.notation,
+        dice,
+        f"Margin {margin}: {verdict}",
+        result.margin.p_at_least(margin),
+        f"a margin of {margin} or more (the roller's net \u2212 the other side's)",
+    )
 
 
 def extended_chance(rolled: ExtendedRoll, result: ExtendedOdds) -> tuple[Fraction, str]:
@@ -190,7 +257,9 @@ def extended_chance(rolled: ExtendedRoll, result: ExtendedOdds) -> tuple[Fractio
     stops; lost to a botch on a late roll, …, on roll 1."""
     rolls, target = len(rolled.rolls), rolled.query.target
     if rolled.ending == "reached":
-        return result.reached.p_at_most(rolls), f"reaching {target} in {rolls} {'roll' if rolls == 1 else 'rolls'} or fewer"
+        return result.reached.p_at_most(
+            rolls
+        ), f"reaching {target} in {rolls} {'roll' if rolls == 1 else 'rolls'} or fewer"
     if rolled.ending == "botched":
         return 1 - result.lost.p_at_most(rolls - 1), f"no botch losing it all before roll {rolls}"
     return 1 - result.lost.p_at_least(0), "no botch losing it all"
@@ -209,9 +278,11 @@ def share_extended(rolled: ExtendedRoll) -> dict[str, str] | None:
     for k, reading in enumerate(rolled.rolls):
         dice += (["/"] if k else []) + (_faces(reading) or ["no dice"])
     rolls, target = len(rolled.rolls), rolled.query.target
-    ending = {"reached": f"Reached {target} on roll {rolls}",
-              "botched": f"A botch on roll {rolls} loses it all (total {rolled.totals[-2] if rolls > 1 else 0})",
-              "gave up": f"Still short of {target} after {rolls} rolls (total {rolled.totals[-1]})"}[rolled.ending]
+    ending = {
+        "reached": f"Reached {target} on roll {rolls}",
+        "botched": f"A botch on roll {rolls} loses it all (total {rolled.totals[-2] if rolls > 1 else 0})",
+        "gave up": f"Still short of {target} after {rolls} rolls (total {rolled.totals[-1]})",
+    }[rolled.ending]
     return share_reply(SYSTEM_NAME, rolled.query.notation, dice, ending, chance, chance_of)
 
 
@@ -234,10 +305,19 @@ def roll_form(request: Request) -> dict[str, object]:
 
 #: Each field's label as the roller shows it (``macros/adrenaline.py``): errors use these words.
 FIELD_LABELS = {
-    "attribute": "Attribute", "ability": "Ability", "difficulty": "Difficulty", "adrenaline": "Adrenaline to spend",
-    "mode": "Kind of roll", "options": "Variants", "target": "Successes to gather",
-    "wastes": "A botch only wastes that roll", "other-attribute": "Their attribute", "other-ability": "Their ability",
-    "other-difficulty": "Their difficulty", "other-adrenaline": "They spend", "below": "Botches count below zero",
+    "attribute": "Attribute",
+    "ability": "Ability",
+    "difficulty": "Difficulty",
+    "adrenaline": "Adrenaline to spend",
+    "mode": "Kind of roll",
+    "options": "Variants",
+    "target": "Successes to gather",
+    "wastes": "A botch only wastes that roll",
+    "other-attribute": "Their attribute",
+    "other-ability": "Their ability",
+    "other-difficulty": "Their difficulty",
+    "other-adrenaline": "They spend",
+    "below": "Botches count below zero",
     "seed": "Seed",
 }
 

@@ -31,15 +31,28 @@ def _outcome_label(net: int) -> str:
 def view() -> DesignerView:
     """The typical roll, every named difficulty, and the net successes' spread at difficulty 6."""
     steps = tuple(
-        DifficultyStep(f"{name} ({difficulty})", _notation(difficulty),
-                       odds(parse(_notation(difficulty))).roll.summary()["success"])
-        for difficulty, name in DIFFICULTY_NAMES.items())
+        DifficultyStep(
+            f"{name} ({difficulty})",
+            _notation(difficulty),
+            odds(parse(_notation(difficulty))).roll.summary()["success"],
+        )
+        for difficulty, name in DIFFICULTY_NAMES.items()
+    )
     roll = odds(parse(_notation(TYPICAL))).roll
     outcomes = tuple(Outcome(_outcome_label(net), net - 1, p) for net, p in roll.dist.probabilities().items() if p)
     return DesignerView(
-        roll=_notation(TYPICAL), label=f"{POOL}d10", who="attribute + ability: five dice",
-        why=("Five dice is the pool of the source's own worked examples, and 6 is the difficulty it assumes when "
-             "none is given; the ladder is its nine named difficulties, 2 to 10."),
-        difficulty_term="Difficulty", steps=steps,
+        roll=_notation(TYPICAL),
+        label=f"{POOL}d10",
+        who="attribute + ability: five dice",
+        why=(
+            "Five dice is the pool of the source's own worked examples, and 6 is the difficulty it assumes when "
+            "none is given; the ladder is its nine named difficulties, 2 to 10."
+        ),
+        difficulty_term="Difficulty",
+        steps=steps,
         success="at least one success left after the 1s cancel theirs",
-        result_term="Net successes", unit="net success", outcomes=outcomes, cut_mass=roll.joint.cut_mass)
+        result_term="Net successes",
+        unit="net success",
+        outcomes=outcomes,
+        cut_mass=roll.joint.cut_mass,
+    )

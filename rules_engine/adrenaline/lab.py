@@ -78,8 +78,13 @@ def _query(text: str, rules: RuleSet) -> AdrenalineQuery:
         raise placed(error, notation) from None
     if query.kind != "standard" or query.side.damage:
         what = "a damage roll has one difficulty" if query.side.damage else f"an {query.kind} roll"
-        raise RulesError(f"the lab asks a single roll across the ladder, as in 5d: {what} is not one",
-                         notation=text, position=0, length=max(1, len(text.strip())), field="roll")
+        raise RulesError(
+            f"the lab asks a single roll across the ladder, as in 5d: {what} is not one",
+            notation=text,
+            position=0,
+            length=max(1, len(text.strip())),
+            field="roll",
+        )
     return query
 
 
@@ -141,9 +146,11 @@ def sheet(text: str, rules: RuleSet, seed: int | None) -> LabSheet:
     m, side = query.mechanics, query.side
     work = lab_work(m, side.pool)
     if work > MAX_LAB_WORK:
-        raise RulesError(f"{side.pool}d{m.sides} under this rule set is too large for the lab: its "
-                         f"{m.sides - 1} rungs take {work:,} steps, and a column may take at most {MAX_LAB_WORK:,} "
-                         "(fewer dice, a smaller die, or the odds of one difficulty by notation)")
+        raise RulesError(
+            f"{side.pool}d{m.sides} under this rule set is too large for the lab: its "
+            f"{m.sides - 1} rungs take {work:,} steps, and a column may take at most {MAX_LAB_WORK:,} "
+            "(fewer dice, a smaller die, or the odds of one difficulty by notation)"
+        )
     found, mean, variance = _net_joint(query)
     dist = found.net()
     outcomes = tuple(LabOutcome(outcome_label(net), net, p) for net, p in dist.probabilities().items() if p)
@@ -155,10 +162,18 @@ def sheet(text: str, rules: RuleSet, seed: int | None) -> LabSheet:
         rungs.append(DifficultyStep(rung_label(difficulty), rung.notation, p))
     explained = tuple(roll(query, seed).lines())
     return LabSheet(
-        notation=query.notation, result_term="Net successes", outcomes=outcomes, difficulty_term="Difficulty",
+        notation=query.notation,
+        result_term="Net successes",
+        outcomes=outcomes,
+        difficulty_term="Difficulty",
         success="at least one success left after the 1s" + ("" if m.ones_cancel else " (which cancel nothing here)"),
-        rungs=tuple(rungs), usual=side.difficulty - LOWEST_DIFFICULTY, explained=explained,
-        tail=found.cut_mass, mean=mean if found.cut_mass else None, variance=variance if found.cut_mass else None)
+        rungs=tuple(rungs),
+        usual=side.difficulty - LOWEST_DIFFICULTY,
+        explained=explained,
+        tail=found.cut_mass,
+        mean=mean if found.cut_mass else None,
+        variance=variance if found.cut_mass else None,
+    )
 
 
 LAB = Lab(BOOK, ROLLS, sheet)

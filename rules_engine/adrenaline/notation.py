@@ -30,8 +30,7 @@ from dataclasses import dataclass, field, replace
 from ..core.errors import RulesError
 from ..core.notation import Scanner, check_length, check_range, parse_whole_number
 from ..core.rule_set import RuleSet, split_with
-from .house_rules import BOOK, in_variant_words, mechanics, options_of, rules_of
-from .house_rules import DICE
+from .house_rules import BOOK, DICE, in_variant_words, mechanics, options_of, rules_of
 from .rules import (
     DAMAGE_DIFFICULTY,
     DEFAULT_DIFFICULTY,
@@ -126,8 +125,11 @@ class AdrenalineQuery:
 
     def kind_words(self) -> list[str]:
         """``botch-wastes`` and ``botches-below-zero`` when they are on."""
-        return [word for word, on in (("botch-wastes", self.botch_wastes),
-                                      ("botches-below-zero", self.botches_below_zero)) if on]
+        return [
+            word
+            for word, on in (("botch-wastes", self.botch_wastes), ("botches-below-zero", self.botches_below_zero))
+            if on
+        ]
 
     def option_words(self) -> list[str]:
         """The variant words that hold in the rule set and the kind words, in a fixed order."""
@@ -158,10 +160,14 @@ def _pool_refusal(pool: int, options: Options | Mechanics) -> str:
     if cap == MAX_DESIGNER_POOL:
         return f"a pool of {pool} dice is too large: the designer option computes up to {MAX_DESIGNER_POOL}"
     if cap == MAX_POOL:
-        return (f"a pool of {pool} dice is past the rules' cap of {MAX_POOL}: add 'with designer' for odds of "
-                f"pools up to {MAX_DESIGNER_POOL}")
-    return (f"a pool of {pool} dice is past this rule set's cap of {cap} (pool-cap {cap}; the engine computes "
-            f"pools up to {MAX_DESIGNER_POOL})")
+        return (
+            f"a pool of {pool} dice is past the rules' cap of {MAX_POOL}: add 'with designer' for odds of "
+            f"pools up to {MAX_DESIGNER_POOL}"
+        )
+    return (
+        f"a pool of {pool} dice is past this rule set's cap of {cap} (pool-cap {cap}; the engine computes "
+        f"pools up to {MAX_DESIGNER_POOL})"
+    )
 
 
 @dataclass(frozen=True)
@@ -181,22 +187,22 @@ def _difficulty(scanner: Scanner, sides: int = SIDES) -> int:
     rule's die, 2 to its top face (the names up to it)."""
     if scanner.peek_int():
         value, at = scanner.integer("the difficulty")
-        check_range(value, LOWEST_DIFFICULTY, sides, "the difficulty", scanner=scanner,
-                    position=at, length=scanner.pos - at)
+        check_range(
+            value, LOWEST_DIFFICULTY, sides, "the difficulty", scanner=scanner, position=at, length=scanner.pos - at
+        )
         return value
     scanner.skip_space()
     at = scanner.pos
-    rest = scanner.text[at:at + 40].lower()  # the longest name is 22 characters
+    rest = scanner.text[at : at + 40].lower()  # the longest name is 22 characters
     ladder = {d: n for d, n in DIFFICULTY_NAMES.items() if d <= sides}
     for value, name in sorted(ladder.items(), key=lambda item: -len(item[1])):
         for written in (name.lower(), name.lower().replace(" ", "-")):
             end = len(written)
-            if rest.startswith(written) and not rest[end:end + 1].isalpha():
+            if rest.startswith(written) and not rest[end : end + 1].isalpha():
                 scanner.pos = at + end
                 return value
     names = ", ".join(ladder.values())
-    raise scanner.error(f"expected a difficulty from {LOWEST_DIFFICULTY} to {sides} or its name "
-                        f"({names})")
+    raise scanner.error(f"expected a difficulty from {LOWEST_DIFFICULTY} to {sides} or its name ({names})")
 
 
 def _spent(scanner: Scanner) -> tuple[int, int, int] | None:
@@ -210,8 +216,15 @@ def _spent(scanner: Scanner) -> tuple[int, int, int] | None:
     points, at = scanner.integer("the Adrenaline points")
     if not scanner.accept("a"):
         raise scanner.error("expected a (Adrenaline points) after the number, as in +2a")
-    check_range(points, 0, MAX_ADRENALINE, "the Adrenaline points spent (the pool runs 0–10)", scanner=scanner,
-                position=at, length=scanner.pos - at - 1)
+    check_range(
+        points,
+        0,
+        MAX_ADRENALINE,
+        "the Adrenaline points spent (the pool runs 0–10)",
+        scanner=scanner,
+        position=at,
+        length=scanner.pos - at - 1,
+    )
     return points, start, scanner.pos - start
 
 
@@ -234,13 +247,18 @@ def _side(scanner: Scanner, m: Mechanics = Mechanics(), default: int = DEFAULT_D
             length = scanner.pos - sides_at
             if m.sides == SIDES:
                 hint = f", or set the die: with die d{sides}" if sides in DICE else ""
-                raise scanner.error(f"the Adrenaline pool rolls ten-sided dice only: write d10 (or d){hint}",
-                                    sides_at, length)
-            raise scanner.error(f"this rule set rolls d{m.sides} (die d{m.sides}): write d{m.sides} (or d)",
-                                sides_at, length)
+                raise scanner.error(
+                    f"the Adrenaline pool rolls ten-sided dice only: write d10 (or d){hint}", sides_at, length
+                )
+            raise scanner.error(
+                f"this rule set rolls d{m.sides} (die d{m.sides}): write d{m.sides} (or d)", sides_at, length
+            )
     if damage and m.sides < DAMAGE_DIFFICULTY:
-        raise scanner.error(f"damage rolls are always difficulty {DAMAGE_DIFFICULTY}, past the faces of the rule "
-                            f"set's d{m.sides}", damage_at, len("damage"))
+        raise scanner.error(
+            f"damage rolls are always difficulty {DAMAGE_DIFFICULTY}, past the faces of the rule set's d{m.sides}",
+            damage_at,
+            len("damage"),
+        )
     spent = _spent(scanner)
     difficulty = DAMAGE_DIFFICULTY if damage else default
     if scanner.accept("vs"):
@@ -248,15 +266,20 @@ def _side(scanner: Scanner, m: Mechanics = Mechanics(), default: int = DEFAULT_D
         vs_at = scanner.pos
         difficulty = _difficulty(scanner, m.sides)
         if damage and difficulty != DAMAGE_DIFFICULTY:
-            raise scanner.error(f"damage rolls are always difficulty {DAMAGE_DIFFICULTY}: leave out vs, or write "
-                                f"vs {DAMAGE_DIFFICULTY}", vs_at, scanner.pos - vs_at)
+            raise scanner.error(
+                f"damage rolls are always difficulty {DAMAGE_DIFFICULTY}: leave out vs, or write "
+                f"vs {DAMAGE_DIFFICULTY}",
+                vs_at,
+                scanner.pos - vs_at,
+            )
         if spent is None:
             spent = _spent(scanner)
         elif scanner.accept("+"):
             raise scanner.error("Adrenaline points are given twice", scanner.pos - 1)
     points, spent_at, spent_length = spent if spent is not None else (0, None, 0)
-    return _Written(Side(pool, difficulty, points, damage, m.sides), start, pool_at, pool_length, spent_at,
-                    spent_length)
+    return _Written(
+        Side(pool, difficulty, points, damage, m.sides), start, pool_at, pool_length, spent_at, spent_length
+    )
 
 
 @dataclass(frozen=True)
@@ -283,21 +306,32 @@ def _clause(scanner: Scanner) -> _Clause:
         if name in chosen:
             earlier_value, earlier_by = chosen[name]
             if not (by and earlier_by and earlier_value == value):
-                raise scanner.error(f"the setting {name} is given twice" + (f" ({by} sets it)" if by else ""),
-                                    at, length)
+                raise scanner.error(
+                    f"the setting {name} is given twice" + (f" ({by} sets it)" if by else ""), at, length
+                )
         chosen[name] = (value, by)
         spots[name] = (at, length)
 
     while True:
         scanner.skip_space()
         at = scanner.pos
-        rest = scanner.text[at:at + 30].lower()
-        word = next((n for n in sorted(ALL_OPTION_NAMES, key=len, reverse=True)
-                     if rest.startswith(n) and not rest[len(n):len(n) + 1].isalnum()
-                     and rest[len(n):len(n) + 1] != "-"), None)
-        setting = next((n for n in sorted(names, key=len, reverse=True)
-                        if rest.startswith(n) and (rest[len(n):len(n) + 1] in ("", ",") or
-                                                   rest[len(n)].isspace())), None)
+        rest = scanner.text[at : at + 30].lower()
+        word = next(
+            (
+                n
+                for n in sorted(ALL_OPTION_NAMES, key=len, reverse=True)
+                if rest.startswith(n) and not rest[len(n) : len(n) + 1].isalnum() and rest[len(n) : len(n) + 1] != "-"
+            ),
+            None,
+        )
+        setting = next(
+            (
+                n
+                for n in sorted(names, key=len, reverse=True)
+                if rest.startswith(n) and (rest[len(n) : len(n) + 1] in ("", ",") or rest[len(n)].isspace())
+            ),
+            None,
+        )
         if word is not None:
             if word in found:
                 raise scanner.error(f"the option {word} is given twice", at, len(word))
@@ -308,7 +342,7 @@ def _clause(scanner: Scanner) -> _Clause:
         elif setting is not None:
             comma = scanner.text.find(",", at)
             end = len(scanner.text) if comma < 0 else comma
-            value = scanner.text[at + len(setting):end]
+            value = scanner.text[at + len(setting) : end]
             value_at = at + len(setting) + len(value) - len(value.lstrip())
             if not value.strip():
                 raise scanner.error(f"{setting} needs a value: {BOOK.setting(setting).allowed}", at, len(setting))
@@ -319,8 +353,9 @@ def _clause(scanner: Scanner) -> _Clause:
             choose(setting, read, None, at, len(scanner.text[at:end].rstrip()))
             scanner.pos = end
         else:
-            raise scanner.error("expected an option: " + ", ".join(ALL_OPTION_NAMES) + "; or a setting: "
-                                + BOOK.names())
+            raise scanner.error(
+                "expected an option: " + ", ".join(ALL_OPTION_NAMES) + "; or a setting: " + BOOK.names()
+            )
         if scanner.at_end():
             break
         scanner.accept(",")
@@ -339,8 +374,11 @@ def placed(error: RulesError, text: str) -> RulesError:
     or under the number after ``until``. Any other error is returned as it is."""
     if error.position is not None or error.field not in ("attribute", "target"):
         return error
-    spot = (re.search(r"\buntil\s+([+-]?[0-9]+)", text, re.IGNORECASE) if error.field == "target"
-            else re.match(r"\s*([0-9]*d(?:10)?)", text, re.IGNORECASE))
+    spot = (
+        re.search(r"\buntil\s+([+-]?[0-9]+)", text, re.IGNORECASE)
+        if error.field == "target"
+        else re.match(r"\s*([0-9]*d(?:10)?)", text, re.IGNORECASE)
+    )
     if spot is None:
         return error
     return RulesError(error.message, notation=text, position=spot.start(1), length=len(spot.group(1)))
@@ -365,18 +403,20 @@ def parse(text: str) -> AdrenalineQuery:
         scanner = _scanner(text)
         scanner.pos = with_at
         if scanner.at_end():
-            raise scanner.error("expected an option after with: " + ", ".join(ALL_OPTION_NAMES) + "; or a setting: "
-                                + BOOK.names())
+            raise scanner.error(
+                "expected an option after with: " + ", ".join(ALL_OPTION_NAMES) + "; or a setting: " + BOOK.names()
+            )
         clause = _clause(scanner)
     found, rules = clause.words, clause.rules
     m = mechanics(rules)
-    roll_part = text if with_at is None else text[:with_at - len("with")]
+    roll_part = text if with_at is None else text[: with_at - len("with")]
     try:
         query, spots = _roll(roll_part, m, rules)
     except RulesError as error:
         if error.notation == roll_part and roll_part != text:
-            raise RulesError(error.message, notation=text, position=error.position, length=error.length,
-                             field=error.field) from None
+            raise RulesError(
+                error.message, notation=text, position=error.position, length=error.length, field=error.field
+            ) from None
         raise
     kind = query.kind
     scanner = _scanner(text)
@@ -388,8 +428,12 @@ def parse(text: str) -> AdrenalineQuery:
         word = "tens-explode" if "tens-explode" in found else None
         at, length = (found["tens-explode"], len("tens-explode")) if word else clause.spots["top-explodes"]
         what = "tens-explode" if word else "top-explodes yes"
-        raise scanner.error(f"{what} is for single and opposed rolls: an extended roll would pile up the "
-                            "mass each roll's explosions leave out", at, length)
+        raise scanner.error(
+            f"{what} is for single and opposed rolls: an extended roll would pile up the "
+            "mass each roll's explosions leave out",
+            at,
+            length,
+        )
     for written in spots:
         if written.side.pool > m.max_pool:
             raise scanner.error(_pool_refusal(written.side.pool, m), written.pool_at, written.pool_length)
@@ -409,19 +453,35 @@ def _roll(text: str, m: Mechanics, rules: RuleSet) -> tuple[AdrenalineQuery, lis
         if not scanner.peek_int():
             raise scanner.error("expected the net successes to gather, as in until 10")
         target, target_at = scanner.integer("the successes to gather")
-        check_range(target, 1, MAX_TARGET, "an extended roll's target", scanner=scanner, position=target_at,
-                    length=scanner.pos - target_at)
+        check_range(
+            target,
+            1,
+            MAX_TARGET,
+            "an extended roll's target",
+            scanner=scanner,
+            position=target_at,
+            length=scanner.pos - target_at,
+        )
         if first.spent_at is not None:
-            raise scanner.error("an extended roll takes many rolls: spend Adrenaline on single rolls only",
-                                first.spent_at, first.spent_length)
+            raise scanner.error(
+                "an extended roll takes many rolls: spend Adrenaline on single rolls only",
+                first.spent_at,
+                first.spent_length,
+            )
         if scanner.accept("against"):
-            raise scanner.error("a roll is either extended (until) or opposed (against), not both",
-                                scanner.pos - len("against"), len("against"))
+            raise scanner.error(
+                "a roll is either extended (until) or opposed (against), not both",
+                scanner.pos - len("against"),
+                len("against"),
+            )
     elif scanner.accept("against"):
         second = _side(scanner, m, rules["difficulty"])
         if scanner.accept("until"):
-            raise scanner.error("a roll is either extended (until) or opposed (against), not both",
-                                scanner.pos - len("until"), len("until"))
+            raise scanner.error(
+                "a roll is either extended (until) or opposed (against), not both",
+                scanner.pos - len("until"),
+                len("until"),
+            )
     if not scanner.at_end():
         raise scanner.error("unexpected text here: expected until N, against …, or with an option")
     query = AdrenalineQuery(first.side, target=target, opponent=second.side if second else None, rules=rules)
@@ -433,25 +493,35 @@ def _roll(text: str, m: Mechanics, rules: RuleSet) -> tuple[AdrenalineQuery, lis
 FIELDS = ("attribute", "ability", "difficulty", "adrenaline")
 
 
-def side_from_fields(attribute: str, ability: str, difficulty: str, adrenaline: str, *,
-                     designer: bool = False, prefix: str = "") -> Side:
+def side_from_fields(
+    attribute: str, ability: str, difficulty: str, adrenaline: str, *, designer: bool = False, prefix: str = ""
+) -> Side:
     """A side from the widget's text fields (an error names its field, ``prefix`` first):
     pool = attribute + ability (ability may be blank), difficulty blank = 6, points blank = 0."""
     limit = MAX_DESIGNER_POOL if designer else MAX_POOL
     first = parse_whole_number(attribute, prefix + "attribute", 0, limit)
     second = parse_whole_number(ability, prefix + "ability", 0, limit) if ability.strip() else 0
     if first + second > limit:
-        raise RulesError(f"attribute + ability make {first + second} dice: "
-                         + _pool_refusal(first + second, Options(designer=designer)), field=prefix + "ability")
+        raise RulesError(
+            f"attribute + ability make {first + second} dice: "
+            + _pool_refusal(first + second, Options(designer=designer)),
+            field=prefix + "ability",
+        )
     text = difficulty.strip()
     level = difficulty_by_name(text) if text and not text[0].isdigit() else None
     if level is None and text and not re.fullmatch(r"[+\u2212-]?[0-9]+", text):
         names = ", ".join(DIFFICULTY_NAMES.values())
-        raise RulesError(f"{prefix}difficulty must be a number from {LOWEST_DIFFICULTY} to {HIGHEST_DIFFICULTY} "
-                         f"or a name on the ladder ({names}), not {text[:40]!r}", field=prefix + "difficulty")
+        raise RulesError(
+            f"{prefix}difficulty must be a number from {LOWEST_DIFFICULTY} to {HIGHEST_DIFFICULTY} "
+            f"or a name on the ladder ({names}), not {text[:40]!r}",
+            field=prefix + "difficulty",
+        )
     if level is None:
-        level = parse_whole_number(text, prefix + "difficulty", LOWEST_DIFFICULTY, HIGHEST_DIFFICULTY) \
-            if text else DEFAULT_DIFFICULTY
+        level = (
+            parse_whole_number(text, prefix + "difficulty", LOWEST_DIFFICULTY, HIGHEST_DIFFICULTY)
+            if text
+            else DEFAULT_DIFFICULTY
+        )
     points = parse_whole_number(adrenaline, prefix + "adrenaline", 0, MAX_ADRENALINE) if adrenaline.strip() else 0
     return Side(first + second, level, points)
 

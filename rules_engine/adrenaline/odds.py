@@ -16,7 +16,6 @@ tens are followed until the chance of more is below the cut-off; that mass is re
 from __future__ import annotations
 
 import math
-
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -27,7 +26,7 @@ from ..core.errors import RulesError
 from ..core.exact import decimal_text, percent, ratio
 from ..core.system import distribution_lines, outcomes_json
 from .notation import AdrenalineQuery, Side
-from .rules import SIDES, Mechanics, Options, Tally, degree, difficulty_name, outcome
+from .rules import SIDES, Mechanics, Options, difficulty_name
 
 #: An extended roll is followed for at most this many rolls; past it the roll is refused.
 MAX_ROLLS = 400
@@ -68,10 +67,10 @@ class Joint:
 
 def tens_cap(pool: int, cutoff: Fraction = EXPLOSION_CUTOFF, sides: int = SIDES) -> int:
     """The fewest exploded 10s (top faces) to follow so that the chance of more is below ``cutoff``."""
-    covered, total, cap = (sides - 1)**pool, sides**pool, 0  # P(no ten at all) = (9/10)^n
+    covered, total, cap = (sides - 1) ** pool, sides**pool, 0  # P(no ten at all) = (9/10)^n
     while Fraction(total - covered, total) >= cutoff:
         cap += 1
-        covered = covered * sides + comb(pool + cap - 1, cap) * (sides - 1)**pool
+        covered = covered * sides + comb(pool + cap - 1, cap) * (sides - 1) ** pool
         total *= sides
     return cap
 
@@ -90,7 +89,7 @@ def _face_counts(pool: int, difficulty: int, tens_apart: bool, faces: int, sides
         for succ in range(pool - ones + 1):
             distinct = perm(success_faces, succ) if success_faces >= succ else 0
             paired = success_faces**succ - distinct
-            for tens in (range(pool - ones - succ + 1) if has_ten_class else (0,)):
+            for tens in range(pool - ones - succ + 1) if has_ten_class else (0,):
                 rest = pool - ones - succ - tens
                 if rest and not blanks:
                     continue
@@ -134,8 +133,13 @@ def outcome_key(m: Mechanics, spent: int):
 MAX_TENS_FOLLOWED = 400
 
 
-def joint(pool: int, difficulty: int, options: Options | Mechanics = Options(), spent: int = 0,
-          cutoff: Fraction = EXPLOSION_CUTOFF) -> Joint:
+def joint(
+    pool: int,
+    difficulty: int,
+    options: Options | Mechanics = Options(),
+    spent: int = 0,
+    cutoff: Fraction = EXPLOSION_CUTOFF,
+) -> Joint:
     """The exact joint distribution of (net, Adrenaline earned) for one roll."""
     m = options.mechanics
     cap = tens_cap(pool, cutoff, m.sides) if m.explode else 0
@@ -150,9 +154,12 @@ def capped_joint(pool: int, difficulty: int, options: Mechanics, spent: int, cap
     if not 0 <= pool <= options.max_pool:
         raise RulesError(f"a pool of {pool} dice is past the limit of {options.max_pool}")
     if cap > MAX_TENS_FOLLOWED:
-        raise RulesError(f"{pool}d{options.sides} with exploding top faces is too large to compute: the exact odds "
-                         f"follow at most {MAX_TENS_FOLLOWED} exploded dice, and this pool needs {cap} (fewer dice "
-                         "or a larger die)", field="attribute")
+        raise RulesError(
+            f"{pool}d{options.sides} with exploding top faces is too large to compute: the exact odds "
+            f"follow at most {MAX_TENS_FOLLOWED} exploded dice, and this pool needs {cap} (fewer dice "
+            "or a larger die)",
+            field="attribute",
+        )
     sides = options.sides
     tens_apart = options.top_value == 2 or options.explode
     weights: dict[tuple[int, bool], int] = {}
@@ -213,20 +220,31 @@ class RollOdds:
         s = self.summary()
         dist = self.dist
         return {
-            "pool": self.side.pool, "difficulty": self.side.difficulty,
-            "difficulty_name": difficulty_name(self.side.difficulty), "spent": self.side.spent,
+            "pool": self.side.pool,
+            "difficulty": self.side.difficulty,
+            "difficulty_name": difficulty_name(self.side.difficulty),
+            "spent": self.side.spent,
             "outcomes": outcomes_json(dist),
-            "p_success": ratio(s["success"]), "p_failure": ratio(s["failure"]), "p_botch": ratio(s["botch"]),
-            "p_adrenaline": ratio(s["adrenaline"]), "p_complete": ratio(s["complete"]),
-            "p_overwhelming": ratio(s["overwhelming"]), "mean": ratio(dist.mean()),
+            "p_success": ratio(s["success"]),
+            "p_failure": ratio(s["failure"]),
+            "p_botch": ratio(s["botch"]),
+            "p_adrenaline": ratio(s["adrenaline"]),
+            "p_complete": ratio(s["complete"]),
+            "p_overwhelming": ratio(s["overwhelming"]),
+            "mean": ratio(dist.mean()),
             "cut_mass": ratio(self.joint.cut_mass),
         }
 
     def summary_lines(self) -> list[str]:
         s = self.summary()
-        labels = (("success", "success (net > 0)"), ("failure", "failure (net 0)"),
-                  ("botch", "botch (net < 0)"), ("adrenaline", "earns Adrenaline"),
-                  ("complete", "complete (net ≥ 3)"), ("overwhelming", "overwhelming (net ≥ 5)"))
+        labels = (
+            ("success", "success (net > 0)"),
+            ("failure", "failure (net 0)"),
+            ("botch", "botch (net < 0)"),
+            ("adrenaline", "earns Adrenaline"),
+            ("complete", "complete (net ≥ 3)"),
+            ("overwhelming", "overwhelming (net ≥ 5)"),
+        )
         lines = [f"{label:<22} {percent(s[key], 2):>8}   {ratio(s[key])}" for key, label in labels]
         lines.append(f"{'mean net':<22} {decimal_text(self.dist.mean(), 3):>8}   {ratio(self.dist.mean())}")
         return lines
@@ -250,8 +268,11 @@ def _options_line(query: AdrenalineQuery) -> list[str]:
 def _cut_line(cut: Fraction, query: AdrenalineQuery) -> list[str]:
     """What exploding top faces leave out, naming the rule set's top face (10s on the printed d10)."""
     top = query.rules["die"]
-    return [f"(exploding {top}s followed until less than 1e-12 is left: {ratio(cut)} of the mass is left out)"] \
-        if cut else []
+    return (
+        [f"(exploding {top}s followed until less than 1e-12 is left: {ratio(cut)} of the mass is left out)"]
+        if cut
+        else []
+    )
 
 
 @dataclass(frozen=True)
@@ -268,8 +289,14 @@ class StandardOdds:
         return lines + ["(a negative net is a botch)"] + _cut_line(self.roll.joint.cut_mass, self.query)
 
     def to_json(self) -> dict[str, object]:
-        return {"system": "adrenaline", "notation": self.query.notation, "kind": "standard",
-                "options": self.query.option_words(), **self.roll.json_fields(), "rules": self.query.rules.to_json()}
+        return {
+            "system": "adrenaline",
+            "notation": self.query.notation,
+            "kind": "standard",
+            "options": self.query.option_words(),
+            **self.roll.json_fields(),
+            "rules": self.query.rules.to_json(),
+        }
 
 
 # --- extended rolls ---------------------------------------------------------------------------
@@ -295,7 +322,9 @@ class ExtendedOdds:
         p = self.p_reached()
         return self.reached.mean() / p if p else Fraction(0)
 
-    def rows(self, shown: Fraction = Fraction(1, 10**4), most: int = 40) -> list[tuple[int, Fraction, Fraction, Fraction]]:
+    def rows(
+        self, shown: Fraction = Fraction(1, 10**4), most: int = 40
+    ) -> list[tuple[int, Fraction, Fraction, Fraction]]:
         """(roll, P(reached on it), P(reached by then), P(lost on it)) from the first roll
         that can end the attempt, until what is left is below ``shown`` (at most ``most``)."""
         den = self.reached.denominator
@@ -316,8 +345,12 @@ class ExtendedOdds:
         q = self.query
         rule = "a botch only wastes that roll" if q.botch_wastes else "a botch ends the attempt, losing it all"
         p_reached, p_lost = self.p_reached(), self.lost.p_at_least(0)
-        lines = [f"Adrenaline extended roll {q.side.title} until {q.target} net successes: exact odds",
-                 *_options_line(q), f"({rule})", f"reaches the target   {percent(p_reached, 2):>8}{_short(p_reached)}"]
+        lines = [
+            f"Adrenaline extended roll {q.side.title} until {q.target} net successes: exact odds",
+            *_options_line(q),
+            f"({rule})",
+            f"reaches the target   {percent(p_reached, 2):>8}{_short(p_reached)}",
+        ]
         if not q.botch_wastes:
             lines.append(f"lost to a botch      {percent(p_lost, 2):>8}{_short(p_lost)}")
         lines.append(f"mean rolls (when reached) {decimal_text(self.mean_rolls(), 3)}")
@@ -327,8 +360,13 @@ class ExtendedOdds:
             lost = "" if q.botch_wastes else f"   {percent(gone, 2):>11}"
             lines.append(f"{k:>4}   {percent(here, 2):>13}   {percent(by_then, 2):>15}" + lost)
         if rows:
-            rest = 1 - self.cut_mass - sum((r[1] + r[3] for r in rows), Fraction(0)) - \
-                self.reached.p_at_most(rows[0][0] - 1) - self.lost.p_at_most(rows[0][0] - 1)
+            rest = (
+                1
+                - self.cut_mass
+                - sum((r[1] + r[3] for r in rows), Fraction(0))
+                - self.reached.p_at_most(rows[0][0] - 1)
+                - self.lost.p_at_most(rows[0][0] - 1)
+            )
             if rest > 0:
                 lines.append(f"… later rolls together: {percent(rest, 4)} (the JSON has every roll)")
         lines.append(f"(followed until less than 1e-12 was still rolling: {float(self.cut_mass):.3g} left out)")
@@ -337,11 +375,20 @@ class ExtendedOdds:
     def to_json(self) -> dict[str, object]:
         q = self.query
         return {
-            "system": "adrenaline", "notation": q.notation, "kind": "extended", "options": q.option_words(),
-            "target": q.target, "botch_wastes": q.botch_wastes, "roll": self.roll.json_fields(),
-            "rolls_to_reach": outcomes_json(self.reached), "lost_on_roll": outcomes_json(self.lost),
-            "p_reached": ratio(self.p_reached()), "p_lost": ratio(self.lost.p_at_least(0)),
-            "mean_rolls": ratio(self.mean_rolls()), "cut_mass": ratio(self.cut_mass), "rules": q.rules.to_json(),
+            "system": "adrenaline",
+            "notation": q.notation,
+            "kind": "extended",
+            "options": q.option_words(),
+            "target": q.target,
+            "botch_wastes": q.botch_wastes,
+            "roll": self.roll.json_fields(),
+            "rolls_to_reach": outcomes_json(self.reached),
+            "lost_on_roll": outcomes_json(self.lost),
+            "p_reached": ratio(self.p_reached()),
+            "p_lost": ratio(self.lost.p_at_least(0)),
+            "mean_rolls": ratio(self.mean_rolls()),
+            "cut_mass": ratio(self.cut_mass),
+            "rules": q.rules.to_json(),
         }
 
 
@@ -365,18 +412,22 @@ def extended(query: AdrenalineQuery, cutoff: Fraction = EXPLOSION_CUTOFF) -> Ext
         else:
             botch += w
     if len(step) == 1:
-        raise RulesError(f"{query.side.notation} can never gather a success, so it never reaches {target}",
-                         field="attribute")
+        raise RulesError(
+            f"{query.side.notation} can never gather a success, so it never reaches {target}", field="attribute"
+        )
     progress = Fraction(sum(net * w for net, w in enumerate(step)), den)  # mean successes a roll adds
     most = rolls_followed(query.side.pool, query.side.sides)
     if target > progress * most / 4:
         dice = f"{query.side.pool} {'die' if query.side.pool == 1 else 'dice'}"
-        raise RulesError(f"a target of {target} is too far for {query.side.notation}: it gathers "
-                         f"{decimal_text(progress, 2)} successes a roll on average, so {target} takes about "
-                         f"{decimal_text(target / progress, 0)} rolls, and the engine follows an extended roll of "
-                         f"{dice} for {most} rolls, which holds its slow tail only for a target reached in about "
-                         f"{most // 4} rolls on average: here at most {math.floor(progress * most / 4)} (a lower "
-                         "difficulty or more dice go further)", field="target")
+        raise RulesError(
+            f"a target of {target} is too far for {query.side.notation}: it gathers "
+            f"{decimal_text(progress, 2)} successes a roll on average, so {target} takes about "
+            f"{decimal_text(target / progress, 0)} rolls, and the engine follows an extended roll of "
+            f"{dice} for {most} rolls, which holds its slow tail only for a target reached in about "
+            f"{most // 4} rolls on average: here at most {math.floor(progress * most / 4)} (a lower "
+            "difficulty or more dice go further)",
+            field="target",
+        )
     # beyond[m]: the weight of gaining m or more in one roll (m = 0 … target)
     beyond = [sum(step[m:]) for m in range(target + 1)]
     alive = [1] + [0] * (target - 1)  # weights over den ** rolls
@@ -387,9 +438,12 @@ def extended(query: AdrenalineQuery, cutoff: Fraction = EXPLOSION_CUTOFF) -> Ext
         if living * cutoff.denominator < scale * cutoff.numerator:
             break
         if len(finished) == most:
-            raise RulesError(f"{query.notation} is still rolling after {most} rolls with more than 1e-12 of the "
-                             f"chance left: the engine follows extended rolls of {query.side.pool} {'die' if query.side.pool == 1 else 'dice'} for up to "
-                             f"{most} rolls (a lower difficulty or a smaller target ends sooner)", field="target")
+            raise RulesError(
+                f"{query.notation} is still rolling after {most} rolls with more than 1e-12 of the "
+                f"chance left: the engine follows extended rolls of {query.side.pool} {'die' if query.side.pool == 1 else 'dice'} for up to "
+                f"{most} rolls (a lower difficulty or a smaller target ends sooner)",
+                field="target",
+            )
         finished.append((sum(a * beyond[target - g] for g, a in enumerate(alive) if a), living * botch))
         alive = _advance(alive, step)
         scale *= den
@@ -431,8 +485,11 @@ class OpposedOdds:
         q = self.query
         assert q.opponent is not None
         counted = "a botch counts its negative net" if q.botches_below_zero else "a botch counts as 0 successes"
-        lines = [f"Adrenaline opposed roll {q.side.title} against {q.opponent.title}: exact odds",
-                 *_options_line(q), f"(margin = roller's net − other side's net; {counted})"]
+        lines = [
+            f"Adrenaline opposed roll {q.side.title} against {q.opponent.title}: exact odds",
+            *_options_line(q),
+            f"(margin = roller's net − other side's net; {counted})",
+        ]
         for key, label in (("win", "roller wins"), ("standoff", "stand-off"), ("lose", "other side wins")):
             value = self.verdicts()[key]
             lines.append(f"{label:<16} {percent(value, 2):>8}   {ratio(value)}")
@@ -445,12 +502,20 @@ class OpposedOdds:
     def to_json(self) -> dict[str, object]:
         v = self.verdicts()
         return {
-            "system": "adrenaline", "notation": self.query.notation, "kind": "opposed",
-            "options": self.query.option_words(), "botches_below_zero": self.query.botches_below_zero,
-            "roller": self.first.json_fields(), "other": self.second.json_fields(),
-            "margin": outcomes_json(self.margin), "p_win": ratio(v["win"]), "p_standoff": ratio(v["standoff"]),
-            "p_lose": ratio(v["lose"]), "mean_margin": ratio(self.margin.mean()),
-            "cut_mass": ratio(self.margin.cut_mass), "rules": self.query.rules.to_json(),
+            "system": "adrenaline",
+            "notation": self.query.notation,
+            "kind": "opposed",
+            "options": self.query.option_words(),
+            "botches_below_zero": self.query.botches_below_zero,
+            "roller": self.first.json_fields(),
+            "other": self.second.json_fields(),
+            "margin": outcomes_json(self.margin),
+            "p_win": ratio(v["win"]),
+            "p_standoff": ratio(v["standoff"]),
+            "p_lose": ratio(v["lose"]),
+            "mean_margin": ratio(self.margin.mean()),
+            "cut_mass": ratio(self.margin.cut_mass),
+            "rules": self.query.rules.to_json(),
         }
 
 

@@ -38,6 +38,7 @@ from typing import Any
 
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
+from ..core.notation import parse_whole_number
 from ..core.play import (
     PlaySchema,
     entry_actions,
@@ -50,7 +51,6 @@ from ..core.play import (
     unchanged_but_version,
     whole_number,
 )
-from ..core.notation import parse_whole_number
 from ..core.requests import Request, labelled, request_seed, request_text
 from ..core.roller import Roller
 from .actions import SHORT_RATIO
@@ -168,21 +168,38 @@ def version_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
     engine fills it with this build's entries.)"""
     entries = document.get("entries")
     if isinstance(entries, list):
-        entries = [{**entry, "modifiers": entry.get("modifiers", {})} if isinstance(entry, dict) else entry
-                   for entry in entries]
+        entries = [
+            {**entry, "modifiers": entry.get("modifiers", {})} if isinstance(entry, dict) else entry
+            for entry in entries
+        ]
         document = {**document, "entries": entries}
     return {**document, "version": 2}
 
 
 # Version 3 lets a character carry its log (core/play.py read_log) and points `declared`.
-SCHEMA = PlaySchema("adrenaline", VERSION, read_character, migrations={1: version_1_to_2, 2: unchanged_but_version},
-                    noun="character", nouns="characters")
+SCHEMA = PlaySchema(
+    "adrenaline",
+    VERSION,
+    read_character,
+    migrations={1: version_1_to_2, 2: unchanged_but_version},
+    noun="character",
+    nouns="characters",
+)
 
 
 def new_character(name: str = "New character") -> dict[str, Any]:
     """A fresh sheet: Strength and Perception 2, no abilities, no modifiers, no Adrenaline."""
-    return read_character({"name": name, "attributes": dict(NEW_ATTRIBUTES), "abilities": {}, "modifiers": {},
-                           "adrenaline": 0, "extended": None}, "character")
+    return read_character(
+        {
+            "name": name,
+            "attributes": dict(NEW_ATTRIBUTES),
+            "abilities": {},
+            "modifiers": {},
+            "adrenaline": 0,
+            "extended": None,
+        },
+        "character",
+    )
 
 
 # --- the pool a sheet rolls --------------------------------------------------------------------
@@ -254,8 +271,7 @@ def odds_summary(odds: RollOdds) -> dict[str, dict[str, object]]:
     return {key: chance(value) for key, value in odds.summary().items() if key != "overwhelming"}
 
 
-def finish_chances(pool: int, difficulty: int, needed: int, horizon: int = FINISH_HORIZON
-                   ) -> list[dict[str, object]]:
+def finish_chances(pool: int, difficulty: int, needed: int, horizon: int = FINISH_HORIZON) -> list[dict[str, object]]:
     """For k = 1 … ``horizon``: the exact chance that ``needed`` more net successes are gathered
     within k more rolls of ``pool`` dice against ``difficulty``, and of a botch ending the
     attempt by then (the chapter's default: a botch loses it all)."""
@@ -293,12 +309,20 @@ def extended_sheet(character: dict[str, Any]) -> dict[str, Any] | None:
     for net in extended["rolls"]:
         total = 0 if net < 0 else total + net
         totals.append(total)
-    return {"pool": pool, "notation": f"{pool}d10 vs {extended['difficulty']} until {extended['target']}",
-            "what": built.what, "pool_line": built.line,
-            "difficulty_name": difficulty_name(extended["difficulty"]), "gathered": gathered,
-            "needed": max(0, extended["target"] - gathered), "ending": ending, "totals": totals,
-            "chances": None if ending else (finish_chances(pool, extended["difficulty"], extended["target"] - gathered)
-                                            if pool else [])}
+    return {
+        "pool": pool,
+        "notation": f"{pool}d10 vs {extended['difficulty']} until {extended['target']}",
+        "what": built.what,
+        "pool_line": built.line,
+        "difficulty_name": difficulty_name(extended["difficulty"]),
+        "gathered": gathered,
+        "needed": max(0, extended["target"] - gathered),
+        "ending": ending,
+        "totals": totals,
+        "chances": None
+        if ending
+        else (finish_chances(pool, extended["difficulty"], extended["target"] - gathered) if pool else []),
+    }
 
 
 def point_boxes(character: dict[str, Any]) -> list[dict[str, Any]]:
@@ -320,9 +344,14 @@ def point_boxes(character: dict[str, Any]) -> list[dict[str, Any]]:
 def sheet(character: dict[str, Any]) -> dict[str, Any]:
     """What the page shows beside the ratings: the Adrenaline bank (and its boxes), the points
     declared for the next roll, the pool modifiers every roll takes, and the extended roll."""
-    return {"adrenaline": character["adrenaline"], "most_adrenaline": MAX_ADRENALINE,
-            "declared": declared(character), "points": point_boxes(character),
-            "modifiers": modifiers_line(character), "extended": extended_sheet(character)}
+    return {
+        "adrenaline": character["adrenaline"],
+        "most_adrenaline": MAX_ADRENALINE,
+        "declared": declared(character),
+        "points": point_boxes(character),
+        "modifiers": modifiers_line(character),
+        "extended": extended_sheet(character),
+    }
 
 
 def answer(character: dict[str, Any], **more: Any) -> dict[str, Any]:
@@ -352,8 +381,13 @@ def _side(request: Request, character: dict[str, Any], prefix: str = "") -> tupl
     pool = sheet_pool(character, attribute, ability)
     spend = request_text(request, prefix + "spend")
     try:
-        side = side_from_fields(str(pool.dice), "", request_text(request, prefix + "difficulty"),
-                                spend if spend.strip() else str(declared(character)), prefix=prefix)
+        side = side_from_fields(
+            str(pool.dice),
+            "",
+            request_text(request, prefix + "difficulty"),
+            spend if spend.strip() else str(declared(character)),
+            prefix=prefix,
+        )
     except RulesError as error:  # the chapter's form calls the points "adrenaline"; this request "spend"
         if error.field != prefix + "adrenaline":
             raise
@@ -361,8 +395,11 @@ def _side(request: Request, character: dict[str, Any], prefix: str = "") -> tupl
         raise RulesError(message, field=prefix + "spend") from None
     if side.spent > character["adrenaline"]:
         held = character["adrenaline"]
-        raise RulesError(f"{character['name']} has {held} Adrenaline {'point' if held == 1 else 'points'} "
-                         f"to spend, not {side.spent}", field=prefix + "spend")
+        raise RulesError(
+            f"{character['name']} has {held} Adrenaline {'point' if held == 1 else 'points'} "
+            f"to spend, not {side.spent}",
+            field=prefix + "spend",
+        )
     return side, pool
 
 
@@ -382,9 +419,11 @@ def roll_record(result: dict[str, Any], notation: str, success: Fraction, points
     """A roll's log item parts: the dice as rolled, the result in words, the exact chance of success."""
     dice = " ".join(str(value) for value in result["dice"]) or "no dice"
     spent = result.get("spent", 0)
-    return {"dice": f"{notation}: {dice}" + (f", {spent} spent" if spent else ""),
-            "result": f"net {result['net']}, {result['degree']}; {points}",
-            "chance": f"success {log_chance(success)}"}
+    return {
+        "dice": f"{notation}: {dice}" + (f", {spent} spent" if spent else ""),
+        "result": f"net {result['net']}, {result['degree']}; {points}",
+        "chance": f"success {log_chance(success)}",
+    }
 
 
 def _points_line(spent: int, earned: int, before: int, after: int) -> str:
@@ -402,8 +441,12 @@ def play_odds(request: Request) -> dict[str, Any]:
     ``difficulty``, ``spend``), before it is rolled."""
     character = request_entry(request, SCHEMA)
     side, pool = _side(request, character)
-    return {"what": pool.what, "pool_line": pool.line, "notation": side.notation,
-            "odds": odds_summary(roll_odds(side, RULES))}
+    return {
+        "what": pool.what,
+        "pool_line": pool.line,
+        "notation": side.notation,
+        "odds": odds_summary(roll_odds(side, RULES)),
+    }
 
 
 def play_roll(request: Request) -> dict[str, Any]:
@@ -417,11 +460,22 @@ def play_roll(request: Request) -> dict[str, Any]:
     kept = after_roll(character, side.spent, result["adrenaline_earned"])
     odds = roll_odds(side, RULES)
     points = _points_line(side.spent, result["adrenaline_earned"], character["adrenaline"], kept["adrenaline"])
-    return answer(kept, roll=result, what=pool.what, pool_line=pool.line, notation=side.notation,
-                  odds=odds_summary(odds), points=points,
-                  record=roll_record(result, side.notation, odds.summary()["success"], points),
-                  fields={"attribute": str(side.pool), "ability": "", "difficulty": str(side.difficulty),
-                          "adrenaline": str(side.spent)})
+    return answer(
+        kept,
+        roll=result,
+        what=pool.what,
+        pool_line=pool.line,
+        notation=side.notation,
+        odds=odds_summary(odds),
+        points=points,
+        record=roll_record(result, side.notation, odds.summary()["success"], points),
+        fields={
+            "attribute": str(side.pool),
+            "ability": "",
+            "difficulty": str(side.difficulty),
+            "adrenaline": str(side.spent),
+        },
+    )
 
 
 def play_extended_start(request: Request) -> dict[str, Any]:
@@ -440,8 +494,13 @@ def play_extended_start(request: Request) -> dict[str, Any]:
         if pool.total - pool.modifiers <= 0:
             raise RulesError(f"{pool.line}, which never gather a success", field="ability")
         raise refuse("character.modifiers", f"{pool.line}, which never gather a success")
-    extended = {"attribute": attribute, "ability": ability, "difficulty": side.difficulty, "target": target,
-                "rolls": []}
+    extended = {
+        "attribute": attribute,
+        "ability": ability,
+        "difficulty": side.difficulty,
+        "target": target,
+        "rolls": [],
+    }
     return answer(SCHEMA.read_entry({**character, "extended": extended}, "character"))
 
 
@@ -458,19 +517,29 @@ def play_extended_roll(request: Request) -> dict[str, Any]:
         raise refuse("character.extended.rolls", f"an extended roll keeps at most {MAX_EXTENDED_ROLLS} rolls")
     pool = sheet_pool(character, extended["attribute"], extended["ability"])
     if pool.dice == 0:
-        raise refuse("character.modifiers", f"{pool.line}, which never gather a success: change the "
-                                            "modifiers or stop this extended roll")
+        raise refuse(
+            "character.modifiers",
+            f"{pool.line}, which never gather a success: change the modifiers or stop this extended roll",
+        )
     roller = Roller(request_seed(request))
-    reading = roll_side(Side(pool.dice, extended["difficulty"]), RULES, roller,
-                        f"roll {len(extended['rolls']) + 1}")
+    reading = roll_side(Side(pool.dice, extended["difficulty"]), RULES, roller, f"roll {len(extended['rolls']) + 1}")
     result = {**reading.to_json(), "seed": roller.seed, "lines": reading.lines()}
     earned = result["adrenaline_earned"]
-    kept = after_roll({**character, "extended": {**extended, "rolls": [*extended["rolls"], reading.outcome.net]}},
-                      0, earned, spends=False)
+    kept = after_roll(
+        {**character, "extended": {**extended, "rolls": [*extended["rolls"], reading.outcome.net]}},
+        0,
+        earned,
+        spends=False,
+    )
     points = _points_line(0, earned, character["adrenaline"], kept["adrenaline"])
     side = Side(pool.dice, extended["difficulty"])
-    return answer(kept, roll=result, pool_line=pool.line, points=points,
-                  record=roll_record(result, side.notation, roll_odds(side, RULES).summary()["success"], points))
+    return answer(
+        kept,
+        roll=result,
+        pool_line=pool.line,
+        points=points,
+        record=roll_record(result, side.notation, roll_odds(side, RULES).summary()["success"], points),
+    )
 
 
 def play_extended_clear(request: Request) -> dict[str, Any]:
@@ -493,18 +562,34 @@ def play_opposed(request: Request) -> dict[str, Any]:
     verdict = rolled["verdict"]
     earned = rolled["roller"]["adrenaline_earned"], rolled["other"]["adrenaline_earned"]
     kept = after_roll(first, side.spent, earned[0]), after_roll(second, other_side.spent, earned[1])
-    return {**answer(kept[0]), "other": kept[1], "other_sheet": sheet(kept[1]), "roll": rolled,
-            "notation": query.notation, "what": pool.what, "other_what": other_pool.what,
-            "pool_lines": [pool.line, other_pool.line],
-            "odds": {key: chance(value) for key, value in verdicts.items()},
-            "record": {"dice": f"{query.notation}: " + "; ".join(
-                           f"{who['name']} " + (" ".join(str(d) for d in rolled[part]["dice"]) or "no dice")
-                           for who, part in ((first, "roller"), (second, "other"))),
-                       "result": {"win": f"{first['name']} wins by {rolled['margin']}", "standoff": "a stand-off",
-                                  "lose": f"{second['name']} wins by {-rolled['margin']}"}[verdict],
-                       "chance": f"{first['name']} wins {log_chance(verdicts['win'])}"},
-            "points": [_points_line(side.spent, earned[0], first["adrenaline"], kept[0]["adrenaline"]),
-                       _points_line(other_side.spent, earned[1], second["adrenaline"], kept[1]["adrenaline"])]}
+    return {
+        **answer(kept[0]),
+        "other": kept[1],
+        "other_sheet": sheet(kept[1]),
+        "roll": rolled,
+        "notation": query.notation,
+        "what": pool.what,
+        "other_what": other_pool.what,
+        "pool_lines": [pool.line, other_pool.line],
+        "odds": {key: chance(value) for key, value in verdicts.items()},
+        "record": {
+            "dice": f"{query.notation}: "
+            + "; ".join(
+                f"{who['name']} " + (" ".join(str(d) for d in rolled[part]["dice"]) or "no dice")
+                for who, part in ((first, "roller"), (second, "other"))
+            ),
+            "result": {
+                "win": f"{first['name']} wins by {rolled['margin']}",
+                "standoff": "a stand-off",
+                "lose": f"{second['name']} wins by {-rolled['margin']}",
+            }[verdict],
+            "chance": f"{first['name']} wins {log_chance(verdicts['win'])}",
+        },
+        "points": [
+            _points_line(side.spent, earned[0], first["adrenaline"], kept[0]["adrenaline"]),
+            _points_line(other_side.spent, earned[1], second["adrenaline"], kept[1]["adrenaline"]),
+        ],
+    }
 
 
 def play_declare(request: Request) -> dict[str, Any]:
@@ -516,13 +601,15 @@ def play_declare(request: Request) -> dict[str, Any]:
     banked, spend = character["adrenaline"], declared(character)
     if box > banked:
         held = f"{banked} {'point is' if banked == 1 else 'points are'}"
-        raise RulesError(f"only {held} banked: a point is earned by a pair of successes on a roll",
-                         field="box")
+        raise RulesError(f"only {held} banked: a point is earned by a pair of successes on a roll", field="box")
     above = banked - box + 1  # this box and every banked one above it
     points = spend - above if box > banked - spend else above
     kept = with_declared(character, points)
-    words = (f"{character['name']} declares {points} Adrenaline {'point' if points == 1 else 'points'} "
-             "for the next roll.") if points else f"{character['name']} declares no Adrenaline for the next roll."
+    words = (
+        (f"{character['name']} declares {points} Adrenaline {'point' if points == 1 else 'points'} for the next roll.")
+        if points
+        else f"{character['name']} declares no Adrenaline for the next roll."
+    )
     return answer(kept, words=words)
 
 
@@ -539,21 +626,40 @@ def play_tap_odds(request: Request) -> dict[str, Any]:
     for kind, attribute, ability in taps:
         side, pool = _side({**request, "attribute": attribute, "ability": ability}, character)
         success = roll_odds(side, RULES).summary()["success"]
-        answers.append({"key": f"{kind}:{ability or attribute}", "attribute": attribute, "ability": ability,
-                        "what": pool.what, "dice": pool.dice, "notation": side.notation,
-                        "success": chance(success)})
+        answers.append(
+            {
+                "key": f"{kind}:{ability or attribute}",
+                "attribute": attribute,
+                "ability": ability,
+                "what": pool.what,
+                "dice": pool.dice,
+                "notation": side.notation,
+                "success": chance(success),
+            }
+        )
     return {"taps": answers}
 
 
 #: The page's labels of the fields whose errors the engine words by field name.
 FIELD_LABELS = {
-    "difficulty": "Difficulty", "other-difficulty": "Their difficulty", "target": "Successes to gather",
-    "seed": "Seed", "box": "Adrenaline bank",
+    "difficulty": "Difficulty",
+    "other-difficulty": "Their difficulty",
+    "target": "Successes to gather",
+    "seed": "Seed",
+    "box": "Adrenaline bank",
 }
 
-ACTIONS = labelled({
-    "play_odds": play_odds, "play_roll": play_roll, "play_extended_start": play_extended_start,
-    "play_extended_roll": play_extended_roll, "play_extended_clear": play_extended_clear,
-    "play_opposed": play_opposed, "play_declare": play_declare, "play_tap_odds": play_tap_odds,
-    **entry_actions(SCHEMA, answer, new_character),
-}, FIELD_LABELS)
+ACTIONS = labelled(
+    {
+        "play_odds": play_odds,
+        "play_roll": play_roll,
+        "play_extended_start": play_extended_start,
+        "play_extended_roll": play_extended_roll,
+        "play_extended_clear": play_extended_clear,
+        "play_opposed": play_opposed,
+        "play_declare": play_declare,
+        "play_tap_odds": play_tap_odds,
+        **entry_actions(SCHEMA, answer, new_character),
+    },
+    FIELD_LABELS,
+)

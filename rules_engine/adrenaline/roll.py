@@ -74,8 +74,15 @@ class DieReading:
         return f"{head}, {worth}" + (", one of the pair that earns Adrenaline" if self.pair else "")
 
     def to_dict(self) -> dict[str, object]:
-        return {"index": self.index, "value": self.value, "role": self.role, "from": self.source,
-                "cancels": list(self.cancels), "cancelled_by": list(self.cancelled_by), "pair": self.pair}
+        return {
+            "index": self.index,
+            "value": self.value,
+            "role": self.role,
+            "from": self.source,
+            "cancels": list(self.cancels),
+            "cancelled_by": list(self.cancelled_by),
+            "pair": self.pair,
+        }
 
 
 @dataclass(frozen=True)
@@ -133,10 +140,16 @@ class DiceReading:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "dice": [d.value for d in self.dice], "dice_detail": [d.to_dict() for d in self.dice],
-            "successes": self.successes, "ones": self.ones, "spent": self.spent, "net": self.outcome.net,
-            "result": self.result, "degree": degree(self.outcome.net),
-            "adrenaline_earned": int(self.outcome.adrenaline), "pair": list(self.pair) if self.pair else None,
+            "dice": [d.value for d in self.dice],
+            "dice_detail": [d.to_dict() for d in self.dice],
+            "successes": self.successes,
+            "ones": self.ones,
+            "spent": self.spent,
+            "net": self.outcome.net,
+            "result": self.result,
+            "degree": degree(self.outcome.net),
+            "adrenaline_earned": int(self.outcome.adrenaline),
+            "pair": list(self.pair) if self.pair else None,
         }
 
 
@@ -153,8 +166,13 @@ def _pair_to_keep(values: Sequence[int], difficulty: int, options: Options | Mec
     raise AssertionError("a pair that earns Adrenaline was not found")  # earns_adrenaline said there is one
 
 
-def read_dice(values: Sequence[int], difficulty: int, options: Options | Mechanics = Options(), spent: int = 0,
-              sources: Sequence[int | None] | None = None) -> DiceReading:
+def read_dice(
+    values: Sequence[int],
+    difficulty: int,
+    options: Options | Mechanics = Options(),
+    spent: int = 0,
+    sources: Sequence[int | None] | None = None,
+) -> DiceReading:
     """Read rolled dice by the rules (see the module's docstring for the 1s' choice)."""
     sources = list(sources) if sources is not None else [None] * len(values)
     pair = _pair_to_keep(values, difficulty, options)
@@ -163,8 +181,7 @@ def read_dice(values: Sequence[int], difficulty: int, options: Options | Mechani
     cancelled_by: dict[int, list[int]] = {}
     m = options.mechanics
     if m.ones_cancel:
-        order = sorted((i for i, v in enumerate(values) if v >= difficulty),
-                       key=lambda i: (i in kept, values[i], i))
+        order = sorted((i for i, v in enumerate(values) if v >= difficulty), key=lambda i: (i in kept, values[i], i))
         units = [i for i in order for _ in range(success_value(values[i], difficulty, options))]
         ones = [i for i, v in enumerate(values) if v == ONE]
         for one, target in zip(ones, units):
@@ -173,8 +190,19 @@ def read_dice(values: Sequence[int], difficulty: int, options: Options | Mechani
     dice = []
     for i, v in enumerate(values):
         role = "one" if v == ONE else ("success" if v >= difficulty else "blank")
-        dice.append(DieReading(i, v, role, sources[i], tuple(cancels.get(i, ())), tuple(cancelled_by.get(i, ())),
-                               i in kept, m.top_value == 2, m.sides))
+        dice.append(
+            DieReading(
+                i,
+                v,
+                role,
+                sources[i],
+                tuple(cancels.get(i, ())),
+                tuple(cancelled_by.get(i, ())),
+                i in kept,
+                m.top_value == 2,
+                m.sides,
+            )
+        )
     result = outcome(tally_faces(values, difficulty, options), options, spent)
     return DiceReading(difficulty, options, spent, tuple(dice), result, pair)
 
@@ -203,8 +231,11 @@ def roll_side(side: Side, options: Options | Mechanics, roller: Roller, label: s
     for die in reading.dice:
         if die.role == "success":
             fate = DieFate.CANCELLED if die.cancelled_by else DieFate.KEPT
-            note = "success" + (" (pair: +1 Adrenaline)" if die.pair else "") if fate is DieFate.KEPT else \
-                "success cancelled by die " + ", ".join(str(i + 1) for i in die.cancelled_by)
+            note = (
+                "success" + (" (pair: +1 Adrenaline)" if die.pair else "")
+                if fate is DieFate.KEPT
+                else "success cancelled by die " + ", ".join(str(i + 1) for i in die.cancelled_by)
+            )
         elif die.role == "one":
             fate = DieFate.CANCELLED if die.cancels else DieFate.KEPT
             note = f"cancels die {die.cancels[0] + 1}" if die.cancels else "a 1 with nothing to cancel"
@@ -225,16 +256,26 @@ class AdrenalineRoll:
 
     def lines(self) -> list[str]:
         rolled = " ".join(str(d.value) for d in self.reading.dice) or "no dice"
-        head = f"Adrenaline {self.query.side.title}" + (f" with {', '.join(self.query.with_words())}"
-                                                         if self.query.with_words() else "")
+        head = f"Adrenaline {self.query.side.title}" + (
+            f" with {', '.join(self.query.with_words())}" if self.query.with_words() else ""
+        )
         return [f"{head}, seed {self.seed}", f"Rolled: {rolled}", *self.reading.lines()]
 
     def to_json(self) -> dict[str, object]:
         side = self.query.side
-        return {"system": "adrenaline", "notation": self.query.notation, "kind": "standard", "seed": self.seed,
-                "pool": side.pool, "difficulty": side.difficulty, "options": self.query.option_words(),
-                **self.reading.to_json(), "log": [e.to_dict() for e in self.log], "lines": self.lines(),
-                "rules": self.query.rules.to_json()}
+        return {
+            "system": "adrenaline",
+            "notation": self.query.notation,
+            "kind": "standard",
+            "seed": self.seed,
+            "pool": side.pool,
+            "difficulty": side.difficulty,
+            "options": self.query.option_words(),
+            **self.reading.to_json(),
+            "log": [e.to_dict() for e in self.log],
+            "lines": self.lines(),
+            "rules": self.query.rules.to_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -254,16 +295,27 @@ class ExtendedRoll:
         for k, (reading, total) in enumerate(zip(self.rolls, self.totals), 1):
             dice = " ".join(str(d.value) for d in reading.dice) or "no dice"
             lines.append(f"Roll {k}: {dice}: {reading.summary().lower()}; total {total}")
-        endings = {"reached": f"Reached {q.target} on roll {len(self.rolls)}",
-                   "botched": f"A botch on roll {len(self.rolls)} ends the attempt: all is lost",
-                   "gave up": f"Still short after {len(self.rolls)} rolls: the roller stops here"}
+        endings = {
+            "reached": f"Reached {q.target} on roll {len(self.rolls)}",
+            "botched": f"A botch on roll {len(self.rolls)} ends the attempt: all is lost",
+            "gave up": f"Still short after {len(self.rolls)} rolls: the roller stops here",
+        }
         return lines + [endings[self.ending]]
 
     def to_json(self) -> dict[str, object]:
-        return {"system": "adrenaline", "notation": self.query.notation, "kind": "extended", "seed": self.seed,
-                "target": self.query.target, "rolls": [r.to_json() for r in self.rolls], "totals": list(self.totals),
-                "ending": self.ending, "log": [e.to_dict() for e in self.log], "lines": self.lines(),
-                "rules": self.query.rules.to_json()}
+        return {
+            "system": "adrenaline",
+            "notation": self.query.notation,
+            "kind": "extended",
+            "seed": self.seed,
+            "target": self.query.target,
+            "rolls": [r.to_json() for r in self.rolls],
+            "totals": list(self.totals),
+            "ending": self.ending,
+            "log": [e.to_dict() for e in self.log],
+            "lines": self.lines(),
+            "rules": self.query.rules.to_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -295,19 +347,32 @@ class OpposedRoll:
             dice = " ".join(str(d.value) for d in reading.dice) or "no dice"
             lines += [f"{name}: {dice}", *("  " + line for line in reading.lines())]
         a, b = self.counted(self.first), self.counted(self.second)
-        words = {"win": f"the roller wins by {self.margin}", "standoff": "a stand-off",
-                 "lose": f"the other side wins by {-self.margin}"}
+        words = {
+            "win": f"the roller wins by {self.margin}",
+            "standoff": "a stand-off",
+            "lose": f"the other side wins by {-self.margin}",
+        }
         return lines + [f"Margin {a} − {b} = {self.margin}: {words[self.verdict]}"]
 
     def to_json(self) -> dict[str, object]:
-        return {"system": "adrenaline", "notation": self.query.notation, "kind": "opposed", "seed": self.seed,
-                "roller": self.first.to_json(), "other": self.second.to_json(), "margin": self.margin,
-                "verdict": self.verdict, "log": [e.to_dict() for e in self.log], "lines": self.lines(),
-                "rules": self.query.rules.to_json()}
+        return {
+            "system": "adrenaline",
+            "notation": self.query.notation,
+            "kind": "opposed",
+            "seed": self.seed,
+            "roller": self.first.to_json(),
+            "other": self.second.to_json(),
+            "margin": self.margin,
+            "verdict": self.verdict,
+            "log": [e.to_dict() for e in self.log],
+            "lines": self.lines(),
+            "rules": self.query.rules.to_json(),
+        }
 
 
-def roll(query: AdrenalineQuery, seed: int | None = None,
-         roller: Roller | None = None) -> AdrenalineRoll | ExtendedRoll | OpposedRoll:
+def roll(
+    query: AdrenalineQuery, seed: int | None = None, roller: Roller | None = None
+) -> AdrenalineRoll | ExtendedRoll | OpposedRoll:
     """Roll a parsed query of any kind (``roller``: e.g. a ``ScriptedRoller`` of given dice)."""
     roller = roller if roller is not None else Roller(seed)
     if query.kind == "opposed":
@@ -326,8 +391,9 @@ def _roll_extended(query: AdrenalineQuery, roller: Roller) -> ExtendedRoll:
     target = query.target
     assert target is not None
     if query.side.pool == 0:
-        raise RulesError(f"{query.side.notation} can never gather a success, so it never reaches {target}",
-                         field="attribute")
+        raise RulesError(
+            f"{query.side.notation} can never gather a success, so it never reaches {target}", field="attribute"
+        )
     readings, totals, total, ending = [], [], 0, "gave up"
     while len(readings) < MAX_ROLLS:
         reading = roll_side(query.side, query.mechanics, roller, f"roll {len(readings) + 1}")
@@ -344,8 +410,9 @@ def _roll_extended(query: AdrenalineQuery, roller: Roller) -> ExtendedRoll:
     return ExtendedRoll(query, roller.seed, tuple(readings), tuple(totals), ending, tuple(roller.log))
 
 
-def read_example(values: Sequence[int], difficulty: int = 6, options: Options = Options(),
-                 spent: int = 0) -> DiceReading:
+def read_example(
+    values: Sequence[int], difficulty: int = 6, options: Options = Options(), spent: int = 0
+) -> DiceReading:
     """The rules applied to given dice (a worked example): checks every value is a d10 face."""
     scripted = ScriptedRoller(values)
     for _ in values:

@@ -107,8 +107,13 @@ class Options:
     def mechanics(self) -> Mechanics:
         """The same rules as the engine reads them (``Mechanics``)."""
         loose = self.botch_if_none or self.no_cancel
-        return Mechanics(ones_cancel=not self.no_cancel, botch="no-success" if loose else "more-ones",
-                         top_value=self.ten_value, explode=self.tens_explode, max_pool=self.max_pool)
+        return Mechanics(
+            ones_cancel=not self.no_cancel,
+            botch="no-success" if loose else "more-ones",
+            top_value=self.ten_value,
+            explode=self.tens_explode,
+            max_pool=self.max_pool,
+        )
 
 
 @dataclass(frozen=True)
@@ -230,8 +235,7 @@ def outcome(tally: Tally, options: Options | Mechanics, spent: int = 0) -> Outco
     return Outcome(max(net, 0), earned)
 
 
-def tally_faces(faces: list[int] | tuple[int, ...], difficulty: int,
-                options: Options | Mechanics = Options()) -> Tally:
+def tally_faces(faces: list[int] | tuple[int, ...], difficulty: int, options: Options | Mechanics = Options()) -> Tally:
     """The tally of a roll's dice (every die, explosion dice included)."""
     top = options.mechanics.sides
     below = [f for f in faces if difficulty <= f < top]

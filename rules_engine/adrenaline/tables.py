@@ -44,17 +44,42 @@ def difficulty_table() -> Table:
     for difficulty, name in DIFFICULTY_NAMES.items():
         s = odds_of(LADDER_POOL, difficulty).summary()
         faces = "10" if difficulty == 10 else f"{difficulty}–10"
-        rows.append((Cell(str(difficulty), difficulty), cell(name), cell(faces),
-                     pct(Fraction(11 - difficulty, 10), 0), pct(s["success"]), pct(s["botch"])))
-    return Table("adrenaline-difficulty", "Difficulty ladder",
-                 ("Difficulty", "Name", "A die succeeds on", "Chance per die",
-                  f"Success on {LADDER_POOL}d10", f"Botch on {LADDER_POOL}d10"), tuple(rows),
-                 (f"With no difficulty stated, and for every damage roll, the difficulty is 6. The last two columns "
-                  f"are for {LADDER_POOL} dice, the pool of the source's examples.",))
+        rows.append(
+            (
+                Cell(str(difficulty), difficulty),
+                cell(name),
+                cell(faces),
+                pct(Fraction(11 - difficulty, 10), 0),
+                pct(s["success"]),
+                pct(s["botch"]),
+            )
+        )
+    return Table(
+        "adrenaline-difficulty",
+        "Difficulty ladder",
+        (
+            "Difficulty",
+            "Name",
+            "A die succeeds on",
+            "Chance per die",
+            f"Success on {LADDER_POOL}d10",
+            f"Botch on {LADDER_POOL}d10",
+        ),
+        tuple(rows),
+        (
+            f"With no difficulty stated, and for every damage roll, the difficulty is 6. The last two columns "
+            f"are for {LADDER_POOL} dice, the pool of the source's examples.",
+        ),
+    )
 
 
-def _by_pool_and_difficulty(key: str, caption: str, value: Callable[[RollOdds], Fraction],
-                            text: Callable[[Fraction], str], notes: tuple[str, ...] = ()) -> Table:
+def _by_pool_and_difficulty(
+    key: str,
+    caption: str,
+    value: Callable[[RollOdds], Fraction],
+    text: Callable[[Fraction], str],
+    notes: tuple[str, ...] = (),
+) -> Table:
     rows = []
     for pool in POOLS:
         values = [value(odds_of(pool, d)) for d in DIFFICULTIES]
@@ -63,25 +88,41 @@ def _by_pool_and_difficulty(key: str, caption: str, value: Callable[[RollOdds], 
 
 
 def success_table() -> Table:
-    return _by_pool_and_difficulty("adrenaline-success", "Chance of success (net above 0)",
-                                   lambda o: o.summary()["success"], lambda v: percent(v, 1),
-                                   ("More dice do not always help: a 1 can cancel the success another die made.",))
+    return _by_pool_and_difficulty(
+        "adrenaline-success",
+        "Chance of success (net above 0)",
+        lambda o: o.summary()["success"],
+        lambda v: percent(v, 1),
+        ("More dice do not always help: a 1 can cancel the success another die made.",),
+    )
 
 
 def botch_table() -> Table:
-    return _by_pool_and_difficulty("adrenaline-botch", "Chance of a botch (more 1s than successes)",
-                                   lambda o: o.summary()["botch"], lambda v: percent(v, 1))
+    return _by_pool_and_difficulty(
+        "adrenaline-botch",
+        "Chance of a botch (more 1s than successes)",
+        lambda o: o.summary()["botch"],
+        lambda v: percent(v, 1),
+    )
 
 
 def adrenaline_table() -> Table:
-    return _by_pool_and_difficulty("adrenaline-earned", "Chance of earning an Adrenaline point",
-                                   lambda o: o.summary()["adrenaline"], lambda v: percent(v, 1))
+    return _by_pool_and_difficulty(
+        "adrenaline-earned",
+        "Chance of earning an Adrenaline point",
+        lambda o: o.summary()["adrenaline"],
+        lambda v: percent(v, 1),
+    )
 
 
 def mean_table() -> Table:
-    return _by_pool_and_difficulty("adrenaline-mean", "Expected net successes",
-                                   lambda o: o.dist.mean(), lambda v: decimal_text(v, 2),
-                                   ("A botch counts as its net below 0 (−1 for one 1 too many).",))
+    return _by_pool_and_difficulty(
+        "adrenaline-mean",
+        "Expected net successes",
+        lambda o: o.dist.mean(),
+        lambda v: decimal_text(v, 2),
+        ("A botch counts as its net below 0 (−1 for one 1 too many).",),
+    )
 
 
 def spending_table(difficulty: int = SPEND_DIFFICULTY) -> Table:
@@ -90,14 +131,27 @@ def spending_table(difficulty: int = SPEND_DIFFICULTY) -> Table:
     for pool in POOLS:
         plain, spent = odds_of(pool, difficulty).summary(), odds_of(pool, difficulty, spent=1).summary()
         no_botch = 1 - plain["botch"]
-        rows.append((cell(f"{pool}d10"), pct(plain["success"]), pct(spent["success"] - plain["success"]),
-                     pct(no_botch), pct(1 - spent["botch"] - no_botch),
-                     pct(plain["complete"]), pct(spent["complete"] - plain["complete"])))
-    return Table(f"adrenaline-spend-{difficulty}", f"The value of spending one Adrenaline point, difficulty {difficulty}",
-                 ("Pool", "Success", "Rise with a point", "No botch", "Rise with a point", "Complete (3+)",
-                  "Rise with a point"), tuple(rows),
-                 ("A spent point is a success no 1 can cancel, so the roll always succeeds and never botches: the "
-                  "rises are what the pool alone was missing.",))
+        rows.append(
+            (
+                cell(f"{pool}d10"),
+                pct(plain["success"]),
+                pct(spent["success"] - plain["success"]),
+                pct(no_botch),
+                pct(1 - spent["botch"] - no_botch),
+                pct(plain["complete"]),
+                pct(spent["complete"] - plain["complete"]),
+            )
+        )
+    return Table(
+        f"adrenaline-spend-{difficulty}",
+        f"The value of spending one Adrenaline point, difficulty {difficulty}",
+        ("Pool", "Success", "Rise with a point", "No botch", "Rise with a point", "Complete (3+)", "Rise with a point"),
+        tuple(rows),
+        (
+            "A spent point is a success no 1 can cancel, so the roll always succeeds and never botches: the "
+            "rises are what the pool alone was missing.",
+        ),
+    )
 
 
 def degrees_table() -> Table:
@@ -115,11 +169,22 @@ def variants_table() -> Table:
         for pool in VARIANT_POOLS:
             o = odds_of(pool, 6, options)
             s = o.summary()
-            rows.append((cell(f"{label}, {pool}d10"), pct(s["success"]), pct(s["botch"]), pct(s["adrenaline"]),
-                         Cell(decimal_text(o.dist.mean(), 2), o.dist.mean())))
-    return Table("adrenaline-variants", "Variants side by side, difficulty 6",
-                 ("Rules and pool", "Success", "Botch", "Earns Adrenaline", "Mean net"), tuple(rows),
-                 tuple(f"{name}: {text}." for name, text in OPTION_HELP.items() if name != "designer"))
+            rows.append(
+                (
+                    cell(f"{label}, {pool}d10"),
+                    pct(s["success"]),
+                    pct(s["botch"]),
+                    pct(s["adrenaline"]),
+                    Cell(decimal_text(o.dist.mean(), 2), o.dist.mean()),
+                )
+            )
+    return Table(
+        "adrenaline-variants",
+        "Variants side by side, difficulty 6",
+        ("Rules and pool", "Success", "Botch", "Earns Adrenaline", "Mean net"),
+        tuple(rows),
+        tuple(f"{name}: {text}." for name, text in OPTION_HELP.items() if name != "designer"),
+    )
 
 
 TABLES = {

@@ -98,26 +98,43 @@ def difficulty_table(system: DesignedSystem, view: DesignerView) -> Table:
     """Every rung of the system's ladder: its step, its own name, the notation, the exact chance."""
     rows = tuple(
         (Cell(str(n), n), Cell(step.label), Cell(step.notation), _exact(step.p_success), _percent(step.p_success))
-        for n, step in enumerate(view.steps, start=1))
-    return Table(f"designers-{system.key}-difficulty",
-                 f"{system.title}: chance of success of {view.label}, rung by rung",
-                 ("Step", view.difficulty_term, "Notation", "Success (exact)", "Success"), rows,
-                 notes=(f"Success: {view.success}.",))
+        for n, step in enumerate(view.steps, start=1)
+    )
+    return Table(
+        f"designers-{system.key}-difficulty",
+        f"{system.title}: chance of success of {view.label}, rung by rung",
+        ("Step", view.difficulty_term, "Notation", "Success (exact)", "Success"),
+        rows,
+        notes=(f"Success: {view.success}.",),
+    )
 
 
 def spread_table(system: DesignedSystem, view: DesignerView) -> Table:
     """Every result of the typical roll: its own name, its margin, the exact chance, and at least."""
     rows = tuple(
-        (Cell(o.label), Cell(f"{o.margin:+d}" if o.margin else "0", o.margin), _exact(o.p), _percent(o.p),
-         _percent(view.at_least(o.margin)))
-        for o in view.outcomes)
+        (
+            Cell(o.label),
+            Cell(f"{o.margin:+d}" if o.margin else "0", o.margin),
+            _exact(o.p),
+            _percent(o.p),
+            _percent(view.at_least(o.margin)),
+        )
+        for o in view.outcomes
+    )
     notes = (f"Margin 0 is the narrowest success; each step of margin is one {view.unit}.",)
     if view.cut_mass:
-        notes += (f"Exploding dice are followed deep enough to leave out less than 1/{EXPLOSION_CUTOFF.denominator:,} "
-                  f"of the chance: here {ratio(view.cut_mass)}, all of it results past the last row, which "
-                  "'at least' counts in.",)
-    return Table(f"designers-{system.key}-spread", f"{system.title}: every result of {view.roll}",
-                 (view.result_term, "Margin", "Exactly (exact)", "Exactly", "At least"), rows, notes=notes)
+        notes += (
+            f"Exploding dice are followed deep enough to leave out less than 1/{EXPLOSION_CUTOFF.denominator:,} "
+            f"of the chance: here {ratio(view.cut_mass)}, all of it results past the last row, which "
+            "'at least' counts in.",
+        )
+    return Table(
+        f"designers-{system.key}-spread",
+        f"{system.title}: every result of {view.roll}",
+        (view.result_term, "Margin", "Exactly (exact)", "Exactly", "At least"),
+        rows,
+        notes=notes,
+    )
 
 
 def typical_rolls_table(systems: Iterable[DesignedSystem]) -> Table:
@@ -128,10 +145,21 @@ def typical_rolls_table(systems: Iterable[DesignedSystem]) -> Table:
         if view is None:
             continue
         first, last = view.steps[0].label, view.steps[-1].label
-        rows.append((Cell(system.title), Cell(view.roll), Cell(view.who),
-                     Cell(f"{len(view.steps)} rungs: {first} … {last}"), Cell(view.why)))
-    return Table("designers-typical", "The typical roll asked of each system",
-                 ("System", "Typical roll", "Who rolls it", "Difficulty ladder", "Why this roll"), tuple(rows))
+        rows.append(
+            (
+                Cell(system.title),
+                Cell(view.roll),
+                Cell(view.who),
+                Cell(f"{len(view.steps)} rungs: {first} … {last}"),
+                Cell(view.why),
+            )
+        )
+    return Table(
+        "designers-typical",
+        "The typical roll asked of each system",
+        ("System", "Typical roll", "Who rolls it", "Difficulty ladder", "Why this roll"),
+        tuple(rows),
+    )
 
 
 #: A result this likely or more counts as one that matters in the summary.
@@ -148,12 +176,33 @@ def summary_table(systems: Iterable[DesignedSystem]) -> Table:
             continue
         likeliest = max(view.outcomes, key=lambda o: o.p)
         notable = sum(1 for o in view.outcomes if o.p >= NOTABLE)
-        rows.append((Cell(system.title), Cell(view.roll), _exact(view.p_success_at_roll),
-                     _percent(view.p_success_at_roll), Cell(likeliest.label), _percent(likeliest.p),
-                     Cell(str(notable), notable), Cell(str(len(view.outcomes)), len(view.outcomes))))
-    return Table("designers-summary", "The spread at a glance",
-                 ("System", "Typical roll", "Success (exact)", "Success", "Most likely result", "Its chance",
-                  f"Results of {percent(NOTABLE, 0)} or more", "Results in all"), tuple(rows))
+        rows.append(
+            (
+                Cell(system.title),
+                Cell(view.roll),
+                _exact(view.p_success_at_roll),
+                _percent(view.p_success_at_roll),
+                Cell(likeliest.label),
+                _percent(likeliest.p),
+                Cell(str(notable), notable),
+                Cell(str(len(view.outcomes)), len(view.outcomes)),
+            )
+        )
+    return Table(
+        "designers-summary",
+        "The spread at a glance",
+        (
+            "System",
+            "Typical roll",
+            "Success (exact)",
+            "Success",
+            "Most likely result",
+            "Its chance",
+            f"Results of {percent(NOTABLE, 0)} or more",
+            "Results in all",
+        ),
+        tuple(rows),
+    )
 
 
 def designer_tables(systems: Iterable[DesignedSystem]) -> list[Table]:

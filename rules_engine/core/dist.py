@@ -184,4 +184,3 @@ class Dist:
     def keep_lowest(self, pool: int, keep: int) -> Dist:
         """The sum of the ``keep`` lowest of ``pool`` independent copies."""
         return self.map(lambda x: -x).keep_highest(pool, keep).map(lambda x: -x)
-

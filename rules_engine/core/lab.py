@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 from math import lcm, sqrt
 
 from .designer import DifficultyStep
@@ -126,8 +126,11 @@ def _points(delta: Fraction) -> dict[str, str]:
 
 def _stats(sheet: LabSheet) -> dict[str, object]:
     mean, variance = sheet.exact_mean(), sheet.exact_variance()
-    stats: dict[str, object] = {"mean": {"exact": ratio(mean), "decimal": decimal_text(mean, 3)},
-                                "variance": ratio(variance), "sd": f"{sqrt(variance):.3f}"}
+    stats: dict[str, object] = {
+        "mean": {"exact": ratio(mean), "decimal": decimal_text(mean, 3)},
+        "variance": ratio(variance),
+        "sd": f"{sqrt(variance):.3f}",
+    }
     for name, share in PERCENTILES:
         stats[name] = sheet.percentile(share)
     return stats
@@ -136,14 +139,23 @@ def _stats(sheet: LabSheet) -> dict[str, object]:
 def column_json(name: str, rules: RuleSet, sheet: LabSheet) -> dict[str, object]:
     """One rule set's column of the lab's reply."""
     return {
-        "name": name, "rules": rules.to_json(), "card": rules.card(), "notation": sheet.notation,
+        "name": name,
+        "rules": rules.to_json(),
+        "card": rules.card(),
+        "notation": sheet.notation,
         "outcomes": [{"label": o.label, "value": o.value, **_chance(o.p)} for o in sheet.outcomes],
         "tail": _chance(sheet.tail) if sheet.tail else None,
-        "rungs": [{"step": n, "label": r.label, "notation": r.notation, **_chance(r.p_success)}
-                  for n, r in enumerate(sheet.rungs, start=1)],
-        "usual": {"step": sheet.usual + 1, "label": sheet.rungs[sheet.usual].label,
-                  **_chance(sheet.rungs[sheet.usual].p_success)},
-        "stats": _stats(sheet), "roll": list(sheet.explained),
+        "rungs": [
+            {"step": n, "label": r.label, "notation": r.notation, **_chance(r.p_success)}
+            for n, r in enumerate(sheet.rungs, start=1)
+        ],
+        "usual": {
+            "step": sheet.usual + 1,
+            "label": sheet.rungs[sheet.usual].label,
+            **_chance(sheet.rungs[sheet.usual].p_success),
+        },
+        "stats": _stats(sheet),
+        "roll": list(sheet.explained),
     }
 
 
@@ -168,22 +180,30 @@ def differences(printed: LabSheet, house: LabSheet) -> dict[str, object]:
         rungs.append(entry)
     mean_delta = house.exact_mean() - printed.exact_mean()
     usual = house.rungs[house.usual].p_success - printed.rungs[printed.usual].p_success
-    return {"outcomes": outcomes, "rungs": rungs, "usual": _points(usual),
-            "mean": ("+" if mean_delta > 0 else "") + decimal_text(mean_delta, 3)}
+    return {
+        "outcomes": outcomes,
+        "rungs": rungs,
+        "usual": _points(usual),
+        "mean": ("+" if mean_delta > 0 else "") + decimal_text(mean_delta, 3),
+    }
 
 
 def read_house_rules(book: RuleBook, written: Sequence[str]) -> list[RuleSet]:
     """Up to three written house rules; an error names the house rule (field ``house-N``)."""
     if len(written) > MAX_HOUSE_RULES:
-        raise RulesError(f"the lab compares at most {MAX_HOUSE_RULES} house rules with the printed one",
-                         field="house")
+        raise RulesError(f"the lab compares at most {MAX_HOUSE_RULES} house rules with the printed one", field="house")
     rule_sets = []
     for n, text in enumerate(written, start=1):
         try:
             rule_sets.append(book.read(text))
         except RulesError as error:
-            raise RulesError(f"house rule {n}: {error.message}", notation=error.notation, position=error.position,
-                             length=error.length, field=f"house-{n}") from None
+            raise RulesError(
+                f"house rule {n}: {error.message}",
+                notation=error.notation,
+                position=error.position,
+                length=error.length,
+                field=f"house-{n}",
+            ) from None
     return rule_sets
 
 
@@ -195,8 +215,13 @@ def column_name(n: int) -> str:
 def lab_answer(lab: Lab, system_title: str, roll: str, written: Sequence[str], seed: int | None) -> dict[str, object]:
     """The lab's whole reply: the printed rule and each house rule, exactly, with differences."""
     if lab.book.split(roll)[1] is not None:
-        raise RulesError("write the roll without a with clause: the lab sets the rules in its columns",
-                         notation=roll, position=len(lab.book.split(roll)[0]) + 1, length=4, field="roll")
+        raise RulesError(
+            "write the roll without a with clause: the lab sets the rules in its columns",
+            notation=roll,
+            position=len(lab.book.split(roll)[0]) + 1,
+            length=4,
+            field="roll",
+        )
     rule_sets = [lab.book.printed, *read_house_rules(lab.book, written)]
     sheets = []
     for n, rules in enumerate(rule_sets):
@@ -204,16 +229,22 @@ def lab_answer(lab: Lab, system_title: str, roll: str, written: Sequence[str], s
             sheets.append(lab.sheet(roll, rules, seed))
         except RulesError as error:
             if n == 0 or error.field == "roll":
-                raise RulesError(error.message, notation=error.notation, position=error.position,
-                                 length=error.length, field="roll") from None
+                raise RulesError(
+                    error.message, notation=error.notation, position=error.position, length=error.length, field="roll"
+                ) from None
             raise RulesError(f"house rule {n}: {error.message}", field=f"house-{n}") from None
     columns = [column_json(column_name(n), r, s) for n, (r, s) in enumerate(zip(rule_sets, sheets))]
     diffs = [{"name": column_name(n), **differences(sheets[0], s)} for n, s in enumerate(sheets[1:], start=1)]
     first = sheets[0]
     answer: dict[str, object] = {
-        "system": system_title, "roll": roll.strip(), "result_term": first.result_term,
-        "difficulty_term": first.difficulty_term, "success": first.success, "seed": seed,
-        "columns": columns, "differences": diffs,
+        "system": system_title,
+        "roll": roll.strip(),
+        "result_term": first.result_term,
+        "difficulty_term": first.difficulty_term,
+        "success": first.success,
+        "seed": seed,
+        "columns": columns,
+        "differences": diffs,
     }
     answer["csv"] = lab_csv(answer)
     answer["share"] = share_text(answer)
@@ -236,8 +267,13 @@ def lab_csv(answer: dict[str, object]) -> str:
     steps = max(len(c["rungs"]) for c in columns)
     for n in range(steps):
         rung = next(c["rungs"][n] for c in columns if n < len(c["rungs"]))
-        writer.writerow([answer["difficulty_term"], rung["label"],
-                         *(c["rungs"][n]["exact"] if n < len(c["rungs"]) else "" for c in columns)])
+        writer.writerow(
+            [
+                answer["difficulty_term"],
+                rung["label"],
+                *(c["rungs"][n]["exact"] if n < len(c["rungs"]) else "" for c in columns),
+            ]
+        )
     for key in ("mean", "sd", "p10", "median", "p90"):
         writer.writerow(["statistic", key, *(_stat_text(c["stats"][key]) for c in columns)])
     return writer.text()
@@ -278,12 +314,13 @@ def share_text(answer: dict[str, object]) -> str:
     lines = [f"{answer['system']}: {answer['roll']}, chance of success at {usual['label']}"]
     lines.append(f"- printed rule: {usual['percent']}")
     for column, diff in zip(columns[1:], diffs):
-        lines.append(f"- {column['rules']['written']}: {column['usual']['percent']} "
-                     f"({diff['usual']['points']} pp)")
+        lines.append(f"- {column['rules']['written']}: {column['usual']['percent']} ({diff['usual']['points']} pp)")
     return "\n".join(lines)
 
 
 def book_json(lab: Lab) -> dict[str, object]:
     """A system's settings and headline rolls, as the lab's form draws them."""
-    return {"settings": [s.describe() for s in lab.book.settings],
-            "rolls": [{"label": r.label, "notation": r.notation} for r in lab.rolls]}
+    return {
+        "settings": [s.describe() for s in lab.book.settings],
+        "rolls": [{"label": r.label, "notation": r.notation} for r in lab.rolls],
+    }

@@ -30,8 +30,12 @@ def check_length(text: str, limit: int = MAX_NOTATION_LENGTH) -> None:
     """Nothing when ``text`` has at most ``limit`` characters, else a ``RulesError`` that
     names the limit and marks the characters past it."""
     if len(text) > limit:
-        raise RulesError(f"a notation can be at most {limit} characters long; this one has {len(text)}",
-                         notation=text, position=limit, length=len(text) - limit)
+        raise RulesError(
+            f"a notation can be at most {limit} characters long; this one has {len(text)}",
+            notation=text,
+            position=limit,
+            length=len(text) - limit,
+        )
 
 
 def digits_value(digits: str) -> int | None:
@@ -82,8 +86,9 @@ class Scanner:
             raise self.error(f"expected {what} here")
         value = digits_value(match.group())
         if value is None:
-            raise self.error(f"{what} is too large: a number here has at most {MAX_DIGITS} digits",
-                             match.start(), len(match.group()))
+            raise self.error(
+                f"{what} is too large: a number here has at most {MAX_DIGITS} digits", match.start(), len(match.group())
+            )
         self.pos = match.end()
         return value, match.start()
 
@@ -106,8 +111,17 @@ class Scanner:
         return RulesError(message, notation=self.text, position=start, length=length)
 
 
-def check_range(value: int, low: int, high: int, what: str, *, scanner: Scanner | None = None,
-                position: int | None = None, field: str | None = None, length: int | None = None) -> int:
+def check_range(
+    value: int,
+    low: int,
+    high: int,
+    what: str,
+    *,
+    scanner: Scanner | None = None,
+    position: int | None = None,
+    field: str | None = None,
+    length: int | None = None,
+) -> int:
     """``value`` if ``low ≤ value ≤ high``, else a ``RulesError`` naming ``what`` and the range
     (``length``: how many characters the number took in the notation, if not ``str(value)``)."""
     if low <= value <= high:
@@ -127,8 +141,10 @@ def parse_whole_number(text: str, field: str, low: int, high: int) -> int:
         raise RulesError(f"{field} must be a whole number, not {shown!s}", field=field)
     value = digits_value(cleaned.lstrip("+-"))
     if value is None:
-        raise RulesError(f"{field} must be from {low} to {high}, not a number of "
-                         f"{len(cleaned.lstrip('+-').lstrip('0'))} digits", field=field)
+        raise RulesError(
+            f"{field} must be from {low} to {high}, not a number of {len(cleaned.lstrip('+-').lstrip('0'))} digits",
+            field=field,
+        )
     return check_range(-value if cleaned.startswith("-") else value, low, high, field, field=field)
 
 

@@ -227,8 +227,7 @@ def choice(value: Any, where: str, choices: tuple[str, ...] | Mapping[str, Any])
     return value
 
 
-def ratings(value: Any, where: str, most: int, highest: int, lowest: int = 0,
-            what: str = "ratings") -> dict[str, int]:
+def ratings(value: Any, where: str, most: int, highest: int, lowest: int = 0, what: str = "ratings") -> dict[str, int]:
     """``value`` as named ratings: an object of at most ``most`` distinct names, each rated a
     whole number from ``lowest`` to ``highest`` (``what`` they are, for the message)."""
     if not isinstance(value, dict):
@@ -318,20 +317,23 @@ def read_document(value: Any, schema: PlaySchema, what: str = "the file") -> dic
     if not isinstance(value, dict):
         raise RulesError(f"{what} is not a saved sheet: it holds {json_kind(value)}, not an object")
     if value.get("format") != FORMAT:
-        raise RulesError(f"{what} is not a saved sheet of this site (its \"format\" is not {FORMAT!r})")
+        raise RulesError(f'{what} is not a saved sheet of this site (its "format" is not {FORMAT!r})')
     if nesting_depth(value) > MAX_NESTING:
         raise RulesError(f"{what} is nested too deeply to be a saved sheet")
     version = value.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise RulesError(f"{what}: \"version\" must be a whole number from 1")
+        raise RulesError(f'{what}: "version" must be a whole number from 1')
     if version > schema.version:
-        raise RulesError(f"{what} was saved by a newer version of this site (format version {version}; "
-                         f"this page reads up to {schema.version}): reload the page to update it, then try again")
+        raise RulesError(
+            f"{what} was saved by a newer version of this site (format version {version}; "
+            f"this page reads up to {schema.version}): reload the page to update it, then try again"
+        )
     system = value.get("system")
     if system != schema.system:
         named = shorten(system) if isinstance(system, str) else json_kind(system)
-        raise RulesError(f"{what} holds {schema.nouns} for {named!r}, not {schema.system!r}: "
-                         "open it on that system's play page")
+        raise RulesError(
+            f"{what} holds {schema.nouns} for {named!r}, not {schema.system!r}: open it on that system's play page"
+        )
     document = dict(value)
     while document["version"] < schema.version:
         step = schema.migrations.get(document["version"])
@@ -339,8 +341,13 @@ def read_document(value: Any, schema: PlaySchema, what: str = "the file") -> dic
             raise RulesError(f"{what}: format version {document['version']} cannot be brought up to date")
         document = step(document)
     exact_keys(document, what, ("format", "version", "system", "entries"))
-    read = items(document["entries"], "entries", MAX_ENTRIES, schema.read_entry,
-                 f"a document holds at most {MAX_ENTRIES} {schema.nouns}")
+    read = items(
+        document["entries"],
+        "entries",
+        MAX_ENTRIES,
+        schema.read_entry,
+        f"a document holds at most {MAX_ENTRIES} {schema.nouns}",
+    )
     # Any text a system's reader keeps as it is: one a link or a file could not carry.
     broken = lone_surrogate_at(read, "entries")
     if broken:
@@ -348,8 +355,9 @@ def read_document(value: Any, schema: PlaySchema, what: str = "the file") -> dic
     normal = {"format": FORMAT, "version": schema.version, "system": schema.system, "entries": read}
     size = document_chars(normal)
     if size > MAX_DOCUMENT_CHARS:
-        raise RulesError(f"{what} is too long: {size:,} characters as saved, and at most "
-                         f"{MAX_DOCUMENT_CHARS:,} are kept")
+        raise RulesError(
+            f"{what} is too long: {size:,} characters as saved, and at most {MAX_DOCUMENT_CHARS:,} are kept"
+        )
     return normal
 
 
@@ -365,8 +373,13 @@ def limits() -> dict[str, int]:
     of compact JSON (:func:`document_chars`), its number of entries, and the longest file
     read (the page's export of the longest document fits in it), and the most items an entry's
     log keeps and the longest text of one of their parts."""
-    return {"max_document_chars": MAX_DOCUMENT_CHARS, "max_entries": MAX_ENTRIES, "max_file_chars": MAX_FILE_CHARS,
-            "max_log": MAX_LOG, "max_log_text": MAX_LOG_TEXT}
+    return {
+        "max_document_chars": MAX_DOCUMENT_CHARS,
+        "max_entries": MAX_ENTRIES,
+        "max_file_chars": MAX_FILE_CHARS,
+        "max_log": MAX_LOG,
+        "max_log_text": MAX_LOG_TEXT,
+    }
 
 
 def read_text(text: Any, schema: PlaySchema) -> dict[str, Any]:
@@ -381,8 +394,7 @@ def encode_link(document: dict[str, Any]) -> str:
     packed = packer.compress(compact) + packer.flush()
     payload = base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
     if len(payload) > MAX_LINK_CHARS:
-        raise RulesError(f"too much to fit in a link (at most {MAX_LINK_CHARS:,} characters): "
-                         "export a file instead")
+        raise RulesError(f"too much to fit in a link (at most {MAX_LINK_CHARS:,} characters): export a file instead")
     return payload
 
 
@@ -421,8 +433,9 @@ def decode_link(payload: Any, schema: PlaySchema) -> dict[str, Any]:
 Answer = Callable[..., dict[str, Any]]
 
 
-def request_entry(request: Request, schema: PlaySchema, read: EntryReader | None = None,
-                  key: str | None = None) -> Entry:
+def request_entry(
+    request: Request, schema: PlaySchema, read: EntryReader | None = None, key: str | None = None
+) -> Entry:
     """The entry the request carries under ``key`` (else the schema's noun: ``character``,
     ``scene``), read as a saved one is (by ``read``, else the schema's reader): a refusal is
     placed at the entry's field (``character.attributes.Strength``), else at the key."""
@@ -440,11 +453,13 @@ def new_entry_name(request: Request, schema: PlaySchema) -> str:
     return name_text(folded[:MAX_NAME], "name")
 
 
-def entry_actions(schema: PlaySchema, answer: Answer, new: Callable[[str], Entry] | None = None,
-                  read: EntryReader | None = None) -> dict[str, Callable[[Request], dict[str, Any]]]:
+def entry_actions(
+    schema: PlaySchema, answer: Answer, new: Callable[[str], Entry] | None = None, read: EntryReader | None = None
+) -> dict[str, Callable[[Request], dict[str, Any]]]:
     """The actions every play tool answers alike, for ``schema``'s entries: the document's
     (:func:`document_actions`), ``play_sheet`` (the request's entry checked, and ``answer`` of
     it) and, given ``new`` (a fresh entry of a name), ``play_new``."""
+
     def play_sheet(request: Request) -> dict[str, Any]:
         return answer(request_entry(request, schema, read))
 
@@ -456,6 +471,7 @@ def entry_actions(schema: PlaySchema, answer: Answer, new: Callable[[str], Entry
 
 def new_action(schema: PlaySchema, answer: Answer, new: Callable[[str], Entry]) -> Callable[[Request], dict[str, Any]]:
     """``play_new``: a fresh entry (``new`` of the name the request gives, :func:`new_entry_name`)."""
+
     def play_new(request: Request) -> dict[str, Any]:
         return answer(new(new_entry_name(request, schema)))
 
@@ -469,6 +485,7 @@ def document_actions(schema: PlaySchema) -> dict[str, Callable[[Mapping[str, Any
     sharing ``document``), ``play_open_link`` (a ``link`` payload read back) and
     ``play_limits`` (:func:`limits`: how long a document may grow before it is saved, and the
     format ``version`` a new document is written in)."""
+
     def play_import(request: Mapping[str, Any]) -> dict[str, Any]:
         return {"document": read_text(request.get("text"), schema)}
 
@@ -484,5 +501,10 @@ def document_actions(schema: PlaySchema) -> dict[str, Callable[[Mapping[str, Any
     def play_limits(request: Mapping[str, Any]) -> dict[str, Any]:
         return {"limits": limits(), "version": schema.version}
 
-    return {"play_import": play_import, "play_check": play_check, "play_link": play_link,
-            "play_open_link": play_open_link, "play_limits": play_limits}
+    return {
+        "play_import": play_import,
+        "play_check": play_check,
+        "play_link": play_link,
+        "play_open_link": play_open_link,
+        "play_limits": play_limits,
+    }

@@ -41,8 +41,9 @@ def dropped_positions(values: Sequence[int], drop: int, *, highest: bool) -> tup
     return tuple(sorted(order[:drop]))
 
 
-def kept_class_counts(class_faces: Sequence[int], pool: int, keep: int, *,
-                      keep_highest: bool) -> dict[tuple[int, ...], int]:
+def kept_class_counts(
+    class_faces: Sequence[int], pool: int, keep: int, *, keep_highest: bool
+) -> dict[tuple[int, ...], int]:
     """How many kept dice land in each face class, as weights over ``sum(class_faces) ** pool``.
 
     ``class_faces[i]`` is the number of faces in class ``i``; classes are listed from the
@@ -76,8 +77,9 @@ def kept_class_counts(class_faces: Sequence[int], pool: int, keep: int, *,
     return {k: w for k, w in out.items() if w}
 
 
-def kept_successes_and_crits(sides: int, target: int, pool: int, keep: int, *,
-                             keep_highest: bool) -> dict[tuple[int, int], int]:
+def kept_successes_and_crits(
+    sides: int, target: int, pool: int, keep: int, *, keep_highest: bool
+) -> dict[tuple[int, int], int]:
     """(kept successes below the top face, kept top faces) → weight over ``sides ** pool``.
 
     A face at or above ``target`` is a success; the top face ``sides`` is a success too.
@@ -105,8 +107,9 @@ def crit_cut_mass(crits: Mapping[int, int], denominator: int, sides: int, crit_c
     return _crit_cut_masses(crits, denominator, sides, crit_cap)[-1]
 
 
-def _crit_cut_masses(crits: Mapping[int, int], denominator: int, sides: int, up_to: int,
-                     cutoff: Fraction | None = None) -> list[Fraction]:
+def _crit_cut_masses(
+    crits: Mapping[int, int], denominator: int, sides: int, up_to: int, cutoff: Fraction | None = None
+) -> list[Fraction]:
     # covered(K) / (denominator · sides^(smax + K)) is the chance of at most K explosion
     # top faces. With A_s the weight of s chains scaled to the common denominator,
     # covered(K) = sides · covered(K − 1) + Σ_s A_s · C(s + K − 1, K).
@@ -127,8 +130,7 @@ def _crit_cut_masses(crits: Mapping[int, int], denominator: int, sides: int, up_
     return masses
 
 
-def crit_cap_for(crits: Mapping[int, int], denominator: int, sides: int,
-                 cutoff: Fraction = EXPLOSION_CUTOFF) -> int:
+def crit_cap_for(crits: Mapping[int, int], denominator: int, sides: int, cutoff: Fraction = EXPLOSION_CUTOFF) -> int:
     """The smallest crit cap that leaves out less than ``cutoff`` of the mass."""
     masses = _crit_cut_masses(crits, denominator, sides, MAX_CRIT_CAP, cutoff)
     if masses[-1] >= cutoff:
@@ -153,8 +155,9 @@ def chain_successes(chains: int, sides: int, target: int, crit_cap: int) -> list
     return convolve(tops, lasts)
 
 
-def successes_with_crits(joint: Mapping[tuple[int, int], int], pool: int, sides: int, target: int,
-                         crit_cap: int) -> Dist:
+def successes_with_crits(
+    joint: Mapping[tuple[int, int], int], pool: int, sides: int, target: int, crit_cap: int
+) -> Dist:
     """Total successes: kept successes, kept top faces, and what their chains add.
 
     ``joint`` comes from ``kept_successes_and_crits`` for ``pool`` dice rolled.
@@ -177,8 +180,7 @@ def successes_with_crits(joint: Mapping[tuple[int, int], int], pool: int, sides:
     return Dist.from_counts(totals, 0, sides ** (pool + smax + crit_cap))
 
 
-def mean_successes_with_crits(joint: Mapping[tuple[int, int], int], pool: int, sides: int,
-                              target: int) -> Fraction:
+def mean_successes_with_crits(joint: Mapping[tuple[int, int], int], pool: int, sides: int, target: int) -> Fraction:
     """The exact mean of the total successes with every chain followed to its end."""
     # A chain rolls 1/(sides − 1) top faces on average, then its last die succeeds
     # with chance (sides − target)/(sides − 1): (1 + sides − target)/(sides − 1) in all.

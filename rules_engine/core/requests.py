@@ -84,8 +84,11 @@ def request_seed(request: Request) -> int | None:
     value = request.get("seed")
     if value is not None and not isinstance(value, str) and (isinstance(value, bool) or not isinstance(value, int)):
         shown = json.dumps(value)[:20] if isinstance(value, (bool, int, float)) else _kind_of(value)
-        raise RulesError(f"a seed is a whole number from 0 to {MAX_SEED} that picks the roll (the same seed "
-                         f"gives the same roll), not {shown}", field="seed")
+        raise RulesError(
+            f"a seed is a whole number from 0 to {MAX_SEED} that picks the roll (the same seed "
+            f"gives the same roll), not {shown}",
+            field="seed",
+        )
     text = str(value) if isinstance(value, int) else request_text(request, "seed")
     if text.strip() == "":
         return None
@@ -141,17 +144,17 @@ def in_readers_words(error: RulesError, labels: Mapping[str, str]) -> RulesError
     # not a second time ("Mass Value Value").
     for name in (label, error.field or "", (error.field or "").replace("_", " ").replace("-", " ")):
         if name and message.lower().startswith(name.lower() + " "):
-            message = label + message[len(name):]
+            message = label + message[len(name) :]
             break
     else:
         if label.casefold() not in message.casefold():
             message = f"{label}: {message}"
-    return RulesError(message, notation=error.notation, position=error.position, length=error.length,
-                      field=error.field)
+    return RulesError(message, notation=error.notation, position=error.position, length=error.length, field=error.field)
 
 
 def labelled(actions: Mapping[str, Handler], labels: Mapping[str, str]) -> dict[str, Handler]:
     """The widget ``actions`` with every field error told in the reader's words (``in_readers_words``)."""
+
     def wrap(handler: Handler) -> Handler:
         @wraps(handler)
         def answer(request: Request) -> dict[str, object]:
@@ -159,5 +162,7 @@ def labelled(actions: Mapping[str, Handler], labels: Mapping[str, str]) -> dict[
                 return handler(request)
             except RulesError as error:
                 raise in_readers_words(error, labels) from None
+
         return answer
+
     return {name: wrap(handler) for name, handler in actions.items()}

@@ -94,7 +94,7 @@ class ScriptedRoller(Roller):
     @property
     def unused(self) -> tuple[int, ...]:
         """The given dice not read yet."""
-        return self._values[self._count:]
+        return self._values[self._count :]
 
     def roll(self, sides: int, note: str = "") -> tuple[int, int]:
         """Read the next given die; a ``RulesError`` when none is left or it cannot be on the die."""

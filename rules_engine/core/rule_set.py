@@ -82,9 +82,14 @@ class Setting:
 
     def describe(self) -> dict[str, object]:
         """The setting as the lab and the help show it."""
-        return {"name": self.name, "meaning": self.meaning, "allowed": self.allowed,
-                "printed": self.write(self.default), "printed_words": self.words(self.default),
-                "choices": list(self.choices) if self.choices is not None else None}
+        return {
+            "name": self.name,
+            "meaning": self.meaning,
+            "allowed": self.allowed,
+            "printed": self.write(self.default),
+            "printed_words": self.words(self.default),
+            "choices": list(self.choices) if self.choices is not None else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -189,17 +194,28 @@ class RuleSet:
     def to_json(self) -> dict[str, object]:
         """The rule set as the CLI's JSON and the bridge write it (the key ``rules``):
         ``written`` (empty for the printed rules) and every setting's written value."""
-        return {"written": self.written,
-                "settings": {s.name: s.write(v) for s, v in zip(self.book.settings, self.values)}}
+        return {
+            "written": self.written,
+            "settings": {s.name: s.write(v) for s, v in zip(self.book.settings, self.values)},
+        }
 
     def card(self) -> list[dict[str, str]]:
         """Each changed rule in words beside the printed one, for the house-rule card."""
-        return [{"setting": s.name, "meaning": s.meaning, "printed": s.write(s.default),
-                 "printed_words": s.words(s.default), "house": s.write(v), "house_words": s.words(v)}
-                for s, v in self.changed()]
+        return [
+            {
+                "setting": s.name,
+                "meaning": s.meaning,
+                "printed": s.write(s.default),
+                "printed_words": s.words(s.default),
+                "house": s.write(v),
+                "house_words": s.words(v),
+            }
+            for s, v in self.changed()
+        ]
 
 
 # --- reading ----------------------------------------------------------------------------------
+
 
 def read_clause(book: RuleBook, text: str, start: int, end: int, *, notation: str) -> RuleSet:
     """Read the rule set written in ``text[start:end]`` (after a notation's ``with``, or the
@@ -269,7 +285,7 @@ def split_with(text: str) -> tuple[str, int | None]:
     match = _WITH.search(text)
     if match is None:
         return text, None
-    return text[:match.start()].rstrip(), match.end()
+    return text[: match.start()].rstrip(), match.end()
 
 
 def read_with(book: RuleBook, text: str) -> tuple[str, RuleSet]:
@@ -278,8 +294,13 @@ def read_with(book: RuleBook, text: str) -> tuple[str, RuleSet]:
     if at is None:
         return text, book.printed
     if not text[at:].strip():
-        raise RulesError(f"expected a setting after with: one of {book.names()}", notation=text,
-                         position=max(0, at - 4), length=4, field="rules")
+        raise RulesError(
+            f"expected a setting after with: one of {book.names()}",
+            notation=text,
+            position=max(0, at - 4),
+            length=4,
+            field="rules",
+        )
     return roll, read_clause(book, text, at, len(text), notation=text)
 
 
@@ -299,38 +320,50 @@ def joined(notation: str, rules_text: str, book: RuleBook) -> str:
 
 # --- kinds of setting -------------------------------------------------------------------------
 
+
 def _or_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def die_setting(name: str, meaning: str, default: int, sides: tuple[int, ...],
-                words: Callable[[int], str] | None = None) -> Setting:
+def die_setting(
+    name: str, meaning: str, default: int, sides: tuple[int, ...], words: Callable[[int], str] | None = None
+) -> Setting:
     """A die by its sides, written ``d8``."""
+
     def read(text: str) -> int:
         if not re.fullmatch(r"d[0-9]{1,3}", text) or int(text[1:]) not in sides:
             raise ValueError(text)
         return int(text[1:])
 
     written = [f"d{n}" for n in sides]
-    return Setting(name, meaning, default, _or_list(written), read, lambda n: f"d{n}",
-                   words or (lambda n: f"d{n}"), tuple(written))
+    return Setting(
+        name, meaning, default, _or_list(written), read, lambda n: f"d{n}", words or (lambda n: f"d{n}"), tuple(written)
+    )
 
 
 def choice_setting(name: str, meaning: str, default: str, choices: Mapping[str, str]) -> Setting:
     """One of a few words; ``choices`` maps each word to what it does, for the card."""
+
     def read(text: str) -> str:
         if text not in choices:
             raise ValueError(text)
         return text
 
-    return Setting(name, meaning, default, _or_list(list(choices)), read, str, lambda w: choices[w],
-                   tuple(choices))
+    return Setting(name, meaning, default, _or_list(list(choices)), read, str, lambda w: choices[w], tuple(choices))
 
 
-def number_setting(name: str, meaning: str, default: int | None, low: int, high: int,
-                   words: Callable[[int | None], str], none: str | None = None) -> Setting:
+def number_setting(
+    name: str,
+    meaning: str,
+    default: int | None,
+    low: int,
+    high: int,
+    words: Callable[[int | None], str],
+    none: str | None = None,
+) -> Setting:
     """A whole number from ``low`` to ``high`` (or the word ``none`` when ``none`` says what
     it means: the value is then ``None``)."""
+
     def read(text: str) -> int | None:
         if none is not None and text == "none":
             return None
@@ -339,16 +372,24 @@ def number_setting(name: str, meaning: str, default: int | None, low: int, high:
         return int(text)
 
     allowed = f"a whole number from {low} to {high}" + (" or none" if none is not None else "")
-    choices = tuple([*([] if none is None else ["none"]), *map(str, range(low, high + 1))]) \
-        if high - low < 30 else None
-    return Setting(name, meaning, default, allowed, read, lambda v: "none" if v is None else str(v), words,
-                   choices)
+    choices = tuple([*([] if none is None else ["none"]), *map(str, range(low, high + 1))]) if high - low < 30 else None
+    return Setting(name, meaning, default, allowed, read, lambda v: "none" if v is None else str(v), words, choices)
 
 
-def numbers_setting(name: str, meaning: str, default: tuple[int, ...], low: int, high: int, *,
-                    most: int, words: Callable[[tuple[int, ...]], str], rising: bool = True) -> Setting:
+def numbers_setting(
+    name: str,
+    meaning: str,
+    default: tuple[int, ...],
+    low: int,
+    high: int,
+    *,
+    most: int,
+    words: Callable[[tuple[int, ...]], str],
+    rising: bool = True,
+) -> Setting:
     """A list of whole numbers written with hyphens (``4-6-8-10``): ``most`` at most, each
     from ``low`` to ``high``, strictly rising when ``rising``."""
+
     def read(text: str) -> tuple[int, ...]:
         parts = text.replace(" ", "").split("-")
         if not 1 <= len(parts) <= most or not all(re.fullmatch(r"[0-9]{1,6}", p) for p in parts):
@@ -359,6 +400,7 @@ def numbers_setting(name: str, meaning: str, default: tuple[int, ...], low: int,
         return values
 
     order = ", rising" if rising else ""
-    allowed = f"1 to {most} whole numbers from {low} to {high} joined by hyphens{order}, as in " \
-              + "-".join(map(str, default))
+    allowed = f"1 to {most} whole numbers from {low} to {high} joined by hyphens{order}, as in " + "-".join(
+        map(str, default)
+    )
     return Setting(name, meaning, default, allowed, read, lambda v: "-".join(map(str, v)), words)

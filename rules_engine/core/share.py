@@ -13,7 +13,6 @@ from fractions import Fraction
 
 from .exact import percent, ratio
 
-
 # A chat message is short (Discord posts at most 2,000 characters): an exact fraction longer
 # than this is named, not written out (an extended roll's can run to hundreds of digits).
 LONGEST_SHARED_FRACTION = 80
@@ -27,9 +26,17 @@ def chance_line(chance_of: str, chance: Fraction) -> str:
     return f"Chance of {chance_of}: {percent(chance, 2)} (exactly {exact})"
 
 
-def share_reply(system: str, notation: str, dice: Sequence[int | str], result: str,
-                chance: Fraction, chance_of: str, what: str = "roll", shown_as: str = "Dice",
-                success: tuple[str, Fraction] | None = None) -> dict[str, str]:
+def share_reply(
+    system: str,
+    notation: str,
+    dice: Sequence[int | str],
+    result: str,
+    chance: Fraction,
+    chance_of: str,
+    what: str = "roll",
+    shown_as: str = "Dice",
+    success: tuple[str, Fraction] | None = None,
+) -> dict[str, str]:
     """``{"text", "chance", "percent"}``: the roll in chat words and the exact chance shown.
 
     ``result`` is the outcome in the system's words; ``chance_of`` names what ``chance`` is

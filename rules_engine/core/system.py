@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .designer import DesignerView
-from .errors import RulesError
 from .dist import Dist
+from .errors import RulesError
 from .exact import percent, ratio
 from .lab import Lab
 from .rule_set import joined

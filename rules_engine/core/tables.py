@@ -55,5 +55,9 @@ class Erratum:
 def errata_table(errata: list[Erratum]) -> Table:
     """The errata as a table, rendered and checked like every other table."""
     rows = tuple((cell(e.system), cell(e.where), cell(e.printed), cell(e.exact), cell(e.reason)) for e in errata)
-    return Table("errata", "Printed values that differ from the exact values",
-                 ("System", "Where", "Source prints", "Exact", "Why they differ"), rows)
+    return Table(
+        "errata",
+        "Printed values that differ from the exact values",
+        ("System", "Where", "Source prints", "Exact", "Why they differ"),
+        rows,
+    )

@@ -36,7 +36,17 @@ def odds_notation(text: str) -> odds.DiceAndDangerOdds:
         raise RulesError(error.message, notation=text, position=start, length=end - start) from None
 
 
-SYSTEM = System("dice-and-danger", "dice & danger", notation.EXAMPLE, roll_notation, odds_notation,
-                tables.TABLES, tables.errata, {**actions.ACTIONS, **play.ACTIONS}, designer=designer.view,
-                summary="d6 that hit on a DC; bonus and penalty dice, exploding 6s",
-                notation_help=notation.NOTATION_HELP, lab=LAB)
+SYSTEM = System(
+    "dice-and-danger",
+    "dice & danger",
+    notation.EXAMPLE,
+    roll_notation,
+    odds_notation,
+    tables.TABLES,
+    tables.errata,
+    {**actions.ACTIONS, **play.ACTIONS},
+    designer=designer.view,
+    summary="d6 that hit on a DC; bonus and penalty dice, exploding 6s",
+    notation_help=notation.NOTATION_HELP,
+    lab=LAB,
+)

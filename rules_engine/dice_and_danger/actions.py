@@ -43,8 +43,17 @@ from ..core.exact import percent, ratio
 from ..core.notation import parse_whole_number
 from ..core.requests import Request, field_flag, labelled, request_fields, request_seed, request_text
 from ..core.share import share_reply
-from .builder import (MAX_CONDITIONS_HAD, MAX_CONDITIONS_NOW, SHIELDS, WEAPONS, Attack, HealthSave, build_damage,
-                      health_save, outcome_odds)
+from .builder import (
+    MAX_CONDITIONS_HAD,
+    MAX_CONDITIONS_NOW,
+    SHIELDS,
+    WEAPONS,
+    Attack,
+    HealthSave,
+    build_damage,
+    health_save,
+    outcome_odds,
+)
 from .notation import KINDS, DiceAndDangerQuery, parse_with_kind
 from .odds import face_distribution, odds
 from .roll import ATTRIBUTE_QUERY, Character, DiceAndDangerRoll, generate_character, roll
@@ -61,9 +70,15 @@ def character_share(made: Character) -> dict[str, str]:
         chance *= faces.p(value)
     attributes = ", ".join(f"{name} {value}" for name, value in made.attributes.items())
     dice = ["(" + " ".join(map(str, r.dice)) + ")" for r in made.rolls]
-    return share_reply(SYSTEM_NAME, f"{ATTRIBUTE_QUERY.notation} for each attribute", dice,
-                       f"{attributes}; Luck {made.luck.text}", chance,
-                       "this exact character (these five attributes, in this order)", what="character")
+    return share_reply(
+        SYSTEM_NAME,
+        f"{ATTRIBUTE_QUERY.notation} for each attribute",
+        dice,
+        f"{attributes}; Luck {made.luck.text}",
+        chance,
+        "this exact character (these five attributes, in this order)",
+        what="character",
+    )
 
 
 def character(request: Request) -> dict[str, object]:
@@ -95,9 +110,12 @@ SYSTEM_NAME = "dice & danger"
 def share_dice(rolled: DiceAndDangerRoll) -> list[int | str]:
     """The dice for the chat, in roll order: a dropped die struck out (``~~5~~``, as Discord
     writes it), a kept 6 with the dice its crit rolled (``6→6→2``)."""
-    return [f"~~{die['value']}~~" if die["fate"] == "dropped" else
-            "\u2192".join(str(v) for v in [die["value"], *(c["value"] for c in die["chain"])])  # type: ignore[union-attr]
-            for die in rolled.dice_detail()]
+    return [
+        f"~~{die['value']}~~"
+        if die["fate"] == "dropped"
+        else "\u2192".join(str(v) for v in [die["value"], *(c["value"] for c in die["chain"])])  # type: ignore[union-attr]
+        for die in rolled.dice_detail()
+    ]
 
 
 def share_chance(rolled: DiceAndDangerRoll) -> tuple[str, Fraction, str]:
@@ -122,8 +140,14 @@ def share(rolled: DiceAndDangerRoll, outcome: str = "") -> dict[str, str]:
     """The roll in chat words (``rules_engine.core.share``); ``outcome`` follows the hits (the
     Health save's outcome)."""
     words, chance, chance_of = share_chance(rolled)
-    return share_reply(SYSTEM_NAME, rolled.query.notation, share_dice(rolled),
-                       words + (f": {outcome}" if outcome else ""), chance, chance_of)
+    return share_reply(
+        SYSTEM_NAME,
+        rolled.query.notation,
+        share_dice(rolled),
+        words + (f": {outcome}" if outcome else ""),
+        chance,
+        chance_of,
+    )
 
 
 def odds_kind(request: Request) -> dict[str, object]:
@@ -142,14 +166,41 @@ def roll_kind(request: Request) -> dict[str, object]:
 
 
 # --- the damage-roll builder ------------------------------------------------------------------
-DAMAGE_FLAGS = ("acting", "expert", "prepared", "friend", "hit_defense", "unsuited", "heavy", "ranged", "crude",
-                "off_hand")
+DAMAGE_FLAGS = (
+    "acting",
+    "expert",
+    "prepared",
+    "friend",
+    "hit_defense",
+    "unsuited",
+    "heavy",
+    "ranged",
+    "crude",
+    "off_hand",
+)
 DAMAGE_CHOICES: dict[str, tuple[str, ...]] = {
-    "weapon": WEAPONS, "shield": SHIELDS, "armour": tuple(a.name for a in ARMOURS), "hd_reading": HD_READINGS,
+    "weapon": WEAPONS,
+    "shield": SHIELDS,
+    "armour": tuple(a.name for a in ARMOURS),
+    "hd_reading": HD_READINGS,
 }
 #: The builder's fields in the order the engine checks them (the widget clears errors by it).
-DAMAGE_FIELDS = ("acting", "expert", "prepared", "friend", "hit_defense", "hd_reading", "weapon", "unsuited",
-                 "heavy", "ranged", "crude", "off_hand", "shield", "armour")
+DAMAGE_FIELDS = (
+    "acting",
+    "expert",
+    "prepared",
+    "friend",
+    "hit_defense",
+    "hd_reading",
+    "weapon",
+    "unsuited",
+    "heavy",
+    "ranged",
+    "crude",
+    "off_hand",
+    "shield",
+    "armour",
+)
 
 
 def _choice(text: str, name: str, choices: tuple[str, ...]) -> str:
@@ -164,11 +215,22 @@ def attack_from_fields(fields: dict[str, str]) -> Attack:
     """The attack the builder's form describes (see the module's docstring)."""
     flags = {name: field_flag(fields[name], name) for name in DAMAGE_FLAGS}
     choices = {name: _choice(fields[name], name, options) for name, options in DAMAGE_CHOICES.items()}
-    return Attack(acting=flags["acting"], expert=flags["expert"], prepared=flags["prepared"],
-                  friend_helps=flags["friend"], hit_defense_spent=flags["hit_defense"],
-                  hd_reading=choices["hd_reading"], weapon=choices["weapon"], suited=not flags["unsuited"],
-                  heavy=flags["heavy"], ranged=flags["ranged"], crude=flags["crude"], off_hand=flags["off_hand"],
-                  shield=choices["shield"], armour=choices["armour"])
+    return Attack(
+        acting=flags["acting"],
+        expert=flags["expert"],
+        prepared=flags["prepared"],
+        friend_helps=flags["friend"],
+        hit_defense_spent=flags["hit_defense"],
+        hd_reading=choices["hd_reading"],
+        weapon=choices["weapon"],
+        suited=not flags["unsuited"],
+        heavy=flags["heavy"],
+        ranged=flags["ranged"],
+        crude=flags["crude"],
+        off_hand=flags["off_hand"],
+        shield=choices["shield"],
+        armour=choices["armour"],
+    )
 
 
 def damage_odds(request: Request) -> dict[str, object]:
@@ -182,15 +244,17 @@ def damage_roll(request: Request) -> dict[str, object]:
     """A seeded roll of the built damage roll (its canonical form)."""
     built = build_damage(attack_from_fields(request_fields(request, DAMAGE_FIELDS)))
     result = roll(replace(built.query, notes=()), request_seed(request))
-    return {**result.to_json(), "dice_detail": result.dice_detail(), "written": built.written,
-            "share": share(result)}
+    return {**result.to_json(), "dice_detail": result.dice_detail(), "written": built.written, "share": share(result)}
 
 
 # --- the Health-save helper --------------------------------------------------------------------
 HEALTH_FIELDS = ("conditions_now", "conditions_had", "health")
 #: The range each Health-save field takes (what ``health_save`` accepts).
-HEALTH_RANGES = {"conditions_now": (1, MAX_CONDITIONS_NOW), "conditions_had": (0, MAX_CONDITIONS_HAD),
-                 "health": (0, MAX_TERM)}
+HEALTH_RANGES = {
+    "conditions_now": (1, MAX_CONDITIONS_NOW),
+    "conditions_had": (0, MAX_CONDITIONS_HAD),
+    "health": (0, MAX_TERM),
+}
 
 
 def save_from_fields(fields: dict[str, str]) -> HealthSave:
@@ -203,17 +267,29 @@ def outcomes_json(query: DiceAndDangerQuery) -> list[dict[str, object]]:
     """Each Health save outcome with its exact chance (the last is that many hits or more)."""
     chances = outcome_odds(query)
     last = len(HEALTH_SAVE_OUTCOMES) - 1
-    return [{"hits": hits, "to": hits if i < last else None, "name": name, "injury": injury,
-             "ratio": ratio(p), "percent": percent(p, 2)}
-            for i, ((hits, name, injury), p) in enumerate(zip(HEALTH_SAVE_OUTCOMES, chances))]
+    return [
+        {
+            "hits": hits,
+            "to": hits if i < last else None,
+            "name": name,
+            "injury": injury,
+            "ratio": ratio(p),
+            "percent": percent(p, 2),
+        }
+        for i, ((hits, name, injury), p) in enumerate(zip(HEALTH_SAVE_OUTCOMES, chances))
+    ]
 
 
 def health_odds(request: Request) -> dict[str, object]:
     """The Health save's notation, the exact chance of each outcome and the hits' odds."""
     save = save_from_fields(request_fields(request, HEALTH_FIELDS))
     result = odds(save.query)
-    return {**result.to_json(), **result.chart_json(), "written": save.written,
-            "health_outcomes": outcomes_json(save.query)}
+    return {
+        **result.to_json(),
+        **result.chart_json(),
+        "written": save.written,
+        "health_outcomes": outcomes_json(save.query),
+    }
 
 
 def health_roll(request: Request) -> dict[str, object]:
@@ -221,21 +297,48 @@ def health_roll(request: Request) -> dict[str, object]:
     save = save_from_fields(request_fields(request, HEALTH_FIELDS))
     result = roll(replace(save.query, notes=()), request_seed(request))
     outcome = health_save_outcome(result.hits or 0)
-    return {**result.to_json(), "dice_detail": result.dice_detail(), "written": save.written,
-            "outcome": outcome, "share": share(result, outcome)}
+    return {
+        **result.to_json(),
+        "dice_detail": result.dice_detail(),
+        "written": save.written,
+        "outcome": outcome,
+        "share": share(result, outcome),
+    }
 
 
 #: Each field's label as the widgets show it (``macros/dice_and_danger.py``): errors use these words.
 FIELD_LABELS = {
-    "notation": "Notation", "kind": "Roll as", "seed": "Seed",
-    "acting": "Acting", "expert": "Expert", "prepared": "Prepared", "friend": "A friend helps",
-    "hit_defense": "Hit Defense spent", "hd_reading": "Who spends the Hit Defense", "weapon": "Weapon",
-    "unsuited": "Not suited to the job", "heavy": "Heavy melee weapon", "ranged": "Ranged",
-    "crude": "Simple or crude", "off_hand": "Light weapon in the off hand", "armour": "Armour (sets the DC)",
-    "shield": "Shield", "conditions_now": "Conditions taken now", "conditions_had": "Conditions already had",
+    "notation": "Notation",
+    "kind": "Roll as",
+    "seed": "Seed",
+    "acting": "Acting",
+    "expert": "Expert",
+    "prepared": "Prepared",
+    "friend": "A friend helps",
+    "hit_defense": "Hit Defense spent",
+    "hd_reading": "Who spends the Hit Defense",
+    "weapon": "Weapon",
+    "unsuited": "Not suited to the job",
+    "heavy": "Heavy melee weapon",
+    "ranged": "Ranged",
+    "crude": "Simple or crude",
+    "off_hand": "Light weapon in the off hand",
+    "armour": "Armour (sets the DC)",
+    "shield": "Shield",
+    "conditions_now": "Conditions taken now",
+    "conditions_had": "Conditions already had",
     "health": "Health",
 }
 
-ACTIONS = labelled({"character": character, "odds_kind": odds_kind, "roll_kind": roll_kind,
-                    "damage_odds": damage_odds, "damage_roll": damage_roll,
-                    "health_odds": health_odds, "health_roll": health_roll}, FIELD_LABELS)
+ACTIONS = labelled(
+    {
+        "character": character,
+        "odds_kind": odds_kind,
+        "roll_kind": roll_kind,
+        "damage_odds": damage_odds,
+        "damage_roll": damage_roll,
+        "health_odds": health_odds,
+        "health_roll": health_roll,
+    },
+    FIELD_LABELS,
+)

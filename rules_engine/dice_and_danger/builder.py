@@ -94,13 +94,17 @@ def pool_steps(attack: Attack) -> list[Step]:
     by default the target spends it and the roll takes +1p; the options have the roller
     spend it for +1b (``bonus``) or for +1p as printed (``literal``)."""
     if attack.hd_reading not in HD_READINGS:
-        raise RulesError(f"the Hit Defense reading must be one of {', '.join(HD_READINGS)}, "
-                         f"not {attack.hd_reading[:20]!r}", field="hd_reading")
+        raise RulesError(
+            f"the Hit Defense reading must be one of {', '.join(HD_READINGS)}, not {attack.hd_reading[:20]!r}",
+            field="hd_reading",
+        )
     steps = []
-    for on, why, name in ((attack.acting, "acting", "acting"),
-                          (attack.expert, "expert: a title applies", "expert"),
-                          (attack.prepared, "prepared: the right gear", "prepared"),
-                          (attack.friend_helps, "a friend helps (their HD)", "friend")):
+    for on, why, name in (
+        (attack.acting, "acting", "acting"),
+        (attack.expert, "expert: a title applies", "expert"),
+        (attack.prepared, "prepared: the right gear", "prepared"),
+        (attack.friend_helps, "a friend helps (their HD)", "friend"),
+    ):
         if on:
             steps.append(Step(Terms(dice=1), why, name))
     if attack.hit_defense_spent:
@@ -120,8 +124,7 @@ def weapon_steps(attack: Attack) -> list[Step]:
     Ruling: heavy, ranged and crude describe a weapon, so without one (``none``) they are
     refused; "suits the job" is simply not asked."""
     if attack.weapon not in WEAPONS:
-        raise RulesError(f"the weapon must be one of {', '.join(WEAPONS)}, not {attack.weapon[:20]!r}",
-                         field="weapon")
+        raise RulesError(f"the weapon must be one of {', '.join(WEAPONS)}, not {attack.weapon[:20]!r}", field="weapon")
     if attack.weapon == NO_WEAPON:
         for on, name in ((attack.heavy, "heavy"), (attack.ranged, "ranged"), (attack.crude, "crude")):
             if on:
@@ -150,8 +153,11 @@ def off_hand_steps(attack: Attack) -> list[Step]:
     if not attack.off_hand:
         return []
     if attack.weapon == NO_WEAPON:
-        raise RulesError("with no weapon in the main hand the light weapon is the main weapon: "
-                         "choose its kind instead (swords for a knife)", field="off_hand")
+        raise RulesError(
+            "with no weapon in the main hand the light weapon is the main weapon: "
+            "choose its kind instead (swords for a knife)",
+            field="off_hand",
+        )
     return [Step(OFF_HAND_LIGHT_WEAPON, "off-hand light weapon", "off_hand")]
 
 
@@ -159,13 +165,11 @@ def shield_steps(attack: Attack) -> list[Step]:
     """The target's shield: +1p on the attacker's roll, or −1d for a tower shield
     (``rules.shield_terms``). A shield never changes the target's Armor (the DC)."""
     if attack.shield not in SHIELDS:
-        raise RulesError(f"the shield must be one of {', '.join(SHIELDS)}, not {attack.shield[:20]!r}",
-                         field="shield")
+        raise RulesError(f"the shield must be one of {', '.join(SHIELDS)}, not {attack.shield[:20]!r}", field="shield")
     if attack.shield == "none":
         return []
     tower = attack.shield == "tower"
-    return [Step(shield_terms(tower=tower), "the target's tower shield" if tower else "the target's shield",
-                 "shield")]
+    return [Step(shield_terms(tower=tower), "the target's tower shield" if tower else "the target's shield", "shield")]
 
 
 def armour_dc(attack: Attack) -> int:
@@ -217,8 +221,12 @@ class DamageRoll:
         return parse(self.written)
 
     def to_json(self) -> dict[str, object]:
-        return {"written": self.written, "dc": self.dc, "armour": self.attack.armour,
-                "steps": [step.to_json() for step in self.steps]}
+        return {
+            "written": self.written,
+            "dc": self.dc,
+            "armour": self.attack.armour,
+            "steps": [step.to_json() for step in self.steps],
+        }
 
 
 def build_damage(attack: Attack) -> DamageRoll:
@@ -226,8 +234,13 @@ def build_damage(attack: Attack) -> DamageRoll:
     its armour's weakness, against the target's Armor. A ``RulesError`` naming the input
     (``field``) when the inputs do not fit together."""
     dc = armour_dc(attack)
-    steps = (*pool_steps(attack), *weapon_steps(attack), *off_hand_steps(attack), *shield_steps(attack),
-             *weakness_steps(attack))
+    steps = (
+        *pool_steps(attack),
+        *weapon_steps(attack),
+        *off_hand_steps(attack),
+        *shield_steps(attack),
+        *weakness_steps(attack),
+    )
     return DamageRoll(attack, steps, dc)
 
 
@@ -263,11 +276,16 @@ def health_save(conditions_now: int, conditions_had: int, health: int) -> Health
     """The Health save after taking ``conditions_now`` conditions (at least one: only taking
     a condition calls for it) while carrying ``conditions_had``, at DC = ``health``."""
     if not 1 <= conditions_now <= MAX_CONDITIONS_NOW:
-        raise RulesError(f"conditions taken now must be from 1 to {MAX_CONDITIONS_NOW} (only taking a condition "
-                         f"calls for a Health save), not {conditions_now}", field="conditions_now")
+        raise RulesError(
+            f"conditions taken now must be from 1 to {MAX_CONDITIONS_NOW} (only taking a condition "
+            f"calls for a Health save), not {conditions_now}",
+            field="conditions_now",
+        )
     if not 0 <= conditions_had <= MAX_CONDITIONS_HAD:
-        raise RulesError(f"conditions already had must be from 0 to {MAX_CONDITIONS_HAD}, not {conditions_had}",
-                         field="conditions_had")
+        raise RulesError(
+            f"conditions already had must be from 0 to {MAX_CONDITIONS_HAD}, not {conditions_had}",
+            field="conditions_had",
+        )
     if not 0 <= health <= MAX_TERM:
         raise RulesError(f"Health must be from 0 to {MAX_TERM}, not {health}", field="health")
     save = HealthSave(conditions_now, conditions_had, health)

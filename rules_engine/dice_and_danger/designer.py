@@ -30,16 +30,30 @@ def _p_hit(dc: int) -> Fraction:
 @lru_cache(maxsize=1)
 def view() -> DesignerView:
     """The typical damage roll, every armour's DC, and the hits' spread against leather."""
-    steps = tuple(DifficultyStep(f"DC {a.dc} ({a.name if a.dc > 2 else 'no armour'})", _notation(a.dc), _p_hit(a.dc))
-                  for a in ARMOURS)
+    steps = tuple(
+        DifficultyStep(f"DC {a.dc} ({a.name if a.dc > 2 else 'no armour'})", _notation(a.dc), _p_hit(a.dc))
+        for a in ARMOURS
+    )
     dist = odds(parse(_notation(TYPICAL_DC))).dist
-    outcomes = tuple(Outcome(f"{hits} hit" + ("" if hits == 1 else "s"), hits - 1, p)
-                     for hits, p in dist.probabilities().items() if p)
+    outcomes = tuple(
+        Outcome(f"{hits} hit" + ("" if hits == 1 else "s"), hits - 1, p)
+        for hits, p in dist.probabilities().items()
+        if p
+    )
     return DesignerView(
-        roll=_notation(TYPICAL_DC), label=f"{DICE}d damage", who="acting, expert (a title) and prepared (gear)",
-        why=("A hero who acts, has a fitting title and the right gear rolls 1d + 1d + 1d, the three base dice of "
-             "the source's worked example; the ladder is the five armours, DC 2 (none) to DC 6 (plate), and the "
-             "spread is taken against leather (DC 3), the armour in that example."),
-        difficulty_term="DC (armour)", steps=steps,
+        roll=_notation(TYPICAL_DC),
+        label=f"{DICE}d damage",
+        who="acting, expert (a title) and prepared (gear)",
+        why=(
+            "A hero who acts, has a fitting title and the right gear rolls 1d + 1d + 1d, the three base dice of "
+            "the source's worked example; the ladder is the five armours, DC 2 (none) to DC 6 (plate), and the "
+            "spread is taken against leather (DC 3), the armour in that example."
+        ),
+        difficulty_term="DC (armour)",
+        steps=steps,
         success="at least one hit (a die at or above the DC)",
-        result_term="Hits", unit="hit", outcomes=outcomes, cut_mass=dist.cut_mass)
+        result_term="Hits",
+        unit="hit",
+        outcomes=outcomes,
+        cut_mass=dist.cut_mass,
+    )

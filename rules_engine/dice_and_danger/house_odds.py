@@ -116,8 +116,7 @@ def window_class_counts(class_faces: Sequence[int], pool: int, below: int, keep:
 
 
 @lru_cache(maxsize=256)
-def kept_joint(sides: int, dc: int, crit: int | None, rolled: int, kept: int,
-               below: int) -> dict[tuple[int, int], int]:
+def kept_joint(sides: int, dc: int, crit: int | None, rolled: int, kept: int, below: int) -> dict[tuple[int, int], int]:
     """(kept hits, kept crits) → weight over ``sides ** rolled``, the ``below`` lowest dice
     dropped and the highest ``rolled - kept - below``."""
     faces = Faces(sides, dc, crit)
@@ -177,7 +176,7 @@ def _series(numerator: list[int], chains: int, faces: Faces, listed: int) -> tup
         if j:
             binomial = binomial * (chains + j - 1) // j
         inverse[j] = binomial * ch**j * q ** (listed - j)
-    coefficients = _signed_convolve(numerator, inverse)[:listed + 1]
+    coefficients = _signed_convolve(numerator, inverse)[: listed + 1]
     coefficients.extend([0] * (listed + 1 - len(coefficients)))
     return coefficients, q ** (chains + listed)
 
@@ -202,8 +201,17 @@ def _needed(joint: dict[tuple[int, int], int], faces: Faces, rolled: int) -> flo
     return mean + 6 * spread + (math.log(1e12) / -math.log(ratio) if 0 < ratio < 1 else 0)
 
 
-def dice_hits(sides: int, dc: int, crit: int | None, rolled: int, kept: int, below: int, *,
-              at_least: int = 0, cutoff: Fraction = EXPLOSION_CUTOFF) -> HouseHits:
+def dice_hits(
+    sides: int,
+    dc: int,
+    crit: int | None,
+    rolled: int,
+    kept: int,
+    below: int,
+    *,
+    at_least: int = 0,
+    cutoff: Fraction = EXPLOSION_CUTOFF,
+) -> HouseHits:
     """The hits of ``kept`` dice of ``rolled`` (``sides`` faces, hits at ``dc``, ``crit`` or
     more exploding; the ``below`` lowest dropped), every count up to ``at_least`` listed."""
     faces = Faces(sides, dc, crit)
@@ -234,8 +242,10 @@ def dice_hits(sides: int, dc: int, crit: int | None, rolled: int, kept: int, bel
         rest = full - sum(coefficients)
         if rest * cutoff.denominator < full * cutoff.numerator:
             # list no further than needed: the last counts go to the rest while it stays small
-            while len(coefficients) > at_least + 1 and (rest + coefficients[-1]) * cutoff.denominator \
-                    < full * cutoff.numerator:
+            while (
+                len(coefficients) > at_least + 1
+                and (rest + coefficients[-1]) * cutoff.denominator < full * cutoff.numerator
+            ):
                 rest += coefficients.pop()
             return HouseHits(Dist.from_counts(coefficients, 0, full), mean, second)
         if listed >= MAX_LISTED:
@@ -244,9 +254,11 @@ def dice_hits(sides: int, dc: int, crit: int | None, rolled: int, kept: int, bel
 
 
 def _too_many(sides: int, crit: int | None, rolled: int) -> str:
-    return (f"{rolled} d{sides} exploding on {crit} or more are too many to compute: the engine lists up to "
-            f"{MAX_LISTED} hits before the rest is below 1/{EXPLOSION_CUTOFF.denominator:,}, and up to "
-            f"{MAX_WORK:,} for the hits listed times the dice that may explode; roll fewer dice or raise the crit")
+    return (
+        f"{rolled} d{sides} exploding on {crit} or more are too many to compute: the engine lists up to "
+        f"{MAX_LISTED} hits before the rest is below 1/{EXPLOSION_CUTOFF.denominator:,}, and up to "
+        f"{MAX_WORK:,} for the hits listed times the dice that may explode; roll fewer dice or raise the crit"
+    )
 
 
 def hits_with_added(hits: HouseHits, added: int) -> tuple[Dist, Fraction, Fraction]:
@@ -272,8 +284,16 @@ def query_hits(query, cutoff: Fraction = EXPLOSION_CUTOFF) -> tuple[Dist, Fracti
     if query.dice == 0:
         value = max(0, query.hits)
         return Dist.constant(value), Fraction(value), Fraction(0)
-    hits = dice_hits(query.sides, query.dc, crit_face(rules), query.rolled, query.dice, query.low_drops,
-                     at_least=max(0, -query.hits), cutoff=cutoff)
+    hits = dice_hits(
+        query.sides,
+        query.dc,
+        crit_face(rules),
+        query.rolled,
+        query.dice,
+        query.low_drops,
+        at_least=max(0, -query.hits),
+        cutoff=cutoff,
+    )
     return hits_with_added(hits, query.hits)
 
 

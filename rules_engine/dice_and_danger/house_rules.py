@@ -54,10 +54,15 @@ def _crit_words(face: int | str | None) -> str:
 
 
 CRIT = Setting(
-    "crit", "the lowest face of a kept die that explodes into one more die, top being the die's highest face", TOP,
+    "crit",
+    "the lowest face of a kept die that explodes into one more die, top being the die's highest face",
+    TOP,
     f"top, a face from 2 to {TOP_FACE} or none",
-    _read_crit, lambda v: "none" if v is None else str(v), _crit_words,
-    (TOP, "none", *map(str, range(2, TOP_FACE + 1))))
+    _read_crit,
+    lambda v: "none" if v is None else str(v),
+    _crit_words,
+    (TOP, "none", *map(str, range(2, TOP_FACE + 1))),
+)
 
 
 def _read_range(text: str) -> tuple[int, int | str]:
@@ -78,25 +83,48 @@ def _range_words(value: tuple[int, int | str]) -> str:
 
 
 DC_RANGE = Setting(
-    "dc-range", "the lowest and the highest DC a roll is made against, top being the die's highest face", (2, TOP),
+    "dc-range",
+    "the lowest and the highest DC a roll is made against, top being the die's highest face",
+    (2, TOP),
     f"a lowest DC from 1 to {TOP_FACE}, a hyphen and a highest DC from 1 to {TOP_FACE} or top, as in 2-top or 3-5",
-    _read_range, lambda v: f"{v[0]}-{v[1]}", _range_words)
+    _read_range,
+    lambda v: f"{v[0]}-{v[1]}",
+    _range_words,
+)
 
 BOOK_SETTINGS = (
     die_setting("die", "the die every pool rolls", 6, DICE, words=lambda n: f"every die is a d{n}"),
     CRIT,
-    choice_setting("cancel", "whether bonus and penalty dice cancel one for one before the roll", "yes",
-                   {"yes": "a bonus and a penalty die cancel each other before the roll",
-                    "no": "every bonus and penalty die is rolled, and each discards its own die"}),
-    choice_setting("bonus-drops", "the die a bonus die discards on a damage roll", "lowest",
-                   {"lowest": "a bonus die discards the lowest die",
-                    "highest": "a bonus die discards the highest die"}),
-    choice_setting("penalty-drops", "the die a penalty die discards on a damage roll", "highest",
-                   {"highest": "a penalty die discards the highest die",
-                    "lowest": "a penalty die discards the lowest die"}),
-    choice_setting("save-drops", "which dice bonus and penalty dice discard on a save", "swapped",
-                   {"swapped": "on a save each discards the other end of the pool than on a damage roll",
-                    "same": "on a save they discard the same dice as on a damage roll"}),
+    choice_setting(
+        "cancel",
+        "whether bonus and penalty dice cancel one for one before the roll",
+        "yes",
+        {
+            "yes": "a bonus and a penalty die cancel each other before the roll",
+            "no": "every bonus and penalty die is rolled, and each discards its own die",
+        },
+    ),
+    choice_setting(
+        "bonus-drops",
+        "the die a bonus die discards on a damage roll",
+        "lowest",
+        {"lowest": "a bonus die discards the lowest die", "highest": "a bonus die discards the highest die"},
+    ),
+    choice_setting(
+        "penalty-drops",
+        "the die a penalty die discards on a damage roll",
+        "highest",
+        {"highest": "a penalty die discards the highest die", "lowest": "a penalty die discards the lowest die"},
+    ),
+    choice_setting(
+        "save-drops",
+        "which dice bonus and penalty dice discard on a save",
+        "swapped",
+        {
+            "swapped": "on a save each discards the other end of the pool than on a damage roll",
+            "same": "on a save they discard the same dice as on a damage roll",
+        },
+    ),
     DC_RANGE,
     choice_setting("dc-past", "what a DC past the DC range gives", "die-a-step", DC_PAST),
 )
@@ -106,12 +134,15 @@ def _check(rules: RuleSet) -> Conflict | None:
     sides = rules["die"]
     crit = rules["crit"]
     if isinstance(crit, int) and crit > sides:
-        return Conflict(f"crit {crit} is past the d{sides}'s faces: a crit is top, a face from 2 to {sides}, "
-                        "or none", ("die", "crit"))
+        return Conflict(
+            f"crit {crit} is past the d{sides}'s faces: a crit is top, a face from 2 to {sides}, or none",
+            ("die", "crit"),
+        )
     low, high = rules["dc-range"]
     if low > sides or (high != TOP and int(high) > sides):
-        return Conflict(f"dc-range {low}-{high} goes past the d{sides}'s faces: a DC is at most {sides}",
-                        ("die", "dc-range"))
+        return Conflict(
+            f"dc-range {low}-{high} goes past the d{sides}'s faces: a DC is at most {sides}", ("die", "dc-range")
+        )
     return None
 
 

@@ -49,8 +49,10 @@ SAVE_LADDER = tuple(reversed(LADDER))
 SAVE_USUAL = next(n for n, (dc, _label) in enumerate(SAVE_LADDER) if dc == TYPICAL_DC)
 #: What a rung means on each kind of roll: (difficulty term, success).
 DAMAGE_TERMS = ("DC (armour)", "at least one hit (a die at or above the DC)")
-SAVE_TERMS = ("Your DC (your Armor, or the attribute or Health you save with), highest first",
-              "no hit taken (no die, kept or exploded, at or above your DC)")
+SAVE_TERMS = (
+    "Your DC (your Armor, or the attribute or Health you save with), highest first",
+    "no hit taken (no die, kept or exploded, at or above your DC)",
+)
 
 _DC_WORD = re.compile(r"(?<![A-Za-z])(vs|dc)(?![A-Za-z])", re.IGNORECASE)
 
@@ -63,12 +65,17 @@ def _query(roll: str, dc: int, rules: RuleSet) -> DiceAndDangerQuery:
         return _parse(text.replace("\u2212", "-"), rules)
     except RulesError as error:
         if error.position is not None and error.position < len(roll):
-            raise RulesError(error.message, notation=roll, position=error.position, length=error.length,
-                             field="roll") from None
+            raise RulesError(
+                error.message, notation=roll, position=error.position, length=error.length, field="roll"
+            ) from None
         if error.field == "rules":
             raise
-        raise RulesError(error.message, notation=roll if error.notation else None,
-                         position=max(0, len(roll) - 1) if error.notation else None, field="roll") from None
+        raise RulesError(
+            error.message,
+            notation=roll if error.notation else None,
+            position=max(0, len(roll) - 1) if error.notation else None,
+            field="roll",
+        ) from None
 
 
 def _hits_label(hits: int) -> str:
@@ -82,8 +89,13 @@ def sheet(roll: str, rules: RuleSet, seed: int | None) -> LabSheet:
         raise RulesError("write a roll such as 3d or 4d-1p", notation=roll, position=0, length=1, field="roll")
     found = _DC_WORD.search(roll)
     if found is not None:
-        raise RulesError("write the roll without its DC: the ladder gives every DC", notation=roll,
-                         position=found.start(), length=len(roll) - found.start(), field="roll")
+        raise RulesError(
+            "write the roll without its DC: the ladder gives every DC",
+            notation=roll,
+            position=found.start(),
+            length=len(roll) - found.start(),
+            field="roll",
+        )
     usual = _query(roll, TYPICAL_DC, rules)
     ladder, usual_rung = (SAVE_LADDER, SAVE_USUAL) if usual.save else (LADDER, USUAL)
     rungs = []
@@ -96,9 +108,19 @@ def sheet(roll: str, rules: RuleSet, seed: int | None) -> LabSheet:
     explained = tuple(roll_query(usual, seed).lines())
     tail = dist.cut_mass
     term, success = SAVE_TERMS if usual.save else DAMAGE_TERMS
-    return LabSheet(usual.notation, "Hits taken" if usual.save else "Hits", outcomes, term, success,
-                    tuple(rungs), usual_rung, explained, tail=tail, mean=mean if tail else None,
-                    variance=variance if tail else None)
+    return LabSheet(
+        usual.notation,
+        "Hits taken" if usual.save else "Hits",
+        outcomes,
+        term,
+        success,
+        tuple(rungs),
+        usual_rung,
+        explained,
+        tail=tail,
+        mean=mean if tail else None,
+        variance=variance if tail else None,
+    )
 
 
 LAB = Lab(BOOK, ROLLS, sheet)

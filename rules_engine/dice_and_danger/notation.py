@@ -48,9 +48,11 @@ from .house_rules import BOOK, PRINTED
 from .rules import MAX_DICE, MAX_EXTRA, MAX_HITS, MAX_TERM, SIDES, Terms
 
 EXAMPLE = "4d-1p vs DC 3"
-NOTATION_HELP = ("[save] Nd [+Nd] [+Nb] [+Np] [+Nh] [& THE OTHER SIDE'S TERMS] [vs DC n] [with RULES], "
-                 "e.g. \"4d-1p vs DC 3\"; without a DC, 1d+2p reads one die's face; RULES are the settings "
-                 "below as name value pairs between commas, e.g. \"3d vs DC 3 with die d8, crit 7\"")
+NOTATION_HELP = (
+    "[save] Nd [+Nd] [+Nb] [+Np] [+Nh] [& THE OTHER SIDE'S TERMS] [vs DC n] [with RULES], "
+    'e.g. "4d-1p vs DC 3"; without a DC, 1d+2p reads one die\'s face; RULES are the settings '
+    'below as name value pairs between commas, e.g. "3d vs DC 3 with die d8, crit 7"'
+)
 _UNITS = ("d", "b", "p", "h")
 
 
@@ -125,22 +127,33 @@ def _dice(n: int, kind: str = "") -> str:
     return f"{n} " + (kind + " " if kind else "") + ("die" if n == 1 else "dice")
 
 
-def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other: Terms = Terms(),
-                notation: str | None = None, rules: RuleSet = PRINTED) -> DiceAndDangerQuery:
+def build_query(
+    own: Terms,
+    dc: int | None = None,
+    *,
+    save: bool = False,
+    other: Terms = Terms(),
+    notation: str | None = None,
+    rules: RuleSet = PRINTED,
+) -> DiceAndDangerQuery:
     """The query for a roller's terms, the other side's terms and a DC, as written
     (the DC may be outside the rule set's range, 2–6 as printed). A ``RulesError`` when the
     pool is past the limits."""
     notes: list[str] = []
     if other.bonus or other.penalty:
         pairs = ((other.bonus, "bonus", "penalty"), (other.penalty, "penalty", "bonus"))
-        swapped = [f"{_dice(n, kind)} {'counts' if n == 1 else 'count'} as {_dice(n, opposite)} for the roller"
-                   for n, kind, opposite in pairs if n]
+        swapped = [
+            f"{_dice(n, kind)} {'counts' if n == 1 else 'count'} as {_dice(n, opposite)} for the roller"
+            for n, kind, opposite in pairs
+            if n
+        ]
         notes.append("the other side's " + " and ".join(swapped))
     terms = own + other.from_other_side()
     cancel = rules["cancel"] == "yes"
     if terms.bonus and terms.penalty and not cancel:
-        notes.append(f"{_dice(terms.bonus, 'bonus')} and {_dice(terms.penalty, 'penalty')} are all rolled: "
-                     "they do not cancel")
+        notes.append(
+            f"{_dice(terms.bonus, 'bonus')} and {_dice(terms.penalty, 'penalty')} are all rolled: they do not cancel"
+        )
     elif terms.bonus and terms.penalty:
         left = terms.extra
         rest = f"+{left}b" if left > 0 else (f"{left}p" if left < 0 else "none left")
@@ -151,8 +164,11 @@ def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other:
         low, high = house_rules.dc_bounds(rules)
         if more:
             side = f"below {low}" if dc < low else f"above {high}"
-            change = f"{more} more {'die' if more == 1 else 'dice'}" if more > 0 else \
-                f"{-more} fewer {'die' if more == -1 else 'dice'}"
+            change = (
+                f"{more} more {'die' if more == 1 else 'dice'}"
+                if more > 0
+                else f"{-more} fewer {'die' if more == -1 else 'dice'}"
+            )
             notes.append(f"DC {dc} is {side}: vs DC {clamped} with {change}")
         elif clamped != dc:
             notes.append(f"DC {dc} is {'below' if dc < low else 'above'} the range {low}-{high}: vs DC {clamped}")
@@ -172,14 +188,18 @@ def build_query(own: Terms, dc: int | None = None, *, save: bool = False, other:
 
 def _pool_message(dice: int, extra: int) -> str:
     """Why a pool of ``dice`` base dice and ``extra`` bonus (or penalty) dice is refused."""
-    return (f"a pool of {_dice(dice, 'base')} and {_dice(abs(extra), 'bonus or penalty')} is too large: the "
-            f"engine computes up to {MAX_DICE} base dice and {MAX_EXTRA} bonus or penalty dice")
+    return (
+        f"a pool of {_dice(dice, 'base')} and {_dice(abs(extra), 'bonus or penalty')} is too large: the "
+        f"engine computes up to {MAX_DICE} base dice and {MAX_EXTRA} bonus or penalty dice"
+    )
 
 
 def _hits_message(hits: int) -> str:
     """Why ``hits`` added (> 0) or removed (< 0) hits in all are refused."""
-    return (f"the {'added' if hits > 0 else 'removed'} hits come to {abs(hits)} in all: the engine "
-            f"computes up to {MAX_HITS} added or removed hits")
+    return (
+        f"the {'added' if hits > 0 else 'removed'} hits come to {abs(hits)} in all: the engine "
+        f"computes up to {MAX_HITS} added or removed hits"
+    )
 
 
 @dataclass(frozen=True)
@@ -215,7 +235,8 @@ def _check_totals(steps: list[_Step], scanner: Scanner, rules: RuleSet = PRINTED
     checks: list[tuple[Callable[[Terms], int], int, str]] = [
         (lambda t: t.dice, MAX_DICE, _pool_message(dice, extra)),
         (lambda t: t.bonus + t.penalty, MAX_EXTRA, _pool_message(dice, extra))
-        if dice and rules["cancel"] == "no" else None,
+        if dice and rules["cancel"] == "no"
+        else None,
         (lambda t: t.extra, MAX_EXTRA, _pool_message(dice, extra)) if dice else None,
         (lambda t: -t.extra, MAX_EXTRA, _pool_message(dice, extra)) if dice else None,
         (lambda t: t.hits, MAX_HITS, _hits_message(total.hits)),
@@ -243,8 +264,9 @@ def parse(text: str) -> DiceAndDangerQuery:
     except RulesError as error:
         if error.notation is None or error.notation == text:
             raise
-        raise RulesError(error.message, notation=text, position=error.position, length=error.length,
-                         field=error.field) from None
+        raise RulesError(
+            error.message, notation=text, position=error.position, length=error.length, field=error.field
+        ) from None
 
 
 def _parse(text: str, rules: RuleSet) -> DiceAndDangerQuery:
@@ -292,15 +314,23 @@ def _parse(text: str, rules: RuleSet) -> DiceAndDangerQuery:
         steps.append(_Step(start, scanner.pos - start, term.from_other_side() if side_is_other else term))
     if dc is None:
         if kind_word is not None:
-            raise scanner.error(f"a {kind_word} {'roll ' if kind_word == 'damage' else ''}counts hits, so it "
-                                f"needs a DC: add vs DC n, as in {kind_word} 3d vs DC 4 (without a DC, "
-                                "1d+2p reads one die's face)", kind_at, len(kind_word))
+            raise scanner.error(
+                f"a {kind_word} {'roll ' if kind_word == 'damage' else ''}counts hits, so it "
+                f"needs a DC: add vs DC n, as in {kind_word} 3d vs DC 4 (without a DC, "
+                "1d+2p reads one die's face)",
+                kind_at,
+                len(kind_word),
+            )
         if first_hits_at is not None:
             raise scanner.error("added or removed hits need a DC: add vs DC n", first_hits_at)
         total = (own + other).dice
         if total != 1:
-            raise scanner.error("without a DC the roll reads one die's face (as 1d+2p does for an attribute): "
-                                "add vs DC n to count hits", len(text), 1)
+            raise scanner.error(
+                "without a DC the roll reads one die's face (as 1d+2p does for an attribute): "
+                "add vs DC n to count hits",
+                len(text),
+                1,
+            )
     _check_totals(steps, scanner, rules)
     return build_query(own, dc, save=save, other=other, notation=text, rules=rules)
 
@@ -335,8 +365,8 @@ def parse_with_kind(text: str, kind: str) -> tuple[DiceAndDangerQuery, str | Non
 
 def _at_dc(scanner: Scanner) -> bool:
     scanner.skip_space()
-    rest = scanner.text[scanner.pos:scanner.pos + 3].lower()  # a bounded slice keeps parsing linear
-    return any(rest.startswith(word) and not rest[len(word):len(word) + 1].isalpha() for word in ("vs", "dc"))
+    rest = scanner.text[scanner.pos : scanner.pos + 3].lower()  # a bounded slice keeps parsing linear
+    return any(rest.startswith(word) and not rest[len(word) : len(word) + 1].isalpha() for word in ("vs", "dc"))
 
 
 def _term(scanner: Scanner, rules: RuleSet = PRINTED) -> tuple[Terms, str]:
@@ -355,21 +385,31 @@ def _term(scanner: Scanner, rules: RuleSet = PRINTED) -> tuple[Terms, str]:
         raise scanner.error(f"a term counts at most {MAX_TERM}", at, len(str(count)))
     unit = next((u for u in _UNITS if scanner.accept(u)), None)
     if unit is None:
-        raise scanner.error("expected d (dice), b (bonus), p (penalty) or h (hits) after the number",
-                            scanner.pos if scanner.at_end() else None)
+        raise scanner.error(
+            "expected d (dice), b (bonus), p (penalty) or h (hits) after the number",
+            scanner.pos if scanner.at_end() else None,
+        )
     if unit == "d" and scanner.pos < len(scanner.text) and scanner.text[scanner.pos].isdigit():
         die = int(rules["die"])
         sides, sides_at = scanner.integer(str(die))
         if die == SIDES and sides != SIDES:
             hint = f" (or change the die: with die d{sides})" if sides in house_rules.DICE else ""
-            raise scanner.error(f"dice & danger rolls six-sided dice only: write d or d6{hint}", sides_at,
-                                len(str(sides)))
+            raise scanner.error(
+                f"dice & danger rolls six-sided dice only: write d or d6{hint}", sides_at, len(str(sides))
+            )
         if sides != die:
-            raise scanner.error(f"the rule set's die is a d{die}: write d or d{die} (the with clause sets the die)",
-                                sides_at, len(str(sides)))
+            raise scanner.error(
+                f"the rule set's die is a d{die}: write d or d{die} (the with clause sets the die)",
+                sides_at,
+                len(str(sides)),
+            )
     if unit == "b" and sign == -1:
-        raise scanner.error(f"-{count}b is easy to misread: write +{count}p for penalty dice "
-                            f"(or & +{count}b for the other side's bonus)", start, scanner.pos - start)
+        raise scanner.error(
+            f"-{count}b is easy to misread: write +{count}p for penalty dice "
+            f"(or & +{count}b for the other side's bonus)",
+            start,
+            scanner.pos - start,
+        )
     if unit == "d":
         return Terms(dice=sign * count), unit
     if unit == "b":

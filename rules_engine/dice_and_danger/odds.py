@@ -104,8 +104,10 @@ def face_distribution(query: DiceAndDangerQuery) -> Dist:
 def _order_statistic(sides: int, rolled: int, below: int) -> Dist:
     """The face of the die kept when ``rolled`` dice are sorted and the ``below`` lowest
     dropped: P(face ≤ x) is the chance that more than ``below`` dice show x or less."""
+
     def at_most(x: int) -> int:  # weight over sides ** rolled
         return sum(comb(rolled, j) * x**j * (sides - x) ** (rolled - j) for j in range(below + 1, rolled + 1))
+
     return Dist({x: at_most(x) - at_most(x - 1) for x in range(1, sides + 1)}, sides**rolled)
 
 
@@ -154,7 +156,7 @@ class DiceAndDangerOdds:
         """Which dice the bonus or penalty dice drop (``None`` when there are none)."""
         q = self.query
         if q.paired:
-            return (f"the bonus dice drop the {_end(q, 1)} dice and the penalty dice the {_end(q, -1)}")
+            return f"the bonus dice drop the {_end(q, 1)} dice and the penalty dice the {_end(q, -1)}"
         if not q.extra:
             return None
         kind = "bonus" if q.extra > 0 else "penalty"
@@ -184,15 +186,24 @@ class DiceAndDangerOdds:
 
         folded = []
         if low:
-            folded.append({"from": outcomes[0], "to": outcomes[low - 1], "end": "low",
-                           **chance(self.dist.p_at_most(outcomes[low - 1]))})
+            folded.append(
+                {
+                    "from": outcomes[0],
+                    "to": outcomes[low - 1],
+                    "end": "low",
+                    **chance(self.dist.p_at_most(outcomes[low - 1])),
+                }
+            )
         if high < len(outcomes):
-            folded.append({"from": outcomes[high], "to": outcomes[-1], "end": "high",
-                           **chance(self.p_at_least(outcomes[high]))})
+            folded.append(
+                {"from": outcomes[high], "to": outcomes[-1], "end": "high", **chance(self.p_at_least(outcomes[high]))}
+            )
         return {
             "reads": self.label,
-            "bars": [{"value": k, **chance(self.dist.p(k)), "at_least": chance(self.p_at_least(k))}
-                     for k in outcomes[low:high]],
+            "bars": [
+                {"value": k, **chance(self.dist.p(k)), "at_least": chance(self.p_at_least(k))}
+                for k in outcomes[low:high]
+            ],
             "folded": folded,
             "mean_text": decimal_text(self.mean, 2),
             "p_any_hit": chance(self.p_at_least(1)) if self.query.dc is not None else None,
@@ -224,11 +235,15 @@ class DiceAndDangerOdds:
             cut = ratio(self.dist.cut_mass)
             cut = cut if len(cut) <= EXACT_SHOWN else f"{float(self.dist.cut_mass):.1e} (exactly: see --json)"
             if q.rules.is_printed:
-                lines.append(f"(explosions followed to {self.cap} re-rolled 6s in all; the rolls past that, "
-                             f"{cut} of the mass, are left out)")
+                lines.append(
+                    f"(explosions followed to {self.cap} re-rolled 6s in all; the rolls past that, "
+                    f"{cut} of the mass, are left out)"
+                )
             else:
-                lines.append(f"(explosions followed to their end; more than {self.dist.outcomes[-1]} {self.label}, "
-                             f"{cut} of the mass, is not listed)")
+                lines.append(
+                    f"(explosions followed to their end; more than {self.dist.outcomes[-1]} {self.label}, "
+                    f"{cut} of the mass, is not listed)"
+                )
         return lines
 
     def to_json(self) -> dict[str, object]:

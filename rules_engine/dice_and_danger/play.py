@@ -129,8 +129,10 @@ def _item(value: Any, where: str) -> str:
 
 def _attributes(value: Any, where: str) -> dict[str, int]:
     exact_keys(value, where, ATTRIBUTE_NAMES)
-    return {name: whole_number(value[name], f"{where}.{name}", LOWEST_ATTRIBUTE, HIGHEST_ATTRIBUTE)
-            for name in ATTRIBUTE_NAMES}
+    return {
+        name: whole_number(value[name], f"{where}.{name}", LOWEST_ATTRIBUTE, HIGHEST_ATTRIBUTE)
+        for name in ATTRIBUTE_NAMES
+    }
 
 
 def _titles(value: Any, where: str, level: int) -> list[dict[str, Any]]:
@@ -141,19 +143,28 @@ def _titles(value: Any, where: str, level: int) -> list[dict[str, Any]]:
     titles = []
     for i, title in enumerate(value):
         exact_keys(title, f"{where}[{i}]", ("text", "boosted"))
-        titles.append({"text": name_text(title["text"], f"{where}[{i}].text"),
-                       "boosted": flag(title["boosted"], f"{where}[{i}].boosted")})
+        titles.append(
+            {
+                "text": name_text(title["text"], f"{where}[{i}].text"),
+                "boosted": flag(title["boosted"], f"{where}[{i}].boosted"),
+            }
+        )
     boosted, allowed = sum(t["boosted"] for t in titles), boosted_titles(level)
     if boosted > allowed:
-        raise refuse(where, f"{boosted} boosted, but level {level} (tier {tier(level)}) boosts "
-                            f"{allowed}: one title for each tier after the first")
+        raise refuse(
+            where,
+            f"{boosted} boosted, but level {level} (tier {tier(level)}) boosts "
+            f"{allowed}: one title for each tier after the first",
+        )
     return titles
 
 
 def _weapon(value: Any, where: str) -> dict[str, Any]:
     exact_keys(value, where, ("family", "heavy", "ranged", "crude", "off_hand"))
-    weapon = {"family": choice(value["family"], f"{where}.family", WEAPONS),
-              **{key: flag(value[key], f"{where}.{key}") for key in ("heavy", "ranged", "crude", "off_hand")}}
+    weapon = {
+        "family": choice(value["family"], f"{where}.family", WEAPONS),
+        **{key: flag(value[key], f"{where}.{key}") for key in ("heavy", "ranged", "crude", "off_hand")},
+    }
     try:  # the builder's own checks: heavy or ranged, nothing described without a weapon …
         attack = _attack_of(weapon)
         weapon_steps(attack)
@@ -171,16 +182,23 @@ def _slots(value: Any, where: str, health: int) -> list[dict[str, str]]:
     slots = []
     for i, slot in enumerate(value[:MAX_DICE]):
         exact_keys(slot, f"{where}[{i}]", tuple(EMPTY_SLOT))
-        slots.append({"item": _item(slot["item"], f"{where}[{i}].item"),
-                      "condition": choice(slot["condition"], f"{where}[{i}].condition", CONDITIONS),
-                      "gear": choice(slot["gear"], f"{where}[{i}].gear", GEAR)})
+        slots.append(
+            {
+                "item": _item(slot["item"], f"{where}[{i}].item"),
+                "condition": choice(slot["condition"], f"{where}[{i}].condition", CONDITIONS),
+                "gear": choice(slot["gear"], f"{where}[{i}].gear", GEAR),
+            }
+        )
     if len(value) > MAX_DICE:
         raise refuse(where, f"too many: Health gives {total}")
     while len(slots) > total and slots[-1] == EMPTY_SLOT:
         slots.pop()
     if len(slots) > total:
-        raise refuse(where, f"{len(slots)} slots are used, but Health {health} gives {total} (6 + Health): "
-                            "stow or drop something first")
+        raise refuse(
+            where,
+            f"{len(slots)} slots are used, but Health {health} gives {total} (6 + Health): "
+            "stow or drop something first",
+        )
     return slots + [dict(EMPTY_SLOT) for _ in range(total - len(slots))]
 
 
@@ -202,8 +220,10 @@ def _moods(value: Any, where: str, slots: list[dict[str, str]], now: int) -> lis
     for i, index in enumerate(value):
         whole_number(index, f"{where}[{i}]", 0, len(slots) - 1)
     if len(set(value)) > now:
-        raise refuse(where, f"{len(set(value))} moods, but the save is owed for {now} "
-                            f"{'condition' if now == 1 else 'conditions'}")
+        raise refuse(
+            where,
+            f"{len(set(value))} moods, but the save is owed for {now} {'condition' if now == 1 else 'conditions'}",
+        )
     return sorted(index for index in set(value) if slots[index]["condition"] == "mood")
 
 
@@ -212,14 +232,32 @@ def _health_save(value: Any, where: str, slots: list[dict[str, str]], health: in
         return None
     exact_keys(value, where, ("now", "had", "moods"))
     now = whole_number(value["now"], f"{where}.now", 1, most_owed(health))
-    return {"now": now, "had": whole_number(value["had"], f"{where}.had", 0, MAX_EXTRA),
-            "moods": _moods(value["moods"], f"{where}.moods", slots, now)}
+    return {
+        "now": now,
+        "had": whole_number(value["had"], f"{where}.had", 0, MAX_EXTRA),
+        "moods": _moods(value["moods"], f"{where}.moods", slots, now),
+    }
 
 
 def read_character(value: Any, where: str) -> dict[str, Any]:
     """A saved character checked field by field and in normal form, else a RulesError."""
-    exact_keys(value, where, ("name", "level", "attributes", "titles", "hit_defense_marked", "weapon", "armour",
-                              "slots", "stowed", "health_save", "health_outcome"))
+    exact_keys(
+        value,
+        where,
+        (
+            "name",
+            "level",
+            "attributes",
+            "titles",
+            "hit_defense_marked",
+            "weapon",
+            "armour",
+            "slots",
+            "stowed",
+            "health_save",
+            "health_outcome",
+        ),
+    )
     level = whole_number(value["level"], f"{where}.level", 0, MAX_LEVEL)
     attributes = _attributes(value["attributes"], f"{where}.attributes")
     slots = _slots(value["slots"], f"{where}.slots", attributes["Health"])
@@ -229,8 +267,9 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
         "level": level,
         "attributes": attributes,
         "titles": _titles(value["titles"], f"{where}.titles", level),
-        "hit_defense_marked": whole_number(value["hit_defense_marked"], f"{where}.hit_defense_marked", 0,
-                                           hit_defense(level)),
+        "hit_defense_marked": whole_number(
+            value["hit_defense_marked"], f"{where}.hit_defense_marked", 0, hit_defense(level)
+        ),
         "weapon": _weapon(value["weapon"], f"{where}.weapon"),
         "armour": choice(value["armour"], f"{where}.armour", tuple(a.name for a in ARMOURS)),
         "slots": slots,
@@ -258,8 +297,9 @@ def upgrade_character(value: Any) -> Any:
     upgraded = dict(value)
     slots = value.get("slots")
     if isinstance(slots, list):
-        upgraded["slots"] = [{**slot, "gear": slot.get("gear", "")} if isinstance(slot, dict) else slot
-                             for slot in slots]
+        upgraded["slots"] = [
+            {**slot, "gear": slot.get("gear", "")} if isinstance(slot, dict) else slot for slot in slots
+        ]
     owed = value.get("health_save")
     if isinstance(owed, dict) and "moods" not in owed:
         listed = slots if isinstance(slots, list) and owed.get("had") == 0 else []
@@ -269,8 +309,7 @@ def upgrade_character(value: Any) -> Any:
         health = attributes.get("Health") if isinstance(attributes, dict) else None
         if _whole(now) and _whole(health) and LOWEST_ATTRIBUTE <= health <= HIGHEST_ATTRIBUTE:
             now = min(now, most_owed(health))
-        upgraded["health_save"] = {**owed, "now": now,
-                                   "moods": moods if _whole(now) and len(moods) <= now else []}
+        upgraded["health_save"] = {**owed, "now": now, "moods": moods if _whole(now) and len(moods) <= now else []}
     return upgraded
 
 
@@ -282,19 +321,36 @@ def from_version_1(document: dict[str, Any]) -> dict[str, Any]:
 
 
 # Version 3 only lets a character carry its log (core/play.py read_log).
-SCHEMA = PlaySchema("dice-and-danger", VERSION, read_character, migrations={1: from_version_1, 2: unchanged_but_version},
-                    noun="character", nouns="characters")
+SCHEMA = PlaySchema(
+    "dice-and-danger",
+    VERSION,
+    read_character,
+    migrations={1: from_version_1, 2: unchanged_but_version},
+    noun="character",
+    nouns="characters",
+)
 
 
 def new_character(name: str = "New character", seed: int | None = None) -> dict[str, Any]:
     """A fresh level-1 character: the five attributes rolled on 1d+2p (``seed``), no titles,
     no weapon or armour, empty slots."""
     made = generate_character(seed)
-    return read_character({"name": name, "level": STARTING_LEVEL, "attributes": made.attributes, "titles": [],
-                           "hit_defense_marked": 0, "weapon": {"family": NO_WEAPON, "heavy": False, "ranged": False,
-                                                               "crude": False, "off_hand": False},
-                           "armour": "none", "slots": [], "stowed": [], "health_save": None,
-                           "health_outcome": None}, "character")
+    return read_character(
+        {
+            "name": name,
+            "level": STARTING_LEVEL,
+            "attributes": made.attributes,
+            "titles": [],
+            "hit_defense_marked": 0,
+            "weapon": {"family": NO_WEAPON, "heavy": False, "ranged": False, "crude": False, "off_hand": False},
+            "armour": "none",
+            "slots": [],
+            "stowed": [],
+            "health_save": None,
+            "health_outcome": None,
+        },
+        "character",
+    )
 
 
 # --- what the sheet shows ------------------------------------------------------------------------
@@ -306,8 +362,11 @@ def conditions_marked(character: dict[str, Any]) -> int:
 def broken_gear(character: dict[str, Any]) -> list[str]:
     """The sheet's gear that a slot holding it marks broken ("You can't use Broken equipment"),
     in the order weapon, off hand, armour."""
-    return [gear for gear in GEAR[1:]
-            if any(slot["gear"] == gear and slot["condition"] == "break" for slot in character["slots"])]
+    return [
+        gear
+        for gear in GEAR[1:]
+        if any(slot["gear"] == gear and slot["condition"] == "break" for slot in character["slots"])
+    ]
 
 
 def usable_weapon(character: dict[str, Any]) -> dict[str, Any]:
@@ -330,9 +389,11 @@ def gear_slots(character: dict[str, Any]) -> dict[str, int]:
     weapon's (2 when heavy) and 1 for a light weapon in the off hand."""
     weapon = character["weapon"]
     armed = weapon["family"] != NO_WEAPON
-    return {"armour": armour_by_name(character["armour"]).slots,
-            "weapon": weapon_slots(heavy=weapon["heavy"]) if armed else 0,
-            "off_hand": 1 if weapon["off_hand"] else 0}
+    return {
+        "armour": armour_by_name(character["armour"]).slots,
+        "weapon": weapon_slots(heavy=weapon["heavy"]) if armed else 0,
+        "off_hand": 1 if weapon["off_hand"] else 0,
+    }
 
 
 def sheet(character: dict[str, Any]) -> dict[str, Any]:
@@ -345,15 +406,26 @@ def sheet(character: dict[str, Any]) -> dict[str, Any]:
     gear = gear_slots(character)
     pending = character["health_save"]
     return {
-        "tier": tier(level), "tier_name": tier_name(tier(level)), "boosted_titles": boosted_titles(level),
-        "hit_defense": total_hd, "hit_defense_left": total_hd - character["hit_defense_marked"],
-        "attribute_sum": total, "luck": luck.text, "armor": armor(character),
-        "faith": STARTING_FAITH, "slots": inventory_slots(attributes["Health"]), "slots_used": used,
-        "gear_slots": gear, "gear_slots_total": sum(gear.values()), "broken_gear": broken_gear(character),
-        "stowed": len(character["stowed"]), "weight_penalty": weight_penalty(len(character["stowed"])),
+        "tier": tier(level),
+        "tier_name": tier_name(tier(level)),
+        "boosted_titles": boosted_titles(level),
+        "hit_defense": total_hd,
+        "hit_defense_left": total_hd - character["hit_defense_marked"],
+        "attribute_sum": total,
+        "luck": luck.text,
+        "armor": armor(character),
+        "faith": STARTING_FAITH,
+        "slots": inventory_slots(attributes["Health"]),
+        "slots_used": used,
+        "gear_slots": gear,
+        "gear_slots_total": sum(gear.values()),
+        "broken_gear": broken_gear(character),
+        "stowed": len(character["stowed"]),
+        "weight_penalty": weight_penalty(len(character["stowed"])),
         "conditions": conditions_marked(character),
-        "health_save": None if pending is None else health_save(pending["now"], pending["had"],
-                                                                 attributes["Health"]).written,
+        "health_save": None
+        if pending is None
+        else health_save(pending["now"], pending["had"], attributes["Health"]).written,
         "dead": character["health_outcome"] in DEAD,
     }
 
@@ -376,8 +448,12 @@ def odds_summary(result: DiceAndDangerOdds) -> dict[str, Any]:
         if p * 10_000 < 1:
             break
         rows.append({"hits": k, "or_more": True, **chance(p)})
-    return {"notation": result.query.notation, "rows": rows, "mean": ratio(result.mean),
-            "mean_text": f"{float(result.mean):.2f}"}
+    return {
+        "notation": result.query.notation,
+        "rows": rows,
+        "mean": ratio(result.mean),
+        "mean_text": f"{float(result.mean):.2f}",
+    }
 
 
 def chance_of_hits(query: Any, hits: int) -> dict[str, str]:
@@ -392,9 +468,11 @@ def chance_of_hits(query: Any, hits: int) -> dict[str, str]:
 def alive(character: dict[str, Any]) -> dict[str, Any]:
     """``character`` if it is not dead; the dead roll no more and take no more hits."""
     if character["health_outcome"] in DEAD:
-        raise refuse("character.health_outcome",
-                            f"{character['name']} is {character['health_outcome'].lower()}: the dead roll no more "
-                            "(change the last Health save by hand to play on)")
+        raise refuse(
+            "character.health_outcome",
+            f"{character['name']} is {character['health_outcome'].lower()}: the dead roll no more "
+            "(change the last Health save by hand to play on)",
+        )
     return character
 
 
@@ -409,17 +487,46 @@ def _fields(request: Request, names: tuple[str, ...]) -> dict[str, str]:
 
 
 # --- the character's damage roll ----------------------------------------------------------------
-DAMAGE_FIELDS = ("expert", "boosted", "prepared", "friend", "hit_defense", "hd_reading", "unsuited", "shield",
-                 "armour", "conditions")
+DAMAGE_FIELDS = (
+    "expert",
+    "boosted",
+    "prepared",
+    "friend",
+    "hit_defense",
+    "hd_reading",
+    "unsuited",
+    "shield",
+    "armour",
+    "conditions",
+)
 
 
 def _attack_of(weapon: dict[str, Any], fields: dict[str, str] | None = None) -> Attack:
     """The builder's attack: the weapon from the sheet, the situation from ``fields``."""
-    form = {name: "" for name in ("acting", "expert", "prepared", "friend", "hit_defense", "hd_reading", "unsuited",
-                                   "heavy", "ranged", "crude", "off_hand", "shield", "armour")}
+    form = {
+        name: ""
+        for name in (
+            "acting",
+            "expert",
+            "prepared",
+            "friend",
+            "hit_defense",
+            "hd_reading",
+            "unsuited",
+            "heavy",
+            "ranged",
+            "crude",
+            "off_hand",
+            "shield",
+            "armour",
+        )
+    }
     form.update({key: value for key, value in (fields or {}).items() if key in form})
-    form.update(acting="on", weapon=weapon["family"],
-                **{key: "on" if weapon[key] else "" for key in ("heavy", "ranged", "crude", "off_hand")})
+    form.update(
+        acting="on",
+        weapon=weapon["family"],
+        **{key: "on" if weapon[key] else "" for key in ("heavy", "ranged", "crude", "off_hand")},
+    )
     return attack_from_fields(form)
 
 
@@ -460,8 +567,11 @@ def damage_notation(character: dict[str, Any], fields: dict[str, str]) -> Damage
     attack = _attack_of(usable_weapon(character), fields)
     spends = spends_own_hit_defense(attack)
     if spends > hit_defense(character["level"]) - character["hit_defense_marked"]:
-        raise RulesError(f"{character['name']} has no Hit Defense left to spend (under the reading "
-                         f"{attack.hd_reading!r} the roller spends it)", field="hit_defense")
+        raise RulesError(
+            f"{character['name']} has no Hit Defense left to spend (under the reading "
+            f"{attack.hd_reading!r} the roller spends it)",
+            field="hit_defense",
+        )
     built = build_damage(attack)
     steps = [step.to_json() for step in built.steps]
     extra = []
@@ -469,11 +579,11 @@ def damage_notation(character: dict[str, Any], fields: dict[str, str]) -> Damage
         if not field_flag(fields["expert"], "expert"):
             raise RulesError("boosted is for a title that applies: tick Expert too", field="boosted")
         if not any(title["boosted"] for title in character["titles"]):
-            raise RulesError(f"{character['name']} has no boosted title yet (one each tier after the first)",
-                             field="boosted")
+            raise RulesError(
+                f"{character['name']} has no boosted title yet (one each tier after the first)", field="boosted"
+            )
         extra.append(("+1d", "a boosted title: +1d more", "boosted"))
-    conditions = _count(fields, "conditions", conditions_marked(character),
-                        f"{character['name']} has no conditions")
+    conditions = _count(fields, "conditions", conditions_marked(character), f"{character['name']} has no conditions")
     if conditions:
         extra.append((f"+{conditions}p", "relevant conditions", "conditions"))
     own, vs, rest = built.written.partition(" vs DC ")
@@ -490,8 +600,13 @@ def play_damage_odds(request: Request) -> dict[str, Any]:
     Hit Defense it would cost the roller (``spends``) and the broken gear it leaves out."""
     character = alive(_character(request))
     built = damage_notation(character, _fields(request, DAMAGE_FIELDS))
-    return {"written": built.written, "steps": built.steps, "odds": odds_summary(odds(parse(built.written))),
-            "spends": {"hit_defense": built.spends}, "unusable": built.unusable}
+    return {
+        "written": built.written,
+        "steps": built.steps,
+        "odds": odds_summary(odds(parse(built.written))),
+        "spends": {"hit_defense": built.spends},
+        "unusable": built.unusable,
+    }
 
 
 def play_damage_roll(request: Request) -> dict[str, Any]:
@@ -502,10 +617,17 @@ def play_damage_roll(request: Request) -> dict[str, Any]:
     query = parse(built.written)
     rolled = roll(replace(query, notes=()), request_seed(request))
     kept = {**character, "hit_defense_marked": character["hit_defense_marked"] + built.spends}
-    return answer(read_character(kept, "character"), written=built.written, steps=built.steps,
-                  odds=odds_summary(odds(query)), roll=rolled.to_json(), share=share(rolled),
-                  chance=chance_of_hits(query, rolled.hits or 0),
-                  spent={"hit_defense": built.spends}, unusable=built.unusable)
+    return answer(
+        read_character(kept, "character"),
+        written=built.written,
+        steps=built.steps,
+        odds=odds_summary(odds(query)),
+        roll=rolled.to_json(),
+        share=share(rolled),
+        chance=chance_of_hits(query, rolled.hits or 0),
+        spent={"hit_defense": built.spends},
+        unusable=built.unusable,
+    )
 
 
 # --- the character's save -------------------------------------------------------------------------
@@ -543,20 +665,17 @@ def save_notation(character: dict[str, Any], fields: dict[str, str]) -> tuple[st
     Returns the notation and what it is rolled against."""
     name = fields["attribute"].strip()
     if name not in SAVE_AGAINST:
-        raise RulesError(f"attribute must be one of {', '.join(SAVE_AGAINST)}, not {name[:20]!r}",
-                         field="attribute")
+        raise RulesError(f"attribute must be one of {', '.join(SAVE_AGAINST)}, not {name[:20]!r}", field="attribute")
     family = fields["weapon"].strip().lower()
     if family not in ("", *WEAPONS):
-        raise RulesError(f"weapon must be one of {', '.join(WEAPONS)} (or blank), not {family[:20]!r}",
-                         field="weapon")
+        raise RulesError(f"weapon must be one of {', '.join(WEAPONS)} (or blank), not {family[:20]!r}", field="weapon")
     dc, hits, what = save_target(character, name)
     # A DC of 1 is DC 2 with a die more: the danger's dice leave room for it.
     dice = parse_whole_number(fields["dice"].strip() or "1", "dice", 1, MAX_DICE - max(0, clamp_dc(dc)[1]))
     conditions = _count(fields, "conditions", conditions_marked(character), f"{character['name']} has no conditions")
     weight = weight_penalty(len(character["stowed"])) if field_flag(fields["weight"], "weight") else 0
     penalty = conditions + weight + (weakness(character, family) if name == "Armor" else 0)
-    written = (f"save {dice}d" + (f" +{penalty}p" if penalty else "") + (f" {hits:+d}h" if hits else "")
-               + f" vs DC {dc}")
+    written = f"save {dice}d" + (f" +{penalty}p" if penalty else "") + (f" {hits:+d}h" if hits else "") + f" vs DC {dc}"
     return written, what
 
 
@@ -574,8 +693,15 @@ def play_save_roll(request: Request) -> dict[str, Any]:
     written, what = save_notation(character, _fields(request, SAVE_FIELDS))
     query = parse(written)
     rolled = roll(replace(query, notes=()), request_seed(request))
-    return {"written": written, "what": what, "odds": odds_summary(odds(query)), "roll": rolled.to_json(),
-            "hits": rolled.hits or 0, "chance": chance_of_hits(query, rolled.hits or 0), "share": share(rolled)}
+    return {
+        "written": written,
+        "what": what,
+        "odds": odds_summary(odds(query)),
+        "roll": rolled.to_json(),
+        "hits": rolled.hits or 0,
+        "chance": chance_of_hits(query, rolled.hits or 0),
+        "share": share(rolled),
+    }
 
 
 def play_save_chances(request: Request) -> dict[str, Any]:
@@ -587,8 +713,9 @@ def play_save_chances(request: Request) -> dict[str, Any]:
     chances = []
     for name in SAVE_AGAINST:
         written, what = save_notation(character, {**fields, "attribute": name})
-        chances.append({"against": name, "what": what, "written": written,
-                        "clean": chance(odds(parse(written)).dist.p(0))})
+        chances.append(
+            {"against": name, "what": what, "written": written, "clean": chance(odds(parse(written)).dist.p(0))}
+        )
     return {"saves": chances}
 
 
@@ -608,11 +735,15 @@ def take_hits(character: dict[str, Any], hits: int, on_hit_defense: int, slots: 
     rolled takes these in too, and the moods taken for it)."""
     left = hit_defense(character["level"]) - character["hit_defense_marked"]
     if on_hit_defense > left:
-        raise RulesError(f"{character['name']} has {left} Hit Defense left to mark, not {on_hit_defense}",
-                         field="hit_defense")
+        raise RulesError(
+            f"{character['name']} has {left} Hit Defense left to mark, not {on_hit_defense}", field="hit_defense"
+        )
     if on_hit_defense + len(slots) != hits:
-        raise RulesError(f"{hits} {'hit' if hits == 1 else 'hits'} to take: mark each on Hit Defense or as a "
-                         f"condition in a slot ({on_hit_defense + len(slots)} marked)", field="hits")
+        raise RulesError(
+            f"{hits} {'hit' if hits == 1 else 'hits'} to take: mark each on Hit Defense or as a "
+            f"condition in a slot ({on_hit_defense + len(slots)} marked)",
+            field="hits",
+        )
     had = conditions_marked(character)
     marked = [dict(slot) for slot in character["slots"]]
     owed = character["health_save"]
@@ -628,13 +759,23 @@ def take_hits(character: dict[str, Any], hits: int, on_hit_defense: int, slots: 
         most = most_owed(character["attributes"]["Health"])
         if now > most:
             before = owed["now"] if owed else 0
-            raise RulesError(f"a Health save rolls at most {most} dice for the conditions taken (one each, at Health "
-                             f"{character['attributes']['Health']}): {character['name']} owes one for {before}, so "
-                             f"at most {most - before} more before it is rolled", field="slots")
-        owed = {"now": now, "had": owed["had"] if owed else had,
-                "moods": sorted(i for i in moods if marked[i]["condition"] == "mood")}
-    return {**character, "slots": marked, "hit_defense_marked": character["hit_defense_marked"] + on_hit_defense,
-            "health_save": owed}
+            raise RulesError(
+                f"a Health save rolls at most {most} dice for the conditions taken (one each, at Health "
+                f"{character['attributes']['Health']}): {character['name']} owes one for {before}, so "
+                f"at most {most - before} more before it is rolled",
+                field="slots",
+            )
+        owed = {
+            "now": now,
+            "had": owed["had"] if owed else had,
+            "moods": sorted(i for i in moods if marked[i]["condition"] == "mood"),
+        }
+    return {
+        **character,
+        "slots": marked,
+        "hit_defense_marked": character["hit_defense_marked"] + on_hit_defense,
+        "health_save": owed,
+    }
 
 
 def play_take_hits(request: Request) -> dict[str, Any]:
@@ -647,23 +788,29 @@ def play_take_hits(request: Request) -> dict[str, Any]:
     if not isinstance(slots, list) or any(isinstance(i, bool) or not isinstance(i, int) for i in slots):
         raise RulesError("slots must be a list of slot numbers", field="slots")
     kept = take_hits(character, hits, on_hd, slots)
-    return answer(read_character(kept, "character"),
-                  taken={"hit_defense": on_hd, "conditions": [kept["slots"][i]["condition"] for i in slots]})
+    return answer(
+        read_character(kept, "character"),
+        taken={"hit_defense": on_hd, "conditions": [kept["slots"][i]["condition"] for i in slots]},
+    )
 
 
 def _owed(character: dict[str, Any]) -> dict[str, Any]:
     owed = character["health_save"]
     if owed is None:
-        raise refuse("character.health_save",
-                            f"{character['name']} owes no Health save: only taking a condition calls for one")
+        raise refuse(
+            "character.health_save", f"{character['name']} owes no Health save: only taking a condition calls for one"
+        )
     return owed
 
 
 def owed_save(character: dict[str, Any]) -> tuple[dict[str, str], Any]:
     """The helper's fields for the save the sheet owes, and the save."""
     owed = _owed(character)
-    fields = {"conditions_now": str(owed["now"]), "conditions_had": str(owed["had"]),
-              "health": str(character["attributes"]["Health"])}
+    fields = {
+        "conditions_now": str(owed["now"]),
+        "conditions_had": str(owed["had"]),
+        "health": str(character["attributes"]["Health"]),
+    }
     return fields, health_save(owed["now"], owed["had"], character["attributes"]["Health"])
 
 
@@ -701,13 +848,24 @@ def play_health_roll(request: Request) -> dict[str, Any]:
     injured = character["health_save"]["moods"] if outcome in LASTING else []
     for index in injured:
         slots[index]["condition"] = "injury"
-    kept = {**character, "slots": slots, "health_save": None,
-            "health_outcome": standing_outcome(character["health_outcome"], outcome)}
+    kept = {
+        **character,
+        "slots": slots,
+        "health_save": None,
+        "health_outcome": standing_outcome(character["health_outcome"], outcome),
+    }
     outcomes = outcomes_json(save.query)
     shown = next(o for o in outcomes if o["name"] == outcome)
-    return answer(read_character(kept, "character"), written=save.written, roll=rolled.to_json(), outcome=outcome,
-                  health_outcomes=outcomes, chance={"ratio": shown["ratio"], "percent": shown["percent"]},
-                  share=share(rolled, outcome), injured=injured)
+    return answer(
+        read_character(kept, "character"),
+        written=save.written,
+        roll=rolled.to_json(),
+        outcome=outcome,
+        health_outcomes=outcomes,
+        chance={"ratio": shown["ratio"], "percent": shown["percent"]},
+        share=share(rolled, outcome),
+        injured=injured,
+    )
 
 
 # --- the sheet itself ----------------------------------------------------------------------------------
@@ -733,19 +891,33 @@ def _words(values: tuple[str, ...], words: dict[str, str]) -> list[list[str]]:
     return [[value, words[value]] for value in values]
 
 
-WEAPON_WORDS = {"none": "No weapon", "swords": "Sword or knife", "axes": "Axe or greatsword",
-                "clubs": "Club, mace, flail or staff", "spears": "Spear, polearm or missile"}
+WEAPON_WORDS = {
+    "none": "No weapon",
+    "swords": "Sword or knife",
+    "axes": "Axe or greatsword",
+    "clubs": "Club, mace, flail or staff",
+    "spears": "Spear, polearm or missile",
+}
 SHIELD_WORDS = {"none": "No shield", "shield": "A shield", "tower": "A tower shield"}
 CONDITION_WORDS = {"": "no condition", "mar": "mar", "mood": "mood", "injury": "injury", "break": "break"}
 #: What a slot's box shows for its condition (its words say it in full): a mar a stroke, a break a cross.
 CONDITION_MARKS = {"": "", "mar": "/", "mood": "M", "injury": "I", "break": "X"}
 GEAR_WORDS = {"": "not gear", "weapon": "the weapon", "off_hand": "the off-hand weapon", "armour": "the armour"}
-WEAPON_FLAGS = [["heavy", "Heavy melee weapon"], ["ranged", "Ranged"], ["crude", "Simple or crude"],
-                ["off_hand", "Light weapon in the off hand"]]
+WEAPON_FLAGS = [
+    ["heavy", "Heavy melee weapon"],
+    ["ranged", "Ranged"],
+    ["crude", "Simple or crude"],
+    ["off_hand", "Light weapon in the off hand"],
+]
 #: The damage roll's switches as the page labels them.
-DAMAGE_SWITCHES = [["expert", "A title applies"], ["boosted", "It is a boosted title"], ["prepared", "Prepared"],
-                   ["friend", "A friend helps"], ["hit_defense", "The target spends a Hit Defense"],
-                   ["unsuited", "Not suited to the job"]]
+DAMAGE_SWITCHES = [
+    ["expert", "A title applies"],
+    ["boosted", "It is a boosted title"],
+    ["prepared", "Prepared"],
+    ["friend", "A friend helps"],
+    ["hit_defense", "The target spends a Hit Defense"],
+    ["unsuited", "Not suited to the job"],
+]
 
 
 def lists() -> dict[str, Any]:
@@ -774,17 +946,38 @@ def play_lists(request: Request) -> dict[str, Any]:
 
 #: The page's labels of the fields whose errors the engine words by field name.
 FIELD_LABELS = {
-    "expert": "A title applies", "boosted": "It is a boosted title", "prepared": "Prepared",
-    "friend": "A friend helps", "hit_defense": "Hit Defense", "hd_reading": "Who spends the Hit Defense",
-    "unsuited": "Not suited to the job", "shield": "Their shield", "armour": "Their armour",
-    "conditions": "Relevant conditions", "attribute": "Against", "dice": "The danger's dice",
-    "weight": "Weight counts", "weapon": "Their weapon", "hits": "Hits to take", "slots": "Conditions in slots", "seed": "Seed",
+    "expert": "A title applies",
+    "boosted": "It is a boosted title",
+    "prepared": "Prepared",
+    "friend": "A friend helps",
+    "hit_defense": "Hit Defense",
+    "hd_reading": "Who spends the Hit Defense",
+    "unsuited": "Not suited to the job",
+    "shield": "Their shield",
+    "armour": "Their armour",
+    "conditions": "Relevant conditions",
+    "attribute": "Against",
+    "dice": "The danger's dice",
+    "weight": "Weight counts",
+    "weapon": "Their weapon",
+    "hits": "Hits to take",
+    "slots": "Conditions in slots",
+    "seed": "Seed",
 }
 
-ACTIONS = labelled({
-    "play_new": play_new, "play_lists": play_lists, "play_damage_odds": play_damage_odds,
-    "play_damage_roll": play_damage_roll, "play_save_odds": play_save_odds, "play_save_roll": play_save_roll,
-    "play_save_chances": play_save_chances,
-    "play_take_hits": play_take_hits, "play_health_odds": play_health_odds, "play_health_roll": play_health_roll,
-    **entry_actions(SCHEMA, answer, read=read_sent),
-}, FIELD_LABELS)
+ACTIONS = labelled(
+    {
+        "play_new": play_new,
+        "play_lists": play_lists,
+        "play_damage_odds": play_damage_odds,
+        "play_damage_roll": play_damage_roll,
+        "play_save_odds": play_save_odds,
+        "play_save_roll": play_save_roll,
+        "play_save_chances": play_save_chances,
+        "play_take_hits": play_take_hits,
+        "play_health_odds": play_health_odds,
+        "play_health_roll": play_health_roll,
+        **entry_actions(SCHEMA, answer, read=read_sent),
+    },
+    FIELD_LABELS,
+)

@@ -107,7 +107,7 @@ class DiceAndDangerRoll:
         whether it hit (``None`` without a DC) and, for a kept 6, the chain of dice its
         crit rolled (each die in the chain rolled by the one before it)."""
         q = self.query
-        rolled = [event for event in self.log if event.fate is DieFate.ROLLED][:len(self.dice)]
+        rolled = [event for event in self.log if event.fate is DieFate.ROLLED][: len(self.dice)]
         why = {event.index: event.note for event in self.log if event.fate is DieFate.DROPPED}
         children = {e.source: e for e in self.explosions}
         detail: list[dict[str, object]] = []
@@ -117,18 +117,26 @@ class DiceAndDangerRoll:
             parent = event.index
             while not dropped and parent in children:
                 child = children[parent]
-                chain.append({"index": child.index, "from": parent, "value": child.value,
-                              "hit": q.dc is not None and is_hit(child.value, q.dc)})
+                chain.append(
+                    {
+                        "index": child.index,
+                        "from": parent,
+                        "value": child.value,
+                        "hit": q.dc is not None and is_hit(child.value, q.dc),
+                    }
+                )
                 parent = child.index
-            detail.append({
-                "index": event.index,
-                "value": value,
-                "role": "base" if at < q.dice else ("bonus" if at < q.dice + q.bonus else "penalty"),
-                "fate": "dropped" if dropped else "kept",
-                "why": why.get(event.index, ""),
-                "hit": None if q.dc is None or dropped else is_hit(value, q.dc),
-                "chain": chain,
-            })
+            detail.append(
+                {
+                    "index": event.index,
+                    "value": value,
+                    "role": "base" if at < q.dice else ("bonus" if at < q.dice + q.bonus else "penalty"),
+                    "fate": "dropped" if dropped else "kept",
+                    "why": why.get(event.index, ""),
+                    "hit": None if q.dc is None or dropped else is_hit(value, q.dc),
+                    "chain": chain,
+                }
+            )
         return detail
 
     def lines(self) -> list[str]:
@@ -146,12 +154,16 @@ class DiceAndDangerRoll:
                 parts.append(_plural(q.penalty, "penalty die", "penalty dice"))
             lines.append(f"Rolled: {_values(self.dice)} ({', '.join(parts)})")
         if self.dropped and q.paired:
-            lines.append(f"Dropped: {_values([self.dice[i] for i in self.dropped])} (on a {q.kind} bonus dice drop "
-                         f"the {_end(q, 1)}, penalty dice the {_end(q, -1)})")
+            lines.append(
+                f"Dropped: {_values([self.dice[i] for i in self.dropped])} (on a {q.kind} bonus dice drop "
+                f"the {_end(q, 1)}, penalty dice the {_end(q, -1)})"
+            )
         elif self.dropped:
             kind = "bonus" if q.extra > 0 else "penalty"
-            lines.append(f"Dropped: {_values([self.dice[i] for i in self.dropped])} "
-                         f"(on a {q.kind} {kind} dice drop the {'highest' if q.drops_highest else 'lowest'})")
+            lines.append(
+                f"Dropped: {_values([self.dice[i] for i in self.dropped])} "
+                f"(on a {q.kind} {kind} dice drop the {'highest' if q.drops_highest else 'lowest'})"
+            )
         if self.dice:
             lines.append(f"Kept: {_values(self.kept)}")
         if q.dc is None:
@@ -222,8 +234,7 @@ def resolve(query: DiceAndDangerQuery, roller: Roller, label: str = "") -> DiceA
     highest = query.drops_highest
     if query.paired:
         dropped = _dropped_at_both_ends(dice, query.low_drops, query.bonus + query.penalty - query.low_drops)
-        note = (f"{prefix}on a {query.kind} bonus dice drop the {_end(query, 1)} and penalty dice the "
-                f"{_end(query, -1)}")
+        note = f"{prefix}on a {query.kind} bonus dice drop the {_end(query, 1)} and penalty dice the {_end(query, -1)}"
     else:
         dropped = dropped_positions(dice, extra, highest=highest)
         note = f"{prefix}{kind} dice on a {query.kind} drop the {'highest' if highest else 'lowest'}"
@@ -244,8 +255,7 @@ def resolve(query: DiceAndDangerQuery, roller: Roller, label: str = "") -> DiceA
             explosions.append(Explosion(parent, child, face))
             roller.mark(DieFate.KEPT, child, sides, face, prefix + _hit_note(face, query.dc))
             parent = child
-    return DiceAndDangerRoll(query, roller.seed, dice, dropped, tuple(explosions),
-                             tuple(roller.log[first_event:]))
+    return DiceAndDangerRoll(query, roller.seed, dice, dropped, tuple(explosions), tuple(roller.log[first_event:]))
 
 
 def _end(query: DiceAndDangerQuery, extra: int) -> str:

@@ -40,8 +40,9 @@ class Terms:
     hits: int = 0
 
     def __add__(self, other: Terms) -> Terms:
-        return Terms(self.dice + other.dice, self.bonus + other.bonus, self.penalty + other.penalty,
-                     self.hits + other.hits)
+        return Terms(
+            self.dice + other.dice, self.bonus + other.bonus, self.penalty + other.penalty, self.hits + other.hits
+        )
 
     def from_other_side(self) -> Terms:
         """These terms written by the other side (after ``&``), as they count for the roller:
@@ -93,8 +94,14 @@ def total_hits(dice_hits: int, added: int) -> int:
 HD_READINGS = ("target", "bonus", "literal")
 
 
-def damage_pool(*, expert: bool = False, prepared: bool = False, friend_helps: bool = False,
-                hit_defense_spent: bool = False, reading: str = "target") -> Terms:
+def damage_pool(
+    *,
+    expert: bool = False,
+    prepared: bool = False,
+    friend_helps: bool = False,
+    hit_defense_spent: bool = False,
+    reading: str = "target",
+) -> Terms:
     """The terms of a damage roll: 1d for acting, +1d for an expert (a relevant title),
     +1d when prepared (the relevant equipment), +1d when a friend helps and spends a HD,
     and the "+1p if you spend a HD" line when ``hit_defense_spent``.
@@ -129,15 +136,23 @@ class Attribute:
 
 
 ATTRIBUTES: tuple[Attribute, ...] = (
-    Attribute("Strength", "force: bursting bonds, lifting great weights, running, climbing, jumping, "
-                          "swimming; against paralysis, grappling, crushing; blocking in melee"),
-    Attribute("Reflex", "instinct and agility: against surprise, missile weapons, fireballs, pit traps; "
-                        "going undetected or uncaught; a tightrope"),
+    Attribute(
+        "Strength",
+        "force: bursting bonds, lifting great weights, running, climbing, jumping, "
+        "swimming; against paralysis, grappling, crushing; blocking in melee",
+    ),
+    Attribute(
+        "Reflex",
+        "instinct and agility: against surprise, missile weapons, fireballs, pit traps; "
+        "going undetected or uncaught; a tightrope",
+    ),
     Attribute("Health", "endurance: against illness, disease and death, heat and cold"),
-    Attribute("Intelligence", "training and concentration: right first time, making the shot, even "
-                              "stitches, picking a lock, juggling, learning quickly, knowing the answer"),
-    Attribute("Will", "force of personality: against despair, fear and temptation; taming a mule, "
-                      "leading an army"),
+    Attribute(
+        "Intelligence",
+        "training and concentration: right first time, making the shot, even "
+        "stitches, picking a lock, juggling, learning quickly, knowing the answer",
+    ),
+    Attribute("Will", "force of personality: against despair, fear and temptation; taming a mule, leading an army"),
 )
 ATTRIBUTE_NAMES = tuple(a.name for a in ATTRIBUTES)
 #: An attribute's value is read off one die kept from three (not a save: keep the lowest).
@@ -282,8 +297,7 @@ TITLE_KINDS: tuple[TitleKind, ...] = (
     TitleKind("background or skill", "what you were trained in or came from", "ship's carpenter"),
     TitleKind("trick or knack", "a small sure talent", "never loses a coin toss"),
     TitleKind("boast", "a claim about yourself", "light-fingered"),
-    TitleKind("bond", "a closer tie to a rank, a person, a place, a thing or an office",
-              "sworn blade of the Duchess"),
+    TitleKind("bond", "a closer tie to a rank, a person, a place, a thing or an office", "sworn blade of the Duchess"),
     TitleKind("named technique", "a power or move you name, and so claim to master", "frost-knuckle strike"),
     TitleKind("named favourite", "a beloved thing you have given a name", "my crossbow, Nettle"),
 )
@@ -302,8 +316,11 @@ class Condition:
 CONDITIONS: tuple[Condition, ...] = (
     Condition("mar", "a piece of equipment", "the item is marred but still usable"),
     Condition("mood", "an empty slot", "you gain a mood (angry, sad, sleepy …)"),
-    Condition("break", "a slot that already holds a condition",
-              "the equipment breaks and you are injured; broken things (and limbs) cannot be used"),
+    Condition(
+        "break",
+        "a slot that already holds a condition",
+        "the equipment breaks and you are injured; broken things (and limbs) cannot be used",
+    ),
 )
 
 #: The Health save's outcome by hits; "injury" marks outcomes where the mood was an injury.
@@ -371,12 +388,12 @@ def _graded(names: Sequence[str], weaknesses: Sequence[str | None]) -> tuple[Arm
 
 
 #: Ruling: "no armour" takes no slot, so leather takes 1 … plate 4.
-ARMOURS: tuple[Armour, ...] = _graded(("none", "leather", "splint", "chain", "plate"),
-                                      ("swords", "spears", "axes", "clubs", None))
+ARMOURS: tuple[Armour, ...] = _graded(
+    ("none", "leather", "splint", "chain", "plate"), ("swords", "spears", "axes", "clubs", None)
+)
 #: Wards set Aura as armour sets Armor. Ruling: the source names no ward grades and no
 #: weaknesses for them (its weaknesses are weapon families), so wards have none.
-WARDS: tuple[Armour, ...] = _graded(("none", "1-slot ward", "2-slot ward", "3-slot ward", "4-slot ward"),
-                                    (None,) * 5)
+WARDS: tuple[Armour, ...] = _graded(("none", "1-slot ward", "2-slot ward", "3-slot ward", "4-slot ward"), (None,) * 5)
 
 
 def armour_by_name(name: str) -> Armour:
@@ -400,8 +417,7 @@ def armour_weakness(armour: Armour, family: str) -> Terms:
     return Terms(penalty=1) if armour.weak_against == family else Terms()
 
 
-def weapon_terms(*, appropriate: bool = True, heavy: bool = False, ranged: bool = False,
-                 simple: bool = False) -> Terms:
+def weapon_terms(*, appropriate: bool = True, heavy: bool = False, ranged: bool = False, simple: bool = False) -> Terms:
     """A weapon's terms on its wielder's damage roll: +1d if appropriate (+2d instead for
     a heavy melee weapon), +1p if ranged, +1p if simple or crude.
 

@@ -61,8 +61,12 @@ def pct(value: Fraction, places: int = 1) -> Cell:
 
 def terms_text(terms: Terms) -> str:
     """Terms as a reader writes them: ``+1d``, ``+1p``, ``-1d``, ``+2b``, ``+1d +1p``."""
-    parts = [f"{terms.dice:+d}d" if terms.dice else "", f"+{terms.bonus}b" if terms.bonus else "",
-             f"+{terms.penalty}p" if terms.penalty else "", f"{terms.hits:+d}h" if terms.hits else ""]
+    parts = [
+        f"{terms.dice:+d}d" if terms.dice else "",
+        f"+{terms.bonus}b" if terms.bonus else "",
+        f"+{terms.penalty}p" if terms.penalty else "",
+        f"{terms.hits:+d}h" if terms.hits else "",
+    ]
     return " ".join(p for p in parts if p) or "nothing"
 
 
@@ -91,23 +95,36 @@ _SAVE_NOTE = ("On a damage roll; on a save bonus and penalty dice swap places (a
 def hit_odds_table() -> Table:
     """The chance of at least one hit by pool and DC, plain and with one bonus or penalty die."""
     # 1 − P(0 hits) is exact: a roll with no hits kept no 6, so nothing was cut from it.
-    return _by_pool_and_dc("dice-and-danger-hit-odds", "Chance of at least one hit",
-                           lambda q: 1 - hits_distribution(q).p(0), lambda v: percent(v, 1), _SAVE_NOTE)
+    return _by_pool_and_dc(
+        "dice-and-danger-hit-odds",
+        "Chance of at least one hit",
+        lambda q: 1 - hits_distribution(q).p(0),
+        lambda v: percent(v, 1),
+        _SAVE_NOTE,
+    )
 
 
 def mean_hits_table() -> Table:
     """The exact average hits by pool and DC (explosions followed to their end)."""
-    return _by_pool_and_dc("dice-and-danger-mean-hits", "Average hits", mean_hits,
-                           lambda v: decimal_text(v, 2),
-                           _SAVE_NOTE + ("Kept 6s explode; the averages count every explosion.",))
+    return _by_pool_and_dc(
+        "dice-and-danger-mean-hits",
+        "Average hits",
+        mean_hits,
+        lambda v: decimal_text(v, 2),
+        _SAVE_NOTE + ("Kept 6s explode; the averages count every explosion.",),
+    )
 
 
 def attribute_odds_table() -> Table:
     """A new attribute's value on 1d+2p: keep the lowest of three."""
     dist = attribute_distribution()
     rows = tuple((cell(v), pct(dist.p(v)), pct(dist.p_at_least(v))) for v in dist.outcomes)
-    return Table("dice-and-danger-attribute-odds", f"A new attribute ({ATTRIBUTE_ROLL}: the lowest of three d6)",
-                 ("Value", "Chance", "At least"), rows)
+    return Table(
+        "dice-and-danger-attribute-odds",
+        f"A new attribute ({ATTRIBUTE_ROLL}: the lowest of three d6)",
+        ("Value", "Chance", "At least"),
+        rows,
+    )
 
 
 def luck_table() -> Table:
@@ -118,25 +135,39 @@ def luck_table() -> Table:
         low, high = band_range(band)
         chance = sum((sums.p(total) for total in range(low, high + 1)), Fraction(0))
         rows.append((cell(band_text(band)), cell(LUCK_BY_BAND[band].text), pct(chance, 2)))
-    return Table("dice-and-danger-luck", "Luck by the sum of the five attributes",
-                 ("Attribute sum", "Luck", "New character"), tuple(rows),
-                 ("The bands grow by one each time (0–1, 2–3, 4–6 …). A new character's five attributes, "
-                  "each 1d+2p, sum to 5–30.",))
+    return Table(
+        "dice-and-danger-luck",
+        "Luck by the sum of the five attributes",
+        ("Attribute sum", "Luck", "New character"),
+        tuple(rows),
+        (
+            "The bands grow by one each time (0–1, 2–3, 4–6 …). A new character's five attributes, "
+            "each 1d+2p, sum to 5–30.",
+        ),
+    )
 
 
 # --- characters and equipment -----------------------------------------------------------
 def attributes_table() -> Table:
     rows = tuple((cell(a.name), cell(a.resists)) for a in ATTRIBUTES)
-    return Table("dice-and-danger-attributes", "The attributes", ("Attribute", "Approach and examples"), rows,
-                 ("Armor and Faith start at 2; Luck comes from the sum of these five.",))
+    return Table(
+        "dice-and-danger-attributes",
+        "The attributes",
+        ("Attribute", "Approach and examples"),
+        rows,
+        ("Armor and Faith start at 2; Luck comes from the sum of these five.",),
+    )
 
 
 def armour_table() -> Table:
-    rows = tuple((cell(a.name.capitalize()), cell(a.dc), cell(a.weak_against or "—"), cell(a.slots))
-                 for a in ARMOURS)
-    return Table("dice-and-danger-armour", "Armour", ("Armour", "Armor (DC)", "+1p for the wearer against",
-                                                       "Slots"), rows,
-                 ("On an attacker's damage roll the wearer's +1p is written & +1p: +1b for the attacker.",))
+    rows = tuple((cell(a.name.capitalize()), cell(a.dc), cell(a.weak_against or "—"), cell(a.slots)) for a in ARMOURS)
+    return Table(
+        "dice-and-danger-armour",
+        "Armour",
+        ("Armour", "Armor (DC)", "+1p for the wearer against", "Slots"),
+        rows,
+        ("On an attacker's damage roll the wearer's +1p is written & +1p: +1b for the attacker.",),
+    )
 
 
 def wards_table() -> Table:
@@ -149,14 +180,20 @@ def weapons_table() -> Table:
         ("Appropriate weapon", weapon_terms(), "its wielder's damage roll", weapon_slots()),
         ("Heavy melee weapon", weapon_terms(heavy=True), "its wielder's damage roll", weapon_slots(heavy=True)),
         ("Ranged weapon", weapon_terms(ranged=True), "its wielder's damage roll", weapon_slots()),
-        ("Simple or crude weapon", weapon_terms(appropriate=False, simple=True), "its wielder's damage roll, "
-                                                                               "on top", None),
+        (
+            "Simple or crude weapon",
+            weapon_terms(appropriate=False, simple=True),
+            "its wielder's damage roll, on top",
+            None,
+        ),
         ("Light weapon in the off hand", OFF_HAND_LIGHT_WEAPON, "its wielder's damage roll", weapon_slots()),
         ("Shield", shield_terms(), "the attacker's damage roll", None),
         ("Tower shield", shield_terms(tower=True), "the attacker's damage roll", None),
     )
-    rows = tuple((cell(name), cell(terms_text(terms)), cell(on), cell(slots if slots is not None else "—"))
-                 for name, terms, on, slots in entries)
+    rows = tuple(
+        (cell(name), cell(terms_text(terms)), cell(on), cell(slots if slots is not None else "—"))
+        for name, terms, on, slots in entries
+    )
     return Table("dice-and-danger-weapons", "Weapons and shields", ("Item", "Gives", "On", "Slots"), rows)
 
 
@@ -174,16 +211,27 @@ def damage_pool_table() -> Table:
         ("The target spends a HD (ruling)", damage_pool(hit_defense_spent=True) + Terms(dice=-1)),
     )
     rows = tuple((cell(name), cell(terms_text(terms))) for name, terms in entries)
-    return Table("dice-and-danger-damage-pool", "A damage roll's dice", ("When", "Gives"), rows,
-                 ("Ruling: the source's \"+1p if you spend a HD\" is read as the target spending one.",))
+    return Table(
+        "dice-and-danger-damage-pool",
+        "A damage roll's dice",
+        ("When", "Gives"),
+        rows,
+        ('Ruling: the source\'s "+1p if you spend a HD" is read as the target spending one.',),
+    )
 
 
 def weight_penalty_table() -> Table:
-    rows = tuple((cell(band_text(band)), Cell(f"+{weight_penalty(band_range(band)[0])}p",
-                                              weight_penalty(band_range(band)[0])))
-                 for band in range(BANDS_SHOWN))
-    return Table("dice-and-danger-weight-penalty", "Weight of stowed items", ("Stowed items", "Penalty"), rows,
-                 ("For sneaking, swimming, balancing and the like. The bands go on growing by one.",))
+    rows = tuple(
+        (cell(band_text(band)), Cell(f"+{weight_penalty(band_range(band)[0])}p", weight_penalty(band_range(band)[0])))
+        for band in range(BANDS_SHOWN)
+    )
+    return Table(
+        "dice-and-danger-weight-penalty",
+        "Weight of stowed items",
+        ("Stowed items", "Penalty"),
+        rows,
+        ("For sneaking, swimming, balancing and the like. The bands go on growing by one.",),
+    )
 
 
 def tiers_table() -> Table:
@@ -191,22 +239,38 @@ def tiers_table() -> Table:
     for band in range(TIERS_SHOWN):
         number = band + 1
         rows.append((cell(number), cell(band_text(band)), cell(tier_name(number) or "—"), cell(number - 1)))
-    return Table("dice-and-danger-tiers", "Tiers", ("Tier", "Levels", "Name", "Boosted titles"), tuple(rows),
-                 ("The source names tiers 1–6. At each new tier one more title gives +1d more.",))
+    return Table(
+        "dice-and-danger-tiers",
+        "Tiers",
+        ("Tier", "Levels", "Name", "Boosted titles"),
+        tuple(rows),
+        ("The source names tiers 1–6. At each new tier one more title gives +1d more.",),
+    )
 
 
 def hit_defense_table() -> Table:
     rows = [(cell(0), cell(hit_defense(0)))]
-    rows += [(cell(level), cell(hit_defense(level))) for level in range(1, HIT_DEFENSE_UP_TO + 1)
-             if gains_hit_defense(level)]
-    return Table("dice-and-danger-hit-defense", "Levels that give Hit Defense", ("Level", "Hit Defense"),
-                 tuple(rows), ("Every level 1–6, then every 6th level to 36, every 36th to 216, and so on.",))
+    rows += [
+        (cell(level), cell(hit_defense(level))) for level in range(1, HIT_DEFENSE_UP_TO + 1) if gains_hit_defense(level)
+    ]
+    return Table(
+        "dice-and-danger-hit-defense",
+        "Levels that give Hit Defense",
+        ("Level", "Hit Defense"),
+        tuple(rows),
+        ("Every level 1–6, then every 6th level to 36, every 36th to 216, and so on.",),
+    )
 
 
 def conditions_table() -> Table:
     rows = tuple((cell(c.name.capitalize()), cell(c.marked_over), cell(c.effect)) for c in CONDITIONS)
-    return Table("dice-and-danger-conditions", "Conditions", ("Condition", "Marked over", "Effect"), rows,
-                 ("Each relevant condition gives +1p.",))
+    return Table(
+        "dice-and-danger-conditions",
+        "Conditions",
+        ("Condition", "Marked over", "Effect"),
+        rows,
+        ("Each relevant condition gives +1p.",),
+    )
 
 
 def title_kinds_table() -> Table:
@@ -215,11 +279,21 @@ def title_kinds_table() -> Table:
 
 
 def health_save_table() -> Table:
-    rows = [(cell(str(hits) if i < len(HEALTH_SAVE_OUTCOMES) - 1 else f"{hits}+"), cell(name),
-             cell("yes" if injury else "—"))
-            for i, (hits, name, injury) in enumerate(HEALTH_SAVE_OUTCOMES)]
-    return Table("dice-and-danger-health-save", "The Health save", ("Hits", "Outcome", "The mood was an injury"),
-                 tuple(rows), ("Ruling: 6 or more hits are flagrantly dead too.",))
+    rows = [
+        (
+            cell(str(hits) if i < len(HEALTH_SAVE_OUTCOMES) - 1 else f"{hits}+"),
+            cell(name),
+            cell("yes" if injury else "—"),
+        )
+        for i, (hits, name, injury) in enumerate(HEALTH_SAVE_OUTCOMES)
+    ]
+    return Table(
+        "dice-and-danger-health-save",
+        "The Health save",
+        ("Hits", "Outcome", "The mood was an injury"),
+        tuple(rows),
+        ("Ruling: 6 or more hits are flagrantly dead too.",),
+    )
 
 
 def health_save_query(new_conditions: int, existing_conditions: int, health: int) -> DiceAndDangerQuery:
@@ -244,14 +318,32 @@ def health_save_odds_table() -> Table:
         for new in NEW_CONDITIONS:
             for existing in EXISTING_CONDITIONS:
                 odds = health_save_odds(new, existing, health)
-                rows.append((cell(health), cell(new), cell(existing),
-                             cell(health_save_query(new, existing, health).notation),
-                             *(pct(p) for p in odds.values())))
-    headers = ("Health", "New conditions", "Conditions had", "Save",
-               *(f"{hits}{'+' if hits == HEALTH_SAVE_OUTCOMES[-1][0] else ''}: {name}"
-                 for hits, name, _ in HEALTH_SAVE_OUTCOMES))
-    return Table("dice-and-danger-health-save-odds", "Health save outcome odds", headers, tuple(rows),
-                 ("Health 1 is below the lowest DC: the save is at DC 2 with one more die.",))
+                rows.append(
+                    (
+                        cell(health),
+                        cell(new),
+                        cell(existing),
+                        cell(health_save_query(new, existing, health).notation),
+                        *(pct(p) for p in odds.values()),
+                    )
+                )
+    headers = (
+        "Health",
+        "New conditions",
+        "Conditions had",
+        "Save",
+        *(
+            f"{hits}{'+' if hits == HEALTH_SAVE_OUTCOMES[-1][0] else ''}: {name}"
+            for hits, name, _ in HEALTH_SAVE_OUTCOMES
+        ),
+    )
+    return Table(
+        "dice-and-danger-health-save-odds",
+        "Health save outcome odds",
+        headers,
+        tuple(rows),
+        ("Health 1 is below the lowest DC: the save is at DC 2 with one more die.",),
+    )
 
 
 TABLES = {
@@ -280,10 +372,13 @@ def notation_erratum() -> Erratum:
     """The worked example writes +2p for fatigue but counts it as one penalty die."""
     literal, corrected = parse(SOURCE_EXAMPLE), parse(CORRECTED_EXAMPLE)
     return Erratum(
-        SYSTEM, "Dice Notation example, the fatigue term", f"+2p (the line totals {literal.notation})",
+        SYSTEM,
+        "Dice Notation example, the fatigue term",
+        f"+2p (the line totals {literal.notation})",
         f"+1p (the line totals {corrected.notation})",
         "the line writes +2p for fatigue, but the explanation counts fatigue as one penalty die "
-        f"(4 bonus against 3 penalty dice, then +1p overall), and its own total {SOURCE_TOTAL} needs +1p")
+        f"(4 bonus against 3 penalty dice, then +1p overall), and its own total {SOURCE_TOTAL} needs +1p",
+    )
 
 
 def odds_remark_odds() -> dict[str, Fraction]:
@@ -303,11 +398,14 @@ def odds_remark_erratum() -> Erratum:
     odds = odds_remark_odds()
     no_crits, exact_two, two_plus = odds.values()
     return Erratum(
-        SYSTEM, f"Dice Notation example, \"33% odds\" of two hits on {SOURCE_TOTAL}", "33%",
+        SYSTEM,
+        f'Dice Notation example, "33% odds" of two hits on {SOURCE_TOTAL}',
+        "33%",
         f"{percent(exact_two, 2)} ({ratio(exact_two)}) for exactly 2 hits; "
         f"{percent(two_plus, 2)} ({ratio(two_plus)}) for 2 or more",
         f"33% is exactly 2 hits with 6s that never explode ({percent(no_crits, 2)}, {ratio(no_crits)}); "
-        "a kept 6 explodes, which moves some two-hit rolls to three or more")
+        "a kept 6 explodes, which moves some two-hit rolls to three or more",
+    )
 
 
 def errata() -> list[Erratum]:

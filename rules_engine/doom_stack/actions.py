@@ -12,8 +12,8 @@ the canonical notation.
 from __future__ import annotations
 
 from ..core.exact import percent
-from ..core.share import share_reply
 from ..core.requests import Request, labelled, request_fields, request_seed
+from ..core.share import share_reply
 from .attack import ATTACK_FIELDS, resolve
 from .attack import query_from_fields as attack_from_fields
 from .notation import DoomStackQuery, query_from_fields
@@ -49,8 +49,15 @@ def share(rolled: DoomStackRoll) -> dict[str, str]:
     exact = odds(rolled.query)
     at_tn = exact.odds
     success = None if at_tn is None else (f"success at TN {at_tn.tn} (a glitch included)", at_tn.success)
-    return share_reply("Doom Stack", rolled.query.notation, rolled.dice, result, exact.dist.p_at_least(value),
-                       f"a best stack of {value} or more", success=success)
+    return share_reply(
+        "Doom Stack",
+        rolled.query.notation,
+        rolled.dice,
+        result,
+        exact.dist.p_at_least(value),
+        f"a best stack of {value} or more",
+        success=success,
+    )
 
 
 def roll_fields(request: Request) -> dict[str, object]:
@@ -66,8 +73,15 @@ def odds_fields(request: Request) -> dict[str, object]:
     query, assembled = _query(request)
     result = odds(query)
     shown = result.odds
-    percents = {} if shown is None else {
-        "success": percent(shown.success, 2), "glitch": percent(shown.glitch, 2), "failure": percent(shown.failure, 2)}
+    percents = (
+        {}
+        if shown is None
+        else {
+            "success": percent(shown.success, 2),
+            "glitch": percent(shown.glitch, 2),
+            "failure": percent(shown.failure, 2),
+        }
+    )
     return {**result.to_json(), "pool_line": assembled, "percent": percents}
 
 
@@ -79,11 +93,24 @@ def attack_fields(request: Request) -> dict[str, object]:
 #: Each field's label as the roller and the attack helper show it (``macros/doom_stack.py``):
 #: errors use these words.
 FIELD_LABELS = {
-    "attribute": "Attribute", "skill": "Skill", "modifiers": "Modifiers", "tn": "TN", "TN": "TN", "seed": "Seed",
-    "attack": "Attacker's stack", "defence": "Defender's stack", "body": "Body armour", "hard": "Hard armour",
-    "boxes": "Hit boxes", "physical": "Boxes marked X", "stun": "Boxes marked /", "overflow": "Overflow",
-    "cover": "Defender in cover", "antitank": "Antitank attack",
+    "attribute": "Attribute",
+    "skill": "Skill",
+    "modifiers": "Modifiers",
+    "tn": "TN",
+    "TN": "TN",
+    "seed": "Seed",
+    "attack": "Attacker's stack",
+    "defence": "Defender's stack",
+    "body": "Body armour",
+    "hard": "Hard armour",
+    "boxes": "Hit boxes",
+    "physical": "Boxes marked X",
+    "stun": "Boxes marked /",
+    "overflow": "Overflow",
+    "cover": "Defender in cover",
+    "antitank": "Antitank attack",
 }
 
-ACTIONS = labelled({"roll_fields": roll_fields, "odds_fields": odds_fields, "attack_fields": attack_fields},
-                   FIELD_LABELS)
+ACTIONS = labelled(
+    {"roll_fields": roll_fields, "odds_fields": odds_fields, "attack_fields": attack_fields}, FIELD_LABELS
+)

@@ -54,8 +54,10 @@ MAX_RATING = MAX_TN
 EXAMPLE = "attack 9 vs 4 cover body 2"
 EXAMPLES = (EXAMPLE, "attack 12 vs 3 hard 4 antitank", "attack 9 vs 2 boxes 9 track XX/ overflow 1")
 #: The attack notation in a few lines, for ``--help`` and the page.
-HELP = (f"an attack: attack STACK [vs STACK] [cover] [body N] [hard N] [antitank] [boxes N] [track XX/] "
-        f"[overflow N], e.g. \"{EXAMPLES[0]}\", \"{EXAMPLES[1]}\" or \"{EXAMPLES[2]}\"")
+HELP = (
+    f"an attack: attack STACK [vs STACK] [cover] [body N] [hard N] [antitank] [boxes N] [track XX/] "
+    f'[overflow N], e.g. "{EXAMPLES[0]}", "{EXAMPLES[1]}" or "{EXAMPLES[2]}"'
+)
 
 
 @dataclass(frozen=True)
@@ -100,21 +102,36 @@ def canonical_marks(physical: int, stun: int) -> str:
     return PHYSICAL_MARK * physical + STUN_MARK * stun
 
 
-def attack_query(attack: int, defence: int = 0, *, cover: bool = False, body: int = 0, hard: int = 0,
-                 antitank: bool = False, boxes: int = DEFAULT_BOXES, physical: int = 0, stun: int = 0,
-                 overflow: int = 0) -> AttackQuery:
+def attack_query(
+    attack: int,
+    defence: int = 0,
+    *,
+    cover: bool = False,
+    body: int = 0,
+    hard: int = 0,
+    antitank: bool = False,
+    boxes: int = DEFAULT_BOXES,
+    physical: int = 0,
+    stun: int = 0,
+    overflow: int = 0,
+) -> AttackQuery:
     """An ``AttackQuery`` from counts, checked: the marks must fit in the boxes (an error
     names the field that makes them overflow)."""
     if physical + stun > boxes:
-        raise RulesError(f"{physical + stun} boxes already marked, but the defender has only {boxes} hit boxes",
-                         field="physical" if physical > boxes else "stun")
-    return AttackQuery(attack, defence, cover, body, hard, antitank, boxes, canonical_marks(physical, stun),
-                       overflow)
+        raise RulesError(
+            f"{physical + stun} boxes already marked, but the defender has only {boxes} hit boxes",
+            field="physical" if physical > boxes else "stun",
+        )
+    return AttackQuery(attack, defence, cover, body, hard, antitank, boxes, canonical_marks(physical, stun), overflow)
 
 
 # --- the notation ---------------------------------------------------------------------
-_NUMBER_TERMS = {"body": (0, MAX_RATING, "body armour"), "hard": (0, MAX_RATING, "hard armour"),
-                 "boxes": (1, MAX_BOXES, "hit boxes"), "overflow": (0, MAX_RATING, "overflow")}
+_NUMBER_TERMS = {
+    "body": (0, MAX_RATING, "body armour"),
+    "hard": (0, MAX_RATING, "hard armour"),
+    "boxes": (1, MAX_BOXES, "hit boxes"),
+    "overflow": (0, MAX_RATING, "overflow"),
+}
 _TERMS = ("cover", "antitank", "track", *_NUMBER_TERMS)
 
 
@@ -135,8 +152,9 @@ def parse_attack(text: str) -> AttackQuery:
     defence = 0
     if scanner.accept("vs"):
         defence, at = scanner.integer("the defender's stack (0 for a defender with no dice)")
-        check_range(defence, 0, MAX_RATING, "the defender's stack", scanner=scanner, position=at,
-                    length=scanner.pos - at)
+        check_range(
+            defence, 0, MAX_RATING, "the defender's stack", scanner=scanner, position=at, length=scanner.pos - at
+        )
     seen: dict[str, object] = {}
     while not scanner.at_end():
         word, at = scanner.word()
@@ -158,11 +176,23 @@ def parse_attack(text: str) -> AttackQuery:
     marks = str(seen.get("track", ""))
     if len(marks) > boxes:
         start = text.lower().find("track")
-        raise RulesError(f"the track marks {len(marks)} boxes, but the defender has only {boxes} hit boxes",
-                         notation=text, position=start, length=len("track"))
-    return AttackQuery(attack, defence, bool(seen.get("cover")), int(seen.get("body", 0)),  # type: ignore[call-overload]
-                       int(seen.get("hard", 0)), bool(seen.get("antitank")), boxes,  # type: ignore[call-overload]
-                       marks.upper(), int(seen.get("overflow", 0)))  # type: ignore[call-overload]
+        raise RulesError(
+            f"the track marks {len(marks)} boxes, but the defender has only {boxes} hit boxes",
+            notation=text,
+            position=start,
+            length=len("track"),
+        )
+    return AttackQuery(
+        attack,
+        defence,
+        bool(seen.get("cover")),
+        int(seen.get("body", 0)),  # type: ignore[call-overload]
+        int(seen.get("hard", 0)),
+        bool(seen.get("antitank")),
+        boxes,  # type: ignore[call-overload]
+        marks.upper(),
+        int(seen.get("overflow", 0)),
+    )  # type: ignore[call-overload]
 
 
 def _read_marks(scanner: Scanner) -> str:
@@ -173,11 +203,10 @@ def _read_marks(scanner: Scanner) -> str:
     while scanner.pos < len(text) and text[scanner.pos] in "xX/":
         scanner.pos += 1
     if scanner.pos < len(text) and not text[scanner.pos].isspace():
-        raise scanner.error("a track is written with X (physical) and / (stun), as in track XX/",
-                            scanner.pos, 1)
+        raise scanner.error("a track is written with X (physical) and / (stun), as in track XX/", scanner.pos, 1)
     if scanner.pos == start:
         raise scanner.error("expected the marked boxes after track: X for physical, / for stun, as in track XX/")
-    return text[start:scanner.pos]
+    return text[start : scanner.pos]
 
 
 # --- resolving --------------------------------------------------------------------------
@@ -206,10 +235,15 @@ class BleedOdds:
         return [1 - Fraction(5, 6) ** h for h in range(1, self.hours + 1)]
 
     def to_json(self) -> dict[str, object]:
-        return {"overflow": self.overflow, "hours_to_death": self.hours, "p_death": ratio(self.death),
-                "p_stabilise": ratio(self.stabilise), "percent_death": percent(self.death, 2),
-                "percent_stabilise": percent(self.stabilise, 2),
-                "p_stable_by_hour": [ratio(p) for p in self.stabilised_by_hour()]}
+        return {
+            "overflow": self.overflow,
+            "hours_to_death": self.hours,
+            "p_death": ratio(self.death),
+            "p_stabilise": ratio(self.stabilise),
+            "percent_death": percent(self.death, 2),
+            "percent_stabilise": percent(self.stabilise, 2),
+            "p_stable_by_hour": [ratio(p) for p in self.stabilised_by_hour()],
+        }
 
 
 def track_state(track: HitTrack) -> str:
@@ -228,10 +262,18 @@ def draw_track(track: HitTrack) -> str:
 
 
 def track_json(track: HitTrack) -> dict[str, object]:
-    return {"boxes": track.boxes, "marks": "".join(track.marks), "physical": track.marks.count(PHYSICAL_MARK),
-            "stun": track.marks.count(STUN_MARK), "empty": track.boxes - len(track.marks),
-            "overflow": track.overflow, "knocked_out": track.knocked_out, "dying": track.dying,
-            "dead": track.dead, "state": track_state(track)}
+    return {
+        "boxes": track.boxes,
+        "marks": "".join(track.marks),
+        "physical": track.marks.count(PHYSICAL_MARK),
+        "stun": track.marks.count(STUN_MARK),
+        "empty": track.boxes - len(track.marks),
+        "overflow": track.overflow,
+        "knocked_out": track.knocked_out,
+        "dying": track.dying,
+        "dead": track.dead,
+        "state": track_state(track),
+    }
 
 
 @dataclass(frozen=True)
@@ -253,14 +295,15 @@ class AttackReport:
         q, r = self.query, self.result
         lines = [f"Doom Stack {q.notation}"]
         defence = f"{r.defence}" if r.defence else "0 (no dice to defend with)"
-        verdict = ("a clean miss" if r.clean_miss else "a glitch: no damage" if r.glitch
-                   else f"{r.damage} damage")
+        verdict = "a clean miss" if r.clean_miss else "a glitch: no damage" if r.glitch else f"{r.damage} damage"
         lines.append(f"Net: {r.attack} − {defence} = {r.net}: {verdict}")
         if q.cover:
             lines.append(f"Cover: the defending stack is not spent; it stays in the attention pool as {r.defence_left}")
         if r.damage and q.hard:
             if q.antitank:
-                lines.append(f"Hard armour {q.hard}, antitank attack: {r.damage} − {q.hard} → {self.through} gets through")
+                lines.append(
+                    f"Hard armour {q.hard}, antitank attack: {r.damage} − {q.hard} → {self.through} gets through"
+                )
             else:
                 lines.append(f"Hard armour {q.hard}: the attack is not antitank, nothing gets through")
         if self.through and q.body:
@@ -270,9 +313,11 @@ class AttackReport:
         lines.append(f"Hit boxes after: {draw_track(self.after)} ({track_state(self.after)})")
         bleed = self.bleed
         if bleed is not None:
-            lines.append(f"Bleeding out: {bleed.hours} hours in a row without a 1 is death: "
-                         f"dies {percent(bleed.death, 2)} ({ratio(bleed.death)}), "
-                         f"stabilises {percent(bleed.stabilise, 2)} ({ratio(bleed.stabilise)})")
+            lines.append(
+                f"Bleeding out: {bleed.hours} hours in a row without a 1 is death: "
+                f"dies {percent(bleed.death, 2)} ({ratio(bleed.death)}), "
+                f"stabilises {percent(bleed.stabilise, 2)} ({ratio(bleed.stabilise)})"
+            )
         return lines
 
     def to_json(self) -> dict[str, object]:
@@ -282,13 +327,22 @@ class AttackReport:
             "system": "doom-stack",
             "kind": "attack",
             "notation": q.notation,
-            "attack": q.attack, "defence": q.defence, "cover": q.cover, "body_armour": q.body,
-            "hard_armour": q.hard, "antitank": q.antitank,
-            "net": r.net, "clean_miss": r.clean_miss, "glitch": r.glitch, "damage": r.damage,
+            "attack": q.attack,
+            "defence": q.defence,
+            "cover": q.cover,
+            "body_armour": q.body,
+            "hard_armour": q.hard,
+            "antitank": q.antitank,
+            "net": r.net,
+            "clean_miss": r.clean_miss,
+            "glitch": r.glitch,
+            "damage": r.damage,
             "defence_left": r.defence_left if q.cover else None,
             "through_hard_armour": self.through,
-            "physical": self.damage.physical, "stun": self.damage.stun,
-            "before": track_json(self.before), "after": track_json(self.after),
+            "physical": self.damage.physical,
+            "stun": self.damage.stun,
+            "before": track_json(self.before),
+            "after": track_json(self.after),
             "bleeding_out": bleed.to_json() if bleed else None,
             "lines": self.lines(),
             "rules": PRINTED.to_json(),  # an attack takes only the printed rules
@@ -317,8 +371,11 @@ class AttackRoll:
         if not self.hours:
             return "Bleeding out: nothing to roll (not dying)"
         rolled = " ".join(map(str, self.hours))
-        end = (f"stable after {len(self.hours)} hours" if self.hours[-1] == 1
-               else f"dead after {len(self.hours)} hours (overflow {self.final_overflow})")
+        end = (
+            f"stable after {len(self.hours)} hours"
+            if self.hours[-1] == 1
+            else f"dead after {len(self.hours)} hours (overflow {self.final_overflow})"
+        )
         return f"Bleeding out, one d6 an hour: {rolled}: {end}"
 
     def lines(self) -> list[str]:
@@ -326,8 +383,13 @@ class AttackRoll:
         return [f"{first}, seed {self.seed}", *rest, self.bleed_line()]
 
     def to_json(self) -> dict[str, object]:
-        return {**self.report.to_json(), "seed": self.seed, "bleed_rolls": list(self.hours),
-                "final_overflow": self.final_overflow, "lines": self.lines()}
+        return {
+            **self.report.to_json(),
+            "seed": self.seed,
+            "bleed_rolls": list(self.hours),
+            "final_overflow": self.final_overflow,
+            "lines": self.lines(),
+        }
 
 
 def roll_attack(query: AttackQuery, seed: int | None = None) -> AttackRoll:
@@ -337,8 +399,11 @@ def roll_attack(query: AttackQuery, seed: int | None = None) -> AttackRoll:
 
     report = resolve(query)
     roller = Roller(seed)
-    overflow, hours = (roll_bleeding_out(report.after.overflow, report.after.boxes, roller)
-                       if report.after.dying else (report.after.overflow, []))
+    overflow, hours = (
+        roll_bleeding_out(report.after.overflow, report.after.boxes, roller)
+        if report.after.dying
+        else (report.after.overflow, [])
+    )
     return AttackRoll(report, roller.seed, tuple(hours), overflow)
 
 
@@ -348,6 +413,7 @@ ATTACK_FIELDS = ("attack", "defence", "cover", "body", "hard", "antitank", "boxe
 
 def query_from_fields(fields: dict[str, str]) -> AttackQuery:
     """The attack helper's form (texts) as a query; errors name their field."""
+
     def number(name: str, low: int, high: int, default: str = "0") -> int:
         return parse_whole_number(fields[name] or default, name, low, high)
 
@@ -361,5 +427,15 @@ def query_from_fields(fields: dict[str, str]) -> AttackQuery:
     physical = number("physical", 0, MAX_BOXES)
     stun = number("stun", 0, MAX_BOXES)
     overflow = number("overflow", 0, MAX_RATING)
-    return attack_query(attack, defence, cover=cover, body=body, hard=hard, antitank=antitank, boxes=boxes,
-                        physical=physical, stun=stun, overflow=overflow)
+    return attack_query(
+        attack,
+        defence,
+        cover=cover,
+        body=body,
+        hard=hard,
+        antitank=antitank,
+        boxes=boxes,
+        physical=physical,
+        stun=stun,
+        overflow=overflow,
+    )

@@ -31,16 +31,27 @@ def view() -> DesignerView:
     """The typical roll, every named difficulty, and the best stack's spread at Challenging."""
     steps = tuple(
         DifficultyStep(f"{d.name} (TN {d.tn})", _notation(d.tn), odds(parse(_notation(d.tn))).odds.success)
-        for d in DIFFICULTY_LADDER)
+        for d in DIFFICULTY_LADDER
+    )
     tn = TYPICAL.tn
     result = odds(parse(_notation(tn)))
-    outcomes = tuple(Outcome(_outcome_label(stack, tn), stack - tn, p)
-                     for stack, p in result.dist.probabilities().items() if p)
+    outcomes = tuple(
+        Outcome(_outcome_label(stack, tn), stack - tn, p) for stack, p in result.dist.probabilities().items() if p
+    )
     return DesignerView(
-        roll=_notation(tn), label=f"{POOL}d6", who="attribute 2 + skill 2: an average pedestrian",
-        why=("Attribute 2 and skill 2 are the source's average pedestrian at their day job, and 4d6 is the pool "
-             "its own difficulty table is worked out for; the ladder is its eleven named difficulties, and the "
-             "spread is taken at Challenging (TN 8), the middle rung."),
-        difficulty_term="Difficulty (TN)", steps=steps,
+        roll=_notation(tn),
+        label=f"{POOL}d6",
+        who="attribute 2 + skill 2: an average pedestrian",
+        why=(
+            "Attribute 2 and skill 2 are the source's average pedestrian at their day job, and 4d6 is the pool "
+            "its own difficulty table is worked out for; the ladder is its eleven named difficulties, and the "
+            "spread is taken at Challenging (TN 8), the middle rung."
+        ),
+        difficulty_term="Difficulty (TN)",
+        steps=steps,
         success="the best stack reaches the TN (exactly the TN is a glitch, a success with a complication)",
-        result_term="Best stack", unit="pip of the best stack", outcomes=outcomes, cut_mass=result.dist.cut_mass)
+        result_term="Best stack",
+        unit="pip of the best stack",
+        outcomes=outcomes,
+        cut_mass=result.dist.cut_mass,
+    )

@@ -31,11 +31,22 @@ MAX_LADDER_TN = 6000
 
 #: The modifier cap's written shares, smallest first, and the share each stands for.
 CAP_SHARES: dict[str, Fraction | None] = {
-    "none": None, "quarter": Fraction(1, 4), "third": Fraction(1, 3), "half": Fraction(1, 2),
-    "two-thirds": Fraction(2, 3), "three-quarters": Fraction(3, 4), "whole": Fraction(1),
+    "none": None,
+    "quarter": Fraction(1, 4),
+    "third": Fraction(1, 3),
+    "half": Fraction(1, 2),
+    "two-thirds": Fraction(2, 3),
+    "three-quarters": Fraction(3, 4),
+    "whole": Fraction(1),
 }
-_CAP_WORDS = {"quarter": "a quarter", "third": "a third", "half": "half", "two-thirds": "two thirds",
-              "three-quarters": "three quarters", "whole": "all"}
+_CAP_WORDS = {
+    "quarter": "a quarter",
+    "third": "a third",
+    "half": "half",
+    "two-thirds": "two thirds",
+    "three-quarters": "three quarters",
+    "whole": "all",
+}
 
 
 def _wild_setting() -> Setting:
@@ -49,10 +60,16 @@ def _wild_setting() -> Setting:
     def words(face: int | None) -> str:
         return "no face is wild" if face is None else f"a {face} is wild: it joins any stack and adds {face} to it"
 
-    return Setting("wild", "the face that joins any stack, adding its pips", WILDCARD,
-                   f"none or a face from 1 to {max(DICE)}, no higher than the die", read,
-                   lambda face: "none" if face is None else str(face), words,
-                   ("none", *map(str, range(1, max(DICE) + 1))))
+    return Setting(
+        "wild",
+        "the face that joins any stack, adding its pips",
+        WILDCARD,
+        f"none or a face from 1 to {max(DICE)}, no higher than the die",
+        read,
+        lambda face: "none" if face is None else str(face),
+        words,
+        ("none", *map(str, range(1, max(DICE) + 1))),
+    )
 
 
 def _cap_setting() -> Setting:
@@ -67,8 +84,16 @@ def _cap_setting() -> Setting:
         return f"modifiers add or take away at most {_CAP_WORDS[share]} of attribute + skill"
 
     names = list(CAP_SHARES)
-    return Setting("modifier-cap", "how many dice modifiers may add or take away, as a share of attribute + skill",
-                   "half", ", ".join(names[:-1]) + " or " + names[-1], read, str, words, tuple(names))
+    return Setting(
+        "modifier-cap",
+        "how many dice modifiers may add or take away, as a share of attribute + skill",
+        "half",
+        ", ".join(names[:-1]) + " or " + names[-1],
+        read,
+        str,
+        words,
+        tuple(names),
+    )
 
 
 def _ladder_setting() -> Setting:
@@ -87,37 +112,60 @@ def _ladder_setting() -> Setting:
     def words(tns: tuple[int, ...]) -> str:
         return ", ".join(f"{name} {tn}" for name, tn in zip(names, tns))
 
-    return Setting("ladder", f"the TN of each named difficulty, {names[0]} to {names[-1]}", printed,
-                   f"{len(names)} rising TNs from 1 to {MAX_LADDER_TN} joined by hyphens, one for each of "
-                   f"{names[0]} to {names[-1]}, as in {'-'.join(map(str, printed))}",
-                   read, lambda tns: "-".join(map(str, tns)), words)
+    return Setting(
+        "ladder",
+        f"the TN of each named difficulty, {names[0]} to {names[-1]}",
+        printed,
+        f"{len(names)} rising TNs from 1 to {MAX_LADDER_TN} joined by hyphens, one for each of "
+        f"{names[0]} to {names[-1]}, as in {'-'.join(map(str, printed))}",
+        read,
+        lambda tns: "-".join(map(str, tns)),
+        words,
+    )
 
 
 def _check(rules: RuleSet) -> Conflict | None:
     wild, die = rules["wild"], rules["die"]
     if wild is not None and wild > die:
-        return Conflict(f"wild {wild} is past the die's faces: a d{die} shows 1 to {die}, so the wild face is "
-                        f"none or 1 to {die}", ("die", "wild"))
+        return Conflict(
+            f"wild {wild} is past the die's faces: a d{die} shows 1 to {die}, so the wild face is none or 1 to {die}",
+            ("die", "wild"),
+        )
     return None
 
 
-BOOK = RuleBook("Doom Stack", (
-    die_setting("die", "the die every pool rolls", SIDES, DICE, words=lambda n: f"every pool rolls d{n}"),
-    _wild_setting(),
-    choice_setting("exact-match", "what a best stack equal to the TN gives", "glitch", {
-        "glitch": "a stack equal to the TN is a glitch: a success with a complication",
-        "success": "a stack equal to the TN is a clean success",
-        "failure": "a stack equal to the TN fails: the stack must beat the TN"}),
-    _cap_setting(),
-    choice_setting("cap-rounding", "which way the modifier cap rounds a share that is not whole", "down", {
-        "down": "the modifier cap rounds down", "up": "the modifier cap rounds up"}),
-    _ladder_setting(),
-), check=_check)
+BOOK = RuleBook(
+    "Doom Stack",
+    (
+        die_setting("die", "the die every pool rolls", SIDES, DICE, words=lambda n: f"every pool rolls d{n}"),
+        _wild_setting(),
+        choice_setting(
+            "exact-match",
+            "what a best stack equal to the TN gives",
+            "glitch",
+            {
+                "glitch": "a stack equal to the TN is a glitch: a success with a complication",
+                "success": "a stack equal to the TN is a clean success",
+                "failure": "a stack equal to the TN fails: the stack must beat the TN",
+            },
+        ),
+        _cap_setting(),
+        choice_setting(
+            "cap-rounding",
+            "which way the modifier cap rounds a share that is not whole",
+            "down",
+            {"down": "the modifier cap rounds down", "up": "the modifier cap rounds up"},
+        ),
+        _ladder_setting(),
+    ),
+    check=_check,
+)
 
 PRINTED = BOOK.printed
 
 
 # --- what a rule set means for the rest of the engine ------------------------------------------
+
 
 def die_sides(rules: RuleSet) -> int:
     """The die every pool rolls."""

@@ -46,17 +46,28 @@ def lab_query(text: str, rules: RuleSet) -> DoomStackQuery:
     pool too large for the rule set is the rule set's refusal)."""
     split, at = BOOK.split(text)
     if at is not None:
-        raise RulesError("write the roll without a with clause: the lab sets the rules in its columns",
-                         notation=text, position=len(split) + 1, length=4, field="roll")
+        raise RulesError(
+            "write the roll without a with clause: the lab sets the rules in its columns",
+            notation=text,
+            position=len(split) + 1,
+            length=4,
+            field="roll",
+        )
     try:
         query = parse(text)
     except RulesError as error:
-        raise RulesError(error.message, notation=error.notation, position=error.position, length=error.length,
-                         field="roll") from None
+        raise RulesError(
+            error.message, notation=error.notation, position=error.position, length=error.length, field="roll"
+        ) from None
     if query.tn is not None:
         at = text.lower().find("vs")
-        raise RulesError("write the roll without a difficulty: the lab asks every rung of the ladder",
-                         notation=text, position=max(0, at), length=len(text) - max(0, at), field="roll")
+        raise RulesError(
+            "write the roll without a difficulty: the lab asks every rung of the ladder",
+            notation=text,
+            position=max(0, at),
+            length=len(text) - max(0, at),
+            field="roll",
+        )
     if rules.is_printed:
         return query
     pool = query.assembled
@@ -72,9 +83,14 @@ def sheet(text: str, rules: RuleSet = PRINTED, seed: int | None = None) -> LabSh
     dist = stack_distribution(query.pool, rules)
     outcomes = tuple(LabOutcome(f"stack {value}", value, p) for value, p in dist.probabilities().items() if p)
     with_clause = rules.with_clause()
-    rungs = tuple(DifficultyStep(f"{rung.name} (TN {rung.tn})", f"{query.roll_notation} vs TN {rung.tn}{with_clause}",
-                                 odds_against(dist, query.pool, rung.tn, rules).success)
-                  for rung in ladder(rules))
+    rungs = tuple(
+        DifficultyStep(
+            f"{rung.name} (TN {rung.tn})",
+            f"{query.roll_notation} vs TN {rung.tn}{with_clause}",
+            odds_against(dist, query.pool, rung.tn, rules).success,
+        )
+        for rung in ladder(rules)
+    )
     rolled = roll(replace(query, tn=ladder(rules)[USUAL].tn), seed)
     # The mean and variance from the whole-number weights: the same values as the outcomes
     # give, without a sum of fractions (the lab asks for them several times).
@@ -82,9 +98,18 @@ def sheet(text: str, rules: RuleSet = PRINTED, seed: int | None = None) -> LabSh
     first = sum(value * weight for value, weight in dist.weights.items())
     second = sum(value * value * weight for value, weight in dist.weights.items())
     mean = Fraction(first, total)
-    return LabSheet(query.notation, "Best stack", outcomes, "Difficulty (TN)", _SUCCESS[exact_match(rules)],
-                    rungs, USUAL, tuple(rolled.roll_lines()), mean=mean,
-                    variance=Fraction(second, total) - mean * mean)
+    return LabSheet(
+        query.notation,
+        "Best stack",
+        outcomes,
+        "Difficulty (TN)",
+        _SUCCESS[exact_match(rules)],
+        rungs,
+        USUAL,
+        tuple(rolled.roll_lines()),
+        mean=mean,
+        variance=Fraction(second, total) - mean * mean,
+    )
 
 
 LAB = Lab(BOOK, ROLLS, sheet)

@@ -23,7 +23,6 @@ from .rules import (
     Pool,
     assemble_pool,
     difficulty_by_name,
-    difficulty_for,
 )
 
 MAX_TN = SIDES * MAX_POOL
@@ -85,8 +84,9 @@ def parse(text: str) -> DoomStackQuery:
     except RulesError as error:
         if error.notation != roll_text or roll_text == text:
             raise
-        raise RulesError(error.message, notation=text, position=error.position, length=error.length,
-                         field=error.field) from None
+        raise RulesError(
+            error.message, notation=text, position=error.position, length=error.length, field=error.field
+        ) from None
 
 
 def _parse_roll(text: str, rules: RuleSet) -> DoomStackQuery:
@@ -97,19 +97,25 @@ def _parse_roll(text: str, rules: RuleSet) -> DoomStackQuery:
     pool_length = scanner.pos - start  # leading zeros included
     sign = _next_sign(scanner)
     if sign < 0:
-        raise scanner.error("a pool is attribute + skill (+ or - modifiers): the skill is added, as in 3+2d6",
-                            scanner.pos - 1, 1)
+        raise scanner.error(
+            "a pool is attribute + skill (+ or - modifiers): the skill is added, as in 3+2d6", scanner.pos - 1, 1
+        )
     assembled = _assembled(scanner, pool, start, rules) if sign else None
     die = die_sides(rules)
     if not scanner.accept("d"):
-        raise scanner.error(f"expected d{die} after the number of dice, as in 4d{die}" if assembled is None else
-                            f"expected d{die} after attribute + skill + modifiers, as in 3+2+1d{die}")
+        raise scanner.error(
+            f"expected d{die} after the number of dice, as in 4d{die}"
+            if assembled is None
+            else f"expected d{die} after attribute + skill + modifiers, as in 3+2+1d{die}"
+        )
     if scanner.peek_int():
         sides, sides_at = scanner.integer(str(die))
         if sides != die:
             if rules["die"] == SIDES:
-                message = (f"Doom Stack rolls only six-sided dice: write d{SIDES} (another die is a house rule: "
-                           f"end with 'with die d{sides if sides in (4, 8, 10, 12, 20) else 8}')")
+                message = (
+                    f"Doom Stack rolls only six-sided dice: write d{SIDES} (another die is a house rule: "
+                    f"end with 'with die d{sides if sides in (4, 8, 10, 12, 20) else 8}')"
+                )
             else:
                 message = f"these rules roll d{die} (the setting die): write d{die}, or change the setting"
             raise scanner.error(message, sides_at, len(str(sides)))
@@ -118,8 +124,12 @@ def _parse_roll(text: str, rules: RuleSet) -> DoomStackQuery:
     else:
         limit = max_pool(rules)
         if pool > limit and limit < MAX_POOL:
-            raise scanner.error(f"a pool of {pool}d{die} is too large to compute under these rules: with a d{die} "
-                                f"the engine computes up to {limit} dice", start, pool_length)
+            raise scanner.error(
+                f"a pool of {pool}d{die} is too large to compute under these rules: with a d{die} "
+                f"the engine computes up to {limit} dice",
+                start,
+                pool_length,
+            )
         check_range(pool, 0, MAX_POOL, "the number of dice", scanner=scanner, position=start, length=pool_length)
     if scanner.at_end():
         return DoomStackQuery(pool, assembled=assembled, rules=rules)
@@ -134,8 +144,7 @@ def _parse_roll(text: str, rules: RuleSet) -> DoomStackQuery:
         rung = rung_by_name(rules, name)
         if rung is None:
             names = ", ".join(r.name for r in DIFFICULTY_LADDER)
-            raise scanner.error(f"expected a TN (a number) or a difficulty: {names}", at,
-                                max(1, len(name)))
+            raise scanner.error(f"expected a TN (a number) or a difficulty: {names}", at, max(1, len(name)))
         tn = rung.tn
     if not scanner.at_end():
         raise scanner.error("unexpected text after the TN")
@@ -157,8 +166,7 @@ def _next_sign(scanner: Scanner) -> int:
 def _assembled(scanner: Scanner, attribute: int, start: int, rules: RuleSet = PRINTED) -> Pool:
     """The pool ``ATTRIBUTE+SKILL[+MOD|-MOD]`` (the attribute read, the first sign taken)
     assembled with the roller's cap; every number checked where it stands."""
-    check_range(attribute, 0, MAX_POOL, "the attribute", scanner=scanner, position=start,
-                length=len(str(attribute)))
+    check_range(attribute, 0, MAX_POOL, "the attribute", scanner=scanner, position=start, length=len(str(attribute)))
     if not scanner.peek_int():
         raise scanner.error("expected the skill after attribute +, as in 3+2d6")
     skill, at = scanner.integer("the skill")
@@ -171,11 +179,19 @@ def _assembled(scanner: Scanner, attribute: int, start: int, rules: RuleSet = PR
             raise scanner.error("expected the modifiers after attribute + skill, as in 3+2+1d6 or 3+2-1d6")
         size, at = scanner.integer("the modifiers")
         modifiers = sign * size
-        check_range(modifiers, -MAX_POOL, MAX_POOL, "the modifiers", scanner=scanner, position=sign_at,
-                    length=scanner.pos - sign_at)
+        check_range(
+            modifiers,
+            -MAX_POOL,
+            MAX_POOL,
+            "the modifiers",
+            scanner=scanner,
+            position=sign_at,
+            length=scanner.pos - sign_at,
+        )
     if _next_sign(scanner):
-        raise scanner.error("a pool is attribute + skill + modifiers: at most three numbers, as in 3+2+1d6",
-                            scanner.pos - 1, 1)
+        raise scanner.error(
+            "a pool is attribute + skill + modifiers: at most three numbers, as in 3+2+1d6", scanner.pos - 1, 1
+        )
     try:
         return assemble_rules_pool(attribute, skill, modifiers, rules)
     except RulesError as error:
@@ -187,8 +203,14 @@ def assemble_rules_pool(attribute: int, skill: int, modifiers: int, rules: RuleS
     half of attribute + skill, rounded down, and 300 dice)."""
     if rules.is_printed:
         return assemble_pool(attribute, skill, modifiers)
-    return assemble_pool(attribute, skill, modifiers, cap=cap_for(rules, attribute, skill),
-                         max_pool=max_pool(rules), limit_words=limit_words(rules))
+    return assemble_pool(
+        attribute,
+        skill,
+        modifiers,
+        cap=cap_for(rules, attribute, skill),
+        max_pool=max_pool(rules),
+        limit_words=limit_words(rules),
+    )
 
 
 def query_from_fields(attribute: str, skill: str, modifiers: str, tn: str) -> tuple[DoomStackQuery, Pool]:
@@ -211,8 +233,10 @@ def tn_from_field(text: str) -> int | None:
     if rung is not None:
         return rung.tn
     if any(ch.isalpha() for ch in word):  # a word that is not on the ladder
-        raise RulesError(f"TN must be a number from 1 to {MAX_TN} or a difficulty from "
-                         f"{DIFFICULTY_LADDER[0].name} to {DIFFICULTY_LADDER[-1].name} (as the "
-                         f"suggestions list them), not {word[:40]}", field="TN")
+        raise RulesError(
+            f"TN must be a number from 1 to {MAX_TN} or a difficulty from "
+            f"{DIFFICULTY_LADDER[0].name} to {DIFFICULTY_LADDER[-1].name} (as the "
+            f"suggestions list them), not {word[:40]}",
+            field="TN",
+        )
     return parse_whole_number(text, "TN", 1, MAX_TN)
-

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
 
 from ..core.dist import Dist
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
-from ..core.system import distribution_lines, outcomes_json
 from ..core.rule_set import RuleSet
+from ..core.system import distribution_lines, outcomes_json
 from .house_rules import PRINTED, die_sides, exact_match, wild_face
 from .notation import DoomStackQuery
 from .roll import assembled_json, pool_line
@@ -83,10 +83,10 @@ HOUSE_WORK_LIMIT = 300_000
 def house_work(pool: int, sides: int, wild: int | None) -> int:
     """The steps ``house_stack_distribution`` takes, near enough to bound it."""
     faces = sides - (wild is not None)
-    return faces * pool ** 3 // 6 + faces * sides * pool
+    return faces * pool**3 // 6 + faces * sides * pool
 
 
-@lru_cache(maxsize=None)
+@cache
 def house_max_pool(sides: int, wild: int | None) -> int:
     """The largest pool a house rule of this die and wild face computes (at most ``MAX_POOL``)."""
     if sides == SIDES and wild == WILDCARD:
@@ -113,8 +113,10 @@ def house_stack_distribution(pool: int, sides: int, wild: int | None) -> Dist:
     """
     n = pool
     if n < 0 or n > house_max_pool(sides, wild):
-        raise RulesError(f"a pool of {n}d{sides} is too large to compute under these rules: with a d{sides} "
-                         f"the engine computes up to {house_max_pool(sides, wild)} dice")
+        raise RulesError(
+            f"a pool of {n}d{sides} is too large to compute under these rules: with a d{sides} "
+            f"the engine computes up to {house_max_pool(sides, wild)} dice"
+        )
     pips = wild or 0
     faces = [f for f in range(1, sides + 1) if f != wild]
     caps = {f: 0 for f in faces}

@@ -153,8 +153,11 @@ def read_pick(value: Any, where: str, attention: list[int]) -> dict[str, Any] | 
         raise refuse(f"{where}.held", "a roll holds nothing back")
     stack = sorted(read_dice(value["stack"], f"{where}.stack"), reverse=True)
     if not is_stack_of(stack, dice):
-        raise refuse(f"{where}.stack", "must be a stack of its dice: some dice of one face and any of the ones "
-                                       "(at least one die, when there are dice)")
+        raise refuse(
+            f"{where}.stack",
+            "must be a stack of its dice: some dice of one face and any of the ones "
+            "(at least one die, when there are dice)",
+        )
     is_open = flag(value["open"], f"{where}.open")
     if is_open and attention != held + left_after(dice, stack):
         raise refuse(f"{where}.open", "the attention pool is not what this stack left: it can no longer be changed")
@@ -179,12 +182,22 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
     overflow = whole_number(value["overflow"], f"{where}.overflow", 0, MAX_OVERFLOW)
     stable = flag(value["stable"], f"{where}.stable")
     if stable and not 0 < overflow < boxes:
-        raise refuse(f"{where}.stable", f"only a dying character is stable (overflow above 0 and below the "
-                                        f"{boxes} hit boxes, not {overflow})")
+        raise refuse(
+            f"{where}.stable",
+            f"only a dying character is stable (overflow above 0 and below the {boxes} hit boxes, not {overflow})",
+        )
     attention = read_dice(value["attention"], f"{where}.attention")
     pick = read_pick(value["pick"], f"{where}.pick", attention)
-    return {"name": name, "attributes": attributes, "skills": skills, "marks": marks, "overflow": overflow,
-            "stable": stable, "attention": attention, "pick": pick}
+    return {
+        "name": name,
+        "attributes": attributes,
+        "skills": skills,
+        "marks": marks,
+        "overflow": overflow,
+        "stable": stable,
+        "attention": attention,
+        "pick": pick,
+    }
 
 
 def from_version_1(document: dict[str, Any]) -> dict[str, Any]:
@@ -195,20 +208,36 @@ def from_version_1(document: dict[str, Any]) -> dict[str, Any]:
     engine fills it with characters of this version."""
     entries = document.get("entries")
     if isinstance(entries, list):
-        entries = [{"stable": False, "pick": None, **entry} if isinstance(entry, dict) else entry
-                   for entry in entries]
+        entries = [{"stable": False, "pick": None, **entry} if isinstance(entry, dict) else entry for entry in entries]
     return {**document, "version": 2, "entries": entries}
 
 
 # Version 3 only lets a character carry its log (core/play.py read_log).
-SCHEMA = PlaySchema("doom-stack", VERSION, read_character, migrations={1: from_version_1, 2: unchanged_but_version},
-                    noun="character", nouns="characters")
+SCHEMA = PlaySchema(
+    "doom-stack",
+    VERSION,
+    read_character,
+    migrations={1: from_version_1, 2: unchanged_but_version},
+    noun="character",
+    nouns="characters",
+)
 
 
 def new_character(name: str = "New character") -> dict[str, Any]:
     """A fresh sheet: the average person's attributes, no skills, no damage, nothing rolled."""
-    return read_character({"name": name, "attributes": dict(NEW_ATTRIBUTES), "skills": {}, "marks": "",
-                           "overflow": 0, "stable": False, "attention": [], "pick": None}, "character")
+    return read_character(
+        {
+            "name": name,
+            "attributes": dict(NEW_ATTRIBUTES),
+            "skills": {},
+            "marks": "",
+            "overflow": 0,
+            "stable": False,
+            "attention": [],
+            "pick": None,
+        },
+        "character",
+    )
 
 
 # --- what the state allows ---------------------------------------------------------------------
@@ -220,8 +249,9 @@ def why_no_action(character: dict[str, Any]) -> RulesError | None:
     """Why the character cannot roll, take a stack or spend attention now, or None."""
     track = track_of(character)
     if track.dead:
-        return refuse("character.overflow", f"dead (overflow {track.overflow} of {track.boxes} hit boxes): "
-                                         "the dead do not act")
+        return refuse(
+            "character.overflow", f"dead (overflow {track.overflow} of {track.boxes} hit boxes): the dead do not act"
+        )
     if track.knocked_out:
         return refuse("character.marks", "knocked out (every hit box is marked): no action until a box heals")
     return None
@@ -236,8 +266,10 @@ def why_no_healing(character: dict[str, Any], kind: str) -> RulesError | None:
     if kind == "stun":
         return None if STUN_MARK in marks else refuse("character.marks", "no stun box to heal")
     if track.dying and not character["stable"]:
-        return refuse("character.stable", "bleeding out: roll the hourly die until a 1 stabilises the character; "
-                                       "physical damage heals by the day")
+        return refuse(
+            "character.stable",
+            "bleeding out: roll the hourly die until a 1 stabilises the character; physical damage heals by the day",
+        )
     if kind == "physical" and not track.overflow and PHYSICAL_MARK not in marks:
         return refuse("character.marks", "no physical damage to heal")
     if kind == "all" and not marks and not track.overflow:
@@ -268,12 +300,24 @@ def pick_json(pick: dict[str, Any]) -> dict[str, Any]:
         values = stack_dice(dice, stack)
         if chosen is None and values == pick["stack"]:
             chosen = i
-        stacks.append({"value": stack.value, "dice": values, **outcome_of(stack.value, tn),
-                       "line": stack_line(values, tn, held + left_after(dice, values))})
+        stacks.append(
+            {
+                "value": stack.value,
+                "dice": values,
+                **outcome_of(stack.value, tn),
+                "line": stack_line(values, tn, held + left_after(dice, values)),
+            }
+        )
     value = sum(pick["stack"])
-    return {**pick, "value": value, **outcome_of(value, tn), "chosen": chosen, "stacks": stacks,
-            "stacks_total": stack_count(dice),
-            "line": stack_line(pick["stack"], tn, held + left_after(dice, pick["stack"]))}
+    return {
+        **pick,
+        "value": value,
+        **outcome_of(value, tn),
+        "chosen": chosen,
+        "stacks": stacks,
+        "stacks_total": stack_count(dice),
+        "line": stack_line(pick["stack"], tn, held + left_after(dice, pick["stack"])),
+    }
 
 
 def stack_line(stack: list[int], tn: int | None, left: list[int]) -> str:
@@ -283,8 +327,7 @@ def stack_line(stack: list[int], tn: int | None, left: list[int]) -> str:
         terms = " + ".join(f"{count} × {die}" for die, count in sorted(Counter(stack).items(), reverse=True))
         text = f"{terms} = {value}"
     else:
-        text = (" + ".join(map(str, stack)) + f" = {value}" if len(stack) > 1 else str(value) if stack
-                else "no dice: 0")
+        text = " + ".join(map(str, stack)) + f" = {value}" if len(stack) > 1 else str(value) if stack else "no dice: 0"
     if tn is not None:
         text += f" vs TN {tn}: {Outcome(value, tn).describe()}"
     if len(left) > SHOWN_DICE:
@@ -297,8 +340,9 @@ def defences(attention: list[int]) -> list[dict[str, Any]]:
     biggest), with the dice it spends (the fewest: ``cheapest_stack``)."""
     counts = Counter(attention)
     ones = counts.pop(WILDCARD, 0)
-    values = {face * count + wild for face, most in counts.items() for count in range(1, most + 1)
-              for wild in range(ones + 1)} | set(range(1, ones + 1))
+    values = {
+        face * count + wild for face, most in counts.items() for count in range(1, most + 1) for wild in range(ones + 1)
+    } | set(range(1, ones + 1))
     listed = []
     for value in sorted(values, reverse=True)[:MAX_LISTED_STACKS]:
         stack = cheapest_stack(attention, value)
@@ -313,14 +357,16 @@ def sheet(character: dict[str, Any]) -> dict[str, Any]:
     attributes = character["attributes"]
     agility = attributes.get("Agility")
     track = track_of(character)
-    return {"boxes": hit_boxes(attributes),
-            "track": {**track_json(track), "state": state_words(character), "stable": character["stable"]},
-            "movement": None if agility is None else 10 + agility,
-            "acts": why_no_action(character) is None,
-            "bleeding": track.dying and not character["stable"],
-            "heal": {kind: why_no_healing(character, kind) is None for kind in HEAL_KINDS},
-            "pick": None if character["pick"] is None else pick_json(character["pick"]),
-            "defences": defences(character["attention"]) if why_no_action(character) is None else []}
+    return {
+        "boxes": hit_boxes(attributes),
+        "track": {**track_json(track), "state": state_words(character), "stable": character["stable"]},
+        "movement": None if agility is None else 10 + agility,
+        "acts": why_no_action(character) is None,
+        "bleeding": track.dying and not character["stable"],
+        "heal": {kind: why_no_healing(character, kind) is None for kind in HEAL_KINDS},
+        "pick": None if character["pick"] is None else pick_json(character["pick"]),
+        "defences": defences(character["attention"]) if why_no_action(character) is None else [],
+    }
 
 
 def answer(character: dict[str, Any], **more: Any) -> dict[str, Any]:
@@ -342,9 +388,12 @@ def _pool_fields(request: Request, character: dict[str, Any]) -> tuple[Any, Any,
         raise RulesError(f"the character has no attribute {attribute_name[:40]!r}", field="attribute")
     if skill_name and skill_name not in character["skills"]:
         raise RulesError(f"the character has no skill {skill_name[:40]!r}", field="skill")
-    fields = {"attribute": str(character["attributes"][attribute_name]),
-              "skill": str(character["skills"][skill_name] if skill_name else 0),
-              "modifiers": request_text(request, "modifiers"), "tn": request_text(request, "tn")}
+    fields = {
+        "attribute": str(character["attributes"][attribute_name]),
+        "skill": str(character["skills"][skill_name] if skill_name else 0),
+        "modifiers": request_text(request, "modifiers"),
+        "tn": request_text(request, "tn"),
+    }
     try:
         query, pool = query_from_fields(*fields.values())
     except RulesError as error:
@@ -368,10 +417,17 @@ def play_odds(request: Request) -> dict[str, Any]:
     query, pool, what, fields = _pool_fields(request, character)
     exact = roll_odds(query)
     success = exact.odds
-    return {"what": what, "pool_line": pool_line(pool), "notation": query.notation, "fields": fields,
-            "tn": query.tn, "mean": f"{float(exact.dist.mean()):.2f}",
-            "odds": None if success is None else {"success": chance(success.success), "glitch": chance(success.glitch),
-                                                  "failure": chance(success.failure)}}
+    return {
+        "what": what,
+        "pool_line": pool_line(pool),
+        "notation": query.notation,
+        "fields": fields,
+        "tn": query.tn,
+        "mean": f"{float(exact.dist.mean()):.2f}",
+        "odds": None
+        if success is None
+        else {"success": chance(success.success), "glitch": chance(success.glitch), "failure": chance(success.failure)},
+    }
 
 
 def tap_odds(query: Any, pool: Any, what: str) -> dict[str, Any]:
@@ -379,8 +435,13 @@ def tap_odds(query: Any, pool: Any, what: str) -> dict[str, Any]:
     at the TN (none without one: then the best stack's average)."""
     exact = roll_odds(query)
     success = exact.odds
-    return {"what": what, "pool_line": pool_line(pool), "tn": query.tn, "mean": f"{float(exact.dist.mean()):.2f}",
-            "success": None if success is None else chance(success.success)}
+    return {
+        "what": what,
+        "pool_line": pool_line(pool),
+        "tn": query.tn,
+        "mean": f"{float(exact.dist.mean()):.2f}",
+        "success": None if success is None else chance(success.success),
+    }
 
 
 def play_taps(request: Request) -> dict[str, Any]:
@@ -391,12 +452,15 @@ def play_taps(request: Request) -> dict[str, Any]:
     character = request_entry(request, SCHEMA)
     attribute, skill = request_text(request, "attribute"), request_text(request, "skill")
     rest = {"modifiers": request_text(request, "modifiers"), "tn": request_text(request, "tn")}
+
     def odds_of(attribute_name: str, skill_name: str) -> dict[str, Any]:
         query, pool, what, _ = _pool_fields({"attribute": attribute_name, "skill": skill_name, **rest}, character)
         return tap_odds(query, pool, what)
 
-    return {"attributes": {name: odds_of(name, skill) for name in character["attributes"]},
-            "skills": {name: odds_of(attribute, name) for name in character["skills"]}}
+    return {
+        "attributes": {name: odds_of(name, skill) for name in character["attributes"]},
+        "skills": {name: odds_of(attribute, name) for name in character["skills"]},
+    }
 
 
 def play_roll(request: Request) -> dict[str, Any]:
@@ -409,11 +473,24 @@ def play_roll(request: Request) -> dict[str, Any]:
         raise refusal
     rolled = roll(query, request_seed(request))
     dice = list(rolled.dice)
-    pick = {"kind": "roll", "pool": len(dice), "tn": query.tn, "dice": dice, "held": [],
-            "stack": stack_dice(dice, rolled.stack), "open": True}
+    pick = {
+        "kind": "roll",
+        "pool": len(dice),
+        "tn": query.tn,
+        "dice": dice,
+        "held": [],
+        "stack": stack_dice(dice, rolled.stack),
+        "open": True,
+    }
     kept = {**character, "attention": list(rolled.attention), "pick": pick}
-    return answer(kept, roll=rolled.to_json(), pool_line=pool_line(pool), what=what, fields=fields,
-                  chance=roll_chance(query, rolled.stack.value))
+    return answer(
+        kept,
+        roll=rolled.to_json(),
+        pool_line=pool_line(pool),
+        what=what,
+        fields=fields,
+        chance=roll_chance(query, rolled.stack.value),
+    )
 
 
 def roll_chance(query: Any, value: int) -> dict[str, str]:
@@ -458,13 +535,17 @@ def play_multitask(request: Request) -> dict[str, Any]:
         raise refusal
     first = character["pick"]
     if first is None:
-        raise refuse("character.pick", "roll for the first action first: other actions draw on the attention "
-                                    "pool it leaves")
+        raise refuse(
+            "character.pick", "roll for the first action first: other actions draw on the attention pool it leaves"
+        )
     attention = character["attention"]
     gap = query.pool - first["pool"]
     if len(attention) + max(0, gap) > MAX_POOL:
-        raise refuse("character.attention", f"{gap} more dice would make an attention pool of "
-                                         f"{len(attention) + gap}, more than the {MAX_POOL} the engine keeps")
+        raise refuse(
+            "character.attention",
+            f"{gap} more dice would make an attention pool of "
+            f"{len(attention) + gap}, more than the {MAX_POOL} the engine keeps",
+        )
     roller = Roller(request_seed(request))
     extra = [value for _, value in roller.roll_pool(max(0, gap), SIDES, "extra die for a larger other action")]
     withheld = sorted(attention, reverse=True)[:-gap] if gap < 0 else []
@@ -472,23 +553,45 @@ def play_multitask(request: Request) -> dict[str, Any]:
     held = left_after(attention, usable)  # the same dice, in the pool's order
     dice = usable + extra
     stack = stack_dice(dice, best_stack(dice)) if dice else []
-    pick = {"kind": "another action", "pool": first["pool"], "tn": query.tn, "dice": dice, "held": held,
-            "stack": stack, "open": True}
+    pick = {
+        "kind": "another action",
+        "pool": first["pool"],
+        "tn": query.tn,
+        "dice": dice,
+        "held": held,
+        "stack": stack,
+        "open": True,
+    }
     after = {**character, "attention": held + left_after(dice, stack), "pick": pick}
-    return answer(after, what=what, pool_line=pool_line(pool), fields=fields, seed=roller.seed,
-                  multitask={"first_pool": first["pool"], "pool": query.pool, "extra": extra, "held": held,
-                             "line": multitask_line(first["pool"], query.pool, extra, held)})
+    return answer(
+        after,
+        what=what,
+        pool_line=pool_line(pool),
+        fields=fields,
+        seed=roller.seed,
+        multitask={
+            "first_pool": first["pool"],
+            "pool": query.pool,
+            "extra": extra,
+            "held": held,
+            "line": multitask_line(first["pool"], query.pool, extra, held),
+        },
+    )
 
 
 def multitask_line(first: int, other: int, extra: list[int], held: list[int]) -> str:
     """What the pools' difference did, in words."""
     if other > first:
-        return (f"A pool of {other} against the {first} rolled: {other - first} more dice rolled into the "
-                f"attention pool ({' '.join(map(str, extra))}), then the stack chosen from all of it")
+        return (
+            f"A pool of {other} against the {first} rolled: {other - first} more dice rolled into the "
+            f"attention pool ({' '.join(map(str, extra))}), then the stack chosen from all of it"
+        )
     if other < first:
         shown = " ".join(map(str, held)) or "none there"
-        return (f"A pool of {other} against the {first} rolled: the {first - other} highest dice of the "
-                f"attention pool are off limits ({shown})")
+        return (
+            f"A pool of {other} against the {first} rolled: the {first - other} highest dice of the "
+            f"attention pool are off limits ({shown})"
+        )
     return f"A pool of {other}, the same as the {first} rolled: the stack chosen from the whole attention pool"
 
 
@@ -526,24 +629,33 @@ def play_attack(request: Request) -> dict[str, Any]:
             raise RulesError(f"{name} must be text", field=name)
     track = track_of(character)
     if track.dead:
-        raise refuse("character.overflow", f"dead (overflow {track.overflow} of {track.boxes} hit boxes): "
-                                        "no hit changes that")
+        raise refuse(
+            "character.overflow", f"dead (overflow {track.overflow} of {track.boxes} hit boxes): no hit changes that"
+        )
     blank = {name: "" for name in ATTACK_FIELDS[6:]}
-    query = replace(attack_from_fields({**given, **blank}), boxes=track.boxes, marks=character["marks"],
-                    overflow=track.overflow)
+    query = replace(
+        attack_from_fields({**given, **blank}), boxes=track.boxes, marks=character["marks"], overflow=track.overflow
+    )
     attention = character["attention"]
     if query.defence:
         if track.knocked_out:
-            raise RulesError("knocked out (every hit box is marked): no attention to defend with; leave the "
-                             "defence blank", field="defence")
+            raise RulesError(
+                "knocked out (every hit box is marked): no attention to defend with; leave the defence blank",
+                field="defence",
+            )
         attention = spend_defence(attention, query.defence, query.cover)
     report = resolve(query)
     # Marks in the order they fell: those already there, then the new ones (physical first).
-    new_marks = "".join(report.after.marks[len(track.marks):])
+    new_marks = "".join(report.after.marks[len(track.marks) :])
     damaged = report.damage.physical + report.damage.stun > 0
     stable = character["stable"] and not damaged
-    hit = {**closed(character), "marks": character["marks"] + new_marks, "overflow": report.after.overflow,
-           "stable": stable, "attention": attention}
+    hit = {
+        **closed(character),
+        "marks": character["marks"] + new_marks,
+        "overflow": report.after.overflow,
+        "stable": stable,
+        "attention": attention,
+    }
     return answer(hit, attack=report.to_json(), lines=attack_lines(report, character["attention"], attention, stable))
 
 
@@ -576,10 +688,16 @@ def play_bleed(request: Request) -> dict[str, Any]:
     stable = die == 1
     overflow = character["overflow"] + (0 if stable else 1)
     after = {**closed(character), "overflow": overflow, "stable": stable}
-    words = ("a 1: stable" if stable else f"a {die}: overflow goes up to {overflow}"
-             + (f", the {track.boxes} hit boxes: dead" if overflow >= track.boxes else ""))
+    words = (
+        "a 1: stable"
+        if stable
+        else f"a {die}: overflow goes up to {overflow}"
+        + (f", the {track.boxes} hit boxes: dead" if overflow >= track.boxes else "")
+    )
     odds = {"of": "a 1" if stable else "a 2 to 6", **chance(Fraction(1 if stable else SIDES - 1, SIDES))}
-    return answer(after, die=die, seed=roller.seed, stable=stable, chance=odds, line=f"Bleeding out, this hour: {words}")
+    return answer(
+        after, die=die, seed=roller.seed, stable=stable, chance=odds, line=f"Bleeding out, this hour: {words}"
+    )
 
 
 def play_heal(request: Request) -> dict[str, Any]:
@@ -595,12 +713,12 @@ def play_heal(request: Request) -> dict[str, Any]:
     marks, overflow = character["marks"], character["overflow"]
     if kind == "stun":
         at = marks.rfind(STUN_MARK)
-        marks = marks[:at] + marks[at + 1:]
+        marks = marks[:at] + marks[at + 1 :]
     elif kind == "physical" and overflow:
         overflow -= 1
     elif kind == "physical":
         at = marks.rfind(PHYSICAL_MARK)
-        marks = marks[:at] + marks[at + 1:]
+        marks = marks[:at] + marks[at + 1 :]
     else:
         marks, overflow = "", 0
     healed = {**closed(character), "marks": marks, "overflow": overflow, "stable": character["stable"] and overflow > 0}
@@ -617,8 +735,9 @@ def play_mark(request: Request) -> dict[str, Any]:
         raise RulesError(f"kind must be one of {', '.join(MARK_KINDS)}, not {kind[:20]!r}", field="kind")
     track = track_of(character)
     if track.dead:
-        raise refuse("character.overflow", f"dead (overflow {track.overflow} of {track.boxes} hit boxes): "
-                                        "no damage changes that")
+        raise refuse(
+            "character.overflow", f"dead (overflow {track.overflow} of {track.boxes} hit boxes): no damage changes that"
+        )
     after = take_damage(track, Damage(physical=int(kind == "physical"), stun=int(kind == "stun")))
     marks = "".join(after.marks)
     into = "the overflow box" if after.overflow > track.overflow else f"box {len(marks)}"
@@ -640,17 +759,29 @@ def play_spend(request: Request) -> dict[str, Any]:
     tn_text = request_text(request, "tn").strip()
     tn = None if not tn_text else parse_whole_number(tn_text, "tn", 1, MAX_TN)
     value = attention[place]
-    left = attention[:place] + attention[place + 1:]
+    left = attention[:place] + attention[place + 1 :]
     use = "a wildcard, for a gear tag or a maneuver" if value == WILDCARD else "on noticing"
     line = f"Attention die {value} spent ({use})" + (f" vs TN {tn}: {Outcome(value, tn).describe()}" if tn else "")
     shown = " ".join(map(str, left)) or "empty"
-    return answer({**closed(character), "attention": left}, die=value, tn=tn, **outcome_of(value, tn),
-                  line=f"{line}; attention pool {shown}")
+    return answer(
+        {**closed(character), "attention": left},
+        die=value,
+        tn=tn,
+        **outcome_of(value, tn),
+        line=f"{line}; attention pool {shown}",
+    )
 
 
 ACTIONS = {
-    "play_taps": play_taps, "play_mark": play_mark, "play_spend": play_spend,
-    "play_odds": play_odds, "play_roll": play_roll, "play_choose": play_choose, "play_multitask": play_multitask,
-    "play_attack": play_attack, "play_bleed": play_bleed, "play_heal": play_heal,
+    "play_taps": play_taps,
+    "play_mark": play_mark,
+    "play_spend": play_spend,
+    "play_odds": play_odds,
+    "play_roll": play_roll,
+    "play_choose": play_choose,
+    "play_multitask": play_multitask,
+    "play_attack": play_attack,
+    "play_bleed": play_bleed,
+    "play_heal": play_heal,
     **entry_actions(SCHEMA, answer, new_character),
 }

@@ -11,10 +11,9 @@ from ..core.rule_set import RuleSet
 from .house_rules import PRINTED, cap_words, die_sides, exact_match, wild_face
 from .notation import DoomStackQuery
 from .rules import (
-    SIDES,
     PERFORMANCE_NAMES,
+    SIDES,
     STACK_FACES,
-    WILDCARD,
     Outcome,
     Pool,
     Stack,
@@ -113,8 +112,9 @@ class StackChoice:
         }
 
 
-def stack_choices(dice: tuple[int, ...], tn: int | None, limit: int | None = MAX_LISTED_STACKS,
-                  rules: RuleSet = PRINTED) -> list[StackChoice]:
+def stack_choices(
+    dice: tuple[int, ...], tn: int | None, limit: int | None = MAX_LISTED_STACKS, rules: RuleSet = PRINTED
+) -> list[StackChoice]:
     """Every stack ``dice`` allow (the ``limit`` biggest), each with its result against
     ``tn`` and the attention pool it leaves."""
     counts = Counter(dice)
@@ -128,8 +128,15 @@ def stack_choices(dice: tuple[int, ...], tn: int | None, limit: int | None = MAX
         # best face × count), not by counting its dice again: big pools list 100 stacks.
         left = counts - Counter({stack.face: len(stack.members), wild: len(stack.wildcards)})
         defence = pips * left[wild] + max((face * left[face] for face in faces), default=0)
-        choices.append(StackChoice(stack, tuple(dice[i] for i in stack.positions), tuple(attention_pool(dice, stack)),
-                                   Outcome(stack.value, tn, exact) if tn is not None else None, defence))
+        choices.append(
+            StackChoice(
+                stack,
+                tuple(dice[i] for i in stack.positions),
+                tuple(attention_pool(dice, stack)),
+                Outcome(stack.value, tn, exact) if tn is not None else None,
+                defence,
+            )
+        )
     return choices
 
 
@@ -137,8 +144,11 @@ def keep_most_for_defence(choices: list[StackChoice], need: int) -> int | None:
     """Which of ``choices`` (by index) reaches performance ``need`` while keeping the most
     to defend with: the biggest stack left in the attention pool, then the most dice left,
     then the smaller stack. ``None`` when none reaches it (or there is no TN)."""
-    fits = [i for i, c in enumerate(choices)
-            if c.outcome is not None and c.outcome.success and (c.outcome.performance or 0) >= need]
+    fits = [
+        i
+        for i, c in enumerate(choices)
+        if c.outcome is not None and c.outcome.success and (c.outcome.performance or 0) >= need
+    ]
     if not fits:
         return None
     return max(fits, key=lambda i: (choices[i].defence, len(choices[i].attention), -choices[i].stack.value, -i))
@@ -150,8 +160,10 @@ def stack_lines(dice: tuple[int, ...], choices: list[StackChoice], rules: RuleSe
     if not total:
         return ["Stacks you can choose: none, there are no dice"]
     listed = "" if len(choices) == total else f", the {len(choices)} biggest listed"
-    return [f"Stacks you can choose: {total}{listed}, biggest first (the roller takes the first):",
-            *(f"  {choice.line()}" for choice in choices)]
+    return [
+        f"Stacks you can choose: {total}{listed}, biggest first (the roller takes the first):",
+        *(f"  {choice.line()}" for choice in choices),
+    ]
 
 
 def assembled_json(query: DoomStackQuery) -> dict[str, object] | None:
@@ -161,15 +173,22 @@ def assembled_json(query: DoomStackQuery) -> dict[str, object] | None:
     pool = query.assembled
     if pool is None:
         return None
-    return {"attribute": pool.attribute, "skill": pool.skill, "modifiers": pool.modifiers,
-            "applied_modifiers": pool.applied_modifiers, "capped": pool.capped,
-            "line": pool_line(pool, query.rules)}
+    return {
+        "attribute": pool.attribute,
+        "skill": pool.skill,
+        "modifiers": pool.modifiers,
+        "applied_modifiers": pool.applied_modifiers,
+        "capped": pool.capped,
+        "line": pool_line(pool, query.rules),
+    }
 
 
 def pool_line(pool: Pool, rules: RuleSet = PRINTED) -> str:
     """How a pool was assembled: ``attribute 3 + skill 2 + modifiers +1 = 6d6``."""
-    text = (f"attribute {pool.attribute} + skill {pool.skill} + modifiers {pool.applied_modifiers:+d} = "
-            f"{pool.size}d{die_sides(rules)}")
+    text = (
+        f"attribute {pool.attribute} + skill {pool.skill} + modifiers {pool.applied_modifiers:+d} = "
+        f"{pool.size}d{die_sides(rules)}"
+    )
     if pool.capped:
         if rules["modifier-cap"] == "none":
             why = "a pool has no fewer than 0 dice"
@@ -254,7 +273,10 @@ class DoomStackRoll:
             "stacks_heading": listed[0],
             "keep_most_for_defence": [
                 {"performance": need, "name": name, "index": keep_most_for_defence(choices, need)}
-                for need, name in PERFORMANCE_NAMES] if self.query.tn is not None else [],
+                for need, name in PERFORMANCE_NAMES
+            ]
+            if self.query.tn is not None
+            else [],
             "rules": self.query.rules.to_json(),
         }
 
@@ -288,12 +310,15 @@ class SecondAction:
     attention: tuple[int, ...]
 
 
-def second_action(attention: tuple[int, ...], first_pool: int, second_pool: int,
-                  roller: Roller) -> SecondAction:
+def second_action(attention: tuple[int, ...], first_pool: int, second_pool: int, roller: Roller) -> SecondAction:
     """Pick the stack for a further action from the attention pool: a smaller pool may not
     use the highest X dice; a larger one first rolls X extra dice into the pool."""
-    extra = tuple(v for _, v in roller.roll_pool(extra_dice_for_second_action(first_pool, second_pool), SIDES,
-                                                  "extra die for a larger second action"))
+    extra = tuple(
+        v
+        for _, v in roller.roll_pool(
+            extra_dice_for_second_action(first_pool, second_pool), SIDES, "extra die for a larger second action"
+        )
+    )
     dice = tuple(attention) + extra
     usable = tuple(usable_for_second_action(dice, first_pool, second_pool))
     withheld = list((Counter(dice) - Counter(usable)).elements())

@@ -101,8 +101,15 @@ class Pool:
         return self.applied_modifiers != self.modifiers
 
 
-def assemble_pool(attribute: int, skill: int, modifiers: int = 0, *, cap: int | None | bool = True,
-                  max_pool: int = MAX_POOL, limit_words: str = "") -> Pool:
+def assemble_pool(
+    attribute: int,
+    skill: int,
+    modifiers: int = 0,
+    *,
+    cap: int | None | bool = True,
+    max_pool: int = MAX_POOL,
+    limit_words: str = "",
+) -> Pool:
     """Attribute + skill + modifiers, the modifiers held to ±⌊(attribute + skill)/2⌋.
 
     A house rule gives its own ``cap`` (``None``: modifiers are not held; a pool never goes
@@ -120,8 +127,9 @@ def assemble_pool(attribute: int, skill: int, modifiers: int = 0, *, cap: int | 
     if pool.size > max_pool:
         # Name the field that takes the pool past the limit, read as the form reads.
         field = "skill" if attribute + skill > max_pool else "modifiers"
-        raise RulesError(f"a pool of {pool.size} dice is more than the {max_pool} the engine computes{limit_words}",
-                         field=field)
+        raise RulesError(
+            f"a pool of {pool.size} dice is more than the {max_pool} the engine computes{limit_words}", field=field
+        )
     return pool
 
 
@@ -192,15 +200,20 @@ def legal_stacks(dice: Sequence[int], limit: int | None = None, *, wild: int | N
     pips = wild or 0
     by_face = {face: [i for i, d in enumerate(dice) if d == face] for face in sorted(set(dice) - {wild})}
     # (value, dice used, face, count of that face, ones): cheap tuples, sorted, then built.
-    shapes = [(face * count + pips * n_wild, count + n_wild, face, count, n_wild)
-              for face, places in by_face.items() for count in range(1, len(places) + 1)
-              for n_wild in range(len(ones) + 1)]
+    shapes = [
+        (face * count + pips * n_wild, count + n_wild, face, count, n_wild)
+        for face, places in by_face.items()
+        for count in range(1, len(places) + 1)
+        for n_wild in range(len(ones) + 1)
+    ]
     shapes += [(pips * n_wild, n_wild, 0, 0, n_wild) for n_wild in range(1, len(ones) + 1)]
     shapes.sort(key=lambda s: (-s[0], s[1], -s[2]))
     if limit is not None:
         shapes = shapes[:limit]
-    return [Stack(value, face or None, tuple(by_face[face][:count]) if face else (), tuple(ones[:n_wild]))
-            for value, _, face, count, n_wild in shapes]
+    return [
+        Stack(value, face or None, tuple(by_face[face][:count]) if face else (), tuple(ones[:n_wild]))
+        for value, _, face, count, n_wild in shapes
+    ]
 
 
 def cheapest_stack(dice: Sequence[int], value: int, *, wild: int | None = WILDCARD) -> Stack | None:

@@ -27,12 +27,14 @@ def difficulty_table() -> Table:
     for rung in DIFFICULTY_LADDER:
         odds = success_odds(SOURCE_POOL, rung.tn)
         printed = Cell(rung.source_percent_4d6 + "%", Fraction(rung.source_percent_4d6) / 100)
-        rows.append((cell(rung.name), Cell(f"{rung.tn}+", rung.tn), pct(odds.success, 2), pct(odds.glitch, 2),
-                     printed))
-    return Table("doom-stack-difficulty", "Difficulty ladder: exact odds on 4d6",
-                 ("Difficulty", "TN", "Success on 4d6", "Glitch on 4d6", "Source prints"), tuple(rows),
-                 ("Success counts glitches (a stack equal to the TN). See the errata for the printed values "
-                  "that differ.",))
+        rows.append((cell(rung.name), Cell(f"{rung.tn}+", rung.tn), pct(odds.success, 2), pct(odds.glitch, 2), printed))
+    return Table(
+        "doom-stack-difficulty",
+        "Difficulty ladder: exact odds on 4d6",
+        ("Difficulty", "TN", "Success on 4d6", "Glitch on 4d6", "Source prints"),
+        tuple(rows),
+        ("Success counts glitches (a stack equal to the TN). See the errata for the printed values that differ.",),
+    )
 
 
 def pool_odds_table(kind: str = "success") -> Table:
@@ -49,8 +51,9 @@ def pool_odds_table(kind: str = "success") -> Table:
 
 def performance_table() -> Table:
     """Performance (best stack − TN) and its name."""
-    rows = tuple((cell(f"{p}+" if p == PERFORMANCE_NAMES[-1][0] else str(p)), cell(name))
-                 for p, name in PERFORMANCE_NAMES)
+    rows = tuple(
+        (cell(f"{p}+" if p == PERFORMANCE_NAMES[-1][0] else str(p)), cell(name)) for p, name in PERFORMANCE_NAMES
+    )
     return Table("doom-stack-performance", "Performance names", ("Performance", "Name"), rows)
 
 
@@ -60,14 +63,21 @@ def bleed_out_table() -> Table:
     for overflow in range(1, max(HIT_BOX_RANGE) + 1):
         rows.append((cell(overflow), *(pct(bleed_out_death_chance(overflow, boxes)) for boxes in HIT_BOX_RANGE)))
     headers = ("Overflow", *(f"{boxes} boxes" for boxes in HIT_BOX_RANGE))
-    return Table("doom-stack-bleed-out", "Chance to die while bleeding out", headers, tuple(rows),
-                 ("Overflow equal to or above the hit boxes is death outright.",))
+    return Table(
+        "doom-stack-bleed-out",
+        "Chance to die while bleeding out",
+        headers,
+        tuple(rows),
+        ("Overflow equal to or above the hit boxes is death outright.",),
+    )
 
 
 def healing_table() -> Table:
     """How fast damage heals."""
-    rows = tuple((cell(kind.capitalize()), cell(f"{boxes} box per {per}"), cell(condition))
-                 for kind, boxes, per, condition in HEALING_RATES)
+    rows = tuple(
+        (cell(kind.capitalize()), cell(f"{boxes} box per {per}"), cell(condition))
+        for kind, boxes, per, condition in HEALING_RATES
+    )
     return Table("doom-stack-healing", "Healing", ("Damage", "Heals", "When"), rows)
 
 
@@ -104,16 +114,23 @@ def difficulty_erratum(rung: Difficulty) -> Erratum | None:
         return None
     anydice = best_stack_distribution_by_enumeration(SOURCE_POOL, ones_wild=False).p_at_least(rung.tn) * 100
     if anydice != exact and printed in (truncate(anydice, places), round_half_up(anydice, places)):
-        reason = ("the source's AnyDice function adds the wildcard ones only when they do not tie the best "
-                  f"group (so [1, 1, 2] counts 2, not 4); by the written rule the chance is {percent(exact / 100, 2)}")
+        reason = (
+            "the source's AnyDice function adds the wildcard ones only when they do not tie the best "
+            f"group (so [1, 1, 2] counts 2, not 4); by the written rule the chance is {percent(exact / 100, 2)}"
+        )
         if truncate(anydice, places) == printed != round_half_up(anydice, places):
             reason += ", and the source cut its own value instead of rounding it"
     elif truncate(exact, places) == printed:
         reason = "the source cut the value instead of rounding it"
     else:
         reason = "unexplained"
-    return Erratum(SYSTEM, f"Difficulty table, {rung.name} {rung.tn}+, % on 4d6",
-                   rung.source_percent_4d6 + "%", _percent_text(exact / 100, places + 1), reason)
+    return Erratum(
+        SYSTEM,
+        f"Difficulty table, {rung.name} {rung.tn}+, % on 4d6",
+        rung.source_percent_4d6 + "%",
+        _percent_text(exact / 100, places + 1),
+        reason,
+    )
 
 
 def errata() -> list[Erratum]:

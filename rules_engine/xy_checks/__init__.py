@@ -19,7 +19,17 @@ def odds_notation(text: str) -> odds.CheckOdds | odds.VolleyOdds | odds.ContestO
     return odds.odds(notation.parse(text))
 
 
-SYSTEM = System("xy-checks", "X-in-Y checks", notation.EXAMPLE, roll_notation, odds_notation,
-                tables.TABLES, tables.errata, {**actions.ACTIONS, **play.ACTIONS}, designer=designer.view,
-                summary="x or lower on a die of the ladder d4–d20; bonus and penalty dice, volleys",
-                notation_help=notation.HELP, lab=lab.LAB)
+SYSTEM = System(
+    "xy-checks",
+    "X-in-Y checks",
+    notation.EXAMPLE,
+    roll_notation,
+    odds_notation,
+    tables.TABLES,
+    tables.errata,
+    {**actions.ACTIONS, **play.ACTIONS},
+    designer=designer.view,
+    summary="x or lower on a die of the ladder d4–d20; bonus and penalty dice, volleys",
+    notation_help=notation.HELP,
+    lab=lab.LAB,
+)

@@ -68,8 +68,11 @@ def _choice(text: str, name: str, choices: tuple[str, ...] | dict[str, object]) 
 def _dice_left(bonus: int, penalty: int) -> None:
     if abs(bonus - penalty) > MAX_EXTRA_DICE:
         name = "bonus" if bonus > penalty else "penalty"
-        raise RulesError(f"{abs(bonus - penalty)} {name} dice are left after cancelling: the engine rolls up to "
-                         f"{MAX_EXTRA_DICE} bonus or penalty dice", field=name)
+        raise RulesError(
+            f"{abs(bonus - penalty)} {name} dice are left after cancelling: the engine rolls up to "
+            f"{MAX_EXTRA_DICE} bonus or penalty dice",
+            field=name,
+        )
 
 
 def check_from_fields(fields: dict[str, str]) -> CheckQuery:
@@ -87,15 +90,25 @@ def check_from_fields(fields: dict[str, str]) -> CheckQuery:
 
 def degree_bars(result: CheckOdds) -> list[dict[str, object]]:
     """One bar per signed degree, best first, with its exact chance and percent."""
-    return [{"degree": d, "label": f"{'success' if d > 0 else 'failure'} {abs(d)}",
-             "ratio": ratio(p), "percent": percent(p, 2)}
-            for d, p in sorted(result.dist.probabilities().items(), reverse=True)]
+    return [
+        {
+            "degree": d,
+            "label": f"{'success' if d > 0 else 'failure'} {abs(d)}",
+            "ratio": ratio(p),
+            "percent": percent(p, 2),
+        }
+        for d, p in sorted(result.dist.probabilities().items(), reverse=True)
+    ]
 
 
 def _check_reply(query: CheckQuery) -> dict[str, object]:
     result = check_odds(query)
-    return {**result.to_json(), "bars": degree_bars(result), "success_percent": percent(result.p_success, 2),
-            "lines": result.lines()}
+    return {
+        **result.to_json(),
+        "bars": degree_bars(result),
+        "success_percent": percent(result.p_success, 2),
+        "lines": result.lines(),
+    }
 
 
 SYSTEM_NAME = "X-in-Y checks"
@@ -114,7 +127,7 @@ def degree_at_least(query: CheckQuery, signed: int) -> Fraction:
     total = Fraction(0)
     for hits, weight in hits_weights(check, dice).items():
         d = degree(hits, dice, extra)
-        chance = Fraction(weight, check.y ** dice)
+        chance = Fraction(weight, check.y**dice)
         if not (query.crit and is_crit(hits, dice)):
             total += chance * (d >= signed)
         elif d > 0:  # d + j extra degrees reach signed when j ≥ signed − d
@@ -144,15 +157,20 @@ def side_hit_parts(attackers: tuple[CheckQuery, ...]) -> HitParts:
         crit = champion.crit and is_crit(hits, dice) and d > 0
         for o, p in others.probabilities().items():
             key = (max(d, 0) + o, crit)
-            parts[key] = parts.get(key, Fraction(0)) + Fraction(weight, check.y ** dice) * p
+            parts[key] = parts.get(key, Fraction(0)) + Fraction(weight, check.y**dice) * p
     return parts
 
 
 def volley_hits_at_least(attackers: tuple[CheckQuery, ...], hits: int) -> Fraction:
     """P(a volley scores ``hits`` or more), exact with no cut-off (``side_hit_parts``)."""
     more = Fraction(*CRIT_CHECK)
-    return sum((p * (1 if h >= hits else (more ** (hits - h) if crit else 0))
-                for (h, crit), p in side_hit_parts(attackers).items()), Fraction(0))
+    return sum(
+        (
+            p * (1 if h >= hits else (more ** (hits - h) if crit else 0))
+            for (h, crit), p in side_hit_parts(attackers).items()
+        ),
+        Fraction(0),
+    )
 
 
 def crit_difference_at_least(first: bool, second: bool, t: int) -> Fraction:
@@ -161,9 +179,9 @@ def crit_difference_at_least(first: bool, second: bool, t: int) -> Fraction:
     P(J1 − J2 ≥ t) = r^t/(1 + r) when t ≥ 0, summed over J2's geometric chances."""
     r = Fraction(*CRIT_CHECK)
     if first and second:
-        return r ** t / (1 + r) if t >= 0 else 1 - r ** (1 - t) / (1 + r)
+        return r**t / (1 + r) if t >= 0 else 1 - r ** (1 - t) / (1 + r)
     if first:
-        return Fraction(1) if t <= 0 else r ** t
+        return Fraction(1) if t <= 0 else r**t
     if second:
         return 1 - r ** (1 - t) if t <= 0 else Fraction(0)
     return Fraction(t <= 0)
@@ -172,8 +190,14 @@ def crit_difference_at_least(first: bool, second: bool, t: int) -> Fraction:
 def contest_margin_at_least(query: ContestQuery, margin: int) -> Fraction:
     """P(first side's hits − second side's ≥ ``margin``), exact with no cut-off."""
     first, second = side_hit_parts(query.sides[0]), side_hit_parts(query.sides[1])
-    return sum((p * q * crit_difference_at_least(c1, c2, margin - h1 + h2)
-                for (h1, c1), p in first.items() for (h2, c2), q in second.items()), Fraction(0))
+    return sum(
+        (
+            p * q * crit_difference_at_least(c1, c2, margin - h1 + h2)
+            for (h1, c1), p in first.items()
+            for (h2, c2), q in second.items()
+        ),
+        Fraction(0),
+    )
 
 
 def degree_at_least_words(signed: int) -> str:
@@ -190,8 +214,15 @@ def share_check(rolled: XYCheckRoll) -> dict[str, str]:
     query = rolled.result.query
     text = degree_text(signed)
     success = (f"success at {query.notation} (a degree of success 1 or more)", degree_at_least(query, 1))
-    return share_reply(SYSTEM_NAME, query.notation, check_dice(rolled.result), text[0].upper() + text[1:],
-                       degree_at_least(query, signed), degree_at_least_words(signed), success=success)
+    return share_reply(
+        SYSTEM_NAME,
+        query.notation,
+        check_dice(rolled.result),
+        text[0].upper() + text[1:],
+        degree_at_least(query, signed),
+        degree_at_least_words(signed),
+        success=success,
+    )
 
 
 def attackers_dice(attackers: tuple[CheckRoll, ...]) -> list[int | str]:
@@ -215,8 +246,14 @@ def share_volley(rolled: VolleyRoll) -> dict[str, str]:
     if damage_dice:
         dice += ["damage", *damage_dice]
     result = f"{_hits(side.hits)}, {sum(side.damage)} damage in all"
-    return share_reply(SYSTEM_NAME, rolled.query.notation, dice, result,
-                       volley_hits_at_least(rolled.query.attackers, side.hits), f"{side.hits} or more hits")
+    return share_reply(
+        SYSTEM_NAME,
+        rolled.query.notation,
+        dice,
+        result,
+        volley_hits_at_least(rolled.query.attackers, side.hits),
+        f"{side.hits} or more hits",
+    )
 
 
 def share_contest(rolled: ContestRoll) -> dict[str, str]:
@@ -229,9 +266,14 @@ def share_contest(rolled: ContestRoll) -> dict[str, str]:
     else:
         verdict = f"a tie at {first.hits}: {TIES[rolled.query.tie]}"
     dice = [*attackers_dice(first.attackers), "vs", *attackers_dice(second.attackers)]
-    return share_reply(SYSTEM_NAME, rolled.query.notation, dice, verdict[0].upper() + verdict[1:],
-                       contest_margin_at_least(rolled.query, margin),
-                       f"a hit margin of {margin} or more (the first side's hits \u2212 the second's)")
+    return share_reply(
+        SYSTEM_NAME,
+        rolled.query.notation,
+        dice,
+        verdict[0].upper() + verdict[1:],
+        contest_margin_at_least(rolled.query, margin),
+        f"a hit margin of {margin} or more (the first side's hits \u2212 the second's)",
+    )
 
 
 def check_odds_action(request: Request) -> dict[str, object]:
@@ -257,11 +299,14 @@ def attack_from_fields(fields: dict[str, str]) -> tuple[Attack, CheckQuery]:
         parse_whole_number(fields["disadvantages"] or "0", "disadvantages", 0, MAX_TERM),
     )
     if abs(attack.bonus - attack.penalty) > MAX_EXTRA_DICE:
-        raise RulesError(f"{abs(attack.bonus - attack.penalty)} bonus or penalty dice are left after cancelling: "
-                         f"the engine rolls up to {MAX_EXTRA_DICE}",
-                         field="disadvantages" if attack.penalty > attack.bonus else "attack_bonus")
-    query = CheckQuery(Check(*START_CHECK), attack.tn_steps, attack.bonus, attack.penalty,
-                       field_flag(fields["crit"], "crit"))
+        raise RulesError(
+            f"{abs(attack.bonus - attack.penalty)} bonus or penalty dice are left after cancelling: "
+            f"the engine rolls up to {MAX_EXTRA_DICE}",
+            field="disadvantages" if attack.penalty > attack.bonus else "attack_bonus",
+        )
+    query = CheckQuery(
+        Check(*START_CHECK), attack.tn_steps, attack.bonus, attack.penalty, field_flag(fields["crit"], "crit")
+    )
     return attack, query
 
 
@@ -326,11 +371,23 @@ def volley_roll_action(request: Request) -> dict[str, object]:
 
 #: Each field's label as the three widgets show it (``macros/xy_checks.py``): errors use these words.
 FIELD_LABELS = {
-    "check": "Check x/y", "tn": "TN steps", "bonus": "Bonus dice", "penalty": "Penalty dice",
-    "crit": "Crit die (optional rule)", "defence": "The defender's defences", "form": "Form superiority",
-    "attack_bonus": "Attack bonus", "advantages": "Advantages", "disadvantages": "Disadvantages",
-    "mode": "Who rolls", "attackers": "Attackers", "targets": "Targets", "order": "Extra hits go",
-    "other": "The other side's attackers", "tie": "On a tie", "seed": "Seed",
+    "check": "Check x/y",
+    "tn": "TN steps",
+    "bonus": "Bonus dice",
+    "penalty": "Penalty dice",
+    "crit": "Crit die (optional rule)",
+    "defence": "The defender's defences",
+    "form": "Form superiority",
+    "attack_bonus": "Attack bonus",
+    "advantages": "Advantages",
+    "disadvantages": "Disadvantages",
+    "mode": "Who rolls",
+    "attackers": "Attackers",
+    "targets": "Targets",
+    "order": "Extra hits go",
+    "other": "The other side's attackers",
+    "tie": "On a tie",
+    "seed": "Seed",
 }
 
 ACTIONS = {

@@ -35,16 +35,28 @@ def view() -> DesignerView:
     steps = []
     for tn in TN_CHANGES:
         result = check_odds(parse_check(_notation(tn)))
-        steps.append(DifficultyStep(f"{tn:+d} TN: {result.query.check}" if tn else f"±0 TN: {BASE}",
-                                    _notation(tn), result.p_success))
+        steps.append(
+            DifficultyStep(
+                f"{tn:+d} TN: {result.query.check}" if tn else f"±0 TN: {BASE}", _notation(tn), result.p_success
+            )
+        )
     result = check_odds(parse_check(BASE))
     outcomes = tuple(Outcome(_outcome_label(d), _margin(d), p) for d, p in result.dist.probabilities().items() if p)
     return DesignerView(
-        roll=BASE, label=f"{BASE} plain", who="an attacker with no bonus or penalty dice",
-        why=("Every attack starts as a 5/6 check, and the source gives no typical attack bonus, so the check is "
-             "rolled plain; the ladder is the attack rules' own TN changes, from +1 (the attacker's form "
-             "superiority) to −4 (fully effective defences and the defender's form superiority). A plain check "
-             "has only two results; bonus and penalty dice add degrees."),
-        difficulty_term="TN change: check", steps=tuple(steps),
-        success="the die shows x or lower", result_term="Degree", unit="degree",
-        outcomes=outcomes, cut_mass=result.dist.cut_mass)
+        roll=BASE,
+        label=f"{BASE} plain",
+        who="an attacker with no bonus or penalty dice",
+        why=(
+            "Every attack starts as a 5/6 check, and the source gives no typical attack bonus, so the check is "
+            "rolled plain; the ladder is the attack rules' own TN changes, from +1 (the attacker's form "
+            "superiority) to −4 (fully effective defences and the defender's form superiority). A plain check "
+            "has only two results; bonus and penalty dice add degrees."
+        ),
+        difficulty_term="TN change: check",
+        steps=tuple(steps),
+        success="the die shows x or lower",
+        result_term="Degree",
+        unit="degree",
+        outcomes=outcomes,
+        cut_mass=result.dist.cut_mass,
+    )

@@ -29,10 +29,12 @@ MAX_DIE = 100
 MAX_CRIT_SHARE = (1, 2)
 
 
-def _check_setting(name: str, meaning: str, default: tuple[int, int], allowed: str, words: str,
-                   *, most_half: bool = False) -> Setting:
+def _check_setting(
+    name: str, meaning: str, default: tuple[int, int], allowed: str, words: str, *, most_half: bool = False
+) -> Setting:
     """A check written ``x/y``: y from 2 to ``MAX_DIE``, x from 1 to y − 1 (at most y/2
     when ``most_half``)."""
+
     def read(text: str) -> tuple[int, int]:
         match = re.fullmatch(r"([0-9]{1,3}) ?/ ?([0-9]{1,3})", text)
         if match is None:
@@ -43,8 +45,15 @@ def _check_setting(name: str, meaning: str, default: tuple[int, int], allowed: s
             raise ValueError(text)
         return x, y
 
-    return Setting(name, meaning, default, allowed, read, lambda v: f"{v[0]}/{v[1]}",
-                   lambda v: words.format(check=f"{v[0]}/{v[1]}"))
+    return Setting(
+        name,
+        meaning,
+        default,
+        allowed,
+        read,
+        lambda v: f"{v[0]}/{v[1]}",
+        lambda v: words.format(check=f"{v[0]}/{v[1]}"),
+    )
 
 
 def _ladder_words(ladder: tuple[int, ...]) -> str:
@@ -64,18 +73,33 @@ CRIT_DIE = {
 TIE = {**TIES, **TIE_BREAKERS}
 
 SETTINGS = (
-    numbers_setting("ladder", "the dice a check climbs through, smallest first", LADDER, 2, MAX_DIE, most=10,
-                    words=_ladder_words),
-    _check_setting("base-check", "the check an attack starts from", START_CHECK,
-                   f"a check x/y with y from 2 to {MAX_DIE} and x from 1 to y − 1, as in 5/6",
-                   "an attack starts at {check}"),
+    numbers_setting(
+        "ladder", "the dice a check climbs through, smallest first", LADDER, 2, MAX_DIE, most=10, words=_ladder_words
+    ),
+    _check_setting(
+        "base-check",
+        "the check an attack starts from",
+        START_CHECK,
+        f"a check x/y with y from 2 to {MAX_DIE} and x from 1 to y − 1, as in 5/6",
+        "an attack starts at {check}",
+    ),
     choice_setting("cancel", "whether bonus and penalty dice cancel each other", "yes", CANCEL),
     choice_setting("crit-die", "which checks roll the crit die for extra degrees", "optional", CRIT_DIE),
-    _check_setting("crit-check", "the check the crit die must make for each extra degree", CRIT_CHECK,
-                   f"a check x/y with y from 2 to {MAX_DIE} and x from 1 to half of y (the crit die's limit), "
-                   "as in 1/6", "each crit die that makes {check} adds a degree", most_half=True),
-    die_setting("damage-die", "the die a target's first hit rolls for its damage", DAMAGE_DIE, (4, 6, 8, 10, 12, 20),
-                words=lambda n: f"a target's first hit deals 1d{n}, each further hit 1 more"),
+    _check_setting(
+        "crit-check",
+        "the check the crit die must make for each extra degree",
+        CRIT_CHECK,
+        f"a check x/y with y from 2 to {MAX_DIE} and x from 1 to half of y (the crit die's limit), as in 1/6",
+        "each crit die that makes {check} adds a degree",
+        most_half=True,
+    ),
+    die_setting(
+        "damage-die",
+        "the die a target's first hit rolls for its damage",
+        DAMAGE_DIE,
+        (4, 6, 8, 10, 12, 20),
+        words=lambda n: f"a target's first hit deals 1d{n}, each further hit 1 more",
+    ),
     choice_setting("tie", "how a contest's tie on hits is settled", "min", TIE),
 )
 
@@ -84,12 +108,16 @@ def _conflict(rules: RuleSet) -> Conflict | None:
     ladder = rules["ladder"]
     x, y = rules["base-check"]
     if y not in ladder:
-        return Conflict(f"base-check {x}/{y} is rolled on a d{y}, which the ladder ({'-'.join(map(str, ladder))}) "
-                        "does not have: put the die on the ladder or choose another check", ("ladder", "base-check"))
+        return Conflict(
+            f"base-check {x}/{y} is rolled on a d{y}, which the ladder ({'-'.join(map(str, ladder))}) "
+            "does not have: put the die on the ladder or choose another check",
+            ("ladder", "base-check"),
+        )
     if rules["crit-die"] == "never" and rules["crit-check"] != CRIT_CHECK:
         cx, cy = rules["crit-check"]
-        return Conflict(f"crit-check {cx}/{cy} does nothing under crit-die never: drop one of them",
-                        ("crit-die", "crit-check"))
+        return Conflict(
+            f"crit-check {cx}/{cy} does nothing under crit-die never: drop one of them", ("crit-die", "crit-check")
+        )
     return None
 
 

@@ -51,11 +51,14 @@ ROLLS = (
     LabRoll("An attack with one bonus die", "attack +1b"),
     LabRoll("An attack with one penalty die", "attack -1p"),
     LabRoll("An attack with two bonus dice", "attack +2b"),
-    LabRoll("A volley: 5/6 with a bonus die and two 4/6 against a barely and a fully defended target",
-            "volley 5/6 +1b, 2x 4/6 vs barely, fully"),
+    LabRoll(
+        "A volley: 5/6 with a bonus die and two 4/6 against a barely and a fully defended target",
+        "volley 5/6 +1b, 2x 4/6 vs barely, fully",
+    ),
     LabRoll("A contest of two against two, 5/6 and 4/6 on each side", "contest 5/6, 4/6 vs 5/6, 4/6"),
-    LabRoll("A contest of two against three: 5/6 +1b, 4/6 against 4/6, 3/6, 3/6",
-            "contest 5/6 +1b, 4/6 vs 4/6, 2x 3/6"),
+    LabRoll(
+        "A contest of two against three: 5/6 +1b, 4/6 against 4/6, 3/6, 3/6", "contest 5/6 +1b, 4/6 vs 4/6, 2x 3/6"
+    ),
 )
 
 #: A volley's rungs: the damage it deals at least, easiest first; usually ``DAMAGE_LADDER[2]``.
@@ -84,27 +87,46 @@ def lab_query(roll: str, rules: RuleSet) -> Query:
     """The roll, read under ``rules``: a check without TN steps, a volley, or a contest
     without a tie word, else a ``RulesError`` about the roll."""
     if BOOK.split(roll)[1] is not None:
-        raise RulesError("write the roll without a with clause: the lab sets the rules in its columns",
-                         notation=roll, position=len(BOOK.split(roll)[0]) + 1, length=4, field="roll")
+        raise RulesError(
+            "write the roll without a with clause: the lab sets the rules in its columns",
+            notation=roll,
+            position=len(BOOK.split(roll)[0]) + 1,
+            length=4,
+            field="roll",
+        )
     query = parse(roll + rules.with_clause())
     if not isinstance(query, CheckQuery):
         tie = re.search(r"\btie\b", roll)
         if isinstance(query, ContestQuery) and tie:
-            raise RulesError("write the contest without a tie word: the lab sets the tie in its columns "
-                             "(the setting tie)", notation=roll, position=tie.start(), length=3, field="roll")
+            raise RulesError(
+                "write the contest without a tie word: the lab sets the tie in its columns (the setting tie)",
+                notation=roll,
+                position=tie.start(),
+                length=3,
+                field="roll",
+            )
         champions = query.sides if isinstance(query, ContestQuery) else (query.attackers,)
         if any(side[0].crit for side in champions):  # written crit (the roll's), or crit-die always
             at = roll.find("crit")
-            raise RulesError("the lab follows the crit die on a single check only: a volley's or a contest's "
-                             "champion with the crit die has no last result to list (ask it on the command "
-                             "line, where the crit die is followed to a cut-off)",
-                             notation=roll, position=max(0, at), length=4 if at >= 0 else len(roll) or 1,
-                             field="roll" if at >= 0 else "rules")
+            raise RulesError(
+                "the lab follows the crit die on a single check only: a volley's or a contest's "
+                "champion with the crit die has no last result to list (ask it on the command "
+                "line, where the crit die is followed to a cut-off)",
+                notation=roll,
+                position=max(0, at),
+                length=4 if at >= 0 else len(roll) or 1,
+                field="roll" if at >= 0 else "rules",
+            )
         return query
     if query.tn:
         at = roll.find("TN")
-        raise RulesError("write the check without TN steps: the lab's rungs give every TN change",
-                         notation=roll, position=max(0, at), length=2, field="roll")
+        raise RulesError(
+            "write the check without TN steps: the lab's rungs give every TN change",
+            notation=roll,
+            position=max(0, at),
+            length=2,
+            field="roll",
+        )
     return query
 
 
@@ -133,17 +155,28 @@ def sheet(roll: str, rules: RuleSet, seed: int | None) -> LabSheet:
     if isinstance(query, ContestQuery):
         work = margin_work(query)
         if work > MAX_MARGIN_WORK:
-            raise RulesError(f"this contest is too large for the lab: its margin takes {work:,} steps to work out, "
-                             f"past the lab's limit of {MAX_MARGIN_WORK:,} (fewer attackers, bonus dice or a "
-                             "smaller damage-die bring it under)", notation=roll, position=0, length=len(roll) or 1,
-                             field="rules" if rules.written else "roll")
+            raise RulesError(
+                f"this contest is too large for the lab: its margin takes {work:,} steps to work out, "
+                f"past the lab's limit of {MAX_MARGIN_WORK:,} (fewer attackers, bonus dice or a "
+                "smaller damage-die bring it under)",
+                notation=roll,
+                position=0,
+                length=len(roll) or 1,
+                field="rules" if rules.written else "roll",
+            )
         return contest_sheet(query, seed)
     rungs = tuple(_rung(query, tn) for tn in TN_CHANGES)
     explained = tuple(roll_check(query, seed).lines())
     exact = exact_degrees(query)
-    common = dict(notation=query.notation, result_term="Degree", difficulty_term="TN change: check",
-                  success=_success(query),
-                  rungs=rungs, usual=TN_CHANGES.index(0), explained=explained)
+    common = dict(
+        notation=query.notation,
+        result_term="Degree",
+        difficulty_term="TN change: check",
+        success=_success(query),
+        rungs=rungs,
+        usual=TN_CHANGES.index(0),
+        explained=explained,
+    )
     if not (exact.all_hit or exact.all_miss):
         outcomes = tuple(LabOutcome(_label(d), _value(d), p) for d, p in sorted(exact.finite.items()) if p)
         return LabSheet(outcomes=outcomes, **common)
@@ -186,13 +219,19 @@ def volley_sheet(query: VolleyQuery, seed: int | None) -> LabSheet:
     hits = total_hits(query.attackers)
     dist = total_full_damage(hits, len(query.attackers), len(query.targets), query.rules["damage-die"])
     damage, at_least, den = _exact(dict(dist.weights), dist.denominator)
-    rungs = tuple(DifficultyStep(f"at least {n} damage", query.notation, _rung_chance(at_least, den, n))
-                  for n in DAMAGE_LADDER)
-    return LabSheet(notation=query.notation, result_term="Damage dealt (every target)",
-                    outcomes=tuple(LabOutcome(f"{v} damage", v, p) for v, p in damage.items()),
-                    difficulty_term="Damage at least: " + ", ".join(map(str, DAMAGE_LADDER)),
-                    success="the volley deals at least the rung's damage over its targets",
-                    rungs=rungs, usual=USUAL_DAMAGE, explained=tuple(roll(query, seed).lines()))
+    rungs = tuple(
+        DifficultyStep(f"at least {n} damage", query.notation, _rung_chance(at_least, den, n)) for n in DAMAGE_LADDER
+    )
+    return LabSheet(
+        notation=query.notation,
+        result_term="Damage dealt (every target)",
+        outcomes=tuple(LabOutcome(f"{v} damage", v, p) for v, p in damage.items()),
+        difficulty_term="Damage at least: " + ", ".join(map(str, DAMAGE_LADDER)),
+        success="the volley deals at least the rung's damage over its targets",
+        rungs=rungs,
+        usual=USUAL_DAMAGE,
+        explained=tuple(roll(query, seed).lines()),
+    )
 
 
 def _margin_label(margin: int) -> str:
@@ -232,9 +271,12 @@ def contest_margin(query: ContestQuery) -> tuple[dict[int, int], int]:
     weight, and the denominator."""
     work = margin_work(query)
     if work > MAX_MARGIN_WORK:
-        raise RulesError(f"this contest is too large for the lab: its margin takes {work:,} steps to work out, "
-                         f"past the lab's limit of {MAX_MARGIN_WORK:,} (fewer attackers, bonus dice or a smaller "
-                         "damage-die bring it under)", field="roll")
+        raise RulesError(
+            f"this contest is too large for the lab: its margin takes {work:,} steps to work out, "
+            f"past the lab's limit of {MAX_MARGIN_WORK:,} (fewer attackers, bonus dice or a smaller "
+            "damage-die bring it under)",
+            field="roll",
+        )
     first, second = (total_hits(side) for side in query.sides)
     k = min(len(query.sides[0]), len(query.sides[1]))
     die = query.rules["damage-die"]
@@ -253,13 +295,24 @@ def contest_margin(query: ContestQuery) -> tuple[dict[int, int], int]:
 def contest_sheet(query: ContestQuery, seed: int | None) -> LabSheet:
     """A contest's margin, exactly, and the chance it reaches each rung."""
     margin, at_least, den = _exact(*contest_margin(query))
-    rungs = tuple(DifficultyStep(f"margin at least {n:+d}" if n else "margin at least 0 (not behind)",
-                                 query.notation, _rung_chance(at_least, den, n)) for n in MARGIN_LADDER)
-    return LabSheet(notation=query.notation, result_term="Damage margin (first side's dealt less taken)",
-                    outcomes=tuple(LabOutcome(_margin_label(m), m, p) for m, p in margin.items()),
-                    difficulty_term="Margin at least: " + ", ".join(f"{n:+d}" if n else "0" for n in MARGIN_LADDER),
-                    success="the first side deals at least the rung's margin more damage than it takes",
-                    rungs=rungs, usual=USUAL_MARGIN, explained=tuple(roll(query, seed).lines()))
+    rungs = tuple(
+        DifficultyStep(
+            f"margin at least {n:+d}" if n else "margin at least 0 (not behind)",
+            query.notation,
+            _rung_chance(at_least, den, n),
+        )
+        for n in MARGIN_LADDER
+    )
+    return LabSheet(
+        notation=query.notation,
+        result_term="Damage margin (first side's dealt less taken)",
+        outcomes=tuple(LabOutcome(_margin_label(m), m, p) for m, p in margin.items()),
+        difficulty_term="Margin at least: " + ", ".join(f"{n:+d}" if n else "0" for n in MARGIN_LADDER),
+        success="the first side deals at least the rung's margin more damage than it takes",
+        rungs=rungs,
+        usual=USUAL_MARGIN,
+        explained=tuple(roll(query, seed).lines()),
+    )
 
 
 LAB = Lab(BOOK, ROLLS, sheet)

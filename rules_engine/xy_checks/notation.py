@@ -67,12 +67,13 @@ CONTEST_EXAMPLE = "contest 5/6 +1b, 4/6 vs 4/6, 3/6, 3/6"
 HELP = (
     "a check: x/y (roll x or lower on a dY: d4 d6 d8 d10 d12 d20), +N TN / -N TN (steps easier "
     "/ harder), +Nb bonus dice, -Np (or +Np) penalty dice, crit (the optional crit die), e.g. "
-    f"\"{EXAMPLE}\"; a volley: volley CHAMPION, CHECK, Nx CHECK … vs TARGET, Nx TARGET … [in order], "
+    f'"{EXAMPLE}"; a volley: volley CHAMPION, CHECK, Nx CHECK … vs TARGET, Nx TARGET … [in order], '
     "a target [none|barely|partially|fully] [inferior|superior], e.g. "
-    f"\"{VOLLEY_EXAMPLE}\"; a contested volley: contest SIDE vs SIDE [tie min|full|first|second|more|fewer], "
-    f"e.g. \"{CONTEST_EXAMPLE}\"; attack: the rule set's base check (5/6 as printed); any of them may end "
-    "with a rule set: with SETTING VALUE, … (e.g. \"5/6 +1b with cancel no, crit-die always\"; "
-    "settings: " + BOOK.names() + ")")
+    f'"{VOLLEY_EXAMPLE}"; a contested volley: contest SIDE vs SIDE [tie min|full|first|second|more|fewer], '
+    f'e.g. "{CONTEST_EXAMPLE}"; attack: the rule set\'s base check (5/6 as printed); any of them may end '
+    'with a rule set: with SETTING VALUE, … (e.g. "5/6 +1b with cancel no, crit-die always"; '
+    "settings: " + BOOK.names() + ")"
+)
 
 
 def _dice(n: int, kind: str) -> str:
@@ -247,8 +248,9 @@ def parse_under(text: str, rules: RuleSet = PRINTED) -> Query:
         return _contest(scanner, rules)
     query = _check(scanner, rules)
     if scanner.accept(","):
-        raise scanner.error("several attackers make a volley: start with volley, as in " + VOLLEY_EXAMPLE,
-                            scanner.pos - 1, 1)
+        raise scanner.error(
+            "several attackers make a volley: start with volley, as in " + VOLLEY_EXAMPLE, scanner.pos - 1, 1
+        )
     _expect_end(scanner, "a check's term: +N TN, -N TN, +Nb, -Np or crit")
     return query
 
@@ -257,8 +259,12 @@ def parse_check(text: str) -> CheckQuery:
     """Read one check only (the check roller's notation), with any rule set."""
     query = parse(text)
     if not isinstance(query, CheckQuery):
-        raise RulesError("write one check here, such as " + EXAMPLE, notation=text, position=0,
-                         length=len(text.split(" ", 1)[0]) or 1)
+        raise RulesError(
+            "write one check here, such as " + EXAMPLE,
+            notation=text,
+            position=0,
+            length=len(text.split(" ", 1)[0]) or 1,
+        )
     return query
 
 
@@ -281,8 +287,12 @@ def _check(scanner: Scanner, rules: RuleSet = PRINTED) -> CheckQuery:
         char = scanner.text[at]
         if scanner.accept("crit"):
             if rules["crit-die"] == "never":
-                raise scanner.error("crit asks for the crit die, which this rule set turns off (crit-die never): "
-                                    "drop the word or the setting", at, 4)
+                raise scanner.error(
+                    "crit asks for the crit die, which this rule set turns off (crit-die never): "
+                    "drop the word or the setting",
+                    at,
+                    4,
+                )
             crit = True
             continue
         if scanner.accept("attack"):
@@ -295,47 +305,61 @@ def _check(scanner: Scanner, rules: RuleSet = PRINTED) -> CheckQuery:
         sign = -1 if scanner.accept("-") else 1
         signed = sign == -1 or scanner.accept("+")
         if not scanner.peek_int():
-            raise scanner.error("expected a number after the sign, as in +1b or -2 TN" if signed
-                                else "expected a check x/y or a term")
+            raise scanner.error(
+                "expected a number after the sign, as in +1b or -2 TN" if signed else "expected a check x/y or a term"
+            )
         count, count_at = scanner.integer("a number")
         if not signed and scanner.accept("/"):
             if base is not None:
                 raise scanner.error("the check x/y is given twice", at, scanner.pos - at + 1)
             base = _base(scanner, count, count_at, rules["ladder"])
             continue
-        check_range(count, 0, MAX_TERM, "a term's number", scanner=scanner, position=count_at,
-                    length=scanner.pos - count_at)
+        check_range(
+            count, 0, MAX_TERM, "a term's number", scanner=scanner, position=count_at, length=scanner.pos - count_at
+        )
         if scanner.accept("TN"):
             tn += sign * count
         elif scanner.accept("b"):
             if sign < 0:
-                raise scanner.error(f"-{count}b is easy to misread: write -{count}p for penalty dice", at,
-                                    scanner.pos - at)
+                raise scanner.error(
+                    f"-{count}b is easy to misread: write -{count}p for penalty dice", at, scanner.pos - at
+                )
             bonus += count
         elif scanner.accept("p"):
             penalty += count  # +Np and -Np both mean N penalty dice
         else:
-            raise scanner.error("expected TN (steps), b (bonus dice) or p (penalty dice) after the number"
-                                if signed or base is not None else "expected /y after x, as in 5/6")
+            raise scanner.error(
+                "expected TN (steps), b (bonus dice) or p (penalty dice) after the number"
+                if signed or base is not None
+                else "expected /y after x, as in 5/6"
+            )
     if base is None:
         raise scanner.error(f"expected the check x/y, as in {EXAMPLE}", start, max(1, scanner.pos - start))
     cancel = rules["cancel"]
     if cancel == "no":
         if bonus + penalty > MAX_EXTRA_DICE:
-            raise scanner.error(f"{bonus + penalty} bonus and penalty dice are rolled under cancel no: the engine "
-                                f"rolls up to {MAX_EXTRA_DICE} of them", start, max(1, scanner.pos - start))
+            raise scanner.error(
+                f"{bonus + penalty} bonus and penalty dice are rolled under cancel no: the engine "
+                f"rolls up to {MAX_EXTRA_DICE} of them",
+                start,
+                max(1, scanner.pos - start),
+            )
     elif abs(bonus - penalty) > MAX_EXTRA_DICE and not (cancel == "all" and bonus and penalty):
         left = _dice(abs(bonus - penalty), "bonus" if bonus > penalty else "penalty")
-        raise scanner.error(f"{left} are left after cancelling: the engine rolls up to {MAX_EXTRA_DICE} bonus "
-                            "or penalty dice", start, max(1, scanner.pos - start))
+        raise scanner.error(
+            f"{left} are left after cancelling: the engine rolls up to {MAX_EXTRA_DICE} bonus or penalty dice",
+            start,
+            max(1, scanner.pos - start),
+        )
     notes = []
     if bonus and penalty and cancel == "yes":
         left = bonus - penalty
         rest = f"+{left}b" if left > 0 else (f"{left}p" if left < 0 else "none left")
         notes.append(f"{_dice(bonus, 'bonus')} and {_dice(penalty, 'penalty')} cancel: {rest}")
     elif bonus and penalty and cancel == "all":
-        notes.append(f"{_dice(bonus, 'bonus')} and {_dice(penalty, 'penalty')} cancel all of each other "
-                     "(cancel all): one die")
+        notes.append(
+            f"{_dice(bonus, 'bonus')} and {_dice(penalty, 'penalty')} cancel all of each other (cancel all): one die"
+        )
     if rules["crit-die"] == "always":
         crit = True
     query = CheckQuery(base, tn, bonus, penalty, crit, rules=rules, attack=attack)
@@ -353,12 +377,20 @@ def _base(scanner: Scanner, x: int, x_at: int, ladder: tuple[int, ...] = LADDER)
         raise scanner.error("expected the die's size after /, as in 5/6")
     y, y_at = scanner.integer("the die's size")
     if y not in ladder:
-        raise scanner.error("the die must be on the ladder: " + ", ".join(f"d{s}" for s in ladder) +
-                            f" (x/y with y one of {', '.join(map(str, ladder))})", y_at, scanner.pos - y_at)
+        raise scanner.error(
+            "the die must be on the ladder: "
+            + ", ".join(f"d{s}" for s in ladder)
+            + f" (x/y with y one of {', '.join(map(str, ladder))})",
+            y_at,
+            scanner.pos - y_at,
+        )
     if not 1 <= x <= y - 1:
-        raise scanner.error(f"x must be from 1 to {y - 1} on a d{y}: {x}/{y} would be "
-                            f"{'hopeless' if x < 1 else 'a sure thing'}; move a check with TN steps instead",
-                            x_at, scanner.pos - x_at)
+        raise scanner.error(
+            f"x must be from 1 to {y - 1} on a d{y}: {x}/{y} would be "
+            f"{'hopeless' if x < 1 else 'a sure thing'}; move a check with TN steps instead",
+            x_at,
+            scanner.pos - x_at,
+        )
     return Check(x, y)
 
 
@@ -370,7 +402,7 @@ def _count(scanner: Scanner, what: str, limit: int) -> tuple[int, int, int] | No
     if not scanner.peek_int():
         return None
     count, _ = scanner.integer("a count")
-    if scanner.text[scanner.pos:scanner.pos + 1] == "/":
+    if scanner.text[scanner.pos : scanner.pos + 1] == "/":
         scanner.pos = at  # an attacker's x/y, not a count
         return None
     has_x = scanner.accept("x")
@@ -393,13 +425,18 @@ def _attackers(scanner: Scanner, side: str, rules: RuleSet = PRINTED) -> tuple[C
         check = _check(scanner, rules)
         if len(attackers) + count > MAX_ATTACKERS:
             where = counted[1] if counted else at
-            raise scanner.error(f"a side has at most {MAX_ATTACKERS} attackers; {side} has "
-                                f"{len(attackers) + count} here", where, scanner.pos - where)
+            raise scanner.error(
+                f"a side has at most {MAX_ATTACKERS} attackers; {side} has {len(attackers) + count} here",
+                where,
+                scanner.pos - where,
+            )
         for _ in range(count):
             if attackers:
                 if any(check.rolled) or (check.crit and rules["crit-die"] != "always"):
-                    notes.append(f"attacker {len(attackers) + 1} ({check.notation}) rolls one die: only the "
-                                 "champion rolls bonus or penalty dice and the crit die")
+                    notes.append(
+                        f"attacker {len(attackers) + 1} ({check.notation}) rolls one die: only the "
+                        "champion rolls bonus or penalty dice and the crit die"
+                    )
                 attackers.append(check.one_die())
             else:
                 attackers.append(check)
@@ -422,11 +459,16 @@ def _targets(scanner: Scanner) -> tuple[Target, ...]:
         form = next((word for word in TARGET_FORMS if scanner.accept(word)), None)
         named = scanner.accept("targets") or scanner.accept("target")
         if counted is None and defence is None and form is None and not named:
-            raise scanner.error("expected a target: a number of targets, or how effective its defences are "
-                                "(none, barely, partially, fully) and its form (inferior, superior)")
+            raise scanner.error(
+                "expected a target: a number of targets, or how effective its defences are "
+                "(none, barely, partially, fully) and its form (inferior, superior)"
+            )
         if len(targets) + count > MAX_TARGETS:
-            raise scanner.error(f"a volley has at most {MAX_TARGETS} targets; this one has {len(targets) + count}",
-                                start, scanner.pos - start)
+            raise scanner.error(
+                f"a volley has at most {MAX_TARGETS} targets; this one has {len(targets) + count}",
+                start,
+                scanner.pos - start,
+            )
         targets.extend([Target(defence or "none", form or "even")] * count)
         if not scanner.accept(","):
             return tuple(targets)
@@ -464,12 +506,19 @@ def _contest(scanner: Scanner, rules: RuleSet = PRINTED) -> ContestQuery:
     if scanner.accept("tie"):
         word, at = scanner.word()
         if word.lower() not in TIES and word.lower() not in TIE_BREAKERS:
-            raise scanner.error("expected how a tie is settled: tie min, tie full, tie first, tie second, tie more "
-                                "or tie fewer", at, max(1, len(word)))
+            raise scanner.error(
+                "expected how a tie is settled: tie min, tie full, tie first, tie second, tie more or tie fewer",
+                at,
+                max(1, len(word)),
+            )
         said = word.lower()
         if rules["tie"] != "min" and settled_tie(said, first, second) != settled_tie(rules["tie"], first, second):
-            raise scanner.error(f"tie {said} settles a tie otherwise than the rule set's tie {rules['tie']}: "
-                                "drop the word or the setting", tie_at, at + len(word) - tie_at)
+            raise scanner.error(
+                f"tie {said} settles a tie otherwise than the rule set's tie {rules['tie']}: "
+                "drop the word or the setting",
+                tie_at,
+                at + len(word) - tie_at,
+            )
         tie = said
     _expect_end(scanner, "a comma and another attacker, or tie min|full|first|second|more|fewer")
     return contest_query(first, second, tie)
@@ -488,8 +537,14 @@ def contest_query(first: tuple[CheckQuery, ...], second: tuple[CheckQuery, ...],
     if tie in TIE_BREAKERS:
         settled = tie_by_count(tie, len(first), len(second))
         counts = f"{len(first)} combatants against {len(second)}"
-        notes += (f"tie {tie}: {counts}, " + ("so a tie is settled as tie min" if settled == "min" else
-                                               f"so the {settled} side has the initiative (tie {settled})"),)
+        notes += (
+            f"tie {tie}: {counts}, "
+            + (
+                "so a tie is settled as tie min"
+                if settled == "min"
+                else f"so the {settled} side has the initiative (tie {settled})"
+            ),
+        )
         tie = settled
     return ContestQuery((first, second), tie, notes)
 
@@ -532,8 +587,12 @@ def parse_check_field(text: str, name: str = "check") -> CheckQuery:
     try:
         query = parse_under(text)
         if not isinstance(query, CheckQuery):
-            raise RulesError("write one check here, such as " + EXAMPLE, notation=text, position=0,
-                             length=len(text.split(" ", 1)[0]) or 1)
+            raise RulesError(
+                "write one check here, such as " + EXAMPLE,
+                notation=text,
+                position=0,
+                length=len(text.split(" ", 1)[0]) or 1,
+            )
         return query
     except RulesError as error:
         raise _field_error(error, name) from None

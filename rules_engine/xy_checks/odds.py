@@ -162,7 +162,7 @@ def exact_degrees(query: CheckQuery) -> ExactDegrees:
     check = query.check
     bonus, penalty = query.rolled
     dice = 1 + bonus + penalty
-    den = check.y ** dice
+    den = check.y**dice
     finite: dict[int, Fraction] = {}
     all_hit = all_miss = Fraction(0)
     for k, w in hits_weights(check, dice).items():
@@ -193,10 +193,13 @@ class CheckOdds:
 
     def lines(self) -> list[str]:
         q = self.query
-        lines = [f"X-in-Y {q.notation}: exact odds", f"check {q.check} (roll {q.check.x} or lower on a "
-                 f"d{q.check.y}), {self.dice_line()}", *q.notes,
-                 f"success: {percent(self.p_success, 2)} ({ratio(self.p_success)})",
-                 "degree     chance    at least"]
+        lines = [
+            f"X-in-Y {q.notation}: exact odds",
+            f"check {q.check} (roll {q.check.x} or lower on a d{q.check.y}), {self.dice_line()}",
+            *q.notes,
+            f"success: {percent(self.p_success, 2)} ({ratio(self.p_success)})",
+            "degree     chance    at least",
+        ]
         for d in sorted(self.dist.outcomes, reverse=True):
             name = f"success {d}" if d > 0 else f"failure {-d}"
             at_least = self.dist.p_at_least(d) if d > 0 else self.dist.p_at_most(d)
@@ -231,8 +234,10 @@ def dice_line(q: CheckQuery) -> str:
     """How many dice a check rolls and what decides it."""
     bonus, penalty = q.rolled
     if bonus and penalty:
-        return (f"{q.dice} dice, a success may miss {bonus} ({bonus} bonus {'die' if bonus == 1 else 'dice'}, "
-                f"{penalty} penalty {'die' if penalty == 1 else 'dice'}, cancel no)")
+        return (
+            f"{q.dice} dice, a success may miss {bonus} ({bonus} bonus {'die' if bonus == 1 else 'dice'}, "
+            f"{penalty} penalty {'die' if penalty == 1 else 'dice'}, cancel no)"
+        )
     if bonus:
         return f"{q.dice} dice, any hit succeeds ({bonus} bonus {'die' if bonus == 1 else 'dice'})"
     if penalty:
@@ -341,13 +346,17 @@ class VolleyOdds:
         q = self.query
         lines = [f"X-in-Y {q.notation}: exact odds", *q.notes]
         lines += _attackers_lines(q.attackers)
-        lines.append(f"at most {min(len(q.attackers), len(q.targets))} of {len(q.targets)} targets can be hit; "
-                     "extra hits go " + ("in the written order" if q.as_written else "to the lightest first"))
+        lines.append(
+            f"at most {min(len(q.attackers), len(q.targets))} of {len(q.targets)} targets can be hit; "
+            "extra hits go " + ("in the written order" if q.as_written else "to the lightest first")
+        )
         lines += _dist_lines(self.hits, "total hits")
         lines += _dist_lines(self.targets_hit, "targets hit")
         for t in self.targets:
-            lines.append(f"target {t.index + 1} ({t.target.label}, priority {t.place + 1}): hit "
-                         f"{percent(1 - t.hits.p(0) - t.hits.cut_mass, 2)}, average damage {decimal_text(t.damage.mean(), 2)}")
+            lines.append(
+                f"target {t.index + 1} ({t.target.label}, priority {t.place + 1}): hit "
+                f"{percent(1 - t.hits.p(0) - t.hits.cut_mass, 2)}, average damage {decimal_text(t.damage.mean(), 2)}"
+            )
         lines.append(f"total damage: average {decimal_text(self.damage.mean(), 2)}")
         lines += _cut_lines(self.hits, q.rules)
         return lines
@@ -377,14 +386,23 @@ def _attackers_lines(attackers: tuple[CheckQuery, ...]) -> list[str]:
     for i, a in enumerate(attackers):
         role = "champion" if i == 0 else f"attacker {i + 1}"
         chance = p_success(a)
-        lines.append(f"{role}: {a.body} → check {a.check}, {'full check' if i == 0 else 'one die'}, "
-                     f"hits {percent(chance, 2)}")
+        lines.append(
+            f"{role}: {a.body} → check {a.check}, {'full check' if i == 0 else 'one die'}, hits {percent(chance, 2)}"
+        )
     return lines
 
 
 def _attackers_json(attackers: tuple[CheckQuery, ...]) -> list[dict[str, object]]:
-    return [{"role": "champion" if i == 0 else "one die", "notation": a.body, "check": str(a.check),
-             "dice": a.dice if i == 0 else 1, "p_hit": ratio(p_success(a))} for i, a in enumerate(attackers)]
+    return [
+        {
+            "role": "champion" if i == 0 else "one die",
+            "notation": a.body,
+            "check": str(a.check),
+            "dice": a.dice if i == 0 else 1,
+            "p_hit": ratio(p_success(a)),
+        }
+        for i, a in enumerate(attackers)
+    ]
 
 
 def _dist_lines(dist: Dist, label: str) -> list[str]:
@@ -399,8 +417,10 @@ def _cut_lines(dist: Dist, rules: RuleSet) -> list[str]:
     if not dist.cut_mass:
         return []
     depth = crit_depth(crit=rules["crit-check"])
-    return [f"(the crit die is followed to {depth} extra degrees; the rolls past that, "
-            f"{float(dist.cut_mass):.1e} of the mass, are left out)"]
+    return [
+        f"(the crit die is followed to {depth} extra degrees; the rolls past that, "
+        f"{float(dist.cut_mass):.1e} of the mass, are left out)"
+    ]
 
 
 def volley_odds(query: VolleyQuery) -> VolleyOdds:
@@ -411,12 +431,18 @@ def volley_odds(query: VolleyQuery) -> VolleyOdds:
     per_target = []
     for place, index in enumerate(order):
         on_target = target_hits(hits, n, count, place)
-        per_target.append(TargetOdds(index, query.targets[index], place, on_target,
-                                     full_damage(on_target, query.rules["damage-die"])))
+        per_target.append(
+            TargetOdds(index, query.targets[index], place, on_target, full_damage(on_target, query.rules["damage-die"]))
+        )
     per_target.sort(key=lambda t: t.index)
     k = min(n, count)
-    return VolleyOdds(query, hits, tuple(per_target), hits.map(lambda h: min(h, k)),
-                      total_full_damage(hits, n, count, query.rules["damage-die"]))
+    return VolleyOdds(
+        query,
+        hits,
+        tuple(per_target),
+        hits.map(lambda h: min(h, k)),
+        total_full_damage(hits, n, count, query.rules["damage-die"]),
+    )
 
 
 # --- contested volleys --------------------------------------------------------------------
@@ -492,17 +518,23 @@ class ContestOdds:
         for s, name in enumerate(("first side", "second side")):
             lines.append(f"{name}:")
             lines += ["  " + line for line in _attackers_lines(q.sides[s])]
-        lines.append(f"first side more hits: {percent(self.p_first_more, 2)}; second side more hits: "
-                     f"{percent(self.p_second_more, 2)}; tie: {percent(self.p_tie, 2)}")
+        lines.append(
+            f"first side more hits: {percent(self.p_first_more, 2)}; second side more hits: "
+            f"{percent(self.p_second_more, 2)}; tie: {percent(self.p_tie, 2)}"
+        )
         for s, name in enumerate(("first", "second")):
             side = self.sides[s]
-            lines.append(f"{name} side deals: average {decimal_text(side.damage.mean(), 2)} damage "
-                         f"({decimal_text(self.hits[s].mean(), 2)} hits)")
+            lines.append(
+                f"{name} side deals: average {decimal_text(side.damage.mean(), 2)} damage "
+                f"({decimal_text(self.hits[s].mean(), 2)} hits)"
+            )
             lines += ["  " + line for line in _dist_lines(side.damage, "damage")]
         if self.cut_mass:
             depth = crit_depth(crit=q.rules["crit-check"])
-            lines.append(f"(the crit die is followed to {depth} extra degrees; the rolls past that, "
-                         f"{float(self.cut_mass):.1e} of the mass, are left out)")
+            lines.append(
+                f"(the crit die is followed to {depth} extra degrees; the rolls past that, "
+                f"{float(self.cut_mass):.1e} of the mass, are left out)"
+            )
         return lines
 
     def to_json(self) -> dict[str, object]:
@@ -510,15 +542,24 @@ class ContestOdds:
         sides = []
         for s in (0, 1):
             side = self.sides[s]
-            sides.append({
-                "attackers": _attackers_json(q.sides[s]),
-                "hits": outcomes_json(self.hits[s]),
-                "mean_hits": decimal_text(self.hits[s].mean(), 2),
-                "damage": outcomes_json(side.damage),
-                "mean_damage": decimal_text(side.damage.mean(), 2),
-                "targets": [{"target": i + 1, "hits": outcomes_json(h), "damage": outcomes_json(d),
-                             "mean_damage": decimal_text(d.mean(), 2)} for i, (h, d) in enumerate(side.targets)],
-            })
+            sides.append(
+                {
+                    "attackers": _attackers_json(q.sides[s]),
+                    "hits": outcomes_json(self.hits[s]),
+                    "mean_hits": decimal_text(self.hits[s].mean(), 2),
+                    "damage": outcomes_json(side.damage),
+                    "mean_damage": decimal_text(side.damage.mean(), 2),
+                    "targets": [
+                        {
+                            "target": i + 1,
+                            "hits": outcomes_json(h),
+                            "damage": outcomes_json(d),
+                            "mean_damage": decimal_text(d.mean(), 2),
+                        }
+                        for i, (h, d) in enumerate(side.targets)
+                    ],
+                }
+            )
         return {
             "system": "xy-checks",
             "kind": "contest",
@@ -527,8 +568,11 @@ class ContestOdds:
             "p_first_more": ratio(self.p_first_more),
             "p_second_more": ratio(self.p_second_more),
             "p_tie": ratio(self.p_tie),
-            "percent": {"first_more": percent(self.p_first_more, 2), "second_more": percent(self.p_second_more, 2),
-                        "tie": percent(self.p_tie, 2)},
+            "percent": {
+                "first_more": percent(self.p_first_more, 2),
+                "second_more": percent(self.p_second_more, 2),
+                "tie": percent(self.p_tie, 2),
+            },
             "sides": sides,
             "cut_mass": ratio(self.cut_mass),
             "notes": list(q.notes),

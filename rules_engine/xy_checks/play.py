@@ -92,19 +92,26 @@ def read_combatant(value: Any, where: str) -> dict[str, Any]:
     """One combatant checked and in normal form."""
     exact_keys(value, where, ("name", "check", "defence", "form", "health", "damage"))
     health = whole_number(value["health"], f"{where}.health", 1, MAX_HEALTH)
-    return {"name": name_text(value["name"], f"{where}.name"),
-            "check": read_check(value["check"], f"{where}.check"),
-            "defence": choice(value["defence"], f"{where}.defence", DEFENCES),
-            "form": choice(value["form"], f"{where}.form", TARGET_FORMS),
-            "health": health,
-            "damage": whole_number(value["damage"], f"{where}.damage", 0, health)}
+    return {
+        "name": name_text(value["name"], f"{where}.name"),
+        "check": read_check(value["check"], f"{where}.check"),
+        "defence": choice(value["defence"], f"{where}.defence", DEFENCES),
+        "form": choice(value["form"], f"{where}.form", TARGET_FORMS),
+        "health": health,
+        "damage": whole_number(value["damage"], f"{where}.damage", 0, health),
+    }
 
 
 def read_side(value: Any, where: str) -> dict[str, Any]:
     """One side checked: its name, its champion and up to ``MAX_COMBATANTS`` combatants."""
     exact_keys(value, where, ("name", "champion", "combatants"))
-    read = items(value["combatants"], f"{where}.combatants", MAX_COMBATANTS, read_combatant,
-                 f"a side has at most {MAX_COMBATANTS} combatants")
+    read = items(
+        value["combatants"],
+        f"{where}.combatants",
+        MAX_COMBATANTS,
+        read_combatant,
+        f"a side has at most {MAX_COMBATANTS} combatants",
+    )
     champion = whole_number(value["champion"], f"{where}.champion", 0, max(0, len(read) - 1))
     return {"name": name_text(value["name"], f"{where}.name"), "champion": champion, "combatants": read}
 
@@ -115,15 +122,18 @@ def read_scene(value: Any, where: str) -> dict[str, Any]:
     sides = value["sides"]
     if not isinstance(sides, list) or len(sides) != SIDES:
         raise refuse(f"{where}.sides", "must be a list of two sides")
-    return {"name": name_text(value["name"], f"{where}.name"),
-            "sides": [read_side(side, f"{where}.sides[{i}]") for i, side in enumerate(sides)],
-            "order": choice(value["order"], f"{where}.order", ORDERS),
-            "tie": choice(value["tie"], f"{where}.tie", {**TIES, **TIE_BREAKERS})}
+    return {
+        "name": name_text(value["name"], f"{where}.name"),
+        "sides": [read_side(side, f"{where}.sides[{i}]") for i, side in enumerate(sides)],
+        "order": choice(value["order"], f"{where}.order", ORDERS),
+        "tie": choice(value["tie"], f"{where}.tie", {**TIES, **TIE_BREAKERS}),
+    }
 
 
 # Version 2 only lets a scene carry its log (core/play.py read_log).
-SCHEMA = PlaySchema("xy-checks", VERSION, read_scene, migrations={1: unchanged_but_version}, noun="scene",
-                    nouns="scenes")
+SCHEMA = PlaySchema(
+    "xy-checks", VERSION, read_scene, migrations={1: unchanged_but_version}, noun="scene", nouns="scenes"
+)
 
 
 def rebuilt(scene: dict[str, Any], sides: list[dict[str, Any]]) -> dict[str, Any]:
@@ -133,14 +143,19 @@ def rebuilt(scene: dict[str, Any], sides: list[dict[str, Any]]) -> dict[str, Any
 
 def new_combatant(number: int) -> dict[str, Any]:
     """Combatant ``number``: an attack at 5/6, no defences, even form, ``NEW_HEALTH``, unhurt."""
-    return {"name": f"Combatant {number}", "check": NEW_CHECK, "defence": "none", "form": "even",
-            "health": NEW_HEALTH, "damage": 0}
+    return {
+        "name": f"Combatant {number}",
+        "check": NEW_CHECK,
+        "defence": "none",
+        "form": "even",
+        "health": NEW_HEALTH,
+        "damage": 0,
+    }
 
 
 def new_scene(name: str = "New scene") -> dict[str, Any]:
     """A scene of two sides with one new combatant each."""
-    sides = [{"name": side, "champion": 0, "combatants": [new_combatant(1)]}
-             for side in ("First side", "Second side")]
+    sides = [{"name": side, "champion": 0, "combatants": [new_combatant(1)]} for side in ("First side", "Second side")]
     return read_scene({"name": name, "sides": sides, "order": "lightest", "tie": "min"}, "scene")
 
 
@@ -169,8 +184,10 @@ def side_attackers(side: dict[str, Any], order: list[int]) -> tuple[CheckQuery, 
     rest = []
     for number, other in enumerate(others, start=2):
         if other.extra or other.crit:
-            notes.append(f"attacker {number} ({other.notation}) rolls one die: only the champion rolls bonus or "
-                         "penalty dice and the crit die")
+            notes.append(
+                f"attacker {number} ({other.notation}) rolls one die: only the champion rolls bonus or "
+                "penalty dice and the crit die"
+            )
         rest.append(other.one_die())
     return (replace(champion, notes=tuple(notes)), *rest)
 
@@ -183,15 +200,17 @@ def scene_query(scene: dict[str, Any], attacking: str) -> tuple[VolleyQuery | Co
     up = [standing(side) for side in sides]
     for s, (side, order) in enumerate(zip(sides, up)):
         if not order:
-            raise refuse(f"scene.sides[{s}].combatants",
-                                 f"nobody on {side['name']} is standing: that side is out of the fight")
+            raise refuse(
+                f"scene.sides[{s}].combatants", f"nobody on {side['name']} is standing: that side is out of the fight"
+            )
     if attacking == "both":
         return contest_query(side_attackers(sides[0], up[0]), side_attackers(sides[1], up[1]), scene["tie"]), up
     s = ATTACKING.index(attacking)
     listed = sorted(up[1 - s])
     attackers = side_attackers(sides[s], up[s])
-    targets = tuple(Target(sides[1 - s]["combatants"][i]["defence"], sides[1 - s]["combatants"][i]["form"])
-                    for i in listed)
+    targets = tuple(
+        Target(sides[1 - s]["combatants"][i]["defence"], sides[1 - s]["combatants"][i]["form"]) for i in listed
+    )
     query = VolleyQuery(attackers, targets, scene["order"] == "written", attackers[0].notes)
     return query, ([up[0], listed] if s == 0 else [listed, up[1]])
 
@@ -217,8 +236,16 @@ def sheet(scene: dict[str, Any]) -> dict[str, Any]:
         rows = []
         for i, c in enumerate(side["combatants"]):
             query = parse_check_field(c["check"])
-            rows.append({"left": left(c), "down": left(c) == 0, "champion": bool(up) and up[0] == i,
-                         "rolls": str(query.check), "dice": query.dice, "hit": _chance(p_success(query))})
+            rows.append(
+                {
+                    "left": left(c),
+                    "down": left(c) == 0,
+                    "champion": bool(up) and up[0] == i,
+                    "rolls": str(query.check),
+                    "dice": query.dice,
+                    "hit": _chance(p_success(query)),
+                }
+            )
         sides.append({"standing": len(up), "combatants": rows})
     return {"sides": sides, "over": over(scene)}
 
@@ -253,16 +280,18 @@ def _is_whole(value: Any) -> bool:
 def _side_index(request: Request) -> int:
     value = request.get("side")
     if not _is_whole(value) or not 0 <= value < SIDES:
-        raise RulesError(f"side must be the whole number 0 (the first side) or 1 (the second), not {_shown(value)}",
-                         field="side")
+        raise RulesError(
+            f"side must be the whole number 0 (the first side) or 1 (the second), not {_shown(value)}", field="side"
+        )
     return value
 
 
 def _combatant_index(request: Request, side: dict[str, Any]) -> int:
     value = request.get("index")
     if not _is_whole(value):
-        raise RulesError(f"index must be a whole number, a combatant's place on its side from 0, not {_shown(value)}",
-                         field="index")
+        raise RulesError(
+            f"index must be a whole number, a combatant's place on its side from 0, not {_shown(value)}", field="index"
+        )
     if not 0 <= value < len(side["combatants"]):
         raise RulesError(f"index: {side['name']} has no combatant number {_shown(value)}", field="index")
     return value
@@ -326,15 +355,21 @@ def named_lines(lines: list[str], scene: dict[str, Any], orders: list[list[int]]
         attacker, target = ATTACKER_WORDS.match(line), TARGET_WORDS.match(line)
         if attacker:
             place = int(attacker.group(2) or 1) - 1
-            role = "" if line[attacker.end():].startswith(" (") else \
-                " (champion)" if attacker.group(2) is None else " (one die)"  # (a note: its check follows)
-            start, line = f"{attacker.group(1)}{name(side, place)}{role}", line[attacker.end():]
+            role = (
+                ""
+                if line[attacker.end() :].startswith(" (")
+                else " (champion)"
+                if attacker.group(2) is None
+                else " (one die)"
+            )  # (a note: its check follows)
+            start, line = f"{attacker.group(1)}{name(side, place)}{role}", line[attacker.end() :]
         elif target:
             of = 1 - side if target.group(3) is None else int(target.group(3)) - 1
             start = f"{target.group(1)}{name(of, int(target.group(2)) - 1)}" + ("" if target.group(3) else " (")
-            line = line[target.end():]
-        named.append(start + SIDE_WORDS.sub(lambda found: sides[0 if found.group(1).lower() == "first" else 1]["name"],
-                                             line))
+            line = line[target.end() :]
+        named.append(
+            start + SIDE_WORDS.sub(lambda found: sides[0 if found.group(1).lower() == "first" else 1]["name"], line)
+        )
     return named
 
 
@@ -351,9 +386,14 @@ def play_odds(request: Request) -> dict[str, Any]:
         s = ATTACKING.index(attacking)
         for t, i in zip(result.targets, orders[1 - s]):
             c = scene["sides"][1 - s]["combatants"][i]
-            targets.append({**_who(scene, 1 - s, i), "hit": _chance(t.p_hit),
-                            "down": _chance(t.damage.p_at_least(left(c))),
-                            "mean_damage": decimal_text(t.damage.mean(), 2)})
+            targets.append(
+                {
+                    **_who(scene, 1 - s, i),
+                    "hit": _chance(t.p_hit),
+                    "down": _chance(t.damage.p_at_least(left(c))),
+                    "mean_damage": decimal_text(t.damage.mean(), 2),
+                }
+            )
         more: dict[str, Any] = {"mean_hits": decimal_text(result.hits.mean(), 2)}
     else:
         assert isinstance(query, ContestQuery)
@@ -361,15 +401,28 @@ def play_odds(request: Request) -> dict[str, Any]:
         for s in (0, 1):  # side s deals to the other side's attackers, in their written order
             for (hits, dealt), i in zip(result.sides[s].targets, orders[1 - s]):
                 c = scene["sides"][1 - s]["combatants"][i]
-                targets.append({**_who(scene, 1 - s, i), "hit": _chance(1 - hits.p(0) - hits.cut_mass),
-                                "down": _chance(dealt.p_at_least(left(c))),
-                                "mean_damage": decimal_text(dealt.mean(), 2)})
-        more = {"first_more": _chance(result.p_first_more), "second_more": _chance(result.p_second_more),
-                "tie": _chance(result.p_tie)}
-    return {"notation": query.notation, "attacking": attacking, "targets": targets,
-            "lines": named_lines(result.lines(), scene, orders, attacking),
-            "cut_mass": ratio(result.hits.cut_mass if isinstance(query, VolleyQuery) else result.cut_mass),
-            "odds": result.to_json(), **more}
+                targets.append(
+                    {
+                        **_who(scene, 1 - s, i),
+                        "hit": _chance(1 - hits.p(0) - hits.cut_mass),
+                        "down": _chance(dealt.p_at_least(left(c))),
+                        "mean_damage": decimal_text(dealt.mean(), 2),
+                    }
+                )
+        more = {
+            "first_more": _chance(result.p_first_more),
+            "second_more": _chance(result.p_second_more),
+            "tie": _chance(result.p_tie),
+        }
+    return {
+        "notation": query.notation,
+        "attacking": attacking,
+        "targets": targets,
+        "lines": named_lines(result.lines(), scene, orders, attacking),
+        "cut_mass": ratio(result.hits.cut_mass if isinstance(query, VolleyQuery) else result.cut_mass),
+        "odds": result.to_json(),
+        **more,
+    }
 
 
 def play_roll(request: Request) -> dict[str, Any]:
@@ -386,20 +439,32 @@ def play_roll(request: Request) -> dict[str, Any]:
         hits = {ATTACKING[s]: rolled.side.hits}
     else:
         rolled = roll_contest(query, seed)
-        dealt = [(1 - s, i, t) for s in (0, 1)
-                 for t, i in zip(rolled.sides[s].to_json()["targets"], orders[1 - s])]
+        dealt = [(1 - s, i, t) for s in (0, 1) for t, i in zip(rolled.sides[s].to_json()["targets"], orders[1 - s])]
         hits = {"first": rolled.sides[0].hits, "second": rolled.sides[1].hits}
     sides = [{**side, "combatants": [dict(c) for c in side["combatants"]]} for side in scene["sides"]]
     taken = []
     for s, i, target in dealt:
         c = sides[s]["combatants"][i]
         c["damage"] = min(c["health"], c["damage"] + target["damage"])
-        taken.append({**_who(scene, s, i), "hits": target["hits"], "damage": target["damage"],
-                      "damage_die": target["damage_die"], "left": left(c), "down": left(c) == 0})
+        taken.append(
+            {
+                **_who(scene, s, i),
+                "hits": target["hits"],
+                "damage": target["damage"],
+                "damage_die": target["damage_die"],
+                "left": left(c),
+                "down": left(c) == 0,
+            }
+        )
     after = rebuilt(scene, sides)
-    words = "; ".join(
-        f"{after['sides'][s]['name']}: " + ", ".join(_took(t) for t in taken if t["side"] == s and t["hits"])
-        for s in (0, 1) if any(t["side"] == s and t["hits"] for t in taken)) or "no hits"
+    words = (
+        "; ".join(
+            f"{after['sides'][s]['name']}: " + ", ".join(_took(t) for t in taken if t["side"] == s and t["hits"])
+            for s in (0, 1)
+            if any(t["side"] == s and t["hits"] for t in taken)
+        )
+        or "no hits"
+    )
     ended = over(after)
     shown = {**rolled.to_json(), "lines": named_lines(rolled.lines(), scene, orders, attacking)}
     if isinstance(query, VolleyQuery):
@@ -411,14 +476,28 @@ def play_roll(request: Request) -> dict[str, Any]:
         a, b = rolled.sides[0].hits, rolled.sides[1].hits
         odds = contest_odds(query)
         names = [side["name"] for side in scene["sides"]]
-        chance = (f"{log_chance(odds.p_first_more)} that {names[0]} out-hit {names[1]}" if a > b else
-                  f"{log_chance(odds.p_second_more)} that {names[1]} out-hit {names[0]}" if b > a else
-                  f"{log_chance(odds.p_tie)} of a tie")
+        chance = (
+            f"{log_chance(odds.p_first_more)} that {names[0]} out-hit {names[1]}"
+            if a > b
+            else f"{log_chance(odds.p_second_more)} that {names[1]} out-hit {names[0]}"
+            if b > a
+            else f"{log_chance(odds.p_tie)} of a tie"
+        )
         attacks = [(t, orders[t], rolled.sides[t]) for t in (0, 1)]
-    record = {"dice": capped(exchange_dice(scene, attacks, orders)), "result": capped(f"{words}." + (f" {ended}" if ended else "")),
-              "chance": capped(chance)}
-    return answer(after, roll=shown, notation=query.notation, taken=taken, hits=hits, record=record,
-                  summary=f"Rolled {query.notation} (seed {rolled.seed}): {words}." + (f" {ended}" if ended else ""))
+    record = {
+        "dice": capped(exchange_dice(scene, attacks, orders)),
+        "result": capped(f"{words}." + (f" {ended}" if ended else "")),
+        "chance": capped(chance),
+    }
+    return answer(
+        after,
+        roll=shown,
+        notation=query.notation,
+        taken=taken,
+        hits=hits,
+        record=record,
+        summary=f"Rolled {query.notation} (seed {rolled.seed}): {words}." + (f" {ended}" if ended else ""),
+    )
 
 
 def capped(text: str) -> str:
@@ -432,16 +511,25 @@ def exchange_dice(scene: dict[str, Any], attacks: list[tuple[int, list[int], Any
     its index, its combatants in the query's order and its rolled ``SideRoll`` (whose targets
     are the other side's, in ``orders``)."""
     names = [[c["name"] for c in side["combatants"]] for side in scene["sides"]]
-    parts = [f"{names[s][i]} {attacker.dice_text()}" + (f"; {attacker.crit_text()}" if attacker.crit_faces else "")
-             for s, order, side in attacks for i, attacker in zip(order, side.attackers)]
-    parts += [f"damage {names[1 - s][i]} {die}"
-              for s, _, side in attacks for i, die in zip(orders[1 - s], side.damage_dice) if die is not None]
+    parts = [
+        f"{names[s][i]} {attacker.dice_text()}" + (f"; {attacker.crit_text()}" if attacker.crit_faces else "")
+        for s, order, side in attacks
+        for i, attacker in zip(order, side.attackers)
+    ]
+    parts += [
+        f"damage {names[1 - s][i]} {die}"
+        for s, _, side in attacks
+        for i, die in zip(orders[1 - s], side.damage_dice)
+        if die is not None
+    ]
     return "; ".join(parts)
 
 
 def _took(target: dict[str, Any]) -> str:
     """``Ada 4 damage (6 left)``, ``Bo 7 damage (down)``."""
-    return f"{target['name']} {target['damage']} damage" + (" (down)" if target["down"] else f" ({target['left']} left)")
+    return f"{target['name']} {target['damage']} damage" + (
+        " (down)" if target["down"] else f" ({target['left']} left)"
+    )
 
 
 def _combatant(request: Request, scene: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
@@ -464,18 +552,29 @@ def play_roll_check(request: Request) -> dict[str, Any]:
     rolled = roll_check(query, request_seed(request))
     dice = rolled.result.dice_text() + (f"; {rolled.result.crit_text()}" if rolled.result.crit_faces else "")
     result = degree_text(rolled.result.degree)
-    record = {"dice": capped(f"{query.notation}: {dice}"), "result": result,
-              "chance": f"{log_chance(p_success(query))} of success"}
-    return answer(scene, roll=rolled.to_json(), record=record, who=_who(scene, s, i),
-                  summary=f"{c['name']} rolled {query.notation} (seed {rolled.seed}): {result}.")
+    record = {
+        "dice": capped(f"{query.notation}: {dice}"),
+        "result": result,
+        "chance": f"{log_chance(p_success(query))} of success",
+    }
+    return answer(
+        scene,
+        roll=rolled.to_json(),
+        record=record,
+        who=_who(scene, s, i),
+        summary=f"{c['name']} rolled {query.notation} (seed {rolled.seed}): {result}.",
+    )
 
 
 def _box(request: Request, combatant: dict[str, Any]) -> int:
     """The request's ``box``: one of the combatant's health boxes, from 0."""
     value = request.get("box")
     if not _is_whole(value) or not 0 <= value < combatant["health"]:
-        raise RulesError(f"box must be a whole number from 0 to {combatant['health'] - 1}, one of "
-                         f"{combatant['name']}'s health boxes, not {_shown(value)}", field="box")
+        raise RulesError(
+            f"box must be a whole number from 0 to {combatant['health'] - 1}, one of "
+            f"{combatant['name']}'s health boxes, not {_shown(value)}",
+            field="box",
+        )
     return value
 
 
@@ -494,12 +593,19 @@ def play_mark(request: Request) -> dict[str, Any]:
     now = after["sides"][s]["combatants"][i]
     state = "down" if left(now) == 0 else f"{left(now)} of {now['health']} health left"
     ended = over(after)
-    return answer(after, who=_who(after, s, i),
-                  summary=f"{now['name']}: damage taken {damage} ({state})." + (f" {ended}" if ended else ""))
+    return answer(
+        after,
+        who=_who(after, s, i),
+        summary=f"{now['name']}: damage taken {damage} ({state})." + (f" {ended}" if ended else ""),
+    )
 
 
 ACTIONS = {
-    "play_add": play_add, "play_remove": play_remove, "play_odds": play_odds, "play_roll": play_roll,
-    "play_roll_check": play_roll_check, "play_mark": play_mark,
+    "play_add": play_add,
+    "play_remove": play_remove,
+    "play_odds": play_odds,
+    "play_roll": play_roll,
+    "play_roll_check": play_roll_check,
+    "play_mark": play_mark,
     **entry_actions(SCHEMA, answer, new_scene),
 }

@@ -92,10 +92,13 @@ class XYCheckRoll:
 
     def lines(self) -> list[str]:
         q = self.result.query
-        lines = [f"X-in-Y {q.notation}, seed {self.seed}", *q.notes,
-                 f"check {q.check}: roll {q.check.x} or lower on a d{q.check.y}, {q.dice} "
-                 f"{'die' if q.dice == 1 else 'dice'}" + _dice_rule(*q.rolled),
-                 f"Dice: {self.result.dice_text()}"]
+        lines = [
+            f"X-in-Y {q.notation}, seed {self.seed}",
+            *q.notes,
+            f"check {q.check}: roll {q.check.x} or lower on a d{q.check.y}, {q.dice} "
+            f"{'die' if q.dice == 1 else 'dice'}" + _dice_rule(*q.rolled),
+            f"Dice: {self.result.dice_text()}",
+        ]
         if self.result.crit_faces:
             lines.append(self.result.crit_text())
         lines.append(f"Result: {degree_text(self.result.degree)}")
@@ -103,9 +106,16 @@ class XYCheckRoll:
 
     def to_json(self) -> dict[str, object]:
         q = self.result.query
-        return {"system": "xy-checks", "kind": "check", "notation": q.notation, "seed": self.seed,
-                **self.result.to_json(), "log": [e.to_dict() for e in self.log], "lines": self.lines(),
-                "rules": q.rules.to_json()}
+        return {
+            "system": "xy-checks",
+            "kind": "check",
+            "notation": q.notation,
+            "seed": self.seed,
+            **self.result.to_json(),
+            "log": [e.to_dict() for e in self.log],
+            "lines": self.lines(),
+            "rules": q.rules.to_json(),
+        }
 
 
 def _dice_rule(bonus: int, penalty: int) -> str:
@@ -144,34 +154,45 @@ class SideRoll:
             crit = f"; {a.crit_text()}" if a.crit_faces else ""
             lines.append(f"{role}: {a.dice_text()}{crit}{detail}: {scored} {'hit' if scored == 1 else 'hits'}")
         lines.append(f"Total: {self.hits} {'hit' if self.hits == 1 else 'hits'}")
-        for i, (label, hits, die, dealt) in enumerate(zip(self.target_labels, self.target_hits,
-                                                          self.damage_dice, self.damage)):
+        for i, (label, hits, die, dealt) in enumerate(
+            zip(self.target_labels, self.target_hits, self.damage_dice, self.damage)
+        ):
             if not hits:
                 lines.append(f"Target {i + 1} ({label}): no hits")
             elif die is None:
-                lines.append(f"Target {i + 1} ({label}): {hits} {'hit' if hits == 1 else 'hits'}, 1 damage per hit: "
-                             f"{dealt} damage")
+                lines.append(
+                    f"Target {i + 1} ({label}): {hits} {'hit' if hits == 1 else 'hits'}, 1 damage per hit: "
+                    f"{dealt} damage"
+                )
             else:
                 more = f" + {hits - 1}" if hits > 1 else ""
-                lines.append(f"Target {i + 1} ({label}): {hits} {'hit' if hits == 1 else 'hits'}, damage "
-                             f"1d{self.die} ({die}){more} = {dealt}")
+                lines.append(
+                    f"Target {i + 1} ({label}): {hits} {'hit' if hits == 1 else 'hits'}, damage "
+                    f"1d{self.die} ({die}){more} = {dealt}"
+                )
         return lines
 
     def to_json(self) -> dict[str, object]:
         return {
-            "attackers": [{**a.to_json(), "notation": a.query.body, "role": "champion" if i == 0 else "one die",
-                           "hits_scored": s} for i, (a, s) in enumerate(zip(self.attackers, self.scored))],
+            "attackers": [
+                {**a.to_json(), "notation": a.query.body, "role": "champion" if i == 0 else "one die", "hits_scored": s}
+                for i, (a, s) in enumerate(zip(self.attackers, self.scored))
+            ],
             "hits": self.hits,
             "full_damage": self.full,
-            "targets": [{"target": i + 1, "label": label, "hits": h, "damage_die": d, "damage": dealt}
-                        for i, (label, h, d, dealt) in enumerate(zip(self.target_labels, self.target_hits,
-                                                                      self.damage_dice, self.damage))],
+            "targets": [
+                {"target": i + 1, "label": label, "hits": h, "damage_die": d, "damage": dealt}
+                for i, (label, h, d, dealt) in enumerate(
+                    zip(self.target_labels, self.target_hits, self.damage_dice, self.damage)
+                )
+            ],
             "total_damage": sum(self.damage),
         }
 
 
-def roll_attackers(attackers: tuple[CheckQuery, ...], roller: Roller, side: str = "") -> tuple[tuple[CheckRoll, ...],
-                                                                                                  tuple[int, ...]]:
+def roll_attackers(
+    attackers: tuple[CheckQuery, ...], roller: Roller, side: str = ""
+) -> tuple[tuple[CheckRoll, ...], tuple[int, ...]]:
     """The champion's full check and one die per other attacker; the hits each scores."""
     rolls, scored = [], []
     for i, attacker in enumerate(attackers):
@@ -182,8 +203,16 @@ def roll_attackers(attackers: tuple[CheckQuery, ...], roller: Roller, side: str 
     return tuple(rolls), tuple(scored)
 
 
-def deal(hits: int, attackers: int, labels: tuple[str, ...], order: tuple[int, ...], full: bool, roller: Roller,
-         side: str = "", sides: int = DAMAGE_DIE) -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[int, ...]]:
+def deal(
+    hits: int,
+    attackers: int,
+    labels: tuple[str, ...],
+    order: tuple[int, ...],
+    full: bool,
+    roller: Roller,
+    side: str = "",
+    sides: int = DAMAGE_DIE,
+) -> tuple[tuple[int, ...], tuple[int | None, ...], tuple[int, ...]]:
     """Spread ``hits`` over the targets in priority ``order`` and roll each hit target's
     damage die (full damage) or count 1 per hit; by target as written."""
     shares = hits_per_target(hits, attackers, len(labels))
@@ -215,15 +244,26 @@ class VolleyRoll:
     def lines(self) -> list[str]:
         q = self.query
         k = min(len(q.attackers), len(q.targets))
-        return [f"X-in-Y {q.notation}, seed {self.seed}", *q.notes, *self.side.lines()[:-len(q.targets)],
-                f"Spread over at most {k} of {len(q.targets)} targets, extra hits "
-                + ("as written" if q.as_written else "to the lightest first"),
-                *self.side.lines()[-len(q.targets):]]
+        return [
+            f"X-in-Y {q.notation}, seed {self.seed}",
+            *q.notes,
+            *self.side.lines()[: -len(q.targets)],
+            f"Spread over at most {k} of {len(q.targets)} targets, extra hits "
+            + ("as written" if q.as_written else "to the lightest first"),
+            *self.side.lines()[-len(q.targets) :],
+        ]
 
     def to_json(self) -> dict[str, object]:
-        return {"system": "xy-checks", "kind": "volley", "notation": self.query.notation, "seed": self.seed,
-                **self.side.to_json(), "log": [e.to_dict() for e in self.log], "lines": self.lines(),
-                "rules": self.query.rules.to_json()}
+        return {
+            "system": "xy-checks",
+            "kind": "volley",
+            "notation": self.query.notation,
+            "seed": self.seed,
+            **self.side.to_json(),
+            "log": [e.to_dict() for e in self.log],
+            "lines": self.lines(),
+            "rules": self.query.rules.to_json(),
+        }
 
 
 def roll_volley(query: VolleyQuery, seed: int | None = None) -> VolleyRoll:
@@ -262,10 +302,18 @@ class ContestRoll:
 
     def to_json(self) -> dict[str, object]:
         a, b = (s.hits for s in self.sides)
-        return {"system": "xy-checks", "kind": "contest", "notation": self.query.notation, "seed": self.seed,
-                "tie": self.query.tie, "winner": "first" if a > b else ("second" if b > a else "tie"),
-                "sides": [s.to_json() for s in self.sides], "log": [e.to_dict() for e in self.log],
-                "lines": self.lines(), "rules": self.query.rules.to_json()}
+        return {
+            "system": "xy-checks",
+            "kind": "contest",
+            "notation": self.query.notation,
+            "seed": self.seed,
+            "tie": self.query.tie,
+            "winner": "first" if a > b else ("second" if b > a else "tie"),
+            "sides": [s.to_json() for s in self.sides],
+            "log": [e.to_dict() for e in self.log],
+            "lines": self.lines(),
+            "rules": self.query.rules.to_json(),
+        }
 
 
 def roll_contest(query: ContestQuery, seed: int | None = None) -> ContestRoll:
@@ -290,7 +338,9 @@ def roll_check(query: CheckQuery, seed: int | None = None) -> XYCheckRoll:
     return XYCheckRoll(roller.seed, result, tuple(roller.log))
 
 
-def roll(query: CheckQuery | VolleyQuery | ContestQuery, seed: int | None = None) -> XYCheckRoll | VolleyRoll | ContestRoll:
+def roll(
+    query: CheckQuery | VolleyQuery | ContestQuery, seed: int | None = None
+) -> XYCheckRoll | VolleyRoll | ContestRoll:
     """A seeded roll of any parsed query."""
     if isinstance(query, CheckQuery):
         return roll_check(query, seed)

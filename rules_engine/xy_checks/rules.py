@@ -183,8 +183,9 @@ class Target:
     @property
     def label(self) -> str:
         """``fully``, ``barely superior``, ``target`` (no defences, even form)."""
-        words = [w for w in (self.defence if self.defence != "none" else "",
-                             self.form if self.form != "even" else "") if w]
+        words = [
+            w for w in (self.defence if self.defence != "none" else "", self.form if self.form != "even" else "") if w
+        ]
         return " ".join(words) or "target"
 
 

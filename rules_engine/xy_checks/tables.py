@@ -16,9 +16,17 @@ EXTRA_SHOWN = tuple(range(-5, 6))
 #: The checks and dice of the degree tables.
 DEGREE_CHECKS = tuple(Check(x, 6) for x in range(1, 6))
 DEGREE_EXTRA = tuple(range(-3, 4))
-FORM_LABELS = {"defender": "Defender has form superiority", "even": "Neither", "attacker": "Attacker has form superiority"}
-DEFENCE_LABELS = {"none": "Not effective", "barely": "Barely effective", "partially": "Partially effective",
-                  "fully": "Fully effective"}
+FORM_LABELS = {
+    "defender": "Defender has form superiority",
+    "even": "Neither",
+    "attacker": "Attacker has form superiority",
+}
+DEFENCE_LABELS = {
+    "none": "Not effective",
+    "barely": "Barely effective",
+    "partially": "Partially effective",
+    "fully": "Fully effective",
+}
 
 
 def every_check() -> tuple[Check, ...]:
@@ -49,20 +57,37 @@ def ladder_table() -> Table:
     rows = []
     for check in every_check():
         easier, harder = step_easier(check), step_harder(check)
-        rows.append((cell(str(check)), pct(chance(check)),
-                     cell(str(harder)), pct(chance(harder)), cell(str(easier)), pct(chance(easier))))
-    return Table("xy-checks-ladder", "The die ladder: every check, one step harder and one step easier",
-                 ("Check", "Chance", "One step harder", "Chance", "One step easier", "Chance"), tuple(rows),
-                 ("1/20 and 19/20 are the ends: a step past them changes nothing (ruling).",))
+        rows.append(
+            (
+                cell(str(check)),
+                pct(chance(check)),
+                cell(str(harder)),
+                pct(chance(harder)),
+                cell(str(easier)),
+                pct(chance(easier)),
+            )
+        )
+    return Table(
+        "xy-checks-ladder",
+        "The die ladder: every check, one step harder and one step easier",
+        ("Check", "Chance", "One step harder", "Chance", "One step easier", "Chance"),
+        tuple(rows),
+        ("1/20 and 19/20 are the ends: a step past them changes nothing (ruling).",),
+    )
 
 
 def success_table() -> Table:
     """P(success) for every check on the ladder with 5 penalty dice … 5 bonus dice."""
-    rows = tuple((cell(str(check)), *(pct(p_success(query(check, extra))) for extra in EXTRA_SHOWN))
-                 for check in every_check())
-    return Table("xy-checks-success", "Chance of success by check and bonus or penalty dice",
-                 ("Check", *(dice_label(extra) for extra in EXTRA_SHOWN)), rows,
-                 ("+Nb: N bonus dice (any hit succeeds); -Np: N penalty dice (any miss fails), after cancelling.",))
+    rows = tuple(
+        (cell(str(check)), *(pct(p_success(query(check, extra))) for extra in EXTRA_SHOWN)) for check in every_check()
+    )
+    return Table(
+        "xy-checks-success",
+        "Chance of success by check and bonus or penalty dice",
+        ("Check", *(dice_label(extra) for extra in EXTRA_SHOWN)),
+        rows,
+        ("+Nb: N bonus dice (any hit succeeds); -Np: N penalty dice (any miss fails), after cancelling.",),
+    )
 
 
 def degree_table() -> Table:
@@ -73,12 +98,23 @@ def degree_table() -> Table:
     for check in DEGREE_CHECKS:
         for extra in DEGREE_EXTRA:
             dist = degree_distribution(query(check, extra))
-            rows.append((cell(f"{check} {dice_label(extra)}" if extra else str(check)),
-                         *(pct(dist.p(d)) if dist.p(d) else Cell("—") for d in degrees)))
+            rows.append(
+                (
+                    cell(f"{check} {dice_label(extra)}" if extra else str(check)),
+                    *(pct(dist.p(d)) if dist.p(d) else Cell("—") for d in degrees),
+                )
+            )
     headers = ("Check", *(f"Success {d}" if d > 0 else f"Failure {-d}" for d in degrees))
-    return Table("xy-checks-degrees", "Degrees of success and failure on a d6", headers, tuple(rows),
-                 ("With bonus dice a success counts its hits; with penalty dice a failure counts its misses; "
-                  "every other result is of degree 1. The optional crit die is off.",))
+    return Table(
+        "xy-checks-degrees",
+        "Degrees of success and failure on a d6",
+        headers,
+        tuple(rows),
+        (
+            "With bonus dice a success counts its hits; with penalty dice a failure counts its misses; "
+            "every other result is of degree 1. The optional crit die is off.",
+        ),
+    )
 
 
 def attack_table() -> Table:
@@ -87,13 +123,19 @@ def attack_table() -> Table:
     rows = []
     for defence in DEFENCES:
         checks = [Attack(defence, form).check() for form in forms]
-        rows.append((cell(DEFENCE_LABELS[defence]), *(Cell(f"{c} ({percent(chance(c), 1)})", chance(c))
-                                                      for c in checks)))
-    return Table("xy-checks-attack", f"The attack's check from {Check(*START_CHECK)}, by defences and form",
-                 ("Defences", *(FORM_LABELS[form] for form in forms)), tuple(rows),
-                 ("Bonus dice (attack bonus, advantages) and penalty dice (disadvantages) come on top.",
-                  "Not effective: the defences change nothing (ruling: the source lists only the three other "
-                  "cases)."))
+        rows.append(
+            (cell(DEFENCE_LABELS[defence]), *(Cell(f"{c} ({percent(chance(c), 1)})", chance(c)) for c in checks))
+        )
+    return Table(
+        "xy-checks-attack",
+        f"The attack's check from {Check(*START_CHECK)}, by defences and form",
+        ("Defences", *(FORM_LABELS[form] for form in forms)),
+        tuple(rows),
+        (
+            "Bonus dice (attack bonus, advantages) and penalty dice (disadvantages) come on top.",
+            "Not effective: the defences change nothing (ruling: the source lists only the three other cases).",
+        ),
+    )
 
 
 def tie_options_query(tie: str) -> ContestQuery:
@@ -108,12 +150,22 @@ def tie_table() -> Table:
     for tie, meaning in TIES.items():
         result = contest_odds(tie_options_query(tie))
         first, second = (side.damage.mean() for side in result.sides)
-        rows.append((cell(f"tie {tie}"), cell(meaning), pct(result.p_tie),
-                     Cell(decimal_text(first, 2), first), Cell(decimal_text(second, 2), second)))
-    return Table("xy-checks-ties", f"Tie options on {tie_options_query('min').notation}",
-                 ("Option", "On a tie", "Chance of a tie", "First side's average damage",
-                  "Second side's average damage"), tuple(rows),
-                 ("The chances of out-hitting are the same under every option; only the damage on a tie differs.",))
+        rows.append(
+            (
+                cell(f"tie {tie}"),
+                cell(meaning),
+                pct(result.p_tie),
+                Cell(decimal_text(first, 2), first),
+                Cell(decimal_text(second, 2), second),
+            )
+        )
+    return Table(
+        "xy-checks-ties",
+        f"Tie options on {tie_options_query('min').notation}",
+        ("Option", "On a tie", "Chance of a tie", "First side's average damage", "Second side's average damage"),
+        tuple(rows),
+        ("The chances of out-hitting are the same under every option; only the damage on a tie differs.",),
+    )
 
 
 TABLES: dict[str, Callable[[], Table]] = {

@@ -12,6 +12,7 @@ import time
 from fractions import Fraction
 
 from bench_kit import best_of, ratio_columns
+
 from rules_engine.action.roll import odds as action_odds
 from rules_engine.action.roll.notation import parse
 from rules_engine.core import open_ended
@@ -30,6 +31,7 @@ def ours(text: str) -> float:
     def run() -> None:
         clear_caches()
         action_odds.odds(query)
+
     return best_of(run)
 
 
@@ -57,8 +59,9 @@ def icepool_timer():
 
         def chances(die: icepool.Die, double: bool) -> list[Fraction]:
             found = [Fraction(0)] * 8
-            for dice_part, weight in die.map(lambda d: action_odds.degree_for_dice(
-                    query, max(d, 1) if "routine" in query.types else d, double)).items():
+            for dice_part, weight in die.map(
+                lambda d: action_odds.degree_for_dice(query, max(d, 1) if "routine" in query.types else d, double)
+            ).items():
                 found[dice_part] += Fraction(weight, die.denominator())
             return found
 
@@ -99,5 +102,6 @@ def run(full: bool) -> None:
 if __name__ == "__main__":
     import sys
     from pathlib import Path
+
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     run("--full" in sys.argv)

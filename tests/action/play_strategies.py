@@ -14,31 +14,54 @@ from rules_engine.action.play import MAX_SHOCK, MAX_WOUNDS
 SHEET_KEY = "scene"
 
 SMALL = st.integers(-2, 25) | FIELD_VALUES
-CHARACTER_PARTS = st.fixed_dictionaries({
-    "name": st.sampled_from(["Ann", "Bo", "ann", ""]) | FIELD_VALUES, "kind": st.just("character") | FIELD_VALUES,
-    "attributes": st.sampled_from([{"Agility": 3, "Wits": 3, "Luck": 3}, {"Agility": 3}, {}]) | FIELD_VALUES,
-    "skills": st.dictionaries(st.sampled_from(["Guns", "Dodge", ""]), SMALL, max_size=2) | FIELD_VALUES,
-    "health": SMALL, "toughness": SMALL, "shock": SMALL, "wounds": SMALL, "shots": SMALL, "modifier": SMALL,
-    "initiative": st.none() | SMALL, "acted": st.sampled_from(["", "action", "quiet", "rest", "dance"]) | FIELD_VALUES,
-    "rolled": st.booleans() | FIELD_VALUES, "spent": st.booleans() | FIELD_VALUES,
-    "shaken": st.booleans() | FIELD_VALUES, "out": st.sampled_from([0, 0, 1, 100, 101]) | SMALL,
-    "out_margin": st.sampled_from([0, 0, 9]) | SMALL, "wake_due": st.booleans() | FIELD_VALUES,
-    "life": st.sampled_from(["alive", "dying", "stable", "dead", "undead"]) | FIELD_VALUES,
-})
-MOOK_PARTS = st.fixed_dictionaries({
-    "name": st.sampled_from(["Thugs", "Ann"]) | FIELD_VALUES, "kind": st.just("mooks") | FIELD_VALUES,
-    "mook": st.sampled_from(["glass-jaw", "advanced", "speed-bump", "elite"]) | FIELD_VALUES,
-    "members": SMALL, "left": SMALL, "shaken": SMALL, "acted": st.booleans() | FIELD_VALUES,
-})
+CHARACTER_PARTS = st.fixed_dictionaries(
+    {
+        "name": st.sampled_from(["Ann", "Bo", "ann", ""]) | FIELD_VALUES,
+        "kind": st.just("character") | FIELD_VALUES,
+        "attributes": st.sampled_from([{"Agility": 3, "Wits": 3, "Luck": 3}, {"Agility": 3}, {}]) | FIELD_VALUES,
+        "skills": st.dictionaries(st.sampled_from(["Guns", "Dodge", ""]), SMALL, max_size=2) | FIELD_VALUES,
+        "health": SMALL,
+        "toughness": SMALL,
+        "shock": SMALL,
+        "wounds": SMALL,
+        "shots": SMALL,
+        "modifier": SMALL,
+        "initiative": st.none() | SMALL,
+        "acted": st.sampled_from(["", "action", "quiet", "rest", "dance"]) | FIELD_VALUES,
+        "rolled": st.booleans() | FIELD_VALUES,
+        "spent": st.booleans() | FIELD_VALUES,
+        "shaken": st.booleans() | FIELD_VALUES,
+        "out": st.sampled_from([0, 0, 1, 100, 101]) | SMALL,
+        "out_margin": st.sampled_from([0, 0, 9]) | SMALL,
+        "wake_due": st.booleans() | FIELD_VALUES,
+        "life": st.sampled_from(["alive", "dying", "stable", "dead", "undead"]) | FIELD_VALUES,
+    }
+)
+MOOK_PARTS = st.fixed_dictionaries(
+    {
+        "name": st.sampled_from(["Thugs", "Ann"]) | FIELD_VALUES,
+        "kind": st.just("mooks") | FIELD_VALUES,
+        "mook": st.sampled_from(["glass-jaw", "advanced", "speed-bump", "elite"]) | FIELD_VALUES,
+        "members": SMALL,
+        "left": SMALL,
+        "shaken": SMALL,
+        "acted": st.booleans() | FIELD_VALUES,
+    }
+)
 CARDS = st.lists(st.integers(-1, 3) | st.sampled_from(["d10", "Setback", "Random Event", "Joker"]), max_size=5)
-SCENE_PARTS = st.fixed_dictionaries({
-    "name": st.text(max_size=12) | FIELD_VALUES, "threshold": SMALL,
-    "rules": st.lists(st.sampled_from(["wound-penalty", "percentile", "stun", "sand", "seriousness"]), max_size=3)
-    | FIELD_VALUES,
-    "initiative": st.sampled_from(["shots", "cards", "dice"]) | FIELD_VALUES,
-    "sequence": st.integers(-1, 3) | FIELD_VALUES, "stack": CARDS | FIELD_VALUES, "out": CARDS | FIELD_VALUES,
-    "combatants": st.lists(CHARACTER_PARTS | MOOK_PARTS, max_size=3) | FIELD_VALUES,
-})
+SCENE_PARTS = st.fixed_dictionaries(
+    {
+        "name": st.text(max_size=12) | FIELD_VALUES,
+        "threshold": SMALL,
+        "rules": st.lists(st.sampled_from(["wound-penalty", "percentile", "stun", "sand", "seriousness"]), max_size=3)
+        | FIELD_VALUES,
+        "initiative": st.sampled_from(["shots", "cards", "dice"]) | FIELD_VALUES,
+        "sequence": st.integers(-1, 3) | FIELD_VALUES,
+        "stack": CARDS | FIELD_VALUES,
+        "out": CARDS | FIELD_VALUES,
+        "combatants": st.lists(CHARACTER_PARTS | MOOK_PARTS, max_size=3) | FIELD_VALUES,
+    }
+)
 #: The entries of a drawn document.
 ENTRIES = st.lists(SCENE_PARTS, max_size=2)
 
@@ -56,10 +79,32 @@ def assert_entry_kept(scene: dict) -> None:
 
 
 #: Every play action of this system but the shared document ones.
-ACTIONS = ("play_new", "play_sheet", "play_add", "play_remove", "play_sequence", "play_act", "play_odds",
-           "play_roll", "play_damage", "play_padding", "play_wake", "play_shake", "play_stabilise")
-BUSY = ("play_damage", "play_damage", "play_sequence", "play_act", "play_sheet", "play_add", "play_wake",
-        "play_shake", "play_stabilise")
+ACTIONS = (
+    "play_new",
+    "play_sheet",
+    "play_add",
+    "play_remove",
+    "play_sequence",
+    "play_act",
+    "play_odds",
+    "play_roll",
+    "play_damage",
+    "play_padding",
+    "play_wake",
+    "play_shake",
+    "play_stabilise",
+)
+BUSY = (
+    "play_damage",
+    "play_damage",
+    "play_sequence",
+    "play_act",
+    "play_sheet",
+    "play_add",
+    "play_wake",
+    "play_shake",
+    "play_stabilise",
+)
 ACT_WORDS = ("action", "quiet", "rest", "active-defence", "raise-initiative", "out-of-sequence")
 SEEDS = st.integers(0, 10**6).map(str)
 NUMBERS = st.integers(-5, 40).map(str) | st.just("")
@@ -74,9 +119,16 @@ def _edited(data: st.DataObject, scene: dict) -> dict:
     if part == "threshold":
         return {**scene, "threshold": data.draw(st.integers(0, 101), label="value")}
     if part == "rules":
-        rules = data.draw(st.lists(st.sampled_from(["wound-penalty", "percentile", "shock-roll", "stun",
-                                                    "cinematic", "sand", "dark-times", "shaken"]),
-                                   unique=True, max_size=4), label="value")
+        rules = data.draw(
+            st.lists(
+                st.sampled_from(
+                    ["wound-penalty", "percentile", "shock-roll", "stun", "cinematic", "sand", "dark-times", "shaken"]
+                ),
+                unique=True,
+                max_size=4,
+            ),
+            label="value",
+        )
         return {**scene, "rules": rules}
     if part == "initiative":
         return {**scene, "initiative": data.draw(st.sampled_from(["shots", "cards"]), label="value")}
@@ -86,19 +138,37 @@ def _edited(data: st.DataObject, scene: dict) -> dict:
     c = scene["combatants"][i]
     if c["kind"] == "mooks":
         key = data.draw(st.sampled_from(["name", "mook", "members", "left"]), label="key")
-        value = {"name": st.text(min_size=1, max_size=60), "mook": st.sampled_from(["glass-jaw", "advanced",
-                                                                                 "speed-bump"]),
-                 "members": st.integers(1, 99), "left": st.integers(0, 6)}[key]
+        value = {
+            "name": st.text(min_size=1, max_size=60),
+            "mook": st.sampled_from(["glass-jaw", "advanced", "speed-bump"]),
+            "members": st.integers(1, 99),
+            "left": st.integers(0, 6),
+        }[key]
     else:
-        key = data.draw(st.sampled_from(["name", "health", "toughness", "shock", "wounds", "shots", "modifier",
-                                         "attributes", "skills"]), label="key")
-        value = {"name": st.text(min_size=1, max_size=60), "health": st.integers(1, 40),
-                 "toughness": st.integers(1, 6), "shock": st.integers(0, 60), "wounds": st.integers(0, 9),
-                 "shots": st.integers(0, 6), "modifier": st.integers(-3, 3),
-                 "attributes": st.fixed_dictionaries({"Agility": st.integers(0, 9), "Wits": st.integers(0, 9),
-                                                      "Luck": st.integers(0, 9), "Willpower": st.integers(0, 9)}),
-                 "skills": st.dictionaries(st.sampled_from(["Guns", "Focus", "Dodge"]), st.integers(0, 9),
-                                           max_size=3)}[key]
+        key = data.draw(
+            st.sampled_from(
+                ["name", "health", "toughness", "shock", "wounds", "shots", "modifier", "attributes", "skills"]
+            ),
+            label="key",
+        )
+        value = {
+            "name": st.text(min_size=1, max_size=60),
+            "health": st.integers(1, 40),
+            "toughness": st.integers(1, 6),
+            "shock": st.integers(0, 60),
+            "wounds": st.integers(0, 9),
+            "shots": st.integers(0, 6),
+            "modifier": st.integers(-3, 3),
+            "attributes": st.fixed_dictionaries(
+                {
+                    "Agility": st.integers(0, 9),
+                    "Wits": st.integers(0, 9),
+                    "Luck": st.integers(0, 9),
+                    "Willpower": st.integers(0, 9),
+                }
+            ),
+            "skills": st.dictionaries(st.sampled_from(["Guns", "Focus", "Dodge"]), st.integers(0, 9), max_size=3),
+        }[key]
     combatants = list(scene["combatants"])
     combatants[i] = {**c, key: data.draw(value, label="value")}
     return {**scene, "combatants": combatants}
@@ -119,18 +189,37 @@ def _step(data: st.DataObject, call: Callable[..., dict | None], action: str, sc
     if action == "play_padding":
         return call(action, scene=scene, card=data.draw(st.sampled_from(["d10", "Setback", "Random Event"])))
     if action in ("play_odds", "play_roll"):
-        return call(action, scene=scene, index=index, skill="", attribute="Agility", seed=seed,
-                    defence=data.draw(st.integers(0, 20).map(str), label="defence"),
-                    modifiers=data.draw(NUMBERS, label="modifiers"))
+        return call(
+            action,
+            scene=scene,
+            index=index,
+            skill="",
+            attribute="Agility",
+            seed=seed,
+            defence=data.draw(st.integers(0, 20).map(str), label="defence"),
+            modifiers=data.draw(NUMBERS, label="modifiers"),
+        )
     if action == "play_damage":
-        return call(action, scene=scene, index=index, seed=seed,
-                    damage=data.draw(st.integers(0, 60) | st.just(999), label="damage"),
-                    focus=data.draw(NUMBERS, label="focus"))
-    how = {"play_wake": ["roll", "physician", "time"], "play_stabilise": ["roll", "hour"],
-           "play_shake": ["roll"]}.get(action)
+        return call(
+            action,
+            scene=scene,
+            index=index,
+            seed=seed,
+            damage=data.draw(st.integers(0, 60) | st.just(999), label="damage"),
+            focus=data.draw(NUMBERS, label="focus"),
+        )
+    how = {"play_wake": ["roll", "physician", "time"], "play_stabilise": ["roll", "hour"], "play_shake": ["roll"]}.get(
+        action
+    )
     if how is not None:
-        return call(action, scene=scene, index=index, seed=seed, how=data.draw(st.sampled_from(how), label="how"),
-                    value=data.draw(NUMBERS, label="value"))
+        return call(
+            action,
+            scene=scene,
+            index=index,
+            seed=seed,
+            how=data.draw(st.sampled_from(how), label="how"),
+            value=data.draw(NUMBERS, label="value"),
+        )
     return call(action, scene=scene, index=index)  # play_remove
 
 

@@ -1,7 +1,6 @@
 """Action! meets bad input with one RulesError that says what and where, quickly: the
 notation, the form fields and the converter."""
 
-
 import pytest
 from hostile_input import examples_for
 from hostile_strategies import CONTRACT, numbers
@@ -17,8 +16,12 @@ from rules_engine.systems import get_system
 
 SYSTEM = get_system("action")
 EXAMPLES = examples_for(SYSTEM) + [
-    "8 vs 5 inspired", "5 vs active 10 wild stymied routine", "7+2-1 vs 4 hazardous promising T 10 ev 3 vs 2",
-    "5 vs 5 +3d -2d experimental boosted", "-3 vs -8 static one-shot"]
+    "8 vs 5 inspired",
+    "5 vs active 10 wild stymied routine",
+    "7+2-1 vs 4 hazardous promising T 10 ev 3 vs 2",
+    "5 vs 5 +3d -2d experimental boosted",
+    "-3 vs -8 static one-shot",
+]
 
 
 def _result_or_error(call, request):
@@ -36,8 +39,14 @@ def test_any_form_gives_odds_or_an_error_on_a_field(form):
 
 
 @CONTRACT
-@given(st.one_of(st.text(), st.builds(lambda n, unit: n + unit, numbers(),
-                                      st.sampled_from(("", " m", " km", " weeks", " kg", " tons", "m", " x")))))
+@given(
+    st.one_of(
+        st.text(),
+        st.builds(
+            lambda n, unit: n + unit, numbers(), st.sampled_from(("", " m", " km", " weeks", " kg", " tons", "m", " x"))
+        ),
+    )
+)
 def test_any_measure_converts_or_is_refused_where_it_stands(text):
     try:
         convert({"fields": {"measure": text}})
@@ -46,8 +55,10 @@ def test_any_measure_converts_or_is_refused_where_it_stands(text):
 
 
 # --- the totals that drive the work are bounded -------------------------------------------
-_WORST = (f"{MAX_VALUE} vs active -{MAX_VALUE} inspired wild promising +{MAX_DICE_PER_SIDE}d "
-          f"-{MAX_DICE_PER_SIDE}d T {MAX_THRESHOLD} ev {MAX_VALUE} vs -{MAX_VALUE}")
+_WORST = (
+    f"{MAX_VALUE} vs active -{MAX_VALUE} inspired wild promising +{MAX_DICE_PER_SIDE}d "
+    f"-{MAX_DICE_PER_SIDE}d T {MAX_THRESHOLD} ev {MAX_VALUE} vs -{MAX_VALUE}"
+)
 # The largest actions; how long each takes is a figure of tests/benchmark.py.
 LARGEST_ACTIONS = [_WORST, _WORST.replace("promising", "experimental routine"), f"-{MAX_VALUE} vs {MAX_VALUE} wild"]
 
@@ -59,15 +70,22 @@ def test_the_largest_actions_are_answered():
         assert sum(result.degrees) == 1
 
 
-@pytest.mark.parametrize("text,culprit", [
-    ("5 vs 5 +6d +5d", "+5d"), ("5 vs 5 -11d", "-11d"), ("999+999 vs 5", "999+999"), ("5 vs 5 T 101", "101"),
-    ("5 vs 5 ev 999+1 vs 0", "999+1"), ("1" * 31 + " vs 5", "1" * 31),
-])
+@pytest.mark.parametrize(
+    "text,culprit",
+    [
+        ("5 vs 5 +6d +5d", "+5d"),
+        ("5 vs 5 -11d", "-11d"),
+        ("999+999 vs 5", "999+999"),
+        ("5 vs 5 T 101", "101"),
+        ("5 vs 5 ev 999+1 vs 0", "999+1"),
+        ("1" * 31 + " vs 5", "1" * 31),
+    ],
+)
 def test_limits_point_at_the_term_that_crosses(text, culprit):
     with pytest.raises(RulesError) as info:
         parse(text)
     error = info.value
-    assert text[error.position:error.position + error.length] == culprit
+    assert text[error.position : error.position + error.length] == culprit
 
 
 LONG_NOTATIONS = ["5 vs 5 " + "wild " * 39, "5" * 200, "+" * 200, "5 vs 5 " + "+1d" * 64, "5 vs " + "1+" * 97 + "1"]

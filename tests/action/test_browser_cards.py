@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
 from playwright.sync_api import Page, expect
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
 from rules_engine.action.cards import deck, draw
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -31,8 +31,13 @@ def open_page(page: Page, site_url: str, query: str = "") -> None:
 
 def cli_json(notation: str, seed: str) -> dict:
     """What ``python -m rules_engine roll action NOTATION --seed SEED --json`` prints."""
-    result = subprocess.run([sys.executable, "-m", "rules_engine", "roll", "action", notation, "--seed", seed,
-                             "--json"], capture_output=True, text=True, check=True, cwd=REPO_ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "roll", "action", notation, "--seed", seed, "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO_ROOT,
+    )
     return json.loads(result.stdout)
 
 
@@ -46,8 +51,9 @@ def shown_lines(page: Page, widget: str) -> list[str]:
 
 def odds_rows(page: Page) -> dict[str, list[str]]:
     rows = page.locator(f"{DRAW} .srd-card-odds__table tbody tr")
-    return {rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").all_inner_texts()
-            for i in range(rows.count())}
+    return {
+        rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())
+    }
 
 
 def test_the_card_odds_follow_the_factions_and_the_jokers(page, site_url, page_errors):
@@ -58,8 +64,10 @@ def test_the_card_odds_follow_the_factions_and_the_jokers(page, site_url, page_e
     expect(notation).to_have_text("draw 4 factions")
     expected = draw.odds(draw.parse("draw 4 factions")).to_json()
     for row in expected["results"]:
-        assert odds_rows(page)[row["result"]] == [f"{row['p_faction']} ({row['percent']})",
-                                                  f"{row['p_any']} ({row['percent_any']})"]
+        assert odds_rows(page)[row["result"]] == [
+            f"{row['p_faction']} ({row['percent']})",
+            f"{row['p_any']} ({row['percent_any']})",
+        ]
     # Keyboard only: from the first joker choice, the arrow keys pick "None".
     page.focus("#acd-jokers-2")
     page.keyboard.press("ArrowDown")
@@ -70,8 +78,7 @@ def test_the_card_odds_follow_the_factions_and_the_jokers(page, site_url, page_e
     assert page_errors == []
 
 
-def test_a_seeded_card_draw_equals_the_cli_and_its_permalink_deals_it_again(page, phone_page, site_url,
-                                                                           page_errors):
+def test_a_seeded_card_draw_equals_the_cli_and_its_permalink_deals_it_again(page, phone_page, site_url, page_errors):
     open_page(page, site_url)
     page.fill("#acd-factions", "Heroes, Villains, Cops")
     expect(page.locator(f"{DRAW} .srd-reading__notation")).to_have_text("draw Heroes, Villains, Cops")
@@ -90,8 +97,7 @@ def test_a_seeded_card_draw_equals_the_cli_and_its_permalink_deals_it_again(page
     href = page.get_attribute(f"{DRAW} .srd-roll__permalink", "href")
     link = urlsplit(href)
     params = {k: v[0] for k, v in parse_qs(link.query).items()}
-    assert link.fragment == "acd-draw" and params == {"factions": "Heroes, Villains, Cops", "jokers": "2",
-                                                      "seed": "7"}
+    assert link.fragment == "acd-draw" and params == {"factions": "Heroes, Villains, Cops", "jokers": "2", "seed": "7"}
     phone_page.goto(href)
     expect(phone_page.locator(f"{DRAW} .srd-roll__seed")).to_have_text("7", timeout=ENGINE_LOAD_MS)
     assert shown_lines(phone_page, DRAW) == expected["lines"]
@@ -115,8 +121,7 @@ def test_a_bad_faction_name_is_named_and_the_odds_are_marked_old(page, site_url,
     assert page_errors == []
 
 
-def test_the_deck_chance_follows_the_inputs_and_a_seeded_deal_equals_the_cli(page, phone_page, site_url,
-                                                                            page_errors):
+def test_the_deck_chance_follows_the_inputs_and_a_seeded_deal_equals_the_cli(page, phone_page, site_url, page_errors):
     open_page(page, site_url)
     notation = page.locator(f"{DECK} .srd-reading__notation")
     expect(notation).to_have_text("deck: Rally in 1 draw")
@@ -124,7 +129,8 @@ def test_the_deck_chance_follows_the_inputs_and_a_seeded_deal_equals_the_cli(pag
     expect(notation).to_have_text("deck: Rally in 5 draws")
     expected = deck.odds(deck.parse("deck: Rally in 5 draws")).to_json()
     expect(page.locator(f"{DECK} .srd-card-odds__headline")).to_contain_text(
-        f"{expected['p_drawn']} ({expected['percent']})")
+        f"{expected['p_drawn']} ({expected['percent']})"
+    )
     page.get_by_label("Plots only (20)").check()
     expect(notation).to_have_text("deck plots: Rally in 5 draws")
     expect(page.locator(f"{DECK} .srd-card-odds__headline")).to_contain_text("1/4 (25.00%)")
@@ -159,7 +165,9 @@ def test_a_deck_field_error_is_named(page, site_url, page_errors):
     expect(page.locator("#adk-card-error")).to_be_empty()
     page.fill("#adk-draws", "201")
     page.press("#adk-draws", "Enter")
-    expect(page.locator("#adk-draws-error")).to_contain_text("Cards to draw must be from 1 to 200")  # its label and range
+    expect(page.locator("#adk-draws-error")).to_contain_text(
+        "Cards to draw must be from 1 to 200"
+    )  # its label and range
     expect(page.locator(f"{DECK} .srd-widget__odds")).to_have_attribute("data-stale", "")
     assert page_errors == []
 
@@ -171,8 +179,12 @@ def test_the_card_results_are_announced(page, site_url):
             assert page.get_attribute(f"{widget} .srd-widget__{region}", "aria-live") == "polite"
 
 
-REGIONS = (f"{DRAW} .srd-widget__odds", f"{DRAW} .srd-widget__result", f"{DECK} .srd-widget__odds",
-           f"{DECK} .srd-widget__result")
+REGIONS = (
+    f"{DRAW} .srd-widget__odds",
+    f"{DRAW} .srd-widget__result",
+    f"{DECK} .srd-widget__odds",
+    f"{DECK} .srd-widget__result",
+)
 
 
 def test_the_card_widgets_fit_a_phone_and_never_move_the_page(phone_page, site_url, theme, page_errors):
@@ -198,9 +210,16 @@ def test_the_card_widgets_fit_a_phone_and_never_move_the_page(phone_page, site_u
     assert {s: height(page, s) for s in REGIONS} == loading
     assert_no_sideways_scroll(page, "action-cards after a draw")
     width = page.evaluate("window.innerWidth")
-    for selector in ("#acd-factions", "#acd-jokers-0", "#acd-seed", f"{DRAW} button[type=submit]",
-                     f"{DRAW} .srd-card-odds .srd-table-wrap", f"{DRAW} .srd-card-draw", "#adk-card",
-                     f"{DECK} .srd-deck-draw"):
+    for selector in (
+        "#acd-factions",
+        "#acd-jokers-0",
+        "#acd-seed",
+        f"{DRAW} button[type=submit]",
+        f"{DRAW} .srd-card-odds .srd-table-wrap",
+        f"{DRAW} .srd-card-draw",
+        "#adk-card",
+        f"{DECK} .srd-deck-draw",
+    ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
     assert page_errors == []

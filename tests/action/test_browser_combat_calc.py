@@ -29,8 +29,14 @@ def test_the_combat_calculator_works_out_each_rule_from_the_text(page: Page, sit
     expect(page.locator(f"{CALC} .srd-combat__notation")).to_have_text(COMBAT_EXAMPLE)  # built in, before the engine
     expect(page.locator(CALC)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     assert shown_lines(page) == engine_lines(COMBAT_EXAMPLE)
-    for notation in ("heroic 4", "shots agility 4 wits 3 luck 5 spend 2", "cover 12", "fall 6 stunt 3 agility 2",
-                     "conflict chase 17", "mook 8 vs 5 ev 6 vs 2 inspired"):
+    for notation in (
+        "heroic 4",
+        "shots agility 4 wits 3 luck 5 spend 2",
+        "cover 12",
+        "fall 6 stunt 3 agility 2",
+        "conflict chase 17",
+        "mook 8 vs 5 ev 6 vs 2 inspired",
+    ):
         button = page.locator(f'button.srd-notation[data-notation="{notation}"]').first
         expect(button).to_be_enabled()
         button.click()
@@ -83,7 +89,8 @@ def test_the_card_stack_button_plays_the_stack_in_the_calculator(page: Page, sit
     page.goto(f"{site_url}action-combat/")
     expect(page.locator(CALC)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     button = page.locator(
-        f'#another-way-to-run-initiative-the-card-stack ~ p button.srd-notation[data-notation="{notation}"]').first
+        f'#another-way-to-run-initiative-the-card-stack ~ p button.srd-notation[data-notation="{notation}"]'
+    ).first
     expect(button).to_be_enabled()
     button.click()
     expect(page.locator("#acc-notation")).to_have_value(notation)

@@ -5,9 +5,9 @@ and reads what a reader reads."""
 
 from __future__ import annotations
 
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
 from playwright.sync_api import Page, expect
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
 from rules_engine.action.combat.damage import DamageReport, Hit
 
 CALC = "#ad-calculator"
@@ -23,8 +23,9 @@ def open_page(page: Page, site_url: str) -> None:
 def shown_numbers(page: Page) -> dict[str, str]:
     """Label → value, as the result's lists show them."""
     items = page.locator(f"{RESULT} .srd-damage__item")
-    return {items.nth(i).locator("dt").inner_text(): items.nth(i).locator("dd").inner_text()
-            for i in range(items.count())}
+    return {
+        items.nth(i).locator("dt").inner_text(): items.nth(i).locator("dd").inner_text() for i in range(items.count())
+    }
 
 
 def expect_report(page: Page, report: DamageReport) -> None:
@@ -74,7 +75,8 @@ def test_three_wounds_roll_luck_at_5_10_and_15(page, site_url, page_errors):
     page.get_by_role("radio", name="Variable", exact=True).check()
     roll = page.locator(f"{RESULT} [data-roll=cinematic]")
     expect(roll.locator(".srd-damage__roll")).to_have_text(
-        "Luck rolls at 5, 10, 15: passes all with 0.55%; failing: one Cinematic Wound")
+        "Luck rolls at 5, 10, 15: passes all with 0.55%; failing: one Cinematic Wound"
+    )
     expect(roll.locator(".srd-damage__exact")).to_have_text("184/33275")
     chance = DamageReport(Hit(15, 5, 20, 3, 5, luck=5, options=frozenset({"cinematic-variable"}))).to_json()
     assert chance["rolls"]["cinematic"]["pass_all"] == "184/33275"
@@ -113,8 +115,17 @@ def test_the_result_is_announced_and_the_fields_are_labelled(page, site_url):
 
 def show_the_tallest_result(page: Page) -> None:
     """Every roll shown with its exact chance, every kind of event, every option on."""
-    for name, value in (("damage", "37"), ("threshold", "4"), ("health", "12"), ("toughness", "40"),
-                        ("mass", "2"), ("wounds", "3"), ("shock", "7"), ("focus", "-6"), ("luck", "-9")):
+    for name, value in (
+        ("damage", "37"),
+        ("threshold", "4"),
+        ("health", "12"),
+        ("toughness", "40"),
+        ("mass", "2"),
+        ("wounds", "3"),
+        ("shock", "7"),
+        ("focus", "-6"),
+        ("luck", "-9"),
+    ):
         page.fill(f"#ad-{name}", value)
     page.get_by_role("radio", name="Percentile", exact=True).check()
     page.get_by_role("radio", name="Variable", exact=True).check()
@@ -145,8 +156,13 @@ def test_the_calculator_fits_a_phone_and_never_moves_the_page(phone_page, site_u
     assert height(page, RESULT) == loading
     assert_no_sideways_scroll(page, "action-combat with the tallest result")
     width = page.evaluate("window.innerWidth")
-    for selector in ("#ad-damage", "#ad-opt-shaken", "#ad-penalty-seriousness", f"{CALC} button[type=submit]",
-                     f"{RESULT} .srd-damage__mooks"):
+    for selector in (
+        "#ad-damage",
+        "#ad-opt-shaken",
+        "#ad-penalty-seriousness",
+        f"{CALC} button[type=submit]",
+        f"{RESULT} .srd-damage__mooks",
+    ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
     assert page_errors == []

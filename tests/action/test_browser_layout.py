@@ -3,12 +3,15 @@ converter fit, never move the page when a result appears, and read in both theme
 
 from __future__ import annotations
 
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, height, parse_colour, use_theme
 from playwright.sync_api import expect
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, height, parse_colour, use_theme
-
-REGIONS = ("#ac-roller .srd-widget__canonical", "#ac-roller .srd-widget__odds", "#ac-roller .srd-widget__result",
-           "#av-converter .srd-widget__result")
+REGIONS = (
+    "#ac-roller .srd-widget__canonical",
+    "#ac-roller .srd-widget__odds",
+    "#ac-roller .srd-widget__result",
+    "#av-converter .srd-widget__result",
+)
 
 
 def test_the_action_widgets_fit_and_never_move_the_page(phone_page, site_url, theme, page_errors):
@@ -37,8 +40,15 @@ def test_the_action_widgets_fit_and_never_move_the_page(phone_page, site_url, th
     assert_no_sideways_scroll(page, "action after a roll")
 
     width = page.evaluate("window.innerWidth")
-    for selector in ("#ac-skill", "#ac-type-experimental", "#ac-seed", "#ac-roller button[type=submit]",
-                     "#ac-roller .srd-action-odds .srd-table-wrap", "#ac-roller .srd-action-dice", "#av-measure"):
+    for selector in (
+        "#ac-skill",
+        "#ac-type-experimental",
+        "#ac-seed",
+        "#ac-roller button[type=submit]",
+        "#ac-roller .srd-action-odds .srd-table-wrap",
+        "#ac-roller .srd-action-dice",
+        "#av-measure",
+    ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
 
@@ -60,14 +70,21 @@ def test_the_odds_and_dice_read_in_both_themes(phone_page, site_url, theme):
     page.press("#ac-seed", "Enter")
     expect(page.locator("#ac-roller .srd-roll__seed")).to_have_text("5")
     background = parse_colour(page.locator("#ac-roller").evaluate("w => getComputedStyle(w).backgroundColor"))
-    for selector in ("#ac-roller .srd-action-odds__table th", "#ac-roller .srd-pct", "#ac-roller .srd-exact",
-                     "#ac-roller .srd-toggle__hint", "#ac-roller .srd-die--negative", ".srd-roll__numbers"):
+    for selector in (
+        "#ac-roller .srd-action-odds__table th",
+        "#ac-roller .srd-pct",
+        "#ac-roller .srd-exact",
+        "#ac-roller .srd-toggle__hint",
+        "#ac-roller .srd-die--negative",
+        ".srd-roll__numbers",
+    ):
         colour = parse_colour(page.locator(selector).first.evaluate("t => getComputedStyle(t).color"))
         assert contrast(colour, background) >= 4.5, selector
     die = page.locator("#ac-roller .srd-die--positive").first
     fg = parse_colour(die.evaluate("d => getComputedStyle(d).color"))
     bg = parse_colour(die.evaluate("d => getComputedStyle(d).backgroundColor"))
     assert contrast(fg, bg) >= 4.5
-    bar = parse_colour(page.locator(".srd-action-odds__bar--hit").first.evaluate(
-        "b => getComputedStyle(b).backgroundColor"))
+    bar = parse_colour(
+        page.locator(".srd-action-odds__bar--hit").first.evaluate("b => getComputedStyle(b).backgroundColor")
+    )
     assert contrast(bar, background) >= 3

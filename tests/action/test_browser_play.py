@@ -15,11 +15,10 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
-
 from browser_fixtures import sw_page  # noqa: F401 - a fixture
 from browser_kit import assert_no_sideways_scroll, use_theme
 from play_browser import CONTROL_MS, NO_NATIVE_SHARE, PlayTool
+from playwright.sync_api import Locator, Page, expect
 
 TOOL = PlayTool("action", "#acp", entry="s")
 ROOT, STATUS = TOOL.root, TOOL.status
@@ -48,8 +47,12 @@ def make_docks(page: Page) -> dict:
     TOOL.edit(page, page.get_by_label("Scene", exact=True), "The docks", "s.name === 'The docks'")
     ann = combatant(page, 0)
     TOOL.edit(page, ann.get_by_label("Name", exact=True), "Ann", "s.combatants[0].name === 'Ann'")
-    TOOL.edit(page, combatant(page, 0).get_by_label("Attributes"), "Agility 4, Wits 3, Luck 2",
-              "s.combatants[0].attributes.Agility === 4")
+    TOOL.edit(
+        page,
+        combatant(page, 0).get_by_label("Attributes"),
+        "Agility 4, Wits 3, Luck 2",
+        "s.combatants[0].attributes.Agility === 4",
+    )
     TOOL.edit(page, combatant(page, 0).get_by_label("Skills"), "Guns 5", "s.combatants[0].skills.Guns === 5")
     page.get_by_role("button", name="Add a mook group").click()
     expect(page.locator(STATUS)).to_have_text("Added Mooks 1.")
@@ -80,8 +83,9 @@ def expect_odds(page: Page, request: dict) -> dict:
     expect(line).to_have_text(re.compile(re.escape(f"Success or better {odds['success']['percent']}") + "$"))
     # Percentages first, the exact fractions on demand: under a summary the keyboard reaches.
     fractions = page.locator(f"{ROOT} .srd-acp__odds .srd-play__fractions")
-    expect(fractions.locator("li")).to_have_text([f"Success or better: {odds['success']['ratio']}",
-                                                  *(f"{d['degree']}: {d['ratio']}" for d in odds["degrees"])])
+    expect(fractions.locator("li")).to_have_text(
+        [f"Success or better: {odds['success']['ratio']}", *(f"{d['degree']}: {d['ratio']}" for d in odds["degrees"])]
+    )
     return odds
 
 
@@ -107,13 +111,22 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     TOOL.wait_saved(page, "s.combatants[0].shots === 2")
     assert scene_shown(page) == raised["scene"]
     expect(page.locator(f"{ROOT} .srd-acp__order li").first).to_have_text(
-        f"Ann: Initiative {raised['sheet']['combatants'][0]['initiative']}, 2 Shots")
+        f"Ann: Initiative {raised['sheet']['combatants'][0]['initiative']}, 2 Shots"
+    )
 
     # A roll from the sheet: Guns + Agility against 5, its exact odds first, then seed 42.
     page.get_by_label("Skill", exact=True).select_option("Guns")
     page.get_by_label("Attribute (EV)", exact=True).select_option("Agility")
-    request = {"scene": raised["scene"], "index": 0, "skill": "Guns", "attribute": "Agility", "modifiers": "",
-               "defence": "5", "defence_ev": "", "active": False}
+    request = {
+        "scene": raised["scene"],
+        "index": 0,
+        "skill": "Guns",
+        "attribute": "Agility",
+        "modifiers": "",
+        "defence": "5",
+        "defence_ev": "",
+        "active": False,
+    }
     assert expect_odds(page, request)["notation"] == "5 vs 5 ev 4 vs 0"
     page.get_by_label("Seed", exact=True).fill("42")
     page.get_by_role("button", name="Roll", exact=True).click()
@@ -175,7 +188,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     broken.write_text(json.dumps(document), encoding="utf-8")
     page.set_input_files(f"{ROOT} input[type=file]", str(broken))
     expect(page.locator(STATUS)).to_contain_text(
-        "broken.json was not imported: scene 1, Combatant 1, Wounds: must be from 0 to 99999, not -1")
+        "broken.json was not imported: scene 1, Combatant 1, Wounds: must be from 0 to 99999, not -1"
+    )
     expect(page.locator(STATUS)).to_contain_text("Nothing saved was changed.")
     assert TOOL.saved_text(page) == saved_before
 
@@ -289,6 +303,8 @@ def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
     assert len(pages) == 1
     text = " ".join(pages[0].extract_text().split())
     assert "The docks · Sequence 1 · Wound Threshold 5" in text
-    assert "Agility 4, Wits 3, Luck 2 · skills: Guns 5 · Health 20, Toughness 3 · shock 0, wounds 0 · 3 Shots of 3" in text
+    assert (
+        "Agility 4, Wits 3, Luck 2 · skills: Guns 5 · Health 20, Toughness 3 · shock 0, wounds 0 · 3 Shots of 3" in text
+    )
     assert "Glass-jaw mook · 6 of 6 standing" in text
     assert "Take the action" not in text and "Export file" not in text

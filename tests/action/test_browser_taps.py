@@ -14,10 +14,9 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
-
 from browser_kit import assert_no_sideways_scroll, use_theme
 from play_browser import PlayTool
+from playwright.sync_api import Locator, Page, expect
 
 TOOL = PlayTool("action", "#acp", entry="s")
 ROOT, STATUS = TOOL.root, TOOL.status
@@ -77,16 +76,31 @@ def test_a_short_scene_played_by_taps(phone_page, site_url: str) -> None:
     taps = engine("play_taps", scene=scene, modifiers="", defence="5", defence_ev="", active=False)
     agility = next(t for t in taps["combatants"][0]["traits"] if t["name"] == "Agility")
     button = trait(page, 0, "attribute", "Agility")
-    expect(button.locator(".srd-play__tap-chance")).to_have_text(f"success {agility['success']['percent'].replace('%', ' %')}")
+    expect(button.locator(".srd-play__tap-chance")).to_have_text(
+        f"success {agility['success']['percent'].replace('%', ' %')}"
+    )
     count = len(shown(page).get("log", []))
     button.click()
     TOOL.wait_saved(page, f"(s.log || []).length === {count + 1}")
     item = shown(page)["log"][0]
     seed = int(re.search(r"seed (\d+)", item["dice"]).group(1))
-    rolled = engine("play_roll", scene=scene, index=0, skill="", attribute="Agility", modifiers="", defence="5",
-                    defence_ev="", active=False, seed=seed)
+    rolled = engine(
+        "play_roll",
+        scene=scene,
+        index=0,
+        skill="",
+        attribute="Agility",
+        modifiers="",
+        defence="5",
+        defence_ev="",
+        active=False,
+        seed=seed,
+    )
     assert item == {"what": rolled["line"], **rolled["record"]}
-    assert rolled["record"]["chance"] == f"success {agility['success']['percent'].replace('%', ' %')} ({agility['success']['ratio']})"
+    assert (
+        rolled["record"]["chance"]
+        == f"success {agility['success']['percent'].replace('%', ' %')} ({agility['success']['ratio']})"
+    )
     assert bare(shown(page)) == rolled["scene"]
     result = page.locator("#acp-c0-tap")
     expect(result).to_contain_text(rolled["line"])
@@ -125,10 +139,13 @@ def test_a_short_scene_played_by_taps(phone_page, site_url: str) -> None:
     pages = PdfReader(io.BytesIO(page.pdf(format="A4"))).pages
     text = " ".join(" ".join(p.extract_text() for p in pages).split())
     scene = shown(page)
-    rules = ", ".join(r["name"] for r in engine("play_sheet", scene=scene)["sheet"]["rules"] if r["word"] in scene["rules"])
+    rules = ", ".join(
+        r["name"] for r in engine("play_sheet", scene=scene)["sheet"]["rules"] if r["word"] in scene["rules"]
+    )
     assert f"New scene · Sequence 0 · Wound Threshold 5 · Initiative from the shot pool · rules: {rules}" in text
-    assert ("Agility 3, Wits 3, Luck 3 · skills: none · Health 20, Toughness 3 · shock 4, wounds 3 · 2 Shots of 3 · "
-            "dying") in text
+    assert (
+        "Agility 3, Wits 3, Luck 3 · skills: none · Health 20, Toughness 3 · shock 4, wounds 3 · 2 Shots of 3 · dying"
+    ) in text
     assert "Glass-jaw mook · 0 of 6 standing" in text
     # Added the mooks, the roll, five boxes tapped (Undo and Redo put one back as it was).
     assert len(scene["log"]) == 7
@@ -141,8 +158,9 @@ def test_a_short_scene_played_by_taps(phone_page, site_url: str) -> None:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_refusals_at_their_field_and_axe_in_the_error_and_dying_states(phone_page, site_url: str, theme: str,
-                                                                       tmp_path: Path) -> None:
+def test_refusals_at_their_field_and_axe_in_the_error_and_dying_states(
+    phone_page, site_url: str, theme: str, tmp_path: Path
+) -> None:
     page = phone_page
     use_theme(page, site_url, theme)
     TOOL.open(page, f"{site_url}{ADDRESS}")
@@ -157,7 +175,9 @@ def test_refusals_at_their_field_and_axe_in_the_error_and_dying_states(phone_pag
     assert not CODE.search(error.text_content())
     expect(health).to_have_attribute("aria-invalid", "true")
     assert error.get_attribute("id") in health.get_attribute("aria-describedby").split()
-    assert health.evaluate("(node) => node.closest('.srd-field').nextElementSibling.classList.contains('srd-play__field-error')")
+    assert health.evaluate(
+        "(node) => node.closest('.srd-field').nextElementSibling.classList.contains('srd-play__field-error')"
+    )
     assert TOOL.axe_violations(page) == []
     # Fixed: saved, and the refusal is gone.
     TOOL.edit(page, combatant(page, 0).get_by_label("Health", exact=True), "12", "s.combatants[0].health === 12")
@@ -184,8 +204,9 @@ def test_refusals_at_their_field_and_axe_in_the_error_and_dying_states(phone_pag
     expect(combatant(page, 0).locator(".srd-acp__state")).to_contain_text("dying")
     assert TOOL.axe_violations(page) == []
     box(page, 0, "Wound boxes", "Wound 2").click()
-    expect(error).to_have_text("Character 1: Character 1's wounds stay: the rules take none away in a fight "
-                               "(Undo takes back a mistaken tap)")
+    expect(error).to_have_text(
+        "Character 1: Character 1's wounds stay: the rules take none away in a fight (Undo takes back a mistaken tap)"
+    )
     expect(error).to_be_in_viewport()
     assert TOOL.axe_violations(page) == []
 

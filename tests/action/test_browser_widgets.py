@@ -38,17 +38,26 @@ def open_page(page: Page, site_url: str, query: str = "") -> None:
 
 def cli_lines(notation: str, seed: str) -> list[str]:
     """What ``python -m rules_engine roll action NOTATION --seed SEED`` prints."""
-    result = subprocess.run([sys.executable, "-m", "rules_engine", "roll", "action", notation, "--seed", seed],
-                            capture_output=True, text=True, check=True, cwd=REPO_ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "roll", "action", notation, "--seed", seed],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO_ROOT,
+    )
     return result.stdout.splitlines()
 
 
 def shown_odds(page: Page) -> dict[str, tuple[str, str]]:
     """Degree → (percentage, exact fraction), as the odds table shows them."""
     rows = page.locator(f"{ROLLER} .srd-action-odds__table tbody tr")
-    return {rows.nth(i).locator("th").inner_text(): (rows.nth(i).locator(".srd-pct").inner_text(),
-                                                     rows.nth(i).locator(".srd-exact").inner_text())
-            for i in range(rows.count())}
+    return {
+        rows.nth(i).locator("th").inner_text(): (
+            rows.nth(i).locator(".srd-pct").inner_text(),
+            rows.nth(i).locator(".srd-exact").inner_text(),
+        )
+        for i in range(rows.count())
+    }
 
 
 def expected_odds(notation: str) -> dict[str, tuple[str, str]]:
@@ -100,7 +109,12 @@ def test_a_seeded_roll_equals_the_cli_and_its_permalink_reproduces_it(page, phon
     assert chains.count() == len(rolled.chains)
     for i, chain in enumerate(rolled.chains):
         assert chains.nth(i).locator(".srd-die").all_inner_texts() == [str(f) for f in chain.faces]
-        assert chains.nth(i).locator(".srd-action-dice__faces[role=img]").get_attribute("aria-label").startswith(f"Die {i + 1}, ")
+        assert (
+            chains.nth(i)
+            .locator(".srd-action-dice__faces[role=img]")
+            .get_attribute("aria-label")
+            .startswith(f"Die {i + 1}, ")
+        )
 
     href = page.get_attribute(f"{ROLLER} .srd-roll__permalink", "href")
     link = urlsplit(href)

@@ -31,8 +31,17 @@ def test_the_deck_is_52_cards_and_two_jokers():
 
 def test_each_rank_gives_the_sources_result():
     by_rank = {c.rank: c.result.name for c in deck()}
-    assert by_rank == {"Joker": "Joker", "A": "Ace", "J": "Face card", "Q": "Face card", "K": "Face card",
-                       **{str(n): "5 to 10" for n in range(5, 11)}, "4": "4", "3": "3", "2": "2"}
+    assert by_rank == {
+        "Joker": "Joker",
+        "A": "Ace",
+        "J": "Face card",
+        "Q": "Face card",
+        "K": "Face card",
+        **{str(n): "5 to 10" for n in range(5, 11)},
+        "4": "4",
+        "3": "3",
+        "2": "2",
+    }
     assert result_counts() == {"Joker": 2, "Ace": 4, "Face card": 12, "5 to 10": 24, "4": 4, "3": 4, "2": 4}
     assert result_counts(0)["Joker"] == 0 and sum(result_counts(0).values()) == 52
 
@@ -52,8 +61,15 @@ def test_each_suit_names_its_favoured_action_and_aces_and_jokers_favour_every_ac
 # --- exact odds against counting ---------------------------------------------------------------
 def test_one_faction_odds_are_card_counts_over_54():
     result = draw.odds(parse("draw"))
-    assert result.to_json()["outcomes"] == {"Joker": "1/27", "Ace": "2/27", "Face card": "2/9", "5 to 10": "4/9",
-                                            "4": "2/27", "3": "2/27", "2": "2/27"}
+    assert result.to_json()["outcomes"] == {
+        "Joker": "1/27",
+        "Ace": "2/27",
+        "Face card": "2/9",
+        "5 to 10": "4/9",
+        "4": "2/27",
+        "3": "2/27",
+        "2": "2/27",
+    }
     assert sum(Fraction(p) for p in result.to_json()["outcomes"].values()) == 1
 
 
@@ -82,8 +98,9 @@ def test_multi_faction_odds_equal_counting_every_deal(factions, jokers):
         name = row["result"]
         assert Fraction(row["p_any"]) == Fraction(any_count[name], deals)
         assert Fraction(row["p_faction"]) == Fraction(per_seat[name], deals)
-        assert {int(k): Fraction(p) for k, p in row["how_many"].items()} == \
-            {k: Fraction(how_many[name, k], deals) for k in range(factions + 1) if how_many[name, k]}
+        assert {int(k): Fraction(p) for k, p in row["how_many"].items()} == {
+            k: Fraction(how_many[name, k], deals) for k in range(factions + 1) if how_many[name, k]
+        }
     for row in data["favoured"]:
         assert Fraction(row["p_any"]) == Fraction(favoured_any[row["action"]], deals)
 
@@ -96,32 +113,46 @@ def test_hand_checked_two_factions_and_a_joker():
 
 
 # --- the notation -------------------------------------------------------------------------------
-@pytest.mark.parametrize("text,canonical,factions,jokers", [
-    ("draw", "draw", 1, 2), ("DRAW 1", "draw", 1, 2), ("draw 3", "draw 3 factions", 3, 2),
-    ("draw 3 factions", "draw 3 factions", 3, 2), ("draw 1 faction", "draw", 1, 2),
-    ("draw Heroes, Villains , Cops", "draw Heroes, Villains, Cops", 3, 2),
-    ("draw 4 factions; no jokers", "draw 4 factions; no jokers", 4, 0),
-    ("draw The Syndicate, O'Neil & Sons; 1 joker", "draw The Syndicate, O'Neil & Sons; 1 joker", 2, 1),
-    ("draw 2 factions, 2 jokers", "draw 2 factions", 2, 2), ("draw 54", "draw 54 factions", 54, 2),
-])
+@pytest.mark.parametrize(
+    "text,canonical,factions,jokers",
+    [
+        ("draw", "draw", 1, 2),
+        ("DRAW 1", "draw", 1, 2),
+        ("draw 3", "draw 3 factions", 3, 2),
+        ("draw 3 factions", "draw 3 factions", 3, 2),
+        ("draw 1 faction", "draw", 1, 2),
+        ("draw Heroes, Villains , Cops", "draw Heroes, Villains, Cops", 3, 2),
+        ("draw 4 factions; no jokers", "draw 4 factions; no jokers", 4, 0),
+        ("draw The Syndicate, O'Neil & Sons; 1 joker", "draw The Syndicate, O'Neil & Sons; 1 joker", 2, 1),
+        ("draw 2 factions, 2 jokers", "draw 2 factions", 2, 2),
+        ("draw 54", "draw 54 factions", 54, 2),
+    ],
+)
 def test_the_notation_reads(text, canonical, factions, jokers):
     query = parse(text)
     assert (query.notation, query.factions, query.jokers) == (canonical, factions, jokers)
     assert parse(query.notation) == query
 
 
-@pytest.mark.parametrize("text,culprit,message", [
-    ("draw 55", "55", "from 1 to 54"), ("draw 53; no jokers", "53", "from 1 to 52"), ("draw 0", "0", "from 1"),
-    ("draw Heroes,, Cops", ",", "faction's name"), ("draw Heroes, heroes", "heroes", "named twice"),
-    ("draw He$roes", "$", "letters, digits"), ("draw 3 jokers", "3", "0, 1 or 2 jokers"),
-    ("draw " + "x" * 31, "x" * 31, "at most 30"),
-])
+@pytest.mark.parametrize(
+    "text,culprit,message",
+    [
+        ("draw 55", "55", "from 1 to 54"),
+        ("draw 53; no jokers", "53", "from 1 to 52"),
+        ("draw 0", "0", "from 1"),
+        ("draw Heroes,, Cops", ",", "faction's name"),
+        ("draw Heroes, heroes", "heroes", "named twice"),
+        ("draw He$roes", "$", "letters, digits"),
+        ("draw 3 jokers", "3", "0, 1 or 2 jokers"),
+        ("draw " + "x" * 31, "x" * 31, "at most 30"),
+    ],
+)
 def test_bad_draws_are_named_where_they_stand(text, culprit, message):
     with pytest.raises(RulesError) as info:
         parse(text)
     error = info.value
     assert message in error.message
-    assert text[error.position:error.position + error.length] == culprit
+    assert text[error.position : error.position + error.length] == culprit
 
 
 # --- seeded draws ------------------------------------------------------------------------------
@@ -164,19 +195,33 @@ def test_the_cli_and_the_bridge_give_the_same_odds():
     code, out = run(["odds", "action", "draw Heroes, Villains; no jokers", "--json"])
     assert code == 0
     cli = json.loads(out)
-    assert set(cli) >= {"system", "kind", "notation", "factions", "deck_size", "jokers", "outcomes", "results",
-                        "favoured", "suits", "lines"}
+    assert set(cli) >= {
+        "system",
+        "kind",
+        "notation",
+        "factions",
+        "deck_size",
+        "jokers",
+        "outcomes",
+        "results",
+        "favoured",
+        "suits",
+        "lines",
+    }
     form = ask(action="card_draw_odds", fields={"factions": "Heroes, Villains", "jokers": "0"})["result"]
     assert cli == form and cli["factions"] == ["Heroes", "Villains"] and cli["deck_size"] == 52
 
 
-@pytest.mark.parametrize("fields,name,message", [
-    ({"factions": "", "jokers": "2"}, "factions", "how many factions"),
-    ({"factions": "Heroes,,", "jokers": "2"}, "factions", "faction's name"),
-    ({"factions": "99", "jokers": "2"}, "factions", "from 1 to 54"),
-    ({"factions": "3", "jokers": "3"}, "jokers", "from 0 to 2"),
-    ({"factions": "3", "jokers": "two"}, "jokers", "whole number"),
-])
+@pytest.mark.parametrize(
+    "fields,name,message",
+    [
+        ({"factions": "", "jokers": "2"}, "factions", "how many factions"),
+        ({"factions": "Heroes,,", "jokers": "2"}, "factions", "faction's name"),
+        ({"factions": "99", "jokers": "2"}, "factions", "from 1 to 54"),
+        ({"factions": "3", "jokers": "3"}, "jokers", "from 0 to 2"),
+        ({"factions": "3", "jokers": "two"}, "jokers", "whole number"),
+    ],
+)
 def test_form_errors_name_their_field(fields, name, message):
     reply = ask(action="card_draw_odds", fields=fields)
     assert not reply["ok"] and reply["error"]["field"] == name and message in reply["error"]["message"]

@@ -8,16 +8,33 @@ from hostile_strategies import CONTRACT, check_both, mutated, numbers, texts
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_engine.action.cards.actions import CARD_FIELDS, DECK_FIELDS, card_draw_odds, card_draw_roll, deck_odds
-from rules_engine.action.cards.actions import deck_roll
+from rules_engine.action.cards.actions import (
+    CARD_FIELDS,
+    DECK_FIELDS,
+    card_draw_odds,
+    card_draw_roll,
+    deck_odds,
+    deck_roll,
+)
 from rules_engine.core.errors import RulesError
 from rules_engine.systems import get_system
 from rules_engine.web import call
 
 SYSTEM = get_system("action")
-EXAMPLES = ["draw", "draw 3 factions", "draw Heroes, Villains, Cops", "draw 4 factions; no jokers",
-            "draw The Syndicate, O'Neil & Sons; 1 joker", "deck", "deck 3", "deck 3 plots", "deck 2 actions",
-            "deck: Rally in 5 draws", "deck: Rally / Attack! in 5 draws", "deck plots: Wild! in 3 draws"]
+EXAMPLES = [
+    "draw",
+    "draw 3 factions",
+    "draw Heroes, Villains, Cops",
+    "draw 4 factions; no jokers",
+    "draw The Syndicate, O'Neil & Sons; 1 joker",
+    "deck",
+    "deck 3",
+    "deck 3 plots",
+    "deck 2 actions",
+    "deck: Rally in 5 draws",
+    "deck: Rally / Attack! in 5 draws",
+    "deck plots: Wild! in 3 draws",
+]
 CARD_NAMES = st.sampled_from(("Rally", "Attack!", "the unknown", "Wild", "stymie", "Rally / Drama!"))
 
 
@@ -44,8 +61,12 @@ def _result_or_error(action, request, fields):
             assert 0 <= error.position <= len(error.notation)
 
 
-field_text = st.one_of(numbers(), st.text(max_size=40), CARD_NAMES,
-                       st.sampled_from(("", "cards", "plots", "actions", "0", "1", "2", "Heroes, Villains")))
+field_text = st.one_of(
+    numbers(),
+    st.text(max_size=40),
+    CARD_NAMES,
+    st.sampled_from(("", "cards", "plots", "actions", "0", "1", "2", "Heroes, Villains")),
+)
 
 
 @CONTRACT
@@ -64,24 +85,32 @@ def test_any_deck_form_gives_a_result_or_an_error_on_a_field(form, seed):
     _result_or_error(deck_roll, request, (*DECK_FIELDS, "seed"))
 
 
-json_values = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=20)),
-                           lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                   st.dictionaries(st.text(max_size=10), inner, max_size=4)),
-                           max_leaves=12)
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=20)),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=10), inner, max_size=4)),
+    max_leaves=12,
+)
 
 
 @CONTRACT
-@given(st.sampled_from(("card_draw_odds", "card_draw_roll", "deck_odds", "deck_roll")),
-       st.one_of(json_values, st.dictionaries(st.sampled_from((*CARD_FIELDS, *DECK_FIELDS)), json_values)),
-       json_values)
+@given(
+    st.sampled_from(("card_draw_odds", "card_draw_roll", "deck_odds", "deck_roll")),
+    st.one_of(json_values, st.dictionaries(st.sampled_from((*CARD_FIELDS, *DECK_FIELDS)), json_values)),
+    json_values,
+)
 def test_the_bridge_answers_any_json_with_a_result_or_an_error(action, fields, seed):
     reply = json.loads(call(json.dumps({"system": "action", "action": action, "fields": fields, "seed": seed})))
     assert reply["ok"] or (reply["error"]["message"] and "could not answer" not in reply["error"]["message"])
 
 
 # The largest draws; how long each takes is a figure of tests/benchmark.py.
-LARGEST_DRAWS = ["draw 54", "deck 200", "deck 200: Rally / Attack!", "draw " + ", ".join(f"F{i}" for i in range(40)),
-                 "deck 20 plots"]
+LARGEST_DRAWS = [
+    "draw 54",
+    "deck 200",
+    "deck 200: Rally / Attack!",
+    "draw " + ", ".join(f"F{i}" for i in range(40)),
+    "deck 20 plots",
+]
 
 
 @pytest.mark.parametrize("text", LARGEST_DRAWS)

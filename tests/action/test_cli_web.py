@@ -26,20 +26,23 @@ def test_cli_odds_json_values():
     assert list(data["outcomes"]) == list(DEGREE_NAMES)
     assert data["p_double0"] == "1/100" and data["cut_mass"] == "0/1"
     assert data["dice_part"]["0"] == "1/11"
-    assert sum(Fraction(data["dice_part"][str(d)]) for d in range(0, 61)) + Fraction(data["dice_part_above"]) \
-        == Fraction(6, 11)
+    assert sum(Fraction(data["dice_part"][str(d)]) for d in range(0, 61)) + Fraction(
+        data["dice_part_above"]
+    ) == Fraction(6, 11)
     assert all(str(d) in data["dice_part"] for d in range(-60, 61))
 
 
-@pytest.mark.parametrize("notation", ["8 vs 5 inspired", "5 vs 10 wild", "5 vs 5 stymied",
-                                      "5 vs 5 inspired wild hazardous T 3 ev 2 vs 1"])
+@pytest.mark.parametrize(
+    "notation", ["8 vs 5 inspired", "5 vs 10 wild", "5 vs 5 stymied", "5 vs 5 inspired wild hazardous T 3 ev 2 vs 1"]
+)
 def test_cli_odds_for_action_types(notation):
     code, out = run(["odds", "action", notation, "--json"])
     assert code == 0
     data = json.loads(out)
     assert data["notation"] == notation  # already the canonical form
-    assert data["outcomes"] == {n: f"{p.numerator}/{p.denominator}"
-                                for n, p in zip(DEGREE_NAMES, odds(parse(notation)).degrees)}
+    assert data["outcomes"] == {
+        n: f"{p.numerator}/{p.denominator}" for n, p in zip(DEGREE_NAMES, odds(parse(notation)).degrees)
+    }
 
 
 def test_cli_roll_shows_the_chains_and_the_degree():
@@ -68,8 +71,9 @@ def fields(**values):
 
 
 def test_web_form_odds_and_roll_match_the_notation():
-    form = fields(skill="8", types="inspired wild", active="1", threshold="3", attack_ev="2", defence_ev="1",
-                  extra_negative="1")
+    form = fields(
+        skill="8", types="inspired wild", active="1", threshold="3", attack_ev="2", defence_ev="1", extra_negative="1"
+    )
     reply = ask(system="action", action="odds_fields", fields=form)
     assert reply["ok"], reply
     canonical = reply["result"]["notation"]
@@ -79,21 +83,29 @@ def test_web_form_odds_and_roll_match_the_notation():
     assert rolled["lines"] == ask(system="action", action="roll", notation=canonical, seed=42)["result"]["lines"]
 
 
-@pytest.mark.parametrize("name,value,message", [
-    ("skill", "x", "Skill must be a whole number"), ("defence", "1000", "Defence must be from -999 to 999"),
-    ("threshold", "0", "Threshold must be from 1 to 100"), ("extra_positive", "11", "Extra + dice must be from 0 to"),
-    ("attack_ev", "٣", "Attacker's EV bonus must be a whole number"),
-    ("types", "inspird", "Action types: unknown action type"),
-    ("active", "maybe", "\"Active defence\" must be on or off, not 'maybe'"),
-])
+@pytest.mark.parametrize(
+    "name,value,message",
+    [
+        ("skill", "x", "Skill must be a whole number"),
+        ("defence", "1000", "Defence must be from -999 to 999"),
+        ("threshold", "0", "Threshold must be from 1 to 100"),
+        ("extra_positive", "11", "Extra + dice must be from 0 to"),
+        ("attack_ev", "٣", "Attacker's EV bonus must be a whole number"),
+        ("types", "inspird", "Action types: unknown action type"),
+        ("active", "maybe", "\"Active defence\" must be on or off, not 'maybe'"),
+    ],
+)
 def test_web_form_errors_name_their_field(name, value, message):
     reply = ask(system="action", action="odds_fields", fields=fields(**{name: value}))
     assert not reply["ok"] and reply["error"]["field"] == name and message in reply["error"]["message"]
 
 
 def test_web_form_blank_optional_fields_take_their_defaults():
-    reply = ask(system="action", action="odds_fields",
-                fields=fields(threshold=" ", attack_ev="", defence_ev="", extra_positive="", extra_negative=""))
+    reply = ask(
+        system="action",
+        action="odds_fields",
+        fields=fields(threshold=" ", attack_ev="", defence_ev="", extra_positive="", extra_negative=""),
+    )
     assert reply["ok"] and reply["result"]["notation"] == "5 vs 5"
     assert not ask(system="action", action="odds_fields", fields=fields(skill=""))["ok"]
 

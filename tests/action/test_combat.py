@@ -37,7 +37,9 @@ def test_heroic_table_is_the_sources():
         pytest.skip("the source text is not beside this checkout")
     lines = SOURCE.read_text(encoding="utf-8").splitlines()
     start = lines.index("Targets | Modifier |") + 1
-    printed = {int(a.strip().rstrip("*")): int(b) for a, b, _ in (line.split("|") for line in lines[start:start + 10])}
+    printed = {
+        int(a.strip().rstrip("*")): int(b) for a, b, _ in (line.split("|") for line in lines[start : start + 10])
+    }
     assert printed == shots.PRINTED_HEROIC
 
 
@@ -107,8 +109,12 @@ def test_card_stack_notation_plays_each_event_in_order():
     assert reply["kind"] == "stack" and reply["notation"] == STACK_EXAMPLE
     # Ann to the back; Bo now first takes 6 of 20 (⌊30/20⌋ = 1 place): past first place, out;
     # Cy, first, may not defend; Ann acts again with snapshots at −6: back, then 2 forward.
-    assert [s["order"] for s in reply["steps"]] == [["Bo", "Cy", "d10", "Ann"], ["Cy", "d10", "Ann"],
-                                                    ["Cy", "d10", "Ann"], ["Ann", "Cy", "d10"]]
+    assert [s["order"] for s in reply["steps"]] == [
+        ["Bo", "Cy", "d10", "Ann"],
+        ["Cy", "d10", "Ann"],
+        ["Cy", "d10", "Ann"],
+        ["Ann", "Cy", "d10"],
+    ]
     assert reply["steps"][2]["event"] == "Cy is first: no active defence"
     assert reply["order"] == ["Ann", "Cy", "d10"] and reply["out"] == ["Bo"]
     assert SYSTEM.roll(STACK_EXAMPLE, seed=1).to_json() == reply  # no dice: roll prints what odds prints

@@ -30,9 +30,20 @@ def report(damage, **known):
     return DamageReport(Hit(damage, options=options, **known))
 
 
-@pytest.mark.parametrize("pv,threshold,wounds", [
-    (0, 5, 0), (4, 5, 0), (5, 5, 1), (9, 5, 1), (10, 5, 2), (15, 5, 3), (23, 10, 2), (30, 10, 3), (29, 10, 2),
-])
+@pytest.mark.parametrize(
+    "pv,threshold,wounds",
+    [
+        (0, 5, 0),
+        (4, 5, 0),
+        (5, 5, 1),
+        (9, 5, 1),
+        (10, 5, 2),
+        (15, 5, 3),
+        (23, 10, 2),
+        (30, 10, 3),
+        (29, 10, 2),
+    ],
+)
 def test_a_wound_at_each_multiple_of_the_threshold(pv, threshold, wounds):
     assert wounds_for(pv, threshold) == wounds
     assert report(pv, threshold=threshold).shock == pv
@@ -74,17 +85,29 @@ def test_the_brief_example_reads_as_it_should():
     assert r.mooks()["glass-jaw"]["state"] == "out" and r.mooks()["speed-bump"]["down"] == 2
 
 
-@pytest.mark.parametrize("wounds,toughness,penalty", [
-    (0, 10, 0), (1, 10, -1), (2, 10, -1), (3, 10, -2), (5, 10, -3), (7, 10, -3), (8, 10, -4), (9, 10, -5),
-    (1, 4, -2), (2, 4, -3), (3, 4, -4), (1, 3, -2),
-])
+@pytest.mark.parametrize(
+    "wounds,toughness,penalty",
+    [
+        (0, 10, 0),
+        (1, 10, -1),
+        (2, 10, -1),
+        (3, 10, -2),
+        (5, 10, -3),
+        (7, 10, -3),
+        (8, 10, -4),
+        (9, 10, -5),
+        (1, 4, -2),
+        (2, 4, -3),
+        (3, 4, -4),
+        (1, 3, -2),
+    ],
+)
 def test_percentile_wound_penalty(wounds, toughness, penalty):
     assert percentile_penalty(wounds, toughness)[1] == penalty
 
 
 def test_wound_seriousness():
-    assert [seriousness(n) for n in range(1, 5)] == [("Light", -1), ("Moderate", -2), ("Serious", -4),
-                                                     ("Deadly", -8)]
+    assert [seriousness(n) for n in range(1, 5)] == [("Light", -1), ("Moderate", -2), ("Serious", -4), ("Deadly", -8)]
     assert seriousness(5) == ("dead", None)
     assert report(25, options={"seriousness"}).dead is True  # 5 wounds at once
     assert report(20, options={"seriousness"}).impairment == -8
@@ -125,8 +148,16 @@ def test_falling():
 
 
 def test_lines_and_json_agree():
-    r = report(15, threshold=5, health=10, toughness=3, mass=4, focus=5, luck=5,
-               options={"cinematic-variable", "dark-times", "stun", "shaken"})
+    r = report(
+        15,
+        threshold=5,
+        health=10,
+        toughness=3,
+        mass=4,
+        focus=5,
+        luck=5,
+        options={"cinematic-variable", "dark-times", "stun", "shaken"},
+    )
     data = r.to_json()
     assert data["lines"] == r.lines()
     assert data["rolls"]["cinematic"]["pass_all"] == "184/33275"

@@ -28,8 +28,8 @@ def ask(**request):
 def _source_names(first: str, last: str) -> list[str]:
     """The headings from ``first`` to the one before ``last`` in the source's deck chapter."""
     text = SOURCE.read_text(encoding="utf-8")
-    chapter = text[text.index("The Action! Deck[edit"):]
-    section = chapter[chapter.index(first + "[edit"):chapter.index(last + "[edit")]
+    chapter = text[text.index("The Action! Deck[edit") :]
+    section = chapter[chapter.index(first + "[edit") : chapter.index(last + "[edit")]
     return re.findall(r"(?:^|\.)([^\n.]*?)\[edit \| edit source\]", section, re.MULTILINE)
 
 
@@ -65,8 +65,10 @@ def test_the_chance_of_a_card_equals_counting_every_deal(kind, draws):
     for plot, action in targets:
         if (kind == "plots" and action) or (kind == "actions" and plot):
             continue
-        hits = sum(any((plot is None or cards[i][0] == plot) and (action is None or cards[i][1] == action)
-                       for i in hand) for hand in hands)
+        hits = sum(
+            any((plot is None or cards[i][0] == plot) and (action is None or cards[i][1] == action) for i in hand)
+            for hand in hands
+        )
         assert p_drawn(kind, (plot, action), draws) == Fraction(hits, len(hands))
 
 
@@ -79,42 +81,62 @@ def test_hand_checked_chances():
     assert p_drawn("actions", (None, ACTIONS[0]), 10) == 1
 
 
-@pytest.mark.parametrize("text,canonical", [
-    ("deck", "deck"), ("deck 1", "deck"), ("Deck 3", "deck 3"), ("deck 3 plots", "deck 3 plots"),
-    ("deck plots 3", "deck 3 plots"), ("deck 2 actions", "deck 2 actions"), ("deck 4 cards", "deck 4"),
-    ("deck: Rally in 5 draws", "deck: Rally in 5 draws"), ("deck: rally", "deck: Rally in 1 draw"),
-    ("deck 5: Wild", "deck: Wild! in 5 draws"), ("deck: rally / attack in 5 draws", "deck: Rally / Attack! in 5 draws"),
-    ("deck: Attack! / Rally in 2 draws", "deck: Rally / Attack! in 2 draws"),
-    ("deck plots: shit hits the fan in 3 draws", "deck plots: The Shit Hits The Fan! in 3 draws"),
-    ("deck actions: Stymie! in 10 draws", "deck actions: Stymie! in 10 draws"),
-])
+@pytest.mark.parametrize(
+    "text,canonical",
+    [
+        ("deck", "deck"),
+        ("deck 1", "deck"),
+        ("Deck 3", "deck 3"),
+        ("deck 3 plots", "deck 3 plots"),
+        ("deck plots 3", "deck 3 plots"),
+        ("deck 2 actions", "deck 2 actions"),
+        ("deck 4 cards", "deck 4"),
+        ("deck: Rally in 5 draws", "deck: Rally in 5 draws"),
+        ("deck: rally", "deck: Rally in 1 draw"),
+        ("deck 5: Wild", "deck: Wild! in 5 draws"),
+        ("deck: rally / attack in 5 draws", "deck: Rally / Attack! in 5 draws"),
+        ("deck: Attack! / Rally in 2 draws", "deck: Rally / Attack! in 2 draws"),
+        ("deck plots: shit hits the fan in 3 draws", "deck plots: The Shit Hits The Fan! in 3 draws"),
+        ("deck actions: Stymie! in 10 draws", "deck actions: Stymie! in 10 draws"),
+    ],
+)
 def test_the_notation_reads(text, canonical):
     query = parse(text)
     assert query.notation == canonical
     assert parse(canonical) == query
 
 
-@pytest.mark.parametrize("text,culprit,message", [
-    ("deck 201", "201", "from 1 to 200"), ("deck 21 plots", "21", "from 1 to 20"), ("deck 0", "0", "from 1"),
-    ("deck: Raly in 2 draws", "Raly", "did you mean Rally?"), ("deck plots: Attack!", "Attack!", "no action cards"),
-    ("deck: Rally / Wild!", "Wild!", "one plot and one action"), ("deck 2: Rally in 3 draws", "3", "twice"),
-    ("deck x", "x", "expected a number of draws"), ("deck:", "", "card's name"),
-])
+@pytest.mark.parametrize(
+    "text,culprit,message",
+    [
+        ("deck 201", "201", "from 1 to 200"),
+        ("deck 21 plots", "21", "from 1 to 20"),
+        ("deck 0", "0", "from 1"),
+        ("deck: Raly in 2 draws", "Raly", "did you mean Rally?"),
+        ("deck plots: Attack!", "Attack!", "no action cards"),
+        ("deck: Rally / Wild!", "Wild!", "one plot and one action"),
+        ("deck 2: Rally in 3 draws", "3", "twice"),
+        ("deck x", "x", "expected a number of draws"),
+        ("deck:", "", "card's name"),
+    ],
+)
 def test_bad_deals_are_named_where_they_stand(text, culprit, message):
     with pytest.raises(RulesError) as info:
         parse(text)
     error = info.value
     assert message in error.message
-    assert text[error.position:error.position + error.length] == culprit or (culprit == "" and
-                                                                             error.position == len(text))
+    assert text[error.position : error.position + error.length] == culprit or (
+        culprit == "" and error.position == len(text)
+    )
 
 
 def test_a_seeded_deal_is_reproducible_and_deals_no_card_twice():
     query = parse("deck 30")
     first = deck.draw(query, 1)
     assert first.cards == deck.draw(query, 1).cards and len(set(first.cards)) == 30
-    assert deck.draw(parse("deck 10 actions"), 5).cards and \
-        {a for _, a in deck.draw(parse("deck 10 actions"), 5).cards} == set(ACTIONS)
+    assert deck.draw(parse("deck 10 actions"), 5).cards and {
+        a for _, a in deck.draw(parse("deck 10 actions"), 5).cards
+    } == set(ACTIONS)
 
 
 def test_a_deal_says_whether_the_card_asked_for_came_up():
@@ -131,8 +153,19 @@ def test_the_cli_and_the_bridge_deal_the_same_cards():
     code, out = run(["roll", "action", "deck 2", "--seed", "1", "--json"])
     assert code == 0
     cli = json.loads(out)
-    assert set(cli) >= {"system", "kind", "notation", "seed", "deck", "deck_size", "cards", "card", "found_at",
-                        "lines", "log"}
+    assert set(cli) >= {
+        "system",
+        "kind",
+        "notation",
+        "seed",
+        "deck",
+        "deck_size",
+        "cards",
+        "card",
+        "found_at",
+        "lines",
+        "log",
+    }
     assert cli == ask(action="roll", notation="deck 2", seed=1)["result"]
     # The roller's replies add their Share text (tests/action/test_share.py); the rest is the CLI's.
     by_form = ask(action="deck_roll", fields={"draws": "2", "deck": "", "card": ""}, seed="1")["result"]
@@ -147,18 +180,35 @@ def test_the_cli_and_the_bridge_give_the_same_odds():
     code, out = run(["odds", "action", "deck: Rally in 5 draws", "--json"])
     cli = json.loads(out)
     assert code == 0 and cli["p_drawn"] == "1252921/5488420" and cli["copies"] == 10 and cli["deck_size"] == 200
-    assert set(cli) >= {"system", "kind", "notation", "deck", "deck_size", "draws", "card", "copies", "p_drawn",
-                        "percent", "cards", "lines"}
+    assert set(cli) >= {
+        "system",
+        "kind",
+        "notation",
+        "deck",
+        "deck_size",
+        "draws",
+        "card",
+        "copies",
+        "p_drawn",
+        "percent",
+        "cards",
+        "lines",
+    }
     assert cli == ask(action="deck_odds", fields={"draws": "5", "deck": "cards", "card": "Rally"})["result"]
     every = json.loads(run(["odds", "action", "deck 3 actions", "--json"])[1])
     assert every["card"] is None and [c["p_drawn"] for c in every["cards"]] == ["3/10"] * 10
 
 
-@pytest.mark.parametrize("fields,name,message", [
-    ({"draws": "0"}, "draws", "from 1 to 200"), ({"draws": "21", "deck": "plots"}, "draws", "from 1 to 20"),
-    ({"deck": "tarot"}, "deck", "one of cards, plots, actions"), ({"card": "Rallly"}, "card", "did you mean"),
-    ({"deck": "actions", "card": "Rally"}, "card", "no plot cards"),
-])
+@pytest.mark.parametrize(
+    "fields,name,message",
+    [
+        ({"draws": "0"}, "draws", "from 1 to 200"),
+        ({"draws": "21", "deck": "plots"}, "draws", "from 1 to 20"),
+        ({"deck": "tarot"}, "deck", "one of cards, plots, actions"),
+        ({"card": "Rallly"}, "card", "did you mean"),
+        ({"deck": "actions", "card": "Rally"}, "card", "no plot cards"),
+    ],
+)
 def test_form_errors_name_their_field(fields, name, message):
     reply = ask(action="deck_odds", fields=fields)
     assert not reply["ok"] and reply["error"]["field"] == name and message in reply["error"]["message"]

@@ -102,8 +102,9 @@ def hand_degree(skill: int, defence: int, dice: int, double: bool, rules: RuleSe
     return SUCCESS + sum(1 for step in rules["degrees"] if pv >= step * rules["threshold"])
 
 
-def hand_odds(skill: int, defence: int, rules: RuleSet, types: frozenset[str] = frozenset(),
-              depth: int = 0) -> tuple[list[Fraction], Fraction]:
+def hand_odds(
+    skill: int, defence: int, rules: RuleSet, types: frozenset[str] = frozenset(), depth: int = 0
+) -> tuple[list[Fraction], Fraction]:
     """Each degree's chance by every roll of the dice, and the chance left out (open dice only)."""
     sides = rules["die"]
     reroll = "once" if rules["reroll"] == "once" else "open"
@@ -174,8 +175,16 @@ def test_active_bonus_against_the_enumeration() -> None:
     assert parse("3 vs active 1" + rules.with_clause()).defence_value == 3
 
 
-@pytest.mark.parametrize("written", ["die d4", "die d4, open positive", "die d4, open negative",
-                                     "die d4, double-faces any", "die d4, positive-dice 2, double fumble"])
+@pytest.mark.parametrize(
+    "written",
+    [
+        "die d4",
+        "die d4, open positive",
+        "die d4, open negative",
+        "die d4, double-faces any",
+        "die d4, positive-dice 2, double fumble",
+    ],
+)
 def test_open_dice_lie_between_the_enumeration_and_what_it_leaves_out(written: str) -> None:
     rules = BOOK.read(written)
     depth = 7 if "positive-dice 2" not in written else 5
@@ -187,8 +196,10 @@ def test_open_dice_lie_between_the_enumeration_and_what_it_leaves_out(written: s
             assert low <= value <= low + left_out
 
 
-@pytest.mark.parametrize(("written", "longest", "highest"), [
-    ("open none", 1, 10), ("reroll once", 2, 10), ("die d6, open positive", None, 6), ("die d4", None, 4)])
+@pytest.mark.parametrize(
+    ("written", "longest", "highest"),
+    [("open none", 1, 10), ("reroll once", 2, 10), ("die d6, open positive", None, 6), ("die d4", None, 4)],
+)
 def test_seeded_rolls_follow_the_dice_settings(written: str, longest: int | None, highest: int) -> None:
     rules = BOOK.read(written)
     chained = False
@@ -223,14 +234,15 @@ def test_damage_keeps_its_with_and_follows_the_printed_rules() -> None:
         with pytest.raises(RulesError) as caught:
             SYSTEM.odds(text)
         assert caught.value.field == "rules" and "printed rules" in caught.value.message
-        assert text[caught.value.position:].startswith("with die")
+        assert text[caught.value.position :].startswith("with die")
 
 
 # --- properties ------------------------------------------------------------------------------
 def _value(setting) -> st.SearchStrategy[str]:  # noqa: ANN001
     if setting.name == "degrees":
         return st.lists(st.integers(1, 20), min_size=4, max_size=4, unique=True).map(
-            lambda v: "-".join(map(str, sorted(v))))
+            lambda v: "-".join(map(str, sorted(v)))
+        )
     if setting.name == "threshold":
         return st.integers(1, 100).map(str)
     if setting.name == "total-failure":
@@ -250,8 +262,11 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rule_sets(), st.integers(-5, 15), st.sampled_from(["", "inspired", "wild", "stymied", "routine",
-                                                          "experimental", "hazardous", "promising"]))
+@given(
+    rule_sets(),
+    st.integers(-5, 15),
+    st.sampled_from(["", "inspired", "wild", "stymied", "routine", "experimental", "hazardous", "promising"]),
+)
 def test_any_rule_set_sums_to_one_and_a_harder_rung_is_never_easier(rules: RuleSet, skill: int, types: str) -> None:
     chances = []
     for defence in (0, 5, 10, 15, 20):
@@ -267,8 +282,10 @@ def test_written_read_written_is_the_same(rules: RuleSet) -> None:
     again = BOOK.read(rules.written)
     assert again == rules and again.written == rules.written
     assert parse("5 vs 5" + rules.with_clause()).rules == rules
-    assert parse(parse("5 vs 5 inspired" + rules.with_clause()).notation).notation == \
-        parse("5 vs 5 inspired" + rules.with_clause()).notation
+    assert (
+        parse(parse("5 vs 5 inspired" + rules.with_clause()).notation).notation
+        == parse("5 vs 5 inspired" + rules.with_clause()).notation
+    )
 
 
 @settings(max_examples=300, deadline=None)
@@ -282,10 +299,44 @@ def test_any_text_after_with_or_to_the_book_is_read_or_refused(text: str) -> Non
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(["die", "d8", "d7", "open", "none", "reroll", "once", "double", "victory", ",",
-                                 "threshold", "8", "0", "T", "degrees", "1-2-3", "2-1-3-4", "with", "total-failure",
-                                 "positive-dice", "3", "negative-dice", "active-bonus", "-1", "double-faces", "any",
-                                 "inspired", "+10d", "wild"]), max_size=12))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "die",
+                "d8",
+                "d7",
+                "open",
+                "none",
+                "reroll",
+                "once",
+                "double",
+                "victory",
+                ",",
+                "threshold",
+                "8",
+                "0",
+                "T",
+                "degrees",
+                "1-2-3",
+                "2-1-3-4",
+                "with",
+                "total-failure",
+                "positive-dice",
+                "3",
+                "negative-dice",
+                "active-bonus",
+                "-1",
+                "double-faces",
+                "any",
+                "inspired",
+                "+10d",
+                "wild",
+            ]
+        ),
+        max_size=12,
+    )
+)
 def test_settings_words_in_any_order_are_read_or_refused(words: list[str]) -> None:
     text = "5 vs 5 with " + " ".join(words)
     try:
@@ -295,21 +346,24 @@ def test_settings_words_in_any_order_are_read_or_refused(words: list[str]) -> No
 
 
 # --- conflicts and limits --------------------------------------------------------------------
-@pytest.mark.parametrize(("text", "named", "at"), [
-    ("5 vs 5 with positive-dice 0, negative-dice 0", ("positive-dice", "negative-dice"), 29),
-    ("5 vs 5 with open none, reroll once", ("open none", "reroll once"), 23),
-    ("5 vs 5 with die d7", ("die must be d4, d6, d8, d10, d12 or d20",), 16),
-    ("5 vs 5 with degrees 1-2-3", ("degrees must be four rising",), 20),
-    ("5 vs 5 with degrees 4-3-2-1", ("degrees must be four rising",), 20),
-    ("5 vs 5 with threshold 0", ("threshold must be a whole number from 1 to 100",), 22),
-    ("5 vs 5 with total-failure 0", ("total-failure must be",), 26),
-    ("5 vs 5 with active-bonus 21", ("active-bonus must be a whole number from 0 to 20",), 25),
-    ("5 vs 5 with positive-dice 4", ("positive-dice must be a whole number from 0 to 3",), 26),
-    ("5 vs 5 with wild dice", ("unknown setting 'wild'",), 12),
-    ("5 vs 5 with", ("expected a setting after with",), 7),
-    ("5 vs 5 wild inspired +10d with positive-dice 3", ("positive-dice 3", f"at most {MAX_HOUSE_POOL}"), 31),
-    ("5 vs 5 +10d -10d wild with negative-dice 3, positive-dice 3", ("negative-dice 3", "13 positive and 13"), 27),
-])
+@pytest.mark.parametrize(
+    ("text", "named", "at"),
+    [
+        ("5 vs 5 with positive-dice 0, negative-dice 0", ("positive-dice", "negative-dice"), 29),
+        ("5 vs 5 with open none, reroll once", ("open none", "reroll once"), 23),
+        ("5 vs 5 with die d7", ("die must be d4, d6, d8, d10, d12 or d20",), 16),
+        ("5 vs 5 with degrees 1-2-3", ("degrees must be four rising",), 20),
+        ("5 vs 5 with degrees 4-3-2-1", ("degrees must be four rising",), 20),
+        ("5 vs 5 with threshold 0", ("threshold must be a whole number from 1 to 100",), 22),
+        ("5 vs 5 with total-failure 0", ("total-failure must be",), 26),
+        ("5 vs 5 with active-bonus 21", ("active-bonus must be a whole number from 0 to 20",), 25),
+        ("5 vs 5 with positive-dice 4", ("positive-dice must be a whole number from 0 to 3",), 26),
+        ("5 vs 5 with wild dice", ("unknown setting 'wild'",), 12),
+        ("5 vs 5 with", ("expected a setting after with",), 7),
+        ("5 vs 5 wild inspired +10d with positive-dice 3", ("positive-dice 3", f"at most {MAX_HOUSE_POOL}"), 31),
+        ("5 vs 5 +10d -10d wild with negative-dice 3, positive-dice 3", ("negative-dice 3", "13 positive and 13"), 27),
+    ],
+)
 def test_conflicts_and_limits_are_refused_at_the_spot(text: str, named: tuple[str, ...], at: int) -> None:
     for ask in (parse, lambda t: SYSTEM.odds(t), lambda t: SYSTEM.roll(t, 1)):
         with pytest.raises(RulesError) as caught:
@@ -326,8 +380,15 @@ def test_the_printed_rules_keep_their_own_limit() -> None:
 
 
 # --- the CLI ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("rules", ["die d8", "open positive, reroll once", "threshold 8, degrees 1-3-5-7",
-                                   "double-faces any, double victory, total-failure none, active-bonus 3"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "die d8",
+        "open positive, reroll once",
+        "threshold 8, degrees 1-3-5-7",
+        "double-faces any, double victory, total-failure none, active-bonus 3",
+    ],
+)
 def test_cli_rules_option_and_with_clause_give_the_same_json(rules: str) -> None:
     for verb, extra in (("odds", []), ("roll", ["--seed", "11"])):
         code_a, by_option = run([verb, "action", "7 vs active 4 wild", "--rules", rules, "--json", *extra])
@@ -369,5 +430,6 @@ def test_the_lab_roll_has_no_defence_and_errors_point_into_it() -> None:
 
 def test_degree_names_are_the_lab_outcomes() -> None:
     outcomes = sheet("5", BOOK.read("die d6"), None).outcomes
-    assert [o.label for o in outcomes] == [n for n in DEGREE_NAMES if n != "Total Failure"] or \
-        {o.label for o in outcomes} <= set(DEGREE_NAMES)
+    assert [o.label for o in outcomes] == [n for n in DEGREE_NAMES if n != "Total Failure"] or {
+        o.label for o in outcomes
+    } <= set(DEGREE_NAMES)

@@ -20,15 +20,28 @@ from rules_engine.action.combat.mooks import (
 from rules_engine.action.roll.notation import make_query, parse
 
 
-@pytest.mark.parametrize("damage,state", [(0, "nothing"), (4, "nothing"), (5, "shaken"), (9, "shaken"), (10, "out"),
-                                          (99, "out"), (-3, "nothing")])
+@pytest.mark.parametrize(
+    "damage,state",
+    [(0, "nothing"), (4, "nothing"), (5, "shaken"), (9, "shaken"), (10, "out"), (99, "out"), (-3, "nothing")],
+)
 def test_glass_jaw_table(damage, state):
     assert GLASS_JAW.state(damage).state == state
 
 
-@pytest.mark.parametrize("damage,state", [(0, "shaken"), (4, "shaken"), (5, "free-die"), (9, "free-die"),
-                                          (10, "unconscious"), (15, "unconscious"), (16, "out"), (20, "out"),
-                                          (21, "out")])
+@pytest.mark.parametrize(
+    "damage,state",
+    [
+        (0, "shaken"),
+        (4, "shaken"),
+        (5, "free-die"),
+        (9, "free-die"),
+        (10, "unconscious"),
+        (15, "unconscious"),
+        (16, "out"),
+        (20, "out"),
+        (21, "out"),
+    ],
+)
 def test_advanced_table(damage, state):
     assert ADVANCED.state(damage).state == state
 
@@ -89,8 +102,16 @@ def test_attack_bonuses_count_in_the_damage():
     assert p_hit_with_damage(make_query(10, 10, types=frozenset({"boosted"})), 10) == p_hit_with_damage(plain, 5)
 
 
-@pytest.mark.parametrize("text", ["8 vs 5 inspired ev 6 vs 2", "5 vs active 3 wild", "7 vs 9 stymied routine",
-                                  "-3 vs -8 hazardous", "5 vs 5 +2d -1d promising T 10"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8 vs 5 inspired ev 6 vs 2",
+        "5 vs active 3 wild",
+        "7 vs 9 stymied routine",
+        "-3 vs -8 hazardous",
+        "5 vs 5 +2d -1d promising T 10",
+    ],
+)
 def test_every_kind_sums_to_one(text):
     query = parse(text)
     for kind in (GLASS_JAW, ADVANCED):

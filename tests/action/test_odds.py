@@ -12,10 +12,25 @@ from rules_engine.action.roll.roll import roll_with
 from rules_engine.action.roll.rules import DEGREE_NAMES, SIDES
 from rules_engine.core.roller import ScriptedRoller
 
-NOTATIONS = ["5 vs 5", "8 vs 5 inspired", "5 vs 10 wild", "5 vs 5 stymied", "5 vs 5 routine", "3 vs 4 static",
-             "5 vs 5 experimental", "5 vs 5 hazardous", "6 vs 4 boosted", "6 vs 4 hindered", "6 vs 4 promising",
-             "5 vs 5 stymied inspired", "2 vs active 1 wild routine T 3 ev 2 vs 4", "0 vs 30", "-3 vs -8",
-             "5 vs 5 promising boosted hazardous experimental", "9 vs 5 +2d -1d stymied"]
+NOTATIONS = [
+    "5 vs 5",
+    "8 vs 5 inspired",
+    "5 vs 10 wild",
+    "5 vs 5 stymied",
+    "5 vs 5 routine",
+    "3 vs 4 static",
+    "5 vs 5 experimental",
+    "5 vs 5 hazardous",
+    "6 vs 4 boosted",
+    "6 vs 4 hindered",
+    "6 vs 4 promising",
+    "5 vs 5 stymied inspired",
+    "2 vs active 1 wild routine T 3 ev 2 vs 4",
+    "0 vs 30",
+    "-3 vs -8",
+    "5 vs 5 promising boosted hazardous experimental",
+    "9 vs 5 +2d -1d stymied",
+]
 
 
 def by_name(text):
@@ -118,15 +133,26 @@ def chains(depth, closed=False):
     """Each way one d10 can come out with at most ``depth`` rerolls: its faces and chance."""
     if closed:
         return [((face,), Fraction(1, SIDES)) for face in range(1, SIDES + 1)]
-    return [((SIDES,) * k + (face,), Fraction(1, SIDES) ** (k + 1)) for k in range(depth + 1)
-            for face in range(1, SIDES)]
+    return [
+        ((SIDES,) * k + (face,), Fraction(1, SIDES) ** (k + 1)) for k in range(depth + 1) for face in range(1, SIDES)
+    ]
 
 
-@pytest.mark.parametrize("text,depth", [
-    ("5 vs 5", 4), ("8 vs 5 inspired", 2), ("5 vs 5 stymied", 4), ("5 vs 5 routine", 3),
-    ("5 vs 5 experimental", 3), ("4 vs 6 hazardous promising", 3), ("6 vs 4 boosted T 3 ev 1 vs 2", 3),
-    ("1 vs 3 hindered", 3), ("0 vs -2", 3), ("5 vs 5 stymied wild", 1),
-])
+@pytest.mark.parametrize(
+    "text,depth",
+    [
+        ("5 vs 5", 4),
+        ("8 vs 5 inspired", 2),
+        ("5 vs 5 stymied", 4),
+        ("5 vs 5 routine", 3),
+        ("5 vs 5 experimental", 3),
+        ("4 vs 6 hazardous promising", 3),
+        ("6 vs 4 boosted T 3 ev 1 vs 2", 3),
+        ("1 vs 3 hindered", 3),
+        ("0 vs -2", 3),
+        ("5 vs 5 stymied wild", 1),
+    ],
+)
 def test_exact_odds_against_every_roll_with_few_rerolls(text, depth):
     query = parse(text)
     plan = query.plan

@@ -25,31 +25,89 @@ from rules_engine.core.play import FORMAT
 
 from .play_strategies import FIELD_VALUES, SCENE_PARTS
 
-bridge, ok, refused, only_rules_errors = (partial(helper, "action") for helper in (
-    play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors))
+bridge, ok, refused, only_rules_errors = (
+    partial(helper, "action")
+    for helper in (play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors)
+)
 
 
-def character(name: str, *, agility: int = 3, wits: int = 3, luck: int = 3, skills: dict | None = None,
-              health: int = 20, toughness: int = 3, shock: int = 0, wounds: int = 0, shots: int = 3,
-              modifier: int = 0, initiative: int | None = None, acted: str = "", rolled: bool = False,
-              spent: bool = False, shaken: bool = False, out: int = 0, out_margin: int = 0, wake_due: bool = False,
-              life: str = "alive") -> dict:
-    return {"name": name, "kind": "character", "attributes": {"Agility": agility, "Wits": wits, "Luck": luck},
-            "skills": skills or {}, "health": health, "toughness": toughness, "shock": shock, "wounds": wounds,
-            "shots": shots, "modifier": modifier, "initiative": initiative, "acted": acted, "rolled": rolled,
-            "spent": spent, "shaken": shaken, "out": out, "out_margin": out_margin, "wake_due": wake_due,
-            "life": life}
+def character(
+    name: str,
+    *,
+    agility: int = 3,
+    wits: int = 3,
+    luck: int = 3,
+    skills: dict | None = None,
+    health: int = 20,
+    toughness: int = 3,
+    shock: int = 0,
+    wounds: int = 0,
+    shots: int = 3,
+    modifier: int = 0,
+    initiative: int | None = None,
+    acted: str = "",
+    rolled: bool = False,
+    spent: bool = False,
+    shaken: bool = False,
+    out: int = 0,
+    out_margin: int = 0,
+    wake_due: bool = False,
+    life: str = "alive",
+) -> dict:
+    return {
+        "name": name,
+        "kind": "character",
+        "attributes": {"Agility": agility, "Wits": wits, "Luck": luck},
+        "skills": skills or {},
+        "health": health,
+        "toughness": toughness,
+        "shock": shock,
+        "wounds": wounds,
+        "shots": shots,
+        "modifier": modifier,
+        "initiative": initiative,
+        "acted": acted,
+        "rolled": rolled,
+        "spent": spent,
+        "shaken": shaken,
+        "out": out,
+        "out_margin": out_margin,
+        "wake_due": wake_due,
+        "life": life,
+    }
 
 
 def mooks(name: str, kind: str = "glass-jaw", members: int = 6, left: int | None = None, shaken: int = 0) -> dict:
-    return {"name": name, "kind": "mooks", "mook": kind, "members": members,
-            "left": members if left is None else left, "shaken": shaken, "acted": False}
+    return {
+        "name": name,
+        "kind": "mooks",
+        "mook": kind,
+        "members": members,
+        "left": members if left is None else left,
+        "shaken": shaken,
+        "acted": False,
+    }
 
 
-def scene(*combatants: dict, rules: tuple[str, ...] = ("wound-penalty",), initiative: str = "shots",
-          sequence: int = 0, stack: list | None = None, out: list | None = None, threshold: int = 5) -> dict:
-    return {"name": "The docks", "threshold": threshold, "rules": list(rules), "initiative": initiative,
-            "sequence": sequence, "stack": stack or [], "out": out or [], "combatants": list(combatants)}
+def scene(
+    *combatants: dict,
+    rules: tuple[str, ...] = ("wound-penalty",),
+    initiative: str = "shots",
+    sequence: int = 0,
+    stack: list | None = None,
+    out: list | None = None,
+    threshold: int = 5,
+) -> dict:
+    return {
+        "name": "The docks",
+        "threshold": threshold,
+        "rules": list(rules),
+        "initiative": initiative,
+        "sequence": sequence,
+        "stack": stack or [],
+        "out": out or [],
+        "combatants": list(combatants),
+    }
 
 
 def document(*entries: dict) -> dict:
@@ -65,7 +123,10 @@ DOCKS = scene(ANN, BO, mooks("Thugs"))
 def test_a_new_scene_has_one_character_and_the_normal_rules() -> None:
     result = ok("play_new", name="Warehouse")
     assert result["scene"]["name"] == "Warehouse"
-    assert result["scene"]["rules"] == ["wound-penalty", "shock-roll"]  # "Normal optional rules are Wound Penalty and Shock"
+    assert result["scene"]["rules"] == [
+        "wound-penalty",
+        "shock-roll",
+    ]  # "Normal optional rules are Wound Penalty and Shock"
     (only,) = result["scene"]["combatants"]
     assert only["attributes"] == {"Agility": 3, "Wits": 3, "Luck": 3} and only["shots"] == 3
     assert result["sheet"]["combatants"][0]["shot_count"] == 3
@@ -75,7 +136,12 @@ def test_shot_count_is_agility_wits_luck_over_three_rounded_down() -> None:
     facts = ok("play_sheet", scene=DOCKS)["sheet"]["combatants"]
     assert facts[0]["shot_count"] == 3  # (4 + 3 + 2) / 3
     assert facts[1]["shot_count"] == 5  # (5 + 5 + 5) / 3
-    assert ok("play_sheet", scene=scene(character("Cy", agility=2, wits=2, luck=3)))["sheet"]["combatants"][0]["shot_count"] == 2
+    assert (
+        ok("play_sheet", scene=scene(character("Cy", agility=2, wits=2, luck=3)))["sheet"]["combatants"][0][
+            "shot_count"
+        ]
+        == 2
+    )
 
 
 def test_impairment_and_what_is_left_under_each_wound_rule() -> None:
@@ -131,10 +197,16 @@ def test_a_shot_back_only_after_a_sequence_without_a_roll() -> None:
     assert full["combatants"][0]["shots"] == 3  # never past the Shot Count
 
 
-@pytest.mark.parametrize(("act", "shots", "initiative"), [
-    ("action", 5, 7), ("quiet", 5, 7), ("active-defence", 4, 7), ("raise-initiative", 4, 12),
-    ("out-of-sequence", 2, 7),
-])
+@pytest.mark.parametrize(
+    ("act", "shots", "initiative"),
+    [
+        ("action", 5, 7),
+        ("quiet", 5, 7),
+        ("active-defence", 4, 7),
+        ("raise-initiative", 4, 12),
+        ("out-of-sequence", 2, 7),
+    ],
+)
 def test_what_each_action_costs_in_shots(act: str, shots: int, initiative: int) -> None:
     started = ok("play_sequence", scene=scene(BO))["scene"]
     after = ok("play_act", scene=started, index=0, act=act)
@@ -145,11 +217,14 @@ def test_what_each_action_costs_in_shots(act: str, shots: int, initiative: int) 
 
 def test_an_action_costing_more_shots_than_left_is_refused() -> None:
     started = ok("play_sequence", scene=scene(ANN))["scene"]
-    assert refused("play_act", scene=started, index=0, act="out-of-sequence") == \
-        "scene.combatants[0].shots: Ann has 1 Shot; this costs 3"
+    assert (
+        refused("play_act", scene=started, index=0, act="out-of-sequence")
+        == "scene.combatants[0].shots: Ann has 1 Shot; this costs 3"
+    )
     assert "no Sequence has begun" in refused("play_act", scene=scene(ANN), index=0, act="action")
-    assert "only takes its Action" in refused("play_act", scene=scene(mooks("T"), sequence=1), index=0,
-                                              act="active-defence")
+    assert "only takes its Action" in refused(
+        "play_act", scene=scene(mooks("T"), sequence=1), index=0, act="active-defence"
+    )
     assert "must be one of" in refused("play_act", scene=started, index=0, act="dance")
 
 
@@ -161,8 +236,9 @@ def test_rest_gives_back_one_shock_point() -> None:
 # --- hits -------------------------------------------------------------------------------------
 def test_a_hit_of_12_is_12_shock_and_2_wounds() -> None:
     # "You take Damage equal to the PV, which causes PV Shockpoints, 1 Wound at WT PV, 2 Wounds at 2 x WT"
-    result = ok("play_damage", scene=scene(character("Ann", shots=3), rules=("wound-penalty", "stun")), index=0,
-                damage="12")
+    result = ok(
+        "play_damage", scene=scene(character("Ann", shots=3), rules=("wound-penalty", "stun")), index=0, damage="12"
+    )
     ann = result["scene"]["combatants"][0]
     assert (ann["shock"], ann["wounds"], ann["shots"]) == (12, 2, 1)  # Stun: 1 Shot per wound
     assert result["sheet"]["combatants"][0]["impairment"] == -2
@@ -171,8 +247,9 @@ def test_a_hit_of_12_is_12_shock_and_2_wounds() -> None:
 
 def test_a_hit_adds_to_what_was_there_as_the_damage_calculator_does() -> None:
     before = character("Ann", shock=6, wounds=1, health=15, toughness=3)
-    result = ok("play_damage", scene=scene(before, rules=("wound-penalty", "shock-roll")), index=0, damage=10,
-                focus="7", seed=5)
+    result = ok(
+        "play_damage", scene=scene(before, rules=("wound-penalty", "shock-roll")), index=0, damage=10, focus="7", seed=5
+    )
     ann = result["scene"]["combatants"][0]
     assert (ann["shock"], ann["wounds"]) == (16, 3)  # 6 + 10, kept past Health 15 (it read 15 before issue 28)
     report = odds_notation("damage 10 health 15 toughness 3 wounds 1 shock 6 focus 7 with wound-penalty shock-roll")
@@ -182,15 +259,27 @@ def test_a_hit_adds_to_what_was_there_as_the_damage_calculator_does() -> None:
     assert shock.av == 16
     assert result["lines"] == report.lines()[1:-2] + [
         "Ann: Shock roll 7 vs 15, seed 5 (+ 10 → 5 = 15; − 6): AV 16, passes",
-        "What happens: " + "; ".join(report.happens())]
-    assert result["sheet"]["combatants"][0]["state"] == "dying, fallen, unable to act: comes round in 100 " \
+        "What happens: " + "; ".join(report.happens()),
+    ]
+    assert (
+        result["sheet"]["combatants"][0]["state"] == "dying, fallen, unable to act: comes round in 100 "
         "Sequences at the latest"
+    )
 
 
-@pytest.mark.parametrize(("kind", "damage", "left"), [
-    ("glass-jaw", 9, 6), ("glass-jaw", 10, 5), ("advanced", 9, 6), ("advanced", 10, 5), ("advanced", 30, 5),
-    ("speed-bump", 4, 6), ("speed-bump", 17, 3), ("speed-bump", 99, 0),
-])
+@pytest.mark.parametrize(
+    ("kind", "damage", "left"),
+    [
+        ("glass-jaw", 9, 6),
+        ("glass-jaw", 10, 5),
+        ("advanced", 9, 6),
+        ("advanced", 10, 5),
+        ("advanced", 30, 5),
+        ("speed-bump", 4, 6),
+        ("speed-bump", 17, 3),
+        ("speed-bump", 99, 0),
+    ],
+)
 def test_a_mook_group_loses_members(kind: str, damage: int, left: int) -> None:
     result = ok("play_damage", scene=scene(mooks("Thugs", kind)), index=0, damage=damage)
     assert result["scene"]["combatants"][0]["left"] == left
@@ -200,8 +289,15 @@ def test_a_mook_group_loses_members(kind: str, damage: int, left: int) -> None:
 # --- rolls from the sheet ---------------------------------------------------------------------
 def test_a_roll_from_the_sheet_is_the_chapters_with_impairment_on_the_skill() -> None:
     hurt = dict(ANN, wounds=2, shock=10)
-    request = {"scene": scene(hurt, sequence=1), "index": 0, "skill": "Guns", "attribute": "Agility",
-               "modifiers": "+1", "defence": "5", "defence_ev": "2"}
+    request = {
+        "scene": scene(hurt, sequence=1),
+        "index": 0,
+        "skill": "Guns",
+        "attribute": "Agility",
+        "modifiers": "+1",
+        "defence": "5",
+        "defence_ev": "2",
+    }
     odds = ok("play_odds", **request)
     assert odds["notation"] == "4 vs 5 ev 4 vs 2"  # Guns 5 + 1 − 2 impairment; Agility 4 against 2
     assert odds["terms"] == {"skill": 5, "attribute": 4, "modifiers": 1, "impairment": -2}
@@ -218,11 +314,27 @@ def test_a_roll_from_the_sheet_is_the_chapters_with_impairment_on_the_skill() ->
 
 
 def test_the_permalink_carries_an_active_defence_and_the_types() -> None:
-    request = {"scene": scene(ANN, threshold=10), "index": 0, "skill": "Guns", "attribute": "", "defence": "3",
-               "active": True, "types": ["wild", "inspired"], "seed": 9}
+    request = {
+        "scene": scene(ANN, threshold=10),
+        "index": 0,
+        "skill": "Guns",
+        "attribute": "",
+        "defence": "3",
+        "active": True,
+        "types": ["wild", "inspired"],
+        "seed": 9,
+    }
     rolled = ok("play_roll", **request)
-    assert rolled["fields"] == {"skill": "5", "defence": "3", "threshold": "10", "attack_ev": "0", "defence_ev": "0",
-                                "active": "1", "type-inspired": "1", "type-wild": "1"}
+    assert rolled["fields"] == {
+        "skill": "5",
+        "defence": "3",
+        "threshold": "10",
+        "attack_ev": "0",
+        "defence_ev": "0",
+        "active": "1",
+        "type-inspired": "1",
+        "type-wild": "1",
+    }
     roller = {**{k: v for k, v in rolled["fields"].items() if not k.startswith("type-")}, "types": "inspired wild"}
     assert ok("roll_fields", fields=roller, seed=9)["share"] == rolled["share"]
 
@@ -236,14 +348,17 @@ def test_one_plain_roll_by_hand() -> None:
     assert ok("play_odds", **dict(request, active=True))["notation"] == "0 vs active 0"
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    ({"skill": "Swords"}, "Ann has no skill 'Swords'"),
-    ({"attribute": "Charm"}, "Ann has no attribute 'Charm'"),
-    ({"defence": "x"}, "Defense must be a whole number"),
-    ({"modifiers": "1000"}, "Modifiers must be from -99 to 99"),
-    ({"index": 1}, "a mook group rolls no dice"),
-    ({"types": ["lucky"]}, "types must be a list"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"skill": "Swords"}, "Ann has no skill 'Swords'"),
+        ({"attribute": "Charm"}, "Ann has no attribute 'Charm'"),
+        ({"defence": "x"}, "Defense must be a whole number"),
+        ({"modifiers": "1000"}, "Modifiers must be from -99 to 99"),
+        ({"index": 1}, "a mook group rolls no dice"),
+        ({"types": ["lucky"]}, "types must be a list"),
+    ],
+)
 def test_a_bad_roll_is_refused_naming_the_field(change: dict, words: str) -> None:
     request = {"scene": scene(ANN, mooks("Thugs")), "index": 0, "skill": "Guns", "attribute": "", "defence": "5"}
     assert words in refused("play_odds", **{**request, **change})
@@ -277,22 +392,25 @@ def test_taking_a_combatant_out_renumbers_the_cards() -> None:
 
 
 # --- the saved format -------------------------------------------------------------------------
-@pytest.mark.parametrize(("change", "words"), [
-    ({"combatants": [ANN, dict(BO, name="ann")]}, "entries[0].combatants[1].name: 'ann' is already in the scene"),
-    ({"rules": ["wound-penalty", "percentile"]}, "entries[0].rules: wound-penalty and percentile cannot both"),
-    ({"rules": ["seriousness"]}, "entries[0].rules[0]: must be one of"),
-    ({"combatants": [dict(ANN, attributes={"Agility": 3, "Wits": 3})]}, "Luck is missing"),
-    ({"combatants": [dict(ANN, shock=-1)]}, "entries[0].combatants[0].shock: must be from 0 to 99999, not -1"),
-    ({"combatants": [dict(ANN, wounds=100_000)]}, "entries[0].combatants[0].wounds: must be from 0 to 99999"),
-    ({"combatants": [dict(ANN, acted=True)]}, "entries[0].combatants[0].acted: must be one of (none), action"),
-    ({"combatants": [dict(ANN, life="undead")]}, "entries[0].combatants[0].life: must be one of alive, dying"),
-    ({"combatants": [dict(ANN, out=101)]}, "entries[0].combatants[0].out: must be from 0 to 100, not 101"),
-    ({"combatants": [dict(ANN, wake_due=True)]}, "entries[0].combatants[0].out: a character who is not down"),
-    ({"combatants": [dict(ANN, kind="dragon")]}, "entries[0].combatants[0].kind: must be one of character, mooks"),
-    ({"stack": [0, 0]}, "is in the stack twice"),
-    ({"stack": [5]}, "entries[0].stack[0]: must be from 0 to 2, not 5"),
-    ({"initiative": "dice"}, "entries[0].initiative: must be one of shots, cards"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"combatants": [ANN, dict(BO, name="ann")]}, "entries[0].combatants[1].name: 'ann' is already in the scene"),
+        ({"rules": ["wound-penalty", "percentile"]}, "entries[0].rules: wound-penalty and percentile cannot both"),
+        ({"rules": ["seriousness"]}, "entries[0].rules[0]: must be one of"),
+        ({"combatants": [dict(ANN, attributes={"Agility": 3, "Wits": 3})]}, "Luck is missing"),
+        ({"combatants": [dict(ANN, shock=-1)]}, "entries[0].combatants[0].shock: must be from 0 to 99999, not -1"),
+        ({"combatants": [dict(ANN, wounds=100_000)]}, "entries[0].combatants[0].wounds: must be from 0 to 99999"),
+        ({"combatants": [dict(ANN, acted=True)]}, "entries[0].combatants[0].acted: must be one of (none), action"),
+        ({"combatants": [dict(ANN, life="undead")]}, "entries[0].combatants[0].life: must be one of alive, dying"),
+        ({"combatants": [dict(ANN, out=101)]}, "entries[0].combatants[0].out: must be from 0 to 100, not 101"),
+        ({"combatants": [dict(ANN, wake_due=True)]}, "entries[0].combatants[0].out: a character who is not down"),
+        ({"combatants": [dict(ANN, kind="dragon")]}, "entries[0].combatants[0].kind: must be one of character, mooks"),
+        ({"stack": [0, 0]}, "is in the stack twice"),
+        ({"stack": [5]}, "entries[0].stack[0]: must be from 0 to 2, not 5"),
+        ({"initiative": "dice"}, "entries[0].initiative: must be one of shots, cards"),
+    ],
+)
 def test_a_bad_file_is_refused_naming_what_is_wrong(change: dict, words: str) -> None:
     assert words in refused("play_import", text=json.dumps(document({**DOCKS, **change})))
 
@@ -321,8 +439,13 @@ def test_a_full_scene_fits_the_limits() -> None:
 
 # --- Hypothesis: any scene (any text, file or link: tests/test_play_contract.py) ---------------
 @SOME
-@given(SCENE_PARTS, st.integers(-1, 3), st.sampled_from(["action", "active-defence", "rest", "x"]),
-       st.integers(-5, 60) | FIELD_VALUES, st.booleans())
+@given(
+    SCENE_PARTS,
+    st.integers(-1, 3),
+    st.sampled_from(["action", "active-defence", "rest", "x"]),
+    st.integers(-5, 60) | FIELD_VALUES,
+    st.booleans(),
+)
 def test_any_scene_played(parts: dict, index: int, act: str, damage: object, padding: bool) -> None:
     only_rules_errors("play_sheet", scene=parts)
     only_rules_errors("play_add", scene=parts, kind="mooks" if padding else "character")

@@ -24,8 +24,9 @@ import play_documents
 from rules_engine.action import roll_notation
 from rules_engine.action.play import VERSION
 
-ok, refused, bridge = (partial(helper, "action") for helper in (
-    play_documents.ok, play_documents.refused, play_documents.bridge))
+ok, refused, bridge = (
+    partial(helper, "action") for helper in (play_documents.ok, play_documents.refused, play_documents.bridge)
+)
 
 
 def field_of(action: str, **request: object) -> str:
@@ -53,10 +54,16 @@ def sheet_of(scene: dict, index: int) -> dict:
 def test_a_life_to_death() -> None:
     scene = ok("play_new", name="Warehouse")["scene"]
     scene = ok("play_add", scene=scene, kind="character")["scene"]
-    scene = edited(scene, scene={"rules": ["wound-penalty", "shock-roll", "dark-times", "shaken"]},
-                   c0={"name": "Ann", "attributes": {"Agility": 4, "Wits": 3, "Luck": 2, "Willpower": 4},
-                       "skills": {"Guns": 5, "Focus": 3}},
-                   c1={"name": "Bo", "skills": {"Guns": 4}})
+    scene = edited(
+        scene,
+        scene={"rules": ["wound-penalty", "shock-roll", "dark-times", "shaken"]},
+        c0={
+            "name": "Ann",
+            "attributes": {"Agility": 4, "Wits": 3, "Luck": 2, "Willpower": 4},
+            "skills": {"Guns": 5, "Focus": 3},
+        },
+        c1={"name": "Bo", "skills": {"Guns": 4}},
+    )
     ann = sheet_of(scene, 0)
     # Shot Count ⌊(4 + 3 + 2) / 3⌋ = 3; Willpower 4 + Focus 3 = 7.
     assert (ann["shot_count"], ann["nerve"], ann["state"]) == (3, 7, "on their feet")
@@ -80,7 +87,9 @@ def test_a_life_to_death() -> None:
     # becomes Shaken." Wound penalty −1.
     hit = ok("play_damage", scene=scene, index=0, damage="8", seed="5")
     assert [(r["what"], r["difficulty"], r["av"], r["passed"]) for r in hit["rolls"]] == [
-        ("Shock roll", 10, 16, True), ("Dark Times roll", 8, 11, True)]
+        ("Shock roll", 10, 16, True),
+        ("Dark Times roll", 8, 11, True),
+    ]
     scene = hit["scene"]
     a = scene["combatants"][0]
     assert (a["shock"], a["wounds"], a["shaken"], a["out"], a["life"]) == (8, 1, True, 0, "alive")
@@ -90,8 +99,10 @@ def test_a_life_to_death() -> None:
     # Action." Her Action is the roll: seed 6, 7 + 4 = 11 against 20: still Shaken.
     assert field_of("play_act", scene=scene, index=0, act="active-defence") == "scene.combatants[0].shaken"
     shake = ok("play_shake", scene=scene, index=0, seed=6)
-    assert shake["line"] == "Ann: Shaken roll 7 vs 20, seed 6 (+ 10 → 2 = 12; − 8): AV 11, fails by 9: " \
+    assert (
+        shake["line"] == "Ann: Shaken roll 7 vs 20, seed 6 (+ 10 → 2 = 12; − 8): AV 11, fails by 9: "
         "Ann is still Shaken."
+    )
     scene = shake["scene"]
 
     # Sequence 2: both rolled in Sequence 1, so no Shot back; Initiative 3 and 3 again.
@@ -109,8 +120,10 @@ def test_a_life_to_death() -> None:
     assert (a["shock"], a["wounds"], a["out"], a["out_margin"], a["life"]) == (23, 4, 100, 14, "alive")
     ann = sheet_of(scene, 0)
     assert (ann["dying"], ann["impairment"], ann["stabilise"]) == (True, -4, 25)  # 25 − 20 + 5 × 4
-    assert hit["line"] == ("Ann takes 15: shock 23, wounds 4; dying: 4 wounds reach Toughness 3; falls down, "
-                           "unable to act: 23 shock reaches Health 20; Shaken; unconscious: out for 14 Sequences.")
+    assert hit["line"] == (
+        "Ann takes 15: shock 23, wounds 4; dying: 4 wounds reach Toughness 3; falls down, "
+        "unable to act: 23 shock reaches Health 20; Shaken; unconscious: out for 14 Sequences."
+    )
     assert field_of("play_act", scene=scene, index=0, act="action") == "scene.combatants[0].life"
 
     # "Dying characters must be stabilized with a Medicine/Physician Diff 25-Health+Woundsx5 taken
@@ -131,9 +144,11 @@ def test_a_life_to_death() -> None:
 def test_a_life_out_of_the_fight_and_back() -> None:
     scene = ok("play_new", name="Alley")["scene"]
     scene = ok("play_add", scene=scene, kind="character")["scene"]
-    scene = edited(scene, c0={"name": "Ann", "skills": {"Guns": 5}},
-                   c1={"name": "Bo", "attributes": {"Agility": 3, "Wits": 3, "Luck": 3, "Willpower": 3},
-                       "skills": {"Focus": 2}})
+    scene = edited(
+        scene,
+        c0={"name": "Ann", "skills": {"Guns": 5}},
+        c1={"name": "Bo", "attributes": {"Agility": 3, "Wits": 3, "Luck": 3, "Willpower": 3}, "skills": {"Focus": 2}},
+    )
     assert scene["rules"] == ["wound-penalty", "shock-roll"]  # "Normal optional rules are Wound Penalty and Shock"
     scene = ok("play_sequence", scene=scene)["scene"]
 

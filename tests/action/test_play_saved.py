@@ -31,8 +31,16 @@ def by_hand(v1: dict) -> list[dict]:
                 c["shaken"] = 0
                 continue
             c["acted"] = ("action" if c["rolled"] else "quiet") if c["acted"] else ""
-            c.update({"spent": False, "shaken": False, "out": 100 if c["shock"] >= c["health"] else 0,
-                      "out_margin": 0, "wake_due": False, "life": "alive"})
+            c.update(
+                {
+                    "spent": False,
+                    "shaken": False,
+                    "out": 100 if c["shock"] >= c["health"] else 0,
+                    "out_margin": 0,
+                    "wake_due": False,
+                    "life": "alive",
+                }
+            )
     return entries
 
 

@@ -14,8 +14,9 @@ import pytest
 
 from rules_engine.action import roll_notation
 
-bridge, ok, refused = (partial(helper, "action") for helper in (
-    play_documents.bridge, play_documents.ok, play_documents.refused))
+bridge, ok, refused = (
+    partial(helper, "action") for helper in (play_documents.bridge, play_documents.ok, play_documents.refused)
+)
 
 
 def refusal(action: str, **request: object) -> dict:
@@ -86,8 +87,10 @@ def test_resting_is_all_a_resting_character_does_that_sequence() -> None:
     rested = act(begun(hit(fresh(), 0, 4)["scene"]), 0, "rest")
     for other in ("action", "quiet", "active-defence", "raise-initiative", "out-of-sequence"):
         assert refusal("play_act", scene=rested, index=0, act=other)["field"] == "scene.combatants[0].acted"
-    assert refusal("play_roll", scene=rested, index=0, skill="", attribute="", defence="5",
-                   seed=1)["field"] == "scene.combatants[0].acted"
+    assert (
+        refusal("play_roll", scene=rested, index=0, skill="", attribute="", defence="5", seed=1)["field"]
+        == "scene.combatants[0].acted"
+    )
 
 
 # --- one Action a Sequence: "Each time your Initiative comes up, you may take an Action" ----------
@@ -123,8 +126,10 @@ def test_a_fallen_character_cannot_act() -> None:
         error = refusal("play_act", scene=down, index=0, act=what)
         assert error["field"] == "scene.combatants[0].out", error
         assert "unable to act" in error["message"]
-    assert refusal("play_roll", scene=down, index=0, skill="", attribute="", defence="5",
-                   seed=1)["field"] == "scene.combatants[0].out"
+    assert (
+        refusal("play_roll", scene=down, index=0, skill="", attribute="", defence="5", seed=1)["field"]
+        == "scene.combatants[0].out"
+    )
 
 
 def test_a_dying_character_cannot_act() -> None:
@@ -202,8 +207,10 @@ def test_damage_is_kept_up_to_its_named_limit() -> None:
     assert (ann["shock"], ann["wounds"]) == (99_999, 99_999)
     assert result["report"]["total_shock"] == 100_989
     assert "Kept at most 99,999 shock and 99,999 wounds" in result["lines"]
-    assert ok("play_check", document={"format": "dice-srd-play", "version": 2, "system": "action",
-                                      "entries": [result["scene"]]})
+    assert ok(
+        "play_check",
+        document={"format": "dice-srd-play", "version": 2, "system": "action", "entries": [result["scene"]]},
+    )
 
 
 # --- the Shock roll: "If you fail this roll, you fall down unconscious. The negative margin
@@ -212,8 +219,17 @@ def knocked_out() -> dict:
     # 12 damage: 2 wounds, Shock roll at 5 + 5 × 2 = 15; Willpower + Focus 7, seed 2 (dice −1):
     # AV 6, 9 short: out for 9 Sequences, Physician + Wits at 9 wakes her.
     result = hit(begun(fresh("character", **hero())), 0, 12, seed=2)
-    assert result["rolls"] == [{"what": "Shock roll", "notation": "7 vs 15", "seed": 2, "av": 6, "difficulty": 15,
-                                "passed": False, "margin": 9}]
+    assert result["rolls"] == [
+        {
+            "what": "Shock roll",
+            "notation": "7 vs 15",
+            "seed": 2,
+            "av": 6,
+            "difficulty": 15,
+            "passed": False,
+            "margin": 9,
+        }
+    ]
     return result
 
 
@@ -284,8 +300,10 @@ def test_the_physician_roll_wakes_only_a_shock_roll_knock_out() -> None:
     woken = ok("play_wake", scene=scene, index=0, how="physician", value="5", seed=6)
     assert woken["rolls"][0]["av"] == 9 and woken["scene"]["combatants"][0]["out"] == 0
     fallen = hit(fresh(rules=(), toughness=9), 0, 20)["scene"]
-    assert refusal("play_wake", scene=fallen, index=0, how="physician", value="5",
-                   seed=6)["field"] == "scene.combatants[0].out_margin"
+    assert (
+        refusal("play_wake", scene=fallen, index=0, how="physician", value="5", seed=6)["field"]
+        == "scene.combatants[0].out_margin"
+    )
 
 
 def test_ten_minutes_wake_anyone_down() -> None:
@@ -315,8 +333,10 @@ def test_a_shaken_character_shakes_it_off_as_their_action() -> None:
     scene = begun(hit(fresh(rules=SHAKEN, **hero()), 0, 3)["scene"])
     for what in ("active-defence", "action", "quiet", "out-of-sequence"):
         assert refusal("play_act", scene=scene, index=0, act=what)["field"] == "scene.combatants[0].shaken"
-    assert refusal("play_roll", scene=scene, index=0, skill="Guns", attribute="", defence="5",
-                   seed=1)["field"] == "scene.combatants[0].shaken"
+    assert (
+        refusal("play_roll", scene=scene, index=0, skill="Guns", attribute="", defence="5", seed=1)["field"]
+        == "scene.combatants[0].shaken"
+    )
     assert act(scene, 0, "raise-initiative")["combatants"][0]["shaken"]  # Shots for Initiative are no Action
     # Willpower + Focus 7 against 20: seed 5 (dice +9) gives 16, still Shaken; the Action is spent.
     failed = ok("play_shake", scene=scene, index=0, seed=5)
@@ -337,8 +357,17 @@ DARK = ("wound-penalty", "dark-times")
 def test_a_failed_dark_times_roll_is_dying() -> None:
     # 8 damage: the roll at 8. Willpower + Focus 7, seed 2 (dice −1): 6, dying.
     result = hit(fresh(rules=DARK, **hero()), 0, 8, seed=2)
-    assert result["rolls"] == [{"what": "Dark Times roll", "notation": "7 vs 8", "seed": 2, "av": 6,
-                                "difficulty": 8, "passed": False, "margin": 2}]
+    assert result["rolls"] == [
+        {
+            "what": "Dark Times roll",
+            "notation": "7 vs 8",
+            "seed": 2,
+            "av": 6,
+            "difficulty": 8,
+            "passed": False,
+            "margin": 2,
+        }
+    ]
     assert result["scene"]["combatants"][0]["life"] == "dying" and fact(result)["dying"]
     assert "falls down dying (Dark Times)" in result["line"]
     # 25 − Health 20 + 5 × 1 wound.
@@ -352,7 +381,9 @@ def test_the_shock_and_dark_times_rolls_take_the_seed_and_the_next() -> None:
     # 12 damage: Shock roll at 15 with seed 2 (AV 6), Dark Times at 12 with seed 3 (dice −15: AV −8).
     result = hit(fresh(rules=("wound-penalty", "shock-roll", "dark-times"), **hero()), 0, 12, seed=2)
     assert [(r["what"], r["seed"], r["av"], r["passed"]) for r in result["rolls"]] == [
-        ("Shock roll", 2, 6, False), ("Dark Times roll", 3, -8, False)]
+        ("Shock roll", 2, 6, False),
+        ("Dark Times roll", 3, -8, False),
+    ]
     ann = result["scene"]["combatants"][0]
     assert (ann["out"], ann["life"]) == (9, "dying")
 
@@ -383,10 +414,15 @@ def test_an_hour_without_it_is_death() -> None:
     dead = ok("play_stabilise", scene=dying_ann(), index=0, how="hour")
     assert dead["scene"]["combatants"][0]["life"] == "dead" and fact(dead)["state"] == "dead"
     scene = dead["scene"]
-    for action, request in (("play_act", {"act": "rest"}), ("play_act", {"act": "action"}),
-                            ("play_damage", {"damage": 5}), ("play_wake", {"how": "time"}),
-                            ("play_shake", {"seed": 1}), ("play_stabilise", {"how": "hour"}),
-                            ("play_roll", {"skill": "", "attribute": "", "defence": "5", "seed": 1})):
+    for action, request in (
+        ("play_act", {"act": "rest"}),
+        ("play_act", {"act": "action"}),
+        ("play_damage", {"damage": 5}),
+        ("play_wake", {"how": "time"}),
+        ("play_shake", {"seed": 1}),
+        ("play_stabilise", {"how": "hour"}),
+        ("play_roll", {"skill": "", "attribute": "", "defence": "5", "seed": 1}),
+    ):
         error = refusal(action, scene=scene, index=0, **request)
         assert error["field"] == "scene.combatants[0].life", (action, error)
 
@@ -396,16 +432,32 @@ def test_an_hour_without_it_is_death() -> None:
 # is unconscious. Damage 16-20: Mook is permanently out of Action." ------------------------------
 def group(kind: str, members: int = 6, left: int | None = None, shaken: int = 0) -> dict:
     scene = fresh("mooks")
-    scene["combatants"][1] |= {"mook": kind, "members": members, "left": members if left is None else left,
-                               "shaken": shaken}
+    scene["combatants"][1] |= {
+        "mook": kind,
+        "members": members,
+        "left": members if left is None else left,
+        "shaken": shaken,
+    }
     return ok("play_sheet", scene=scene)["scene"]
 
 
-@pytest.mark.parametrize(("kind", "damage", "left", "shaken"), [
-    ("glass-jaw", 4, 6, 0), ("glass-jaw", 5, 6, 1), ("glass-jaw", 9, 6, 1), ("glass-jaw", 10, 5, 0),
-    ("advanced", 0, 6, 1), ("advanced", 4, 6, 1), ("advanced", 5, 6, 0), ("advanced", 9, 6, 0),
-    ("advanced", 10, 5, 0), ("advanced", 16, 5, 0), ("speed-bump", 4, 6, 0), ("speed-bump", 5, 5, 0),
-])
+@pytest.mark.parametrize(
+    ("kind", "damage", "left", "shaken"),
+    [
+        ("glass-jaw", 4, 6, 0),
+        ("glass-jaw", 5, 6, 1),
+        ("glass-jaw", 9, 6, 1),
+        ("glass-jaw", 10, 5, 0),
+        ("advanced", 0, 6, 1),
+        ("advanced", 4, 6, 1),
+        ("advanced", 5, 6, 0),
+        ("advanced", 9, 6, 0),
+        ("advanced", 10, 5, 0),
+        ("advanced", 16, 5, 0),
+        ("speed-bump", 4, 6, 0),
+        ("speed-bump", 5, 5, 0),
+    ],
+)
 def test_a_hit_on_a_mook_group_at_each_edge(kind: str, damage: int, left: int, shaken: int) -> None:
     after = hit(group(kind), 1, damage)["scene"]["combatants"][1]
     assert (after["left"], after["shaken"]) == (left, shaken)
@@ -415,8 +467,11 @@ def test_shaken_mooks_are_standing_mooks() -> None:
     # All six Shaken: another 5–9 hit lands on a Shaken one; a 10 takes one out (no steady one left).
     everyone = group("glass-jaw", shaken=6)
     assert hit(everyone, 1, 7)["scene"]["combatants"][1]["shaken"] == 6
-    assert hit(everyone, 1, 10)["scene"]["combatants"][1] | {"acted": False} == \
-        {**everyone["combatants"][1], "left": 5, "shaken": 5}
+    assert hit(everyone, 1, 10)["scene"]["combatants"][1] | {"acted": False} == {
+        **everyone["combatants"][1],
+        "left": 5,
+        "shaken": 5,
+    }
     # Two Shaken of six: a 10 takes out a steady one.
     assert hit(group("glass-jaw", shaken=2), 1, 10)["scene"]["combatants"][1]["shaken"] == 2
 
@@ -445,10 +500,14 @@ def test_a_shaken_mook_group_rolls_for_its_shaken_as_its_action() -> None:
     assert (mooks["shaken"], mooks["acted"]) == (1, True)
     assert [r["av"] for r in result["rolls"]] == [20, 15]
     assert result["line"] == "Mooks 1 take their Action: 1 of 2 Shaken steady themselves, 1 still Shaken."
-    assert refusal("play_shake", scene=result["scene"], index=1, value="11",
-                   seed=5)["field"] == "scene.combatants[1].acted"
-    assert refusal("play_shake", scene=begun(group("glass-jaw")), index=1, value="11",
-                   seed=5)["field"] == "scene.combatants[1].shaken"
+    assert (
+        refusal("play_shake", scene=result["scene"], index=1, value="11", seed=5)["field"]
+        == "scene.combatants[1].acted"
+    )
+    assert (
+        refusal("play_shake", scene=begun(group("glass-jaw")), index=1, value="11", seed=5)["field"]
+        == "scene.combatants[1].shaken"
+    )
 
 
 # --- initiative cards: "if the character is moved one place forward from first place, she is out

@@ -117,14 +117,17 @@ def test_mooks_marked_down_a_steady_one_first_and_the_last_off_the_cards() -> No
     assert 1 not in gone["scene"]["stack"] and gone["scene"]["out"] == [1]
 
 
-@pytest.mark.parametrize(("request_", "field"), [
-    ({"index": 0, "track": "down", "box": 1}, "track"),
-    ({"index": 1, "track": "shock", "box": 1}, "track"),
-    ({"index": 0, "track": "shock", "box": 0}, "box"),
-    ({"index": 0, "track": "shock", "box": "two"}, "box"),
-    ({"index": 1, "track": "down", "box": 7}, "box"),
-    ({"index": 2, "track": "shock", "box": 1}, "index"),
-])
+@pytest.mark.parametrize(
+    ("request_", "field"),
+    [
+        ({"index": 0, "track": "down", "box": 1}, "track"),
+        ({"index": 1, "track": "shock", "box": 1}, "track"),
+        ({"index": 0, "track": "shock", "box": 0}, "box"),
+        ({"index": 0, "track": "shock", "box": "two"}, "box"),
+        ({"index": 1, "track": "down", "box": 7}, "box"),
+        ({"index": 2, "track": "shock", "box": 1}, "index"),
+    ],
+)
 def test_a_bad_tap_is_refused_at_its_field(request_: dict, field: str) -> None:
     scene = fresh("mooks")
     assert refusal("play_mark", scene=scene, **request_)["field"] == field
@@ -158,8 +161,11 @@ def test_a_tap_rolls_what_its_chance_was_for_and_gives_the_log_its_record() -> N
     rolled = ok("play_roll", scene=scene, index=0, skill="Guns", attribute="", defence="5", seed=7)
     assert rolled["notation"] == "5 vs 5" and rolled["what"] == "Guns"
     # Seed 7 rolls +6 and −3: AV 5 + 6 − 3 = 8, Outcome 8 − 5 = 3, PV 3 (under the Threshold 5: a Success).
-    assert rolled["record"] == {"dice": "5 vs 5, seed 7: + 6; − 3", "result": "Success, AV 8, Outcome 3, PV 3",
-                                "chance": "success 54.55 % (6/11)"}
+    assert rolled["record"] == {
+        "dice": "5 vs 5, seed 7: + 6; − 3",
+        "result": "Success, AV 8, Outcome 3, PV 3",
+        "chance": "success 54.55 % (6/11)",
+    }
 
 
 def test_a_hits_rolls_give_the_log_their_record() -> None:
@@ -168,16 +174,25 @@ def test_a_hits_rolls_give_the_log_their_record() -> None:
     hit = ok("play_damage", scene=fresh(), index=0, damage=12, seed=4)
     chance = odds_notation("0 vs 15").p_success
     assert chance == Fraction(46, 2475)
-    assert hit["record"] == {"dice": "Shock roll 0 vs 15, seed 4: + 4; − 5", "result": "Shock roll: AV -1, fails by 16",
-                             "chance": "Shock roll passes 1.86 % (46/2475)"}
+    assert hit["record"] == {
+        "dice": "Shock roll 0 vs 15, seed 4: + 4; − 5",
+        "result": "Shock roll: AV -1, fails by 16",
+        "chance": "Shock roll passes 1.86 % (46/2475)",
+    }
     # No wound, no roll: nothing to record but the change.
     assert ok("play_damage", scene=fresh(), index=0, damage=3, seed=4)["record"] is None
 
 
-@pytest.mark.parametrize(("first", "word"), [
-    ({"wounds": 3}, "dying"), ({"life": "dead"}, "dead"), ({"life": "stable", "wounds": 3}, "stable"),
-    ({"out": 3}, "down"), ({"shaken": True}, "Shaken"),
-])
+@pytest.mark.parametrize(
+    ("first", "word"),
+    [
+        ({"wounds": 3}, "dying"),
+        ({"life": "dead"}, "dead"),
+        ({"life": "stable", "wounds": 3}, "stable"),
+        ({"out": 3}, "down"),
+        ({"shaken": True}, "Shaken"),
+    ],
+)
 def test_why_a_character_has_no_tap_now(first: dict, word: str) -> None:
     taps = ok("play_taps", scene=fresh(**first), defence="5")["combatants"]
     assert taps[0]["unable"] == word
@@ -187,11 +202,17 @@ def test_a_bad_roll_form_is_refused_at_its_field() -> None:
     assert refusal("play_taps", scene=fresh(), defence="five")["field"] == "defence"
 
 
-@pytest.mark.parametrize(("action", "request_"), [
-    ("play_mark", {"index": 0, "track": "shock", "box": 2}), ("play_damage", {"index": 0, "damage": 3}),
-    ("play_sequence", {}), ("play_add", {"kind": "mooks"}), ("play_remove", {"index": 0}),
-    ("play_roll", {"index": 0, "skill": "", "attribute": "Agility", "defence": "5", "seed": 1}),
-])
+@pytest.mark.parametrize(
+    ("action", "request_"),
+    [
+        ("play_mark", {"index": 0, "track": "shock", "box": 2}),
+        ("play_damage", {"index": 0, "damage": 3}),
+        ("play_sequence", {}),
+        ("play_add", {"kind": "mooks"}),
+        ("play_remove", {"index": 0}),
+        ("play_roll", {"index": 0, "skill": "", "attribute": "Agility", "defence": "5", "seed": 1}),
+    ],
+)
 def test_a_scene_with_its_log_is_changed_and_answered_without_it(action: str, request_: dict) -> None:
     # The play frame sends the scene with its log and writes the change into it itself.
     scene = {**fresh(), "log": [{"what": "Ann takes 1 wound.", "result": "wounds 1"}]}

@@ -3,8 +3,8 @@
 from fractions import Fraction
 
 import pytest
-
 from roller_agreement import assert_roller_agrees
+
 from rules_engine.action import roll_notation
 from rules_engine.action.roll.notation import parse
 from rules_engine.action.roll.odds import degree_odds
@@ -35,9 +35,17 @@ def test_double_0_on_a_success_is_a_total_victory_and_on_a_failure_a_fumble():
 
 
 def test_the_eight_degrees_by_outcome():
-    cases = [((1, 9), "Fumble"), ((1, 6), "Total Failure"), ((1, 2), "Failure"), ((5, 5), "Success"),
-             ((9, 4), "Major Success"), ((10, 1, 4), "Major Success"), ((10, 7, 5), "Negotiated Victory"),
-             ((10, 8, 2), "Victory"), ((10, 10, 1, 1), "Total Victory")]
+    cases = [
+        ((1, 9), "Fumble"),
+        ((1, 6), "Total Failure"),
+        ((1, 2), "Failure"),
+        ((5, 5), "Success"),
+        ((9, 4), "Major Success"),
+        ((10, 1, 4), "Major Success"),
+        ((10, 7, 5), "Negotiated Victory"),
+        ((10, 8, 2), "Victory"),
+        ((10, 10, 1, 1), "Total Victory"),
+    ]
     for faces, name in cases:
         assert DEGREE_NAMES[given("5 vs 5", *faces).degree] == name, faces
 

@@ -23,8 +23,17 @@ from rules_engine.action.roll.rules import DEGREE_NAMES, SIDES
 from rules_engine.core.exact import percent, ratio
 from rules_engine.web import call
 
-BLANK = {"skill": "5", "defence": "5", "threshold": "", "attack_ev": "", "defence_ev": "", "extra_positive": "",
-         "extra_negative": "", "types": "", "active": ""}
+BLANK = {
+    "skill": "5",
+    "defence": "5",
+    "threshold": "",
+    "attack_ev": "",
+    "defence_ev": "",
+    "extra_positive": "",
+    "extra_negative": "",
+    "types": "",
+    "active": "",
+}
 
 
 def roll_reply(seed: str, **fields: str) -> dict:
@@ -71,8 +80,9 @@ def test_the_chance_is_the_chance_of_this_degree_or_better(seed: str, fields: di
     lines = share["text"].split("\n")
     assert lines[0] == f"**Action!** roll: `{result['notation']}`"
     signs = {"+": "+", "-": "\u2212"}
-    assert lines[1] == "Dice: " + " ".join(signs[d["sign"]] + "\u2192".join(map(str, d["faces"]))
-                                           for d in result["dice"])
+    assert lines[1] == "Dice: " + " ".join(
+        signs[d["sign"]] + "\u2192".join(map(str, d["faces"])) for d in result["dice"]
+    )
     assert lines[2].startswith(f"Result: **{result['degree']} (AV {result['av']}, Outcome {result['outcome']}")
     assert lines[3] == f"Chance of {result['degree']} or better: {percent(chance, 2)} (exactly {ratio(chance)})"
     assert share["percent"] == percent(chance, 2)
@@ -85,7 +95,8 @@ def test_the_chance_adds_up_the_degree_odds() -> None:
         result = roll_reply(str(seed))
         k = DEGREE_NAMES.index(result["degree"])
         assert Fraction(result["share"]["chance"]) == sum(
-            (Fraction(odds["outcomes"][name]) for name in DEGREE_NAMES[k:]), Fraction(0))
+            (Fraction(odds["outcomes"][name]) for name in DEGREE_NAMES[k:]), Fraction(0)
+        )
 
 
 def test_a_static_action_is_its_own_degree_for_certain() -> None:
@@ -93,9 +104,11 @@ def test_a_static_action_is_its_own_degree_for_certain() -> None:
     share = result["share"]
     assert result["dice"] == [] and share["chance"] == "1/1"
     assert share["text"].split("\n")[1:] == [
-        "Dice: no dice", f"Result: **{result['degree']} (AV 7, Outcome 3, PV {result['pv']})**",
+        "Dice: no dice",
+        f"Result: **{result['degree']} (AV 7, Outcome 3, PV {result['pv']})**",
         f"Chance of {result['degree']} or better: 100.00% (exactly 1/1)",
-        "Chance of success against defence 4 (Success or better): 100.00% (exactly 1/1)"]
+        "Chance of success against defence 4 (Success or better): 100.00% (exactly 1/1)",
+    ]
 
 
 # --- the card draw and the Action! Deck: this exact draw, or the card looked for ---------------
@@ -139,8 +152,10 @@ def test_one_factions_card_is_one_of_54() -> None:
 def test_a_joker_is_either_of_the_two() -> None:
     result = first_seed(lambda s: drawn(s, "1"), lambda r: r["draws"][0]["suit"] is None)
     assert result["share"]["chance"] == "1/27"  # 2 jokers of 54 cards
-    assert result["share"]["text"].split("\n")[3] == \
-        "Chance of this exact draw (this card, either joker for a Joker): 3.70% (exactly 1/27)"
+    assert (
+        result["share"]["text"].split("\n")[3]
+        == "Chance of this exact draw (this card, either joker for a Joker): 3.70% (exactly 1/27)"
+    )
     assert "(Joker, every action Favoured)" in result["share"]["text"].split("\n")[2]
 
 
@@ -151,11 +166,12 @@ def test_a_deck_without_jokers_and_two_factions() -> None:
     assert two["share"]["chance"] == "1/2652"  # 52 × 51, no joker to look alike
     assert two["share"]["text"].split("\n")[1:3] == [
         f"Cards: {cards[0]['short']} {cards[1]['short']}",
-        f"Result: **Heroes: {cards[0]['card']} ({cards[0]['result']}, " + (
-            "every action Favoured" if cards[0]["favoured"] == "every action" else f"{cards[0]['favoured']} Favoured")
-        + f"); Villains: {cards[1]['card']} ({cards[1]['result']}, " + (
-            "every action Favoured" if cards[1]["favoured"] == "every action" else f"{cards[1]['favoured']} Favoured")
-        + ")**"]
+        f"Result: **Heroes: {cards[0]['card']} ({cards[0]['result']}, "
+        + ("every action Favoured" if cards[0]["favoured"] == "every action" else f"{cards[0]['favoured']} Favoured")
+        + f"); Villains: {cards[1]['card']} ({cards[1]['result']}, "
+        + ("every action Favoured" if cards[1]["favoured"] == "every action" else f"{cards[1]['favoured']} Favoured")
+        + ")**",
+    ]
     assert "each faction the card shown" in two["share"]["text"].split("\n")[3]
 
 
@@ -163,8 +179,10 @@ def test_the_whole_deck_dealt_counts_the_jokers_once() -> None:
     # 54 factions take the whole deck: 54! orders, two of them look the same (the jokers swapped).
     whole = drawn(5, "54")
     assert Fraction(whole["share"]["chance"]) == Fraction(2, factorial(54))
-    assert whole["share"]["text"].split("\n")[3] == ("Chance of this exact draw (each faction the card shown, either "
-                                                     f"joker for a Joker): <0.01% (exactly 1/{factorial(54) // 2})")
+    assert whole["share"]["text"].split("\n")[3] == (
+        "Chance of this exact draw (each faction the card shown, either "
+        f"joker for a Joker): <0.01% (exactly 1/{factorial(54) // 2})"
+    )
     assert Fraction(drawn(5, "52", jokers="0")["share"]["chance"]) == Fraction(1, factorial(52))
 
 
@@ -180,7 +198,8 @@ def test_a_deal_of_the_action_deck_is_this_exact_deal() -> None:
     three = dealt(7, "3")
     assert three["share"]["chance"] == ratio(Fraction(1, 200 * 199 * 198)) == "1/7880400"
     assert three["share"]["text"].split("\n")[1] == "Cards: " + " · ".join(
-        f"{c['plot']} / {c['action']}" for c in three["cards"])
+        f"{c['plot']} / {c['action']}" for c in three["cards"]
+    )
     plots = dealt(7, "2", deck="plots")
     assert plots["share"]["chance"] == "1/380"  # 20 × 19
     assert plots["share"]["text"].split("\n")[1] == f"Cards: {plots['cards'][0]['plot']} · {plots['cards'][1]['plot']}"
@@ -190,11 +209,14 @@ def test_a_card_looked_for_has_the_chance_of_what_came_of_it() -> None:
     # Drama! is one card of the action deck's 10: in one draw it comes up 1/10, else 9/10.
     found = first_seed(lambda s: dealt(s, "1", deck="actions", card="Drama!"), lambda r: r["found_at"])
     assert found["share"]["text"].split("\n")[2:] == [
-        "Result: **Drama! came up as card 1**", "Chance of Drama! coming up in 1 draw: 10.00% (exactly 1/10)"]
+        "Result: **Drama! came up as card 1**",
+        "Chance of Drama! coming up in 1 draw: 10.00% (exactly 1/10)",
+    ]
     missed = first_seed(lambda s: dealt(s, "1", deck="actions", card="Drama!"), lambda r: not r["found_at"])
     assert missed["share"]["text"].split("\n")[2:] == [
         "Result: **Drama! did not come up in 1 draw**",
-        "Chance of Drama! not coming up in 1 draw: 90.00% (exactly 9/10)"]
+        "Chance of Drama! not coming up in 1 draw: 90.00% (exactly 9/10)",
+    ]
     # Rally is on 10 of the 200 cards: in 5 draws it misses with C(190, 5) / C(200, 5).
     miss = Fraction(190 * 189 * 188 * 187 * 186, 200 * 199 * 198 * 197 * 196)
     assert miss == Fraction(comb(190, 5), comb(200, 5))
@@ -203,8 +225,10 @@ def test_a_card_looked_for_has_the_chance_of_what_came_of_it() -> None:
     assert rally["share"]["text"].split("\n")[2] == f"Result: **Rally came up as card {rally['found_at']}**"
     none = first_seed(lambda s: dealt(s, "5", card="Rally"), lambda r: not r["found_at"])
     assert Fraction(none["share"]["chance"]) == miss
-    assert none["share"]["text"].split("\n")[3] == \
-        f"Chance of Rally not coming up in 5 draws: {percent(miss, 2)} (exactly {ratio(miss)})"
+    assert (
+        none["share"]["text"].split("\n")[3]
+        == f"Chance of Rally not coming up in 5 draws: {percent(miss, 2)} (exactly {ratio(miss)})"
+    )
 
 
 def test_the_command_lines_json_keeps_its_keys() -> None:

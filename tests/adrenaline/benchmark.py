@@ -9,6 +9,7 @@ import time
 from fractions import Fraction
 
 from bench_kit import best_of, ratio_columns
+
 from rules_engine.adrenaline import odds as ad_odds
 from rules_engine.adrenaline.rules import Options
 from rules_engine.web import call
@@ -22,8 +23,15 @@ WIDGET_CASES = (
     {"attribute": "5", "ability": "5", "difficulty": "6", "options": "tens-explode,tens-twice"},
     {"attribute": "5", "ability": "5", "difficulty": "2", "mode": "extended", "target": "100"},
     {"attribute": "5", "ability": "5", "difficulty": "10", "mode": "extended", "target": "30", "wastes": "on"},
-    {"attribute": "5", "ability": "5", "difficulty": "6", "mode": "opposed", "other-attribute": "5",
-     "other-ability": "5", "options": "tens-explode"},
+    {
+        "attribute": "5",
+        "ability": "5",
+        "difficulty": "6",
+        "mode": "opposed",
+        "other-attribute": "5",
+        "other-ability": "5",
+        "options": "tens-explode",
+    },
 )
 
 
@@ -31,6 +39,7 @@ def ours(pool: int) -> float:
     def run() -> None:
         ad_odds.capped_joint.cache_clear()
         ad_odds.joint(pool, DIFFICULTY, DESIGNER)
+
     return best_of(run)
 
 
@@ -80,8 +89,8 @@ def lab_icepool(roll: str, rules):
         import icepool
     except ImportError:
         return None
-    from rules_engine.adrenaline.lab import sheet
     from rules_engine.adrenaline.house_rules import mechanics
+    from rules_engine.adrenaline.lab import sheet
     from rules_engine.adrenaline.notation import parse
 
     m = mechanics(rules)
@@ -107,8 +116,9 @@ def lab_icepool(roll: str, rules):
         def final_outcome(self, final_state, order, outcomes, *sizes):
             successes, ones = final_state or (0, 0)
             net = successes - ones if m.ones_cancel else successes
-            botched = {"more-ones": ones > successes, "no-success": successes == 0 and ones > 0,
-                       "never": False}[m.botch]
+            botched = {"more-ones": ones > successes, "no-success": successes == 0 and ones > 0, "never": False}[
+                m.botch
+            ]
             return successes - ones if botched else max(net, 0)
 
     def timer() -> float:
@@ -132,8 +142,10 @@ def lab_icepool(roll: str, rules):
 def run(full: bool) -> None:
     """Print the Adrenaline figures."""
     timer = icepool_timer()
-    print(f"Adrenaline joint (net, Adrenaline earned) at difficulty {DIFFICULTY} "
-          "(best of 3, cache cleared); icepool: a multiset evaluator on d10.pool(n), checked equal")
+    print(
+        f"Adrenaline joint (net, Adrenaline earned) at difficulty {DIFFICULTY} "
+        "(best of 3, cache cleared); icepool: a multiset evaluator on d10.pool(n), checked equal"
+    )
     print(f"{'pool':<8} {'engine':>10} {'icepool':>10} {'ratio':>8}")
     for pool in POOLS:
         mine = ours(pool)
@@ -148,6 +160,7 @@ def run(full: bool) -> None:
             ad_odds.capped_joint.cache_clear()
             reply = json.loads(call(request))
             assert reply["ok"], reply
+
         slowest.append((best_of(ask), json.loads(call(request))["result"]["notation"]))
     for seconds, notation in slowest:
         print(f"widget odds {notation:<52} {seconds * 1e3:8.1f}ms")

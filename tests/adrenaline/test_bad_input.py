@@ -18,19 +18,46 @@ if "adrenaline" not in systems.SYSTEM_PACKAGES:  # before registration
     systems.SYSTEM_PACKAGES["adrenaline"] = "rules_engine.adrenaline"
 
 EXAMPLES = examples_for(SYSTEM) + [
-    "6d10+2a vs 7", "damage 5d10", "6d10 vs Challenging", "6d10 vs 7 until 10 with botch-wastes",
-    "6d10 vs 7 against 5d10 vs 6 with botches-below-zero", "10d10 vs 2 with tens-explode, tens-twice",
-    "40d10 vs 6 with designer", "1d10 vs 10 until 20 with botch-wastes", "60d10 vs 8 until 100 with designer",
+    "6d10+2a vs 7",
+    "damage 5d10",
+    "6d10 vs Challenging",
+    "6d10 vs 7 until 10 with botch-wastes",
+    "6d10 vs 7 against 5d10 vs 6 with botches-below-zero",
+    "10d10 vs 2 with tens-explode, tens-twice",
+    "40d10 vs 6 with designer",
+    "1d10 vs 10 until 20 with botch-wastes",
+    "60d10 vs 8 until 100 with designer",
 ]
-FORM_FIELDS = ("attribute", "ability", "difficulty", "adrenaline", "mode", "options", "target", "wastes",
-               "other-attribute", "other-ability", "other-difficulty", "other-adrenaline", "below")
+FORM_FIELDS = (
+    "attribute",
+    "ability",
+    "difficulty",
+    "adrenaline",
+    "mode",
+    "options",
+    "target",
+    "wastes",
+    "other-attribute",
+    "other-ability",
+    "other-difficulty",
+    "other-adrenaline",
+    "below",
+)
 
 
 @CONTRACT
-@given(st.dictionaries(st.sampled_from(FORM_FIELDS),
-                       st.one_of(numbers(), st.text(max_size=12),
-                                 st.sampled_from(("standard", "extended", "opposed", "on", "tens-explode,designer",
-                                                  "7", "Challenging", "60")))))
+@given(
+    st.dictionaries(
+        st.sampled_from(FORM_FIELDS),
+        st.one_of(
+            numbers(),
+            st.text(max_size=12),
+            st.sampled_from(
+                ("standard", "extended", "opposed", "on", "tens-explode,designer", "7", "Challenging", "60")
+            ),
+        ),
+    )
+)
 def test_the_form_gives_a_result_or_an_error_on_a_field(fields):
     for action in ("odds_form", "roll_form"):
         reply = json.loads(call(json.dumps({"system": "adrenaline", "action": action, "fields": fields, "seed": "1"})))
@@ -53,9 +80,16 @@ def test_huge_numbers_are_refused_where_they_stand(text):
     assert "at most 30 digits" in info.value.message and text[info.value.position].isdigit()
 
 
-@pytest.mark.parametrize("text", ["1d10 vs 10 until 100 with botch-wastes", "10d10 vs 10 until 100",
-                                  "60d10 vs 10 until 100 with designer, botch-wastes",
-                                  "1d10 vs 10 until 10 with botch-wastes", "0d10 until 1"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1d10 vs 10 until 100 with botch-wastes",
+        "10d10 vs 10 until 100",
+        "60d10 vs 10 until 100 with designer, botch-wastes",
+        "1d10 vs 10 until 10 with botch-wastes",
+        "0d10 until 1",
+    ],
+)
 def test_extended_rolls_that_would_take_too_long_are_refused_with_the_limit(text):
     with pytest.raises(RulesError) as info:
         SYSTEM.odds(text)

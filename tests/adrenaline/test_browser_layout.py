@@ -3,9 +3,8 @@ without moving the page, nothing overflows sideways, wide tables scroll in their
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
+from playwright.sync_api import expect
 
 
 def test_the_roller_fits_a_phone_and_never_moves_the_page(phone_page, site_url, theme, page_errors):
@@ -25,8 +24,16 @@ def test_the_roller_fits_a_phone_and_never_moves_the_page(phone_page, site_url, 
     assert {s: height(page, s) for s in regions} == loading
     assert_no_sideways_scroll(page, "adrenaline after a roll")
     width = page.evaluate("window.innerWidth")
-    for selector in ("#ad-attribute", "#ad-difficulty", "#ad-seed", "#ad-options", "#ad-mode",
-                     "#ad-roller button[type=submit]", "#ad-roller .srd-odds__summary", "#ad-roller .srd-dice"):
+    for selector in (
+        "#ad-attribute",
+        "#ad-difficulty",
+        "#ad-seed",
+        "#ad-options",
+        "#ad-mode",
+        "#ad-roller button[type=submit]",
+        "#ad-roller .srd-odds__summary",
+        "#ad-roller .srd-dice",
+    ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
     page.check("#ad-mode-opposed")

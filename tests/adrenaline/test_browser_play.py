@@ -12,11 +12,10 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
-from browser_kit import assert_no_sideways_scroll, use_theme
 from browser_fixtures import sw_page  # noqa: F401 - a fixture
+from browser_kit import assert_no_sideways_scroll, use_theme
 from play_browser import NO_NATIVE_SHARE, PlayTool
+from playwright.sync_api import Page, expect
 
 TOOL = PlayTool("adrenaline", "#adp", entry="c")
 ROOT, STATUS = TOOL.root, TOOL.status
@@ -72,8 +71,15 @@ def make(page: Page, name: str, perception: str, points: str, ability: str | Non
 def earning_seed(character: dict, spend: str) -> str:
     """The first seed whose roll of Perception + Intimidation at 6 earns a point."""
     for seed in range(500):
-        result = engine("play_roll", character=character, attribute="Perception", ability="Intimidation",
-                        difficulty="6", spend=spend, seed=str(seed))
+        result = engine(
+            "play_roll",
+            character=character,
+            attribute="Perception",
+            ability="Intimidation",
+            difficulty="6",
+            spend=spend,
+            seed=str(seed),
+        )
         if result["roll"]["adrenaline_earned"]:
             return str(seed)
     raise AssertionError("no seed earns a point")
@@ -105,7 +111,8 @@ def roll_to_the_end(page: Page) -> dict:
         earned = "+1 point" in lines.last.text_content()
         assert character["adrenaline"] == min(10, bank + earned)
         expect(page.locator(STATUS)).to_contain_text(
-            f"Adrenaline {bank} → {character['adrenaline']}" + (" (1 earned" if earned else "."))
+            f"Adrenaline {bank} → {character['adrenaline']}" + (" (1 earned" if earned else ".")
+        )
     return character
 
 
@@ -115,12 +122,14 @@ def expect_extended(page: Page, character: dict) -> None:
     rolls = len(character["extended"]["rolls"])
     target = character["extended"]["target"]
     expect(page.locator(f"{ROOT} .srd-play__progress")).to_have_text(
-        f"Gathered {ext['gathered']} of {target}: {ext['needed']} to go after {rolls} {'roll' if rolls == 1 else 'rolls'}.")
+        f"Gathered {ext['gathered']} of {target}: {ext['needed']} to go after {rolls} {'roll' if rolls == 1 else 'rolls'}."
+    )
     rows = page.locator(f"{ROOT} .srd-play__chances tbody tr")
     expect(rows).to_have_count(5)
     for i, row in enumerate(ext["chances"]):
         expect(rows.nth(i)).to_have_text(
-            f"{row['rolls']} {'roll' if row['rolls'] == 1 else 'rolls'}{cell(row['finish'])}{cell(row['lost'])}")
+            f"{row['rolls']} {'roll' if row['rolls'] == 1 else 'rolls'}{cell(row['finish'])}{cell(row['lost'])}"
+        )
 
 
 def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:  # noqa: F811
@@ -130,8 +139,14 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     open_tool(page, address)
     expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No characters saved on this device yet")
     mara = make(page, "Mara", "3", "2", "Intimidation")
-    assert mara == {"name": "Mara", "attributes": {"Strength": 2, "Perception": 3}, "abilities": {"Intimidation": 2},
-                    "modifiers": {}, "adrenaline": 2, "extended": None}
+    assert mara == {
+        "name": "Mara",
+        "attributes": {"Strength": 2, "Perception": 3},
+        "abilities": {"Intimidation": 2},
+        "modifiers": {},
+        "adrenaline": 2,
+        "extended": None,
+    }
     # Hurt: a modifier kept on the sheet takes a die from every roll.
     mara = add_modifier(page, "Injured", "-1")
     assert mara["modifiers"] == {"Injured": -1}
@@ -142,23 +157,33 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.fill(f"{ROOT}-difficulty", "6")
     page.fill(f"{ROOT}-spend", "1")
     page.locator(f"{ROOT}-spend").press("Tab")
-    before = engine("play_odds", character=mara, attribute="Perception", ability="Intimidation", difficulty="6",
-                    spend="1")
+    before = engine(
+        "play_odds", character=mara, attribute="Perception", ability="Intimidation", difficulty="6", spend="1"
+    )
     o = before["odds"]
     assert before["pool_line"] == "Perception 3 + Intimidation 2, Injured −1: 4 dice"
     expect(page.locator(f"{ROOT} .srd-play__odds")).to_have_text(
         f"Pool: {before['pool_line']}. Exact odds of Perception + Intimidation (4d10+1a vs 6): "
-        f"success {chance(o['success'])}, botch {chance(o['botch'])}, earns a point {chance(o['adrenaline'])}.")
+        f"success {chance(o['success'])}, botch {chance(o['botch'])}, earns a point {chance(o['adrenaline'])}."
+    )
 
     # Roll: one point spent, one earned by doubles; the sheet keeps the engine's count.
     seed = earning_seed(mara, "1")
     page.fill(f"{ROOT}-seed", seed)
     page.get_by_role("button", name="Roll", exact=True).click()
-    rolled = engine("play_roll", character=mara, attribute="Perception", ability="Intimidation", difficulty="6",
-                    spend="1", seed=seed)
+    rolled = engine(
+        "play_roll",
+        character=mara,
+        attribute="Perception",
+        ability="Intimidation",
+        difficulty="6",
+        spend="1",
+        seed=seed,
+    )
     r = rolled["roll"]
-    expect(page.locator(STATUS)).to_have_text(f"Rolled Perception + Intimidation: net {r['net']}, {r['degree']}. "
-                                              "Adrenaline 2 → 2 (1 spent, 1 earned).")
+    expect(page.locator(STATUS)).to_have_text(
+        f"Rolled Perception + Intimidation: net {r['net']}, {r['degree']}. Adrenaline 2 → 2 (1 spent, 1 earned)."
+    )
     assert saved(page) == [rolled["character"]]
     expect(page.locator(f"{ROOT} .srd-play__points")).to_have_text("Adrenaline 2 → 2 (1 spent, 1 earned).")
     expect(page.get_by_label("Adrenaline points", exact=True)).to_have_value("2")
@@ -166,7 +191,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.fill(f"{ROOT}-spend", "3")
     page.get_by_role("button", name="Roll", exact=True).click()
     expect(page.locator(f"{ROOT} .srd-play__roll .srd-play__field-error")).to_have_text(
-        "Mara has 2 Adrenaline points to spend, not 3")
+        "Mara has 2 Adrenaline points to spend, not 3"
+    )
     expect(page.locator(f"{ROOT}-spend")).to_have_attribute("aria-invalid", "true")
     assert saved(page) == [rolled["character"]]
     mara = rolled["character"]
@@ -198,11 +224,24 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.fill(f"{ROOT}-other-spend", "1")
     page.fill(f"{ROOT}-opp-seed", "7")
     page.get_by_role("button", name="Roll opposed").click()
-    contest = engine("play_opposed", character=rook, other=started, attribute="Strength", ability="", difficulty="",
-                     spend="", **{"other-attribute": "Perception", "other-ability": "Intimidation",
-                                  "other-difficulty": "", "other-spend": "1"}, seed="7")
+    contest = engine(
+        "play_opposed",
+        character=rook,
+        other=started,
+        attribute="Strength",
+        ability="",
+        difficulty="",
+        spend="",
+        **{
+            "other-attribute": "Perception",
+            "other-ability": "Intimidation",
+            "other-difficulty": "",
+            "other-spend": "1",
+        },
+        seed="7",
+    )
     margin = contest["roll"]["margin"]
-    verdict = (f"Rook wins by {margin}" if margin > 0 else f"Mara wins by {-margin}" if margin < 0 else "a stand-off")
+    verdict = f"Rook wins by {margin}" if margin > 0 else f"Mara wins by {-margin}" if margin < 0 else "a stand-off"
     expect(page.locator(STATUS)).to_have_text(f"Opposed roll: {verdict}.")
     assert saved(page) == [contest["other"], contest["character"]]
     w = contest["odds"]
@@ -211,7 +250,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     assert contest["pool_lines"][1] == "Perception 3 + Intimidation 2, Injured −1: 4 dice"
     expect(lines.nth(1)).to_have_text(
         f"Before the roll: Rook wins {chance(w['win'])}, stand-off {chance(w['standoff'])}, "
-        f"Mara wins {chance(w['lose'])}.")
+        f"Mara wins {chance(w['lose'])}."
+    )
     everyone = saved(page)
 
     # Reload (once the service worker holds the site), then offline: the same sheets, from the device.
@@ -238,7 +278,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.set_input_files(f"{ROOT} input[type=file]", str(broken))
     expect(page.locator(STATUS)).to_have_text(
         "broken.json was not imported: character 2, Adrenaline points: must be from 0 to 10, not 11. "
-        "Nothing saved was changed.")
+        "Nothing saved was changed."
+    )
     assert TOOL.saved_text(page) == saved_before
 
     # Importing the exported file asks first (its names are saved here); Keep both adds its characters beside those saved.
@@ -276,8 +317,10 @@ def test_the_sheet_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     ext = engine("play_sheet", character=ended)["sheet"]["extended"]
     rolls = len(ended["extended"]["rolls"])
     expect(page.locator(f"{ROOT} .srd-play__progress")).to_have_text(
-        f"Reached: {ext['gathered']} of 4 on roll {rolls}." if ext["ending"] == "reached"
-        else f"A botch on roll {rolls} ends the attempt: all is lost.")
+        f"Reached: {ext['gathered']} of 4 on roll {rolls}."
+        if ext["ending"] == "reached"
+        else f"A botch on roll {rolls} ends the attempt: all is lost."
+    )
     expect(page.get_by_role("button", name="Roll the next one")).to_have_count(0)
     make(page, "Rook", "1", "0", None)
     expect(page.get_by_role("button", name="Roll opposed")).to_be_visible()

@@ -14,11 +14,10 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-from pypdf import PdfReader
-
 from browser_kit import use_theme
 from play_browser import PlayTool
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
 
 TOOL = PlayTool("adrenaline", "#adp", entry="c")
 ROOT, STATUS = TOOL.root, TOOL.status
@@ -61,8 +60,10 @@ def test_a_scene_played_by_taps_alone(phone_page, site_url: str) -> None:
     for name in ("Strength", "Perception"):
         button = page.locator(f'{ROOT} [data-tap="attribute:{name}"]')
         t = odds[f"attribute:{name}"]
-        expect(button).to_have_text(f"{name} {character['attributes'][name]}"
-                                    f"{t['notation']}: success {t['success']['percent'].replace('%', ' %')}")
+        expect(button).to_have_text(
+            f"{name} {character['attributes'][name]}"
+            f"{t['notation']}: success {t['success']['percent'].replace('%', ' %')}"
+        )
         before = shown(page)
         tap(page, button, "true")
         after = shown(page)
@@ -84,13 +85,16 @@ def test_a_scene_played_by_taps_alone(phone_page, site_url: str) -> None:
     banked = shown(page)["adrenaline"]
     page.locator(f"{ROOT} .srd-play__tapbox").nth(9).click()
     error = page.locator(f"{ROOT} .srd-play__field-error")
-    expect(error).to_have_text(f"Adrenaline bank: only {banked} {'point is' if banked == 1 else 'points are'} banked: "
-                               "a point is earned by a pair of successes on a roll")
+    expect(error).to_have_text(
+        f"Adrenaline bank: only {banked} {'point is' if banked == 1 else 'points are'} banked: "
+        "a point is earned by a pair of successes on a roll"
+    )
     expect(error).to_be_in_viewport()
     if banked:  # a point the taps earned: declared with a tap, and the next roll will spend it
         tap(page, page.locator(f"{ROOT} .srd-play__tapbox").first, f"c.declared === {banked}")
         expect(page.locator(f"{ROOT} .srd-play__declared")).to_have_text(
-            f"{banked} declared for the next roll: each an automatic success.")
+            f"{banked} declared for the next roll: each an automatic success."
+        )
 
     # An extended roll of Strength (the form's first attribute) until 2, rolled by taps to its end.
     page.fill(f"{ROOT}-ext-target", "2")
@@ -103,15 +107,19 @@ def test_a_scene_played_by_taps_alone(phone_page, site_url: str) -> None:
     ext = engine("play_sheet", character=ended)["sheet"]["extended"]
     expect(page.get_by_role("button", name="Roll the next one")).to_have_count(0)
     expect(page.locator(f"{ROOT} .srd-play__progress")).to_contain_text(
-        "Reached: " if ext["ending"] == "reached" else "A botch on roll")
+        "Reached: " if ext["ending"] == "reached" else "A botch on roll"
+    )
 
     # On paper: every value on the sheet and every line of the log.
     page.emulate_media(media="print")
     text = flat("".join(p.extract_text() for p in PdfReader(io.BytesIO(page.pdf(format="A4"))).pages))
     page.emulate_media(media="screen")
-    values = [f"Name{ended['name']}", f"Adrenalinepoints{ended['adrenaline']}",
-              *(f"{name}{rating}" for name, rating in ended["attributes"].items()),
-              flat(page.locator(f"{ROOT} .srd-play__progress").text_content())]
+    values = [
+        f"Name{ended['name']}",
+        f"Adrenalinepoints{ended['adrenaline']}",
+        *(f"{name}{rating}" for name, rating in ended["attributes"].items()),
+        flat(page.locator(f"{ROOT} .srd-play__progress").text_content()),
+    ]
     for value in values:
         assert flat(value) in text, value
     assert 1 <= len(ended["log"]) <= 20

@@ -21,8 +21,17 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_LOAD_MS = 60_000
 ROLLER = "#ad-roller"
 LINES = "#ad-roller .srd-widget__explain .srd-widget__line"
-TEXT_FIELDS = ("attribute", "ability", "difficulty", "adrenaline", "target",
-               "other-attribute", "other-ability", "other-difficulty", "other-adrenaline")
+TEXT_FIELDS = (
+    "attribute",
+    "ability",
+    "difficulty",
+    "adrenaline",
+    "target",
+    "other-attribute",
+    "other-ability",
+    "other-difficulty",
+    "other-adrenaline",
+)
 
 
 def open_roller(page: Page, site_url: str, query: str = "") -> None:
@@ -36,8 +45,9 @@ def form(page: Page) -> dict[str, str]:
     values = {name: page.input_value(f"#ad-{name}") for name in TEXT_FIELDS}
     values["mode"] = page.locator(f"{ROLLER} input[name=mode]:checked").get_attribute("value")
     boxes = page.locator(f"{ROLLER} input[id^=ad-option-]")
-    values["options"] = ",".join(boxes.nth(i).get_attribute("value") for i in range(boxes.count())
-                                 if boxes.nth(i).is_checked())
+    values["options"] = ",".join(
+        boxes.nth(i).get_attribute("value") for i in range(boxes.count()) if boxes.nth(i).is_checked()
+    )
     values["wastes"] = "on" if page.is_checked("#ad-wastes") else ""
     values["below"] = "on" if page.is_checked("#ad-below") else ""
     return values
@@ -50,15 +60,22 @@ def engine(action: str, fields: dict[str, str], seed: str | None = None) -> dict
 
 def cli_lines(notation: str, seed: str) -> list[str]:
     """What ``python -m rules_engine roll adrenaline NOTATION --seed SEED`` prints."""
-    result = subprocess.run([sys.executable, "-m", "rules_engine", "roll", "adrenaline", notation, "--seed", seed],
-                            capture_output=True, text=True, check=True, cwd=REPO_ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "roll", "adrenaline", notation, "--seed", seed],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO_ROOT,
+    )
     return result.stdout.splitlines()
 
 
 def shown_odds(page: Page) -> dict[str, str]:
     items = page.locator(f"{ROLLER} [data-odds]")
-    return {items.nth(i).get_attribute("data-odds"): items.nth(i).locator(".srd-pct").inner_text()
-            for i in range(items.count())}
+    return {
+        items.nth(i).get_attribute("data-odds"): items.nth(i).locator(".srd-pct").inner_text()
+        for i in range(items.count())
+    }
 
 
 def expect_odds_for(page: Page) -> None:
@@ -100,7 +117,9 @@ def test_a_seeded_roll_equals_the_cli_and_its_permalink_replays_it(page, site_ur
     # every die is on screen with its part in words
     dice = page.locator(f"{ROLLER} .srd-dice .srd-die")
     assert dice.count() == 6
-    rolled = json.loads(call(json.dumps({"system": "adrenaline", "action": "roll", "notation": "6d10 vs 7", "seed": 3})))
+    rolled = json.loads(
+        call(json.dumps({"system": "adrenaline", "action": "roll", "notation": "6d10 vs 7", "seed": 3}))
+    )
     assert [dice.nth(i).inner_text() for i in range(6)] == [str(v) for v in rolled["result"]["dice"]]
     assert dice.first.get_attribute("aria-label").startswith(f"Die 1: {rolled['result']['dice'][0]}, ")
     href = page.locator(f"{ROLLER} a.srd-roll__permalink").get_attribute("href")
@@ -180,4 +199,5 @@ def test_the_worked_examples_on_the_page_are_the_engines_reading(page, site_url)
     for i in range(examples.count()):
         dice = [int(v) for v in examples.nth(i).get_attribute("data-example").split()]
         from rules_engine.adrenaline.roll import read_example
+
         assert examples.nth(i).locator("li").all_inner_texts() == read_example(dice, 6).lines()

@@ -18,7 +18,7 @@ from rules_engine.adrenaline.lab import LAB, MAX_LAB_WORK, sheet
 from rules_engine.adrenaline.notation import AdrenalineQuery, Side, parse
 from rules_engine.adrenaline.odds import MAX_TENS_FOLLOWED, capped_joint, odds, outcome_key
 from rules_engine.adrenaline.rules import Mechanics, Options, Tally, outcome
-from rules_engine.adrenaline.tables import POOLS, DIFFICULTIES, VARIANTS, LADDER_POOL
+from rules_engine.adrenaline.tables import DIFFICULTIES, LADDER_POOL, POOLS, VARIANTS
 from rules_engine.cli import run
 from rules_engine.core.errors import RulesError
 from rules_engine.core.lab import lab_answer
@@ -28,17 +28,21 @@ PRINTED = BOOK.printed
 
 # --- the printed rule set reproduces the published tables -------------------------------------
 
+
 def _odds(pool: int, difficulty: int, rules=PRINTED, spent: int = 0):
     result = odds(AdrenalineQuery(Side(pool, difficulty, spent, sides=rules["die"]), rules=rules))
     return result.roll
 
 
-@pytest.mark.parametrize(("table", "value"), [
-    ("success", lambda r: r.summary()["success"]),
-    ("botch", lambda r: r.summary()["botch"]),
-    ("adrenaline", lambda r: r.summary()["adrenaline"]),
-    ("mean", lambda r: r.dist.mean()),
-])
+@pytest.mark.parametrize(
+    ("table", "value"),
+    [
+        ("success", lambda r: r.summary()["success"]),
+        ("botch", lambda r: r.summary()["botch"]),
+        ("adrenaline", lambda r: r.summary()["adrenaline"]),
+        ("mean", lambda r: r.dist.mean()),
+    ],
+)
 def test_printed_rule_set_reproduces_the_pool_tables(table, value) -> None:
     published = SYSTEM.table(table)
     for pool, row in zip(POOLS, published.rows):
@@ -74,6 +78,7 @@ def test_printed_rule_set_is_the_designer_view() -> None:
 
 # --- every setting against small pools worked out die by die ---------------------------------
 
+
 def _rules(text: str):
     return BOOK.read(text)
 
@@ -88,8 +93,7 @@ def _hand_reading(faces: tuple[int, ...], difficulty: int, rules) -> tuple[int, 
     successes, ones = sum(worth), faces.count(1)
     cancel = rules["ones"] == "cancel"
     net = successes - ones if cancel else successes
-    botched = {"more-ones": ones > successes, "no-success": successes == 0 and ones > 0,
-               "never": False}[rules["botch"]]
+    botched = {"more-ones": ones > successes, "no-success": successes == 0 and ones > 0, "never": False}[rules["botch"]]
     result = successes - ones if botched else max(net, 0)
     earned = False
     if rules["doubles"] == "point":
@@ -135,8 +139,11 @@ def _hand_joint(pool: int, difficulty: int, rules, cap: int = 0) -> dict[tuple[i
 
 def _engine_joint(pool: int, difficulty: int, rules, cap: int = 0) -> dict[tuple[int, bool], Fraction]:
     m = mechanics(rules)
-    law = capped_joint(pool, difficulty, m, 0, cap) if m.explode else \
-        odds(parse(f"{pool}d{m.sides} vs {difficulty}{rules.with_clause()}")).roll.joint
+    law = (
+        capped_joint(pool, difficulty, m, 0, cap)
+        if m.explode
+        else odds(parse(f"{pool}d{m.sides} vs {difficulty}{rules.with_clause()}")).roll.joint
+    )
     return {key: Fraction(w, law.denominator) for key, w in law.weights.items() if w}
 
 
@@ -166,13 +173,22 @@ def test_each_setting_against_every_roll_of_two_or_three_dice(written, pools, di
     rules = _rules(written)
     for pool in pools:
         for difficulty in difficulties:
-            assert _engine_joint(pool, difficulty, rules) == _hand_joint(pool, difficulty, rules), (written, pool,
-                                                                                                  difficulty)
+            assert _engine_joint(pool, difficulty, rules) == _hand_joint(pool, difficulty, rules), (
+                written,
+                pool,
+                difficulty,
+            )
 
 
-@pytest.mark.parametrize("written", ["top-explodes yes", "die d4, difficulty 3, top-explodes yes",
-                                     "die d6, top-explodes yes, top-counts twice, ones nothing",
-                                     "die d4, difficulty 4, top-explodes yes, botch no-success, doubles nothing"])
+@pytest.mark.parametrize(
+    "written",
+    [
+        "top-explodes yes",
+        "die d4, difficulty 3, top-explodes yes",
+        "die d6, top-explodes yes, top-counts twice, ones nothing",
+        "die d4, difficulty 4, top-explodes yes, botch no-success, doubles nothing",
+    ],
+)
 def test_exploding_top_faces_against_every_roll_up_to_a_few_top_faces(written) -> None:
     rules = _rules(written)
     top = rules["die"]
@@ -197,10 +213,17 @@ def test_default_difficulty_and_pool_cap() -> None:
 
 # --- the variant words are names for settings -------------------------------------------------
 
-@pytest.mark.parametrize(("word", "written"), [
-    ("tens-twice", "top-counts twice"), ("tens-explode", "top-explodes yes"), ("botch-if-none", "botch no-success"),
-    ("no-cancel", "ones nothing, botch no-success"), ("designer", "pool-cap 60"),
-])
+
+@pytest.mark.parametrize(
+    ("word", "written"),
+    [
+        ("tens-twice", "top-counts twice"),
+        ("tens-explode", "top-explodes yes"),
+        ("botch-if-none", "botch no-success"),
+        ("no-cancel", "ones nothing, botch no-success"),
+        ("designer", "pool-cap 60"),
+    ],
+)
 def test_each_variant_word_is_its_settings(word, written) -> None:
     assert BOOK.read(word) == BOOK.read(written)
     by_word, by_settings = parse(f"6d10 vs 7 with {word}"), parse(f"6d10 vs 7 with {written}")
@@ -220,8 +243,9 @@ def test_variant_words_and_settings_mix_in_one_clause() -> None:
 
 
 def test_outcome_key_is_the_rules_outcome() -> None:
-    for botch, cancel, doubles, top in product(("more-ones", "no-success", "never"), (True, False), (True, False),
-                                              (1, 2)):
+    for botch, cancel, doubles, top in product(
+        ("more-ones", "no-success", "never"), (True, False), (True, False), (1, 2)
+    ):
         m = Mechanics(ones_cancel=cancel, botch=botch, doubles=doubles, top_value=top)
         for spent in (0, 2):
             key = outcome_key(m, spent)
@@ -233,15 +257,20 @@ def test_outcome_key_is_the_rules_outcome() -> None:
 
 # --- properties over any rule set ----------------------------------------------------------------
 
+
 @st.composite
 def rule_sets(draw):
     die = draw(st.sampled_from(DICE))
-    chosen = {"die": die, "difficulty": draw(st.integers(2, die)),
-              "ones": draw(st.sampled_from(("cancel", "nothing"))),
-              "botch": draw(st.sampled_from(("more-ones", "no-success", "never"))),
-              "top_counts": draw(st.sampled_from(("once", "twice"))),
-              "top_explodes": draw(st.sampled_from(("no", "yes"))),
-              "pool_cap": draw(st.integers(1, 60)), "doubles": draw(st.sampled_from(("point", "nothing")))}
+    chosen = {
+        "die": die,
+        "difficulty": draw(st.integers(2, die)),
+        "ones": draw(st.sampled_from(("cancel", "nothing"))),
+        "botch": draw(st.sampled_from(("more-ones", "no-success", "never"))),
+        "top_counts": draw(st.sampled_from(("once", "twice"))),
+        "top_explodes": draw(st.sampled_from(("no", "yes"))),
+        "pool_cap": draw(st.integers(1, 60)),
+        "doubles": draw(st.sampled_from(("point", "nothing"))),
+    }
     return BOOK.rule_set(**chosen)
 
 
@@ -280,21 +309,25 @@ def test_any_text_as_a_rule_set_or_a_with_clause_is_read_or_refused(text) -> Non
 
 # --- refusals: the setting named, a caret under it ----------------------------------------------
 
-@pytest.mark.parametrize(("text", "words", "at", "length"), [
-    ("6d6 vs 4 with die d6, difficulty 8", "difficulty 8 is past the die's faces: with a d6", 22, 12),
-    ("6d with difficulty 8, die d6", "difficulty 8 is past the die's faces", 22, 6),
-    ("6d8 with die d6", "this rule set rolls d6 (die d6): write d6", 2, 1),
-    ("6d12 vs 7", "ten-sided dice only: write d10 (or d), or set the die: with die d12", 2, 2),
-    ("6d vs 9 with die d8", "the difficulty must be from 2 to 8, not 9", 6, 1),
-    ("6d with die d7", "die must be d4, d6, d8, d10, d12 or d20, not 'd7'", 12, 2),
-    ("6d with ones twice", "ones must be cancel or nothing", 13, 5),
-    ("6d with tens-twice, top-counts once", "the setting top-counts is given twice", 20, 15),
-    ("6d with pool-cap 61", "pool-cap must be a whole number from 1 to 60", 17, 2),
-    ("5d with pool-cap 4", "past this rule set's cap of 4 (pool-cap 4", 0, 1),
-    ("6d with doubles", "doubles needs a value: point or nothing", 8, 7),
-    ("6d vs 7 until 5 with top-explodes yes", "top-explodes yes is for single and opposed rolls", 21, 16),
-    ("damage 5d with die d4, difficulty 3", "damage rolls are always difficulty 6", 0, 6),
-])
+
+@pytest.mark.parametrize(
+    ("text", "words", "at", "length"),
+    [
+        ("6d6 vs 4 with die d6, difficulty 8", "difficulty 8 is past the die's faces: with a d6", 22, 12),
+        ("6d with difficulty 8, die d6", "difficulty 8 is past the die's faces", 22, 6),
+        ("6d8 with die d6", "this rule set rolls d6 (die d6): write d6", 2, 1),
+        ("6d12 vs 7", "ten-sided dice only: write d10 (or d), or set the die: with die d12", 2, 2),
+        ("6d vs 9 with die d8", "the difficulty must be from 2 to 8, not 9", 6, 1),
+        ("6d with die d7", "die must be d4, d6, d8, d10, d12 or d20, not 'd7'", 12, 2),
+        ("6d with ones twice", "ones must be cancel or nothing", 13, 5),
+        ("6d with tens-twice, top-counts once", "the setting top-counts is given twice", 20, 15),
+        ("6d with pool-cap 61", "pool-cap must be a whole number from 1 to 60", 17, 2),
+        ("5d with pool-cap 4", "past this rule set's cap of 4 (pool-cap 4", 0, 1),
+        ("6d with doubles", "doubles needs a value: point or nothing", 8, 7),
+        ("6d vs 7 until 5 with top-explodes yes", "top-explodes yes is for single and opposed rolls", 21, 16),
+        ("damage 5d with die d4, difficulty 3", "damage rolls are always difficulty 6", 0, 6),
+    ],
+)
 def test_conflicts_and_limits_are_refused_at_the_setting(text, words, at, length) -> None:
     with pytest.raises(RulesError) as caught:
         parse(text)
@@ -328,6 +361,7 @@ def test_too_large_to_compute_is_refused_naming_the_limit() -> None:
 
 # --- exploding top faces: the lab's tail and its exact moments -----------------------------------
 
+
 def test_exploding_mean_and_variance_are_exact() -> None:
     # with the printed botch, a botch keeps successes − 1s, so the net is linear in the dice:
     # each die is a run of 10s (mean 1/9, variance 10/81) and a last die (1: −1, 6–9: +1)
@@ -340,8 +374,11 @@ def test_exploding_mean_and_variance_are_exact() -> None:
 def test_tail_moments_agree_whatever_the_cut() -> None:
     from rules_engine.adrenaline.lab import _tail_moments
 
-    for written, pool, difficulty in (("top-explodes yes, botch never", 3, 7), ("die d4, difficulty 3, top-explodes yes,"
-                                      " ones nothing", 2, 3), ("die d6, top-explodes yes, top-counts twice", 4, 5)):
+    for written, pool, difficulty in (
+        ("top-explodes yes, botch never", 3, 7),
+        ("die d4, difficulty 3, top-explodes yes, ones nothing", 2, 3),
+        ("die d6, top-explodes yes, top-counts twice", 4, 5),
+    ):
         m = mechanics(BOOK.read(written))
         moments = []
         for cap in (pool, pool + 3):
@@ -362,10 +399,16 @@ def test_lab_outcomes_keep_todays_exploding_numbers() -> None:
 
 # --- the CLI: --rules and a with clause give the same JSON --------------------------------------
 
-@pytest.mark.parametrize(("notation", "written"), [
-    ("6d10 vs 7", "top-counts twice, ones nothing"), ("6d vs 9", "die d12, botch never"),
-    ("6d10 vs 7 until 5", "tens-twice"), ("6d10 against 5d10 vs 7", "doubles nothing, top-explodes yes"),
-])
+
+@pytest.mark.parametrize(
+    ("notation", "written"),
+    [
+        ("6d10 vs 7", "top-counts twice, ones nothing"),
+        ("6d vs 9", "die d12, botch never"),
+        ("6d10 vs 7 until 5", "tens-twice"),
+        ("6d10 against 5d10 vs 7", "doubles nothing, top-explodes yes"),
+    ],
+)
 def test_cli_rules_and_with_clause_give_the_same_json(notation, written) -> None:
     for verb, extra in (("odds", []), ("roll", ["--seed", "11"])):
         code, by_option = run([verb, "adrenaline", notation, "--rules", written, "--json", *extra])
@@ -379,6 +422,16 @@ def test_json_keeps_every_key_and_adds_rules() -> None:
     code, text = run(["odds", "adrenaline", "6d10 vs 7 with tens-twice", "--json"])
     data = json.loads(text)
     assert data["options"] == ["tens-twice"] and data["notation"] == "6d10 vs 7 with tens-twice"
-    assert data["rules"] == {"written": "top-counts twice", "settings": {
-        "die": "d10", "difficulty": "6", "ones": "cancel", "botch": "more-ones", "top-counts": "twice",
-        "top-explodes": "no", "pool-cap": "10", "doubles": "point"}}
+    assert data["rules"] == {
+        "written": "top-counts twice",
+        "settings": {
+            "die": "d10",
+            "difficulty": "6",
+            "ones": "cancel",
+            "botch": "more-ones",
+            "top-counts": "twice",
+            "top-explodes": "no",
+            "pool-cap": "10",
+            "doubles": "point",
+        },
+    }

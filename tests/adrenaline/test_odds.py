@@ -6,14 +6,19 @@ from itertools import product
 
 import pytest
 
-from rules_engine.adrenaline.notation import Side, parse
+from rules_engine.adrenaline.notation import parse
 from rules_engine.adrenaline.odds import joint, odds, tens_cap
 from rules_engine.adrenaline.roll import read_dice
 from rules_engine.adrenaline.rules import Options
 from rules_engine.core.dist import EXPLOSION_CUTOFF
 
-VARIANTS = [Options(), Options(botch_if_none=True), Options(tens_twice=True), Options(no_cancel=True),
-            Options(tens_twice=True, botch_if_none=True)]
+VARIANTS = [
+    Options(),
+    Options(botch_if_none=True),
+    Options(tens_twice=True),
+    Options(no_cancel=True),
+    Options(tens_twice=True, botch_if_none=True),
+]
 
 
 def by_enumeration(pool, difficulty, options, spent=0):
@@ -38,7 +43,9 @@ def test_the_joint_equals_every_roll_read_by_the_rules(pool, difficulty, options
 @pytest.mark.parametrize("spent", [1, 3])
 def test_the_joint_with_spent_points_equals_every_roll(spent):
     exact = joint(3, 7, Options(), spent)
-    assert {k: Fraction(w, exact.denominator) for k, w in exact.weights.items()} == by_enumeration(3, 7, Options(), spent)
+    assert {k: Fraction(w, exact.denominator) for k, w in exact.weights.items()} == by_enumeration(
+        3, 7, Options(), spent
+    )
 
 
 def test_four_dice_every_roll():
@@ -49,8 +56,13 @@ def test_four_dice_every_roll():
 def test_hand_checked_small_cases():
     one = odds(parse("1d10 vs 6")).to_json()
     assert one["outcomes"] == {"-1": "1/10", "0": "2/5", "1": "1/2"}
-    assert (one["p_success"], one["p_failure"], one["p_botch"], one["p_adrenaline"], one["mean"]) == \
-        ("1/2", "2/5", "1/10", "0/1", "2/5")
+    assert (one["p_success"], one["p_failure"], one["p_botch"], one["p_adrenaline"], one["mean"]) == (
+        "1/2",
+        "2/5",
+        "1/10",
+        "0/1",
+        "2/5",
+    )
     two = odds(parse("2d10")).to_json()
     # botch: 1 and 1, or a 1 and a blank (2–5) either way round: 1 + 8 of 100
     assert two["p_botch"] == "9/100"
@@ -99,8 +111,18 @@ def test_exploding_tens_against_a_depth_limited_enumeration():
         assert exact.p(net) == found[net]
 
 
-@pytest.mark.parametrize("text", ["6d10 vs 7", "10d10 vs 2", "10d10 vs 10", "3d10+2a", "40d10 with designer",
-                                  "8d10 vs 8 with tens-twice, botch-if-none", "5d10 with no-cancel"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "6d10 vs 7",
+        "10d10 vs 2",
+        "10d10 vs 10",
+        "3d10+2a",
+        "40d10 with designer",
+        "8d10 vs 8 with tens-twice, botch-if-none",
+        "5d10 with no-cancel",
+    ],
+)
 def test_properties(text):
     result = odds(parse(text))
     data = result.to_json()

@@ -7,9 +7,9 @@ rolled is here: it answers or refuses with one RulesError, never anything else."
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from fractions import Fraction
 from functools import partial
+from pathlib import Path
 
 import play_documents
 import pytest
@@ -23,20 +23,30 @@ from rules_engine.core.play import FORMAT, decode_link, encode_link
 
 from .play_strategies import CHARACTER_PARTS, NAMES
 
-bridge, ok, refused, only_rules_errors = (partial(helper, "adrenaline") for helper in (
-    play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors))
+bridge, ok, refused, only_rules_errors = (
+    partial(helper, "adrenaline")
+    for helper in (play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors)
+)
 
 
 def mara(**changes: object) -> dict:
-    character = {"name": "Mara", "attributes": {"Strength": 2, "Perception": 3}, "abilities": {"Intimidation": 2},
-                 "modifiers": {}, "adrenaline": 2, "extended": None}
+    character = {
+        "name": "Mara",
+        "attributes": {"Strength": 2, "Perception": 3},
+        "abilities": {"Intimidation": 2},
+        "modifiers": {},
+        "adrenaline": 2,
+        "extended": None,
+    }
     return {**character, **changes}
 
 
 def lock(rolls: list[int], target: int = 4, **changes: object) -> dict:
     """Mara picking a lock: Perception alone (3 dice) at difficulty 6."""
-    return mara(extended={"attribute": "Perception", "ability": "", "difficulty": 6, "target": target,
-                          "rolls": rolls}, **changes)
+    return mara(
+        extended={"attribute": "Perception", "ability": "", "difficulty": 6, "target": target, "rolls": rolls},
+        **changes,
+    )
 
 
 def document(*entries: dict, version: int = VERSION) -> dict:
@@ -54,10 +64,22 @@ def roll_request(**more: str) -> dict:
 # --- a character and a roll ----------------------------------------------------------------------
 def test_a_new_character() -> None:
     result = ok("play_new", name="  Rook  ")
-    assert result["character"] == {"name": "Rook", "attributes": {"Strength": 2, "Perception": 2}, "abilities": {},
-                                   "modifiers": {}, "adrenaline": 0, "extended": None}
-    assert result["sheet"] == {"adrenaline": 0, "most_adrenaline": 10, "declared": 0, "modifiers": "none", "extended": None,
-                               "points": [{"mark": "", "words": f"Point {box}: empty", "pressed": False} for box in range(1, 11)]}
+    assert result["character"] == {
+        "name": "Rook",
+        "attributes": {"Strength": 2, "Perception": 2},
+        "abilities": {},
+        "modifiers": {},
+        "adrenaline": 0,
+        "extended": None,
+    }
+    assert result["sheet"] == {
+        "adrenaline": 0,
+        "most_adrenaline": 10,
+        "declared": 0,
+        "modifiers": "none",
+        "extended": None,
+        "points": [{"mark": "", "words": f"Point {box}: empty", "pressed": False} for box in range(1, 11)],
+    }
 
 
 def test_the_odds_before_a_roll_are_the_chapters_odds() -> None:
@@ -81,18 +103,26 @@ def test_the_odds_before_a_roll_are_the_chapters_odds() -> None:
 def test_a_roll_from_the_sheet_is_the_rollers_roll_and_moves_the_points() -> None:
     for seed in range(60):
         result = ok("play_roll", character=mara(), **roll_request(spend="1", seed=str(seed)))
-        rolled = ok("roll_form", fields={"attribute": "5", "ability": "", "difficulty": "6", "adrenaline": "1",
-                                         "mode": ""}, seed=str(seed))
+        rolled = ok(
+            "roll_form",
+            fields={"attribute": "5", "ability": "", "difficulty": "6", "adrenaline": "1", "mode": ""},
+            seed=str(seed),
+        )
         assert result["roll"]["dice"] == rolled["dice"] and result["notation"] == "5d10+1a vs 6"
         earned = rolled["adrenaline_earned"]
         assert result["character"]["adrenaline"] == 2 - 1 + earned
-        assert result["points"] == "Adrenaline 2 → " + str(1 + earned) + " (1 spent" + (", 1 earned)" if earned else ")")
+        assert result["points"] == "Adrenaline 2 → " + str(1 + earned) + " (1 spent" + (
+            ", 1 earned)" if earned else ")"
+        )
         assert result["fields"] == {"attribute": "5", "ability": "", "difficulty": "6", "adrenaline": "1"}
 
 
 def test_doubles_earn_a_point_and_a_full_bank_keeps_ten() -> None:
-    seeds = [s for s in range(200)
-             if ok("play_roll", character=mara(), **roll_request(seed=str(s)))["roll"]["adrenaline_earned"]]
+    seeds = [
+        s
+        for s in range(200)
+        if ok("play_roll", character=mara(), **roll_request(seed=str(s)))["roll"]["adrenaline_earned"]
+    ]
     assert seeds, "some roll of 5 dice earns a point"
     earning = str(seeds[0])
     assert ok("play_roll", character=mara(adrenaline=4), **roll_request(seed=earning))["character"]["adrenaline"] == 5
@@ -104,20 +134,35 @@ def test_doubles_earn_a_point_and_a_full_bank_keeps_ten() -> None:
 
 
 def test_a_roll_refuses_what_the_sheet_cannot_do() -> None:
-    assert "Mara has 2 Adrenaline points to spend, not 3" in refused("play_roll", character=mara(),
-                                                                     **roll_request(spend="3", seed="1"))
+    assert "Mara has 2 Adrenaline points to spend, not 3" in refused(
+        "play_roll", character=mara(), **roll_request(spend="3", seed="1")
+    )
     assert "no attribute 'Charm'" in refused("play_roll", character=mara(), **roll_request(attribute="Charm"))
     assert "no ability 'Magic'" in refused("play_roll", character=mara(), **roll_request(ability="Magic"))
     assert "Difficulty must be from 2 to 10" in refused("play_roll", character=mara(), **roll_request(difficulty="11"))
     # Errors about a field open with its label on the page.
-    assert refused("play_roll", character=mara(), **roll_request(spend="x")) == \
-        "Adrenaline to spend must be a whole number, not x"
-    assert refused("play_opposed", character=mara(), other=mara(), **roll_request(
-        **{"other-attribute": "Strength", "other-spend": "11"})) == "Their Adrenaline to spend must be from 0 to 10, not 11"
-    assert refused("play_extended_start", character=mara(), **roll_request(target="0")) == \
-        "Successes to gather must be from 1 to 100, not 0"
-    zero = ok("play_roll", character=mara(attributes={"Strength": 0, "Perception": 0}),
-              **roll_request(attribute="Strength", ability="", seed="3"))
+    assert (
+        refused("play_roll", character=mara(), **roll_request(spend="x"))
+        == "Adrenaline to spend must be a whole number, not x"
+    )
+    assert (
+        refused(
+            "play_opposed",
+            character=mara(),
+            other=mara(),
+            **roll_request(**{"other-attribute": "Strength", "other-spend": "11"}),
+        )
+        == "Their Adrenaline to spend must be from 0 to 10, not 11"
+    )
+    assert (
+        refused("play_extended_start", character=mara(), **roll_request(target="0"))
+        == "Successes to gather must be from 1 to 100, not 0"
+    )
+    zero = ok(
+        "play_roll",
+        character=mara(attributes={"Strength": 0, "Perception": 0}),
+        **roll_request(attribute="Strength", ability="", seed="3"),
+    )
     assert zero["roll"]["dice"] == [] and zero["roll"]["net"] == 0
 
 
@@ -134,7 +179,9 @@ def test_finish_chances_by_hand() -> None:
     # both succeed 25, one succeeds beside a blank 2·5·4 = 40: 65/100. A botch: a 1 beside a blank
     # (8) or two 1s (1): 9/100.
     first = finish_chances(2, 6, 1, horizon=1)[0]
-    assert Fraction(first["finish"]["exact"]) == Fraction(13, 20) and Fraction(first["lost"]["exact"]) == Fraction(9, 100)
+    assert Fraction(first["finish"]["exact"]) == Fraction(13, 20) and Fraction(first["lost"]["exact"]) == Fraction(
+        9, 100
+    )
 
 
 def test_finish_chances_agree_with_the_chapters_extended_odds() -> None:
@@ -148,10 +195,16 @@ def test_finish_chances_agree_with_the_chapters_extended_odds() -> None:
 
 
 def test_an_extended_roll_start_to_end() -> None:
-    started = ok("play_extended_start", character=mara(), attribute="Perception", ability="", difficulty="6",
-                 target="4")
-    assert started["character"]["extended"] == {"attribute": "Perception", "ability": "", "difficulty": 6,
-                                                "target": 4, "rolls": []}
+    started = ok(
+        "play_extended_start", character=mara(), attribute="Perception", ability="", difficulty="6", target="4"
+    )
+    assert started["character"]["extended"] == {
+        "attribute": "Perception",
+        "ability": "",
+        "difficulty": 6,
+        "target": 4,
+        "rolls": [],
+    }
     ext = started["sheet"]["extended"]
     assert ext["notation"] == "3d10 vs 6 until 4" and ext["gathered"] == 0 and ext["needed"] == 4
     assert [row["rolls"] for row in ext["chances"]] == [1, 2, 3, 4, 5]
@@ -185,44 +238,94 @@ def test_extended_progress_by_hand() -> None:
 def test_an_extended_roll_refuses() -> None:
     start = {"attribute": "Perception", "ability": "", "difficulty": "6"}
     assert "needs a target" in refused("play_extended_start", character=mara(), target="", **start)
-    assert "Successes to gather must be from 1 to 100" in refused("play_extended_start", character=mara(), target="101", **start)
+    assert "Successes to gather must be from 1 to 100" in refused(
+        "play_extended_start", character=mara(), target="101", **start
+    )
     nothing = mara(attributes={"Strength": 0, "Perception": 3})
-    assert place("play_extended_start", character=nothing, attribute="Strength", ability="", difficulty="",
-                 target="3") == ("ability", "Strength 0: 0 dice, which never gather a success")
+    assert place(
+        "play_extended_start", character=nothing, attribute="Strength", ability="", difficulty="", target="3"
+    ) == ("ability", "Strength 0: 0 dice, which never gather a success")
 
 
 # --- the opposed roll -----------------------------------------------------------------------------
 def test_an_opposed_roll_between_two_sheets() -> None:
     rook = mara(name="Rook", attributes={"Strength": 4, "Perception": 1}, abilities={}, adrenaline=0)
-    request = {"attribute": "Perception", "ability": "Intimidation", "difficulty": "6", "spend": "2",
-               "other-attribute": "Strength", "other-ability": "", "other-difficulty": "7", "other-spend": ""}
+    request = {
+        "attribute": "Perception",
+        "ability": "Intimidation",
+        "difficulty": "6",
+        "spend": "2",
+        "other-attribute": "Strength",
+        "other-ability": "",
+        "other-difficulty": "7",
+        "other-spend": "",
+    }
     for seed in range(30):
         result = ok("play_opposed", character=mara(), other=rook, seed=str(seed), **request)
-        rolled = ok("roll_form", fields={"attribute": "5", "ability": "", "difficulty": "6", "adrenaline": "2",
-                                         "mode": "opposed", "other-attribute": "4", "other-ability": "",
-                                         "other-difficulty": "7", "other-adrenaline": ""}, seed=str(seed))
+        rolled = ok(
+            "roll_form",
+            fields={
+                "attribute": "5",
+                "ability": "",
+                "difficulty": "6",
+                "adrenaline": "2",
+                "mode": "opposed",
+                "other-attribute": "4",
+                "other-ability": "",
+                "other-difficulty": "7",
+                "other-adrenaline": "",
+            },
+            seed=str(seed),
+        )
         assert result["roll"]["margin"] == rolled["margin"] and result["roll"]["verdict"] == rolled["verdict"]
         assert result["character"]["adrenaline"] == 0 + rolled["roller"]["adrenaline_earned"]
         assert result["other"]["adrenaline"] == rolled["other"]["adrenaline_earned"]
-    form = ok("odds_form", fields={"attribute": "5", "ability": "", "difficulty": "6", "adrenaline": "2",
-                                   "mode": "opposed", "other-attribute": "4", "other-ability": "",
-                                   "other-difficulty": "7", "other-adrenaline": ""})
+    form = ok(
+        "odds_form",
+        fields={
+            "attribute": "5",
+            "ability": "",
+            "difficulty": "6",
+            "adrenaline": "2",
+            "mode": "opposed",
+            "other-attribute": "4",
+            "other-ability": "",
+            "other-difficulty": "7",
+            "other-adrenaline": "",
+        },
+    )
     exact = {row["key"]: row["exact"] for row in form["summary"]}
-    assert {key: result["odds"][key]["exact"] for key in ("win", "standoff", "lose")} == \
-        {"win": exact["win"], "standoff": exact["standoff"], "lose": exact["lose"]}
+    assert {key: result["odds"][key]["exact"] for key in ("win", "standoff", "lose")} == {
+        "win": exact["win"],
+        "standoff": exact["standoff"],
+        "lose": exact["lose"],
+    }
     assert "Rook has 0 Adrenaline points to spend, not 1" in refused(
-        "play_opposed", character=mara(), other=rook, **{**request, "other-spend": "1"})
+        "play_opposed", character=mara(), other=rook, **{**request, "other-spend": "1"}
+    )
 
 
 def test_an_opposed_roll_by_hand() -> None:
     # One die each at 6, botches as 0: the roller wins when it succeeds and the other does not
     # (1/2 · 1/2), a stand-off when both succeed or neither does (1/4 + 1/4).
     solo = mara(attributes={"Strength": 1, "Perception": 1})
-    request = {"attribute": "Strength", "ability": "", "difficulty": "", "spend": "", "other-attribute": "Strength",
-               "other-ability": "", "other-difficulty": "", "other-spend": "", "seed": "1"}
+    request = {
+        "attribute": "Strength",
+        "ability": "",
+        "difficulty": "",
+        "spend": "",
+        "other-attribute": "Strength",
+        "other-ability": "",
+        "other-difficulty": "",
+        "other-spend": "",
+        "seed": "1",
+    }
     odds = ok("play_opposed", character=solo, other=solo, **request)["odds"]
-    assert [Fraction(odds[k]["exact"]) for k in ("win", "standoff", "lose")] == [Fraction(1, 4), Fraction(1, 2),
-                                                                                Fraction(1, 4)]
+    assert [Fraction(odds[k]["exact"]) for k in ("win", "standoff", "lose")] == [
+        Fraction(1, 4),
+        Fraction(1, 2),
+        Fraction(1, 4),
+    ]
 
 
 # --- the stored format --------------------------------------------------------------------------
@@ -234,20 +337,29 @@ def test_export_import_and_link_give_back_the_same_document() -> None:
     assert decode_link(encode_link(saved), SCHEMA) == saved
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    ({"version": VERSION + 1}, "newer version of this site"),
-    ({"system": "doom-stack"}, "characters for 'doom-stack', not 'adrenaline'"),
-    ({"entries": [mara(adrenaline=11)]}, "entries[0].adrenaline: must be from 0 to 10, not 11"),
-    ({"entries": [mara(attributes={"Strength": 12})]}, "entries[0].attributes.Strength: must be from 0 to 10"),
-    ({"entries": [mara(), mara(abilities=[])]}, "entries[1].abilities: must be an object"),
-    ({"entries": [{**mara(), "wounds": 1}]}, "entries[0]: unknown field 'wounds'"),
-    ({"entries": [mara(extended={"attribute": "Charm", "ability": "", "difficulty": 6, "target": 3, "rolls": []})]},
-     "entries[0].extended.attribute: the character has no attribute 'Charm'"),
-    ({"entries": [lock([2, 3, 1])]}, "entries[0].extended.rolls: the roll ended on roll 2, but 3 rolls are kept"),
-    ({"entries": [lock([-1, 1])]}, "the roll ended on roll 1"),
-    ({"entries": [lock([11])]}, "entries[0].extended.rolls[0]: must be from -10 to 10, not 11"),
-    ({"entries": [lock([], target=0)]}, "entries[0].extended.target: must be from 1 to 100, not 0"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"version": VERSION + 1}, "newer version of this site"),
+        ({"system": "doom-stack"}, "characters for 'doom-stack', not 'adrenaline'"),
+        ({"entries": [mara(adrenaline=11)]}, "entries[0].adrenaline: must be from 0 to 10, not 11"),
+        ({"entries": [mara(attributes={"Strength": 12})]}, "entries[0].attributes.Strength: must be from 0 to 10"),
+        ({"entries": [mara(), mara(abilities=[])]}, "entries[1].abilities: must be an object"),
+        ({"entries": [{**mara(), "wounds": 1}]}, "entries[0]: unknown field 'wounds'"),
+        (
+            {
+                "entries": [
+                    mara(extended={"attribute": "Charm", "ability": "", "difficulty": 6, "target": 3, "rolls": []})
+                ]
+            },
+            "entries[0].extended.attribute: the character has no attribute 'Charm'",
+        ),
+        ({"entries": [lock([2, 3, 1])]}, "entries[0].extended.rolls: the roll ended on roll 2, but 3 rolls are kept"),
+        ({"entries": [lock([-1, 1])]}, "the roll ended on roll 1"),
+        ({"entries": [lock([11])]}, "entries[0].extended.rolls[0]: must be from -10 to 10, not 11"),
+        ({"entries": [lock([], target=0)]}, "entries[0].extended.target: must be from 1 to 100, not 0"),
+    ],
+)
 def test_a_bad_file_is_refused_naming_what_is_wrong(change: dict, words: str) -> None:
     assert words in refused("play_import", text=json.dumps({**document(mara()), **change}))
 
@@ -255,8 +367,10 @@ def test_a_bad_file_is_refused_naming_what_is_wrong(change: dict, words: str) ->
 def test_an_extended_roll_past_the_cap_rolls_ten_dice() -> None:
     # (This test asserted a refusal before issue 28: "it is not possible to have more than 10
     # dice in your dice pool" now holds the pool to 10 dice, the play page's Ruling.)
-    big = mara(attributes={"Strength": 2, "Perception": 9},
-               extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6, "target": 3, "rolls": []})
+    big = mara(
+        attributes={"Strength": 2, "Perception": 9},
+        extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6, "target": 3, "rolls": []},
+    )
     assert ok("play_import", text=json.dumps(document(big)))["document"]["entries"] == [big]
     ext = ok("play_sheet", character=big)["sheet"]["extended"]
     assert ext["pool"] == 10 and ext["notation"] == "10d10 vs 6 until 3"
@@ -267,15 +381,20 @@ def test_an_extended_roll_past_the_cap_rolls_ten_dice() -> None:
 # --- Hypothesis: any sheet (any text, file or link: tests/test_play_contract.py) ---------------
 @SOME
 @given(CHARACTER_PARTS, CHARACTER_PARTS, NAMES, st.text(max_size=4), st.text(max_size=3), st.integers(0, 99))
-def test_any_sheet_rolled(character: dict, other: dict, attribute: str, difficulty: str, spend: str,
-                          seed: int) -> None:
+def test_any_sheet_rolled(character: dict, other: dict, attribute: str, difficulty: str, spend: str, seed: int) -> None:
     fields = {"attribute": attribute, "ability": "", "difficulty": difficulty, "spend": spend}
     only_rules_errors("play_odds", character=character, **fields)
     only_rules_errors("play_roll", character=character, seed=str(seed), **fields)
     only_rules_errors("play_extended_start", character=character, target=spend, **fields)
     only_rules_errors("play_extended_roll", character=character, seed=str(seed))
-    only_rules_errors("play_opposed", character=character, other=other, seed=str(seed), **fields,
-                      **{"other-" + key: value for key, value in fields.items()})
+    only_rules_errors(
+        "play_opposed",
+        character=character,
+        other=other,
+        seed=str(seed),
+        **fields,
+        **{"other-" + key: value for key, value in fields.items()},
+    )
 
 
 def test_the_schema_names_the_system() -> None:
@@ -298,16 +417,21 @@ def earning_extended_seed(character: dict, final: bool | None = None) -> str:
 def test_doubles_on_an_extended_roll_join_the_bank() -> None:
     # "If you roll two dice with the same face value, and both of those are successes, you can
     # add 1 Adrenaline point to your Adrenaline pool": an extended roll's rolls are rolls too.
-    digging = mara(adrenaline=2, extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6,
-                                           "target": 30, "rolls": []})
+    digging = mara(
+        adrenaline=2,
+        extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6, "target": 30, "rolls": []},
+    )
     seed = earning_extended_seed(digging, final=False)
     rolled = ok("play_extended_roll", character=digging, seed=seed)
     assert "+1 point" in rolled["roll"]["lines"][-1]
     assert rolled["character"]["adrenaline"] == 3
     assert rolled["points"] == "Adrenaline 2 → 3 (1 earned)"
     # A roll that earns nothing leaves the bank alone and says so.
-    plain = next(str(s) for s in range(400) if not ok("play_extended_roll", character=digging,
-                                                        seed=str(s))["roll"]["adrenaline_earned"])
+    plain = next(
+        str(s)
+        for s in range(400)
+        if not ok("play_extended_roll", character=digging, seed=str(s))["roll"]["adrenaline_earned"]
+    )
     quiet = ok("play_extended_roll", character=digging, seed=plain)
     assert quiet["character"]["adrenaline"] == 2 and quiet["points"] == "Adrenaline 2 → 2"
     # A full bank keeps 10 (the play page's Ruling "a full Adrenaline bank").
@@ -317,8 +441,10 @@ def test_doubles_on_an_extended_roll_join_the_bank() -> None:
 
 
 def test_doubles_on_the_roll_that_ends_an_extended_roll_join_the_bank() -> None:
-    quick = mara(adrenaline=0, extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6,
-                                         "target": 2, "rolls": []})
+    quick = mara(
+        adrenaline=0,
+        extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6, "target": 2, "rolls": []},
+    )
     seed = earning_extended_seed(quick, final=True)
     rolled = ok("play_extended_roll", character=quick, seed=seed)
     assert rolled["sheet"]["extended"]["ending"] == "reached" and rolled["character"]["adrenaline"] == 1
@@ -333,11 +459,17 @@ def place(action: str, **request: object) -> tuple[str | None, str]:
 
 def test_state_refusals_name_their_place() -> None:
     assert place("play_extended_roll", character=mara(), seed="1") == (
-        "character.extended", "character.extended: no extended roll is under way: start one first")
+        "character.extended",
+        "character.extended: no extended roll is under way: start one first",
+    )
     assert place("play_extended_roll", character=lock([4]), seed="1") == (
-        "character.extended", "character.extended: this extended roll has ended: clear it or start another")
+        "character.extended",
+        "character.extended: this extended roll has ended: clear it or start another",
+    )
     assert place("play_extended_roll", character=lock([0] * 400, target=4), seed="1") == (
-        "character.extended.rolls", "character.extended.rolls: an extended roll keeps at most 400 rolls")
+        "character.extended.rolls",
+        "character.extended.rolls: an extended roll keeps at most 400 rolls",
+    )
 
 
 # --- issue 28: pool modifiers ("The dice pool can be further modified by injury, special character
@@ -358,11 +490,18 @@ def test_pool_modifiers_change_every_roll_from_the_sheet() -> None:
     rolled = ok("play_roll", character=injured, **roll_request(seed="11"))
     assert len(rolled["roll"]["dice"]) == 4 and rolled["notation"] == "4d10 vs 6"
     assert rolled["fields"]["attribute"] == "4"  # the chapter's roller link rolls the same 4 dice
-    assert rolled["roll"]["dice"] == ok("roll_form", fields={"attribute": "4", "ability": "", "difficulty": "6",
-                                                              "adrenaline": "", "mode": ""}, seed="11")["dice"]
+    assert (
+        rolled["roll"]["dice"]
+        == ok(
+            "roll_form",
+            fields={"attribute": "4", "ability": "", "difficulty": "6", "adrenaline": "", "mode": ""},
+            seed="11",
+        )["dice"]
+    )
     # An extended roll takes the modifiers as they stand at each roll.
-    started = ok("play_extended_start", character=injured, attribute="Perception", ability="", difficulty="6",
-                 target="5")
+    started = ok(
+        "play_extended_start", character=injured, attribute="Perception", ability="", difficulty="6", target="5"
+    )
     assert started["sheet"]["extended"]["notation"] == "2d10 vs 6 until 5"
     assert started["sheet"]["extended"]["pool_line"] == "Perception 3, Injured −2, Keen eyes +1: 2 dice"
     healed = {**started["character"], "modifiers": {}}
@@ -371,11 +510,19 @@ def test_pool_modifiers_change_every_roll_from_the_sheet() -> None:
     assert len(ok("play_extended_roll", character=healed, seed="3")["roll"]["dice"]) == 3
     # Each side of an opposed roll takes its own sheet's modifiers.
     rook = mara(name="Rook", attributes={"Strength": 4, "Perception": 1}, abilities={}, modifiers={"Drunk": -3})
-    contest = ok("play_opposed", character=injured, other=rook, seed="2", **roll_request(),
-                 **{"other-attribute": "Strength", "other-ability": "", "other-difficulty": "", "other-spend": ""})
+    contest = ok(
+        "play_opposed",
+        character=injured,
+        other=rook,
+        seed="2",
+        **roll_request(),
+        **{"other-attribute": "Strength", "other-ability": "", "other-difficulty": "", "other-spend": ""},
+    )
     assert contest["notation"] == "4d10 vs 6 against 1d10 vs 6"
-    assert contest["pool_lines"] == ["Perception 3 + Intimidation 2, Injured −2, Keen eyes +1: 4 dice",
-                                     "Strength 4, Drunk −3: 1 die"]
+    assert contest["pool_lines"] == [
+        "Perception 3 + Intimidation 2, Injured −2, Keen eyes +1: 4 dice",
+        "Strength 4, Drunk −3: 1 die",
+    ]
     assert (len(contest["roll"]["roller"]["dice"]), len(contest["roll"]["other"]["dice"])) == (4, 1)
 
 
@@ -395,46 +542,57 @@ def test_the_ten_dice_cap_exactly_and_one_past() -> None:
 def test_a_pool_of_nothing_after_modifiers() -> None:
     # Perception 3 + Intimidation 2 − 5 = 0 dice, and − 7 is still 0: no dice, net 0, a failure,
     # unless a point is spent ("you can get 1 automatic success on a roll").
-    for injury, line in ((-5, "Perception 3 + Intimidation 2, Injured −5: 0 dice"),
-                         (-7, "Perception 3 + Intimidation 2, Injured −7: −2, so 0 dice")):
+    for injury, line in (
+        (-5, "Perception 3 + Intimidation 2, Injured −5: 0 dice"),
+        (-7, "Perception 3 + Intimidation 2, Injured −7: −2, so 0 dice"),
+    ):
         nothing = ok("play_roll", character=hurt(Injured=injury), **roll_request(seed="4"))
         assert nothing["roll"]["dice"] == [] and nothing["roll"]["result"] == "failure"
         assert nothing["pool_line"] == line and nothing["character"]["adrenaline"] == 2
     spent = ok("play_roll", character=hurt(Injured=-5), **roll_request(spend="2", seed="4"))
     assert spent["roll"]["net"] == 2 and spent["character"]["adrenaline"] == 0
     # An extended roll with no dice would never gather a success: refused, naming the modifiers.
-    assert place("play_extended_start", character=hurt(Injured=-3), attribute="Perception", ability="",
-                 difficulty="", target="2") == (
-        "character.modifiers", "character.modifiers: Perception 3, Injured −3: 0 dice, which never gather a success")
+    assert place(
+        "play_extended_start", character=hurt(Injured=-3), attribute="Perception", ability="", difficulty="", target="2"
+    ) == ("character.modifiers", "character.modifiers: Perception 3, Injured −3: 0 dice, which never gather a success")
     under_way = {**lock([1]), "modifiers": {"Injured": -3}}
     assert place("play_extended_roll", character=under_way, seed="1") == (
-        "character.modifiers", "character.modifiers: Perception 3, Injured −3: 0 dice, which never gather a "
-        "success: change the modifiers or stop this extended roll")
+        "character.modifiers",
+        "character.modifiers: Perception 3, Injured −3: 0 dice, which never gather a "
+        "success: change the modifiers or stop this extended roll",
+    )
     assert ok("play_sheet", character=under_way)["sheet"]["extended"]["chances"] == []
 
 
-@pytest.mark.parametrize(("modifiers", "words"), [
-    ([], "entries[0].modifiers: must be an object of names and dice, not a list"),
-    ({"Injured": -11}, "entries[0].modifiers.Injured: must be from -10 to 10, not -11"),
-    ({"Injured": 1.5}, "entries[0].modifiers.Injured: must be a whole number from -10 to 10, not a number"),
-    ({"Injured": True}, "entries[0].modifiers.Injured: must be a whole number"),
-    ({"": 1}, "entries[0].modifiers name: must not be empty"),
-    ({"a": 1, " a ": 2}, "entries[0].modifiers: 'a' appears twice"),
-    ({f"m{i}": 1 for i in range(13)}, "entries[0].modifiers: too many: at most 12"),
-])
+@pytest.mark.parametrize(
+    ("modifiers", "words"),
+    [
+        ([], "entries[0].modifiers: must be an object of names and dice, not a list"),
+        ({"Injured": -11}, "entries[0].modifiers.Injured: must be from -10 to 10, not -11"),
+        ({"Injured": 1.5}, "entries[0].modifiers.Injured: must be a whole number from -10 to 10, not a number"),
+        ({"Injured": True}, "entries[0].modifiers.Injured: must be a whole number"),
+        ({"": 1}, "entries[0].modifiers name: must not be empty"),
+        ({"a": 1, " a ": 2}, "entries[0].modifiers: 'a' appears twice"),
+        ({f"m{i}": 1 for i in range(13)}, "entries[0].modifiers: too many: at most 12"),
+    ],
+)
 def test_bad_modifiers_are_refused(modifiers: object, words: str) -> None:
     assert words in refused("play_import", text=json.dumps(document(mara(modifiers=modifiers))))
 
 
 def test_a_sheets_refusal_names_the_field() -> None:
     assert place("play_sheet", character=mara(modifiers={"Injured": 11})) == (
-        "character.modifiers.Injured", "character.modifiers.Injured: must be from -10 to 10, not 11")
+        "character.modifiers.Injured",
+        "character.modifiers.Injured: must be from -10 to 10, not 11",
+    )
     assert place("play_sheet", character=mara(adrenaline=-1))[0] == "character.adrenaline"
     assert place("play_sheet", character=[])[0] == "character"
     assert place("play_opposed", character=mara(), other={**mara(), "x": 1}, **roll_request())[0] == "other"
     assert place("play_new", name="a\x07b") == ("name", "name: holds a control character")
     assert place("play_roll", character=mara(), **roll_request(spend="x")) == (
-        "spend", "Adrenaline to spend must be a whole number, not x")
+        "spend",
+        "Adrenaline to spend must be a whole number, not x",
+    )
 
 
 # --- the saved format: today's documents open after the change --------------------------------------
@@ -447,14 +605,26 @@ def test_a_document_saved_before_issue_28_opens_with_no_modifiers() -> None:
     assert ok("play_check", document=saved)["document"] == expected
     assert ok("play_open_link", link=ok("play_link", document=saved)["link"])["document"] == expected
     assert expected["entries"][1] == {
-        "name": "Rook", "attributes": {"Strength": 4, "Perception": 3, "Wits": 0}, "abilities": {"Athletics": 3, "Lore": 0},
-        "modifiers": {}, "adrenaline": 10,
-        "extended": {"attribute": "Perception", "ability": "Athletics", "difficulty": 7, "target": 12, "rolls": [3, 2, 3]}}
+        "name": "Rook",
+        "attributes": {"Strength": 4, "Perception": 3, "Wits": 0},
+        "abilities": {"Athletics": 3, "Lore": 0},
+        "modifiers": {},
+        "adrenaline": 10,
+        "extended": {
+            "attribute": "Perception",
+            "ability": "Athletics",
+            "difficulty": 7,
+            "target": 12,
+            "rolls": [3, 2, 3],
+        },
+    }
     # What the migration leaves alone is still read strictly.
     assert "entries[0]: unknown field 'wounds'" in refused(
-        "play_import", text=json.dumps({**saved, "entries": [{**saved["entries"][0], "wounds": 1}]}))
+        "play_import", text=json.dumps({**saved, "entries": [{**saved["entries"][0], "wounds": 1}]})
+    )
     assert "entries[0].modifiers: must be an object" in refused(
-        "play_import", text=json.dumps({**saved, "entries": [{**saved["entries"][0], "modifiers": 3}]}))
+        "play_import", text=json.dumps({**saved, "entries": [{**saved["entries"][0], "modifiers": 3}]})
+    )
 
 
 # --- the edge pass -----------------------------------------------------------------------------------
@@ -468,13 +638,15 @@ def seed_where(action: str, test, **request: object) -> str:
 
 def test_spending_the_last_point() -> None:
     last = mara(adrenaline=1)
-    seed = seed_where("play_roll", lambda r: not r["roll"]["adrenaline_earned"], character=last,
-                      **roll_request(spend="1"))
+    seed = seed_where(
+        "play_roll", lambda r: not r["roll"]["adrenaline_earned"], character=last, **roll_request(spend="1")
+    )
     spent = ok("play_roll", character=last, **roll_request(spend="1", seed=seed))
     assert spent["character"]["adrenaline"] == 0 and spent["points"] == "Adrenaline 1 → 0 (1 spent)"
     assert spent["roll"]["result"] != "botch"  # a spent point is a success no 1 takes away
     assert "Mara has 0 Adrenaline points to spend, not 1" in refused(
-        "play_roll", character=spent["character"], **roll_request(spend="1"))
+        "play_roll", character=spent["character"], **roll_request(spend="1")
+    )
     # All ten at once, from a full bank.
     every = ok("play_roll", character=mara(adrenaline=10), **roll_request(spend="10", seed=seed))
     assert every["character"]["adrenaline"] == 0 and every["roll"]["net"] >= 10
@@ -526,25 +698,63 @@ def test_an_opposed_botch_counts_as_no_successes() -> None:
     # Ruling "opposed rolls": a botch scores 0 in the margin. One die each at 6: the roller's 1
     # against the other's blank is a stand-off; against the other's success, the other wins by 1.
     solo = mara(attributes={"Strength": 1, "Perception": 1})
-    request = {"attribute": "Strength", "ability": "", "difficulty": "", "spend": "", "other-attribute": "Strength",
-               "other-ability": "", "other-difficulty": "", "other-spend": ""}
+    request = {
+        "attribute": "Strength",
+        "ability": "",
+        "difficulty": "",
+        "spend": "",
+        "other-attribute": "Strength",
+        "other-ability": "",
+        "other-difficulty": "",
+        "other-spend": "",
+    }
     for other_net, margin, verdict in ((0, 0, "standoff"), (1, -1, "lose")):
-        seed = seed_where("play_opposed", lambda r: r["roll"]["roller"]["net"] == -1
-                          and r["roll"]["other"]["net"] == other_net, character=solo, other=solo, **request)
+        seed = seed_where(
+            "play_opposed",
+            lambda r: r["roll"]["roller"]["net"] == -1 and r["roll"]["other"]["net"] == other_net,
+            character=solo,
+            other=solo,
+            **request,
+        )
         contest = ok("play_opposed", character=solo, other=solo, seed=seed, **request)["roll"]
         assert contest["roller"]["dice"] == [1] and contest["roller"]["result"] == "botch"
         assert (contest["margin"], contest["verdict"]) == (margin, verdict)
 
 
 @SOME
-@given(CHARACTER_PARTS, CHARACTER_PARTS, NAMES, st.text(max_size=4), st.text(max_size=3), st.text(max_size=4),
-       st.sampled_from(["play_new", "play_sheet", "play_odds", "play_roll", "play_extended_start",
-                        "play_extended_roll", "play_extended_clear", "play_opposed"]))
-def test_every_refusal_names_its_place(character: dict, other: dict, attribute: str, difficulty: str, spend: str,
-                                       seed: str, action: str) -> None:
+@given(
+    CHARACTER_PARTS,
+    CHARACTER_PARTS,
+    NAMES,
+    st.text(max_size=4),
+    st.text(max_size=3),
+    st.text(max_size=4),
+    st.sampled_from(
+        [
+            "play_new",
+            "play_sheet",
+            "play_odds",
+            "play_roll",
+            "play_extended_start",
+            "play_extended_roll",
+            "play_extended_clear",
+            "play_opposed",
+        ]
+    ),
+)
+def test_every_refusal_names_its_place(
+    character: dict, other: dict, attribute: str, difficulty: str, spend: str, seed: str, action: str
+) -> None:
     fields = {"attribute": attribute, "ability": "", "difficulty": difficulty, "spend": spend, "target": spend}
-    reply = bridge(action, name=seed, character=character, other=other, seed=seed, **fields,
-                   **{"other-" + key: value for key, value in fields.items()})
+    reply = bridge(
+        action,
+        name=seed,
+        character=character,
+        other=other,
+        seed=seed,
+        **fields,
+        **{"other-" + key: value for key, value in fields.items()},
+    )
     if not reply["ok"]:
         assert "could not answer" not in reply["error"]["message"], reply
         assert reply["error"]["field"], reply

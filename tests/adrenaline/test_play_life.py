@@ -21,8 +21,10 @@ def test_a_whole_life() -> None:
     mara = ok("play_new", name="Mara")["character"]
     assert (mara["adrenaline"], mara["modifiers"], mara["extended"]) == (0, {}, None)
     # Her sheet: the source's example pool, "Perception + Intimidation".
-    mara = ok("play_sheet", character={**mara, "attributes": {"Strength": 2, "Perception": 3},
-                                       "abilities": {"Intimidation": 2}})["character"]
+    mara = ok(
+        "play_sheet",
+        character={**mara, "attributes": {"Strength": 2, "Perception": 3}, "abilities": {"Intimidation": 2}},
+    )["character"]
 
     # 1. Five dice at 6 show 8 9 8 8 9: "Each die that comes up at or above the difficulty counts as
     # one success": 5, no 1s, net 5. Two pairs, "you can add 1 Adrenaline point": one point
@@ -102,13 +104,20 @@ def test_a_whole_life() -> None:
     assert mara["extended"]["rolls"] == [1, 0, 1, -1] and mara["adrenaline"] == 1
 
     # 8. Healed, the last point spent: 5 dice again, 3 10 2 5 2 + 1 = 2; bank 1 → 0.
-    mara = ok("play_sheet", character={**ok("play_extended_clear", character=mara)["character"],
-                                       "modifiers": {}})["character"]
+    mara = ok("play_sheet", character={**ok("play_extended_clear", character=mara)["character"], "modifiers": {}})[
+        "character"
+    ]
     rolled = ok("play_roll", character=mara, spend="1", seed="1", **PERCEPTION_INTIMIDATION)
     assert rolled["notation"] == "5d10+1a vs 6" and rolled["roll"]["net"] == 2
     mara = rolled["character"]
-    assert mara == {"name": "Mara", "attributes": {"Strength": 2, "Perception": 3}, "abilities": {"Intimidation": 2},
-                    "modifiers": {}, "adrenaline": 0, "extended": None}
+    assert mara == {
+        "name": "Mara",
+        "attributes": {"Strength": 2, "Perception": 3},
+        "abilities": {"Intimidation": 2},
+        "modifiers": {},
+        "adrenaline": 0,
+        "extended": None,
+    }
 
     # Whatever her life made is saved, shared and read back unchanged.
     saved = {"format": "dice-srd-play", "version": VERSION, "system": "adrenaline", "entries": [mara]}

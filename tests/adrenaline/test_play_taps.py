@@ -9,13 +9,20 @@ from functools import partial
 
 import play_documents
 
-bridge, ok, refused = (partial(helper, "adrenaline") for helper in (
-    play_documents.bridge, play_documents.ok, play_documents.refused))
+bridge, ok, refused = (
+    partial(helper, "adrenaline") for helper in (play_documents.bridge, play_documents.ok, play_documents.refused)
+)
 
 
 def mara(**changes: object) -> dict:
-    character = {"name": "Mara", "attributes": {"Strength": 1, "Perception": 3}, "abilities": {"Intimidation": 2},
-                 "modifiers": {}, "adrenaline": 2, "extended": None}
+    character = {
+        "name": "Mara",
+        "attributes": {"Strength": 1, "Perception": 3},
+        "abilities": {"Intimidation": 2},
+        "modifiers": {},
+        "adrenaline": 2,
+        "extended": None,
+    }
     return {**character, **changes}
 
 
@@ -42,8 +49,10 @@ def test_tapping_a_banked_point_declares_it_and_those_above() -> None:
 
 
 def test_an_empty_box_is_never_a_point() -> None:
-    assert refused("play_declare", character=mara(), box="3") == \
-        "Adrenaline bank: only 2 points are banked: a point is earned by a pair of successes on a roll"
+    assert (
+        refused("play_declare", character=mara(), box="3")
+        == "Adrenaline bank: only 2 points are banked: a point is earned by a pair of successes on a roll"
+    )
     assert "must be from 1 to 10" in refused("play_declare", character=mara(), box="11")
     assert refused("play_declare", character=mara(adrenaline=0), box="1").startswith("Adrenaline bank: only 0 points")
 
@@ -56,8 +65,15 @@ def test_a_sheet_never_declares_more_than_it_banks() -> None:
 
 def test_the_next_roll_spends_the_declared_points() -> None:
     for seed in range(40):
-        rolled = ok("play_roll", character=mara(declared=1), attribute="Perception", ability="Intimidation",
-                    difficulty="", spend="", seed=str(seed))
+        rolled = ok(
+            "play_roll",
+            character=mara(declared=1),
+            attribute="Perception",
+            ability="Intimidation",
+            difficulty="",
+            spend="",
+            seed=str(seed),
+        )
         earned = rolled["roll"]["adrenaline_earned"]
         assert rolled["notation"] == "5d10+1a vs 6" and rolled["roll"]["spent"] == 1
         assert rolled["character"] == mara(adrenaline=1 + earned)  # the declaration is used up
@@ -68,16 +84,29 @@ def test_the_next_roll_spends_the_declared_points() -> None:
 
 
 def test_an_extended_roll_keeps_the_declaration() -> None:
-    started = ok("play_extended_start", character=mara(declared=2), attribute="Perception", ability="",
-                 difficulty="", target="10")
+    started = ok(
+        "play_extended_start",
+        character=mara(declared=2),
+        attribute="Perception",
+        ability="",
+        difficulty="",
+        target="10",
+    )
     assert started["character"]["declared"] == 2
     rolled = ok("play_extended_roll", character=started["character"], seed="4")
     assert rolled["character"]["declared"] == 2
 
 
 def test_an_opposed_roll_spends_each_sides_declaration() -> None:
-    rolled = ok("play_opposed", character=mara(declared=1), other=mara(name="Rook", declared=2), attribute="Strength",
-                ability="", **{"other-attribute": "Strength", "other-ability": ""}, seed="2")
+    rolled = ok(
+        "play_opposed",
+        character=mara(declared=1),
+        other=mara(name="Rook", declared=2),
+        attribute="Strength",
+        ability="",
+        **{"other-attribute": "Strength", "other-ability": ""},
+        seed="2",
+    )
     assert rolled["notation"] == "1d10+1a vs 6 against 1d10+2a vs 6"
     assert "declared" not in rolled["character"] and "declared" not in rolled["other"]
 
@@ -90,7 +119,8 @@ def test_each_traits_chance_before_its_tap() -> None:
     assert [(t["key"], t["what"], t["notation"], t["success"]["exact"]) for t in taps] == [
         ("attribute:Strength", "Strength", "1d10 vs 6", "1/2"),
         ("attribute:Perception", "Perception", "3d10 vs 6", "37/50"),
-        ("ability:Intimidation", "Strength + Intimidation", "3d10 vs 6", "37/50")]
+        ("ability:Intimidation", "Strength + Intimidation", "3d10 vs 6", "37/50"),
+    ]
     assert taps[1]["success"]["percent"] == "74.00%"
     # The form's attribute and difficulty: Perception + Intimidation at 10, one die at 10: 1/10.
     hard = ok("play_tap_odds", character=mara(), attribute="Perception", difficulty="10", spend="")["taps"]
@@ -102,19 +132,30 @@ def test_each_traits_chance_before_its_tap() -> None:
 
 
 def test_a_rolls_log_parts() -> None:
-    rolled = ok("play_roll", character=mara(), attribute="Perception", ability="Intimidation", difficulty="",
-                spend="", seed="5")
+    rolled = ok(
+        "play_roll", character=mara(), attribute="Perception", ability="Intimidation", difficulty="", spend="", seed="5"
+    )
     form = ok("odds_form", fields={"attribute": "5", "ability": "", "difficulty": "6", "adrenaline": "", "mode": ""})
     success = {row["key"]: row["exact"] for row in form["summary"]}["success"]
     assert success == "211/250" and float(Fraction(success)) == 0.844
     assert rolled["roll"]["dice"] == [10, 5, 6, 9, 1]
-    assert rolled["record"] == {"dice": "5d10 vs 6: 10 5 6 9 1", "result": "net 2, barely successful; Adrenaline 2 → 2",
-                                "chance": "success 84.40 % (211/250)"}
+    assert rolled["record"] == {
+        "dice": "5d10 vs 6: 10 5 6 9 1",
+        "result": "net 2, barely successful; Adrenaline 2 → 2",
+        "chance": "success 84.40 % (211/250)",
+    }
     spent = ok("play_roll", character=mara(), attribute="Strength", ability="", spend="1", seed="5")
     assert spent["record"]["dice"] == "1d10+1a vs 6: 10, 1 spent"
     assert spent["record"]["chance"] == "success 100.00 % (1/1)"
-    opposed = ok("play_opposed", character=mara(), other=mara(name="Rook"), attribute="Strength", ability="",
-                 **{"other-attribute": "Strength", "other-ability": ""}, seed="5")
+    opposed = ok(
+        "play_opposed",
+        character=mara(),
+        other=mara(name="Rook"),
+        attribute="Strength",
+        ability="",
+        **{"other-attribute": "Strength", "other-ability": ""},
+        seed="5",
+    )
     # One die each at 6, a botch counting as no success: each side has one success (1/2) or none
     # (1/2); Mara wins when hers succeeds and Rook's does not: 1/4.
     assert opposed["record"]["chance"] == "Mara wins 25.00 % (1/4)"

@@ -3,8 +3,8 @@
 from fractions import Fraction
 
 import pytest
-
 from roller_agreement import assert_roller_agrees
+
 from rules_engine.adrenaline.notation import parse
 from rules_engine.adrenaline.odds import joint, odds
 from rules_engine.adrenaline.roll import read_dice, roll

@@ -85,8 +85,15 @@ def test_variants_on_given_dice():
 
 def test_degrees_and_names():
     assert [degree(n) for n in (-2, 0, 1, 2, 3, 4, 5, 9)] == [
-        "botch", "failure", "barely successful", "barely successful", "a complete success",
-        "a complete success", "overwhelmingly successful", "overwhelmingly successful"]
+        "botch",
+        "failure",
+        "barely successful",
+        "barely successful",
+        "a complete success",
+        "a complete success",
+        "overwhelmingly successful",
+        "overwhelmingly successful",
+    ]
     assert difficulty_name(2) == "Trivial" and difficulty_name(10) == "Practically Impossible"
     assert difficulty_by_name("extremely-difficult") == 9 and difficulty_by_name("Hard") is None
 

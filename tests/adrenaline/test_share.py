@@ -14,15 +14,29 @@ import pytest
 from rules_engine.core.exact import percent, ratio
 from rules_engine.web import call
 
-FIELDS = ("attribute", "ability", "difficulty", "adrenaline", "mode", "options", "target", "wastes",
-          "other-attribute", "other-ability", "other-difficulty", "other-adrenaline", "below")
+FIELDS = (
+    "attribute",
+    "ability",
+    "difficulty",
+    "adrenaline",
+    "mode",
+    "options",
+    "target",
+    "wastes",
+    "other-attribute",
+    "other-ability",
+    "other-difficulty",
+    "other-adrenaline",
+    "below",
+)
 SEEDS = range(1, 41)
 
 
 def roll_reply(seed: int, **fields: str) -> dict:
     form = {name: "" for name in FIELDS} | {"attribute": "1", "difficulty": "6"} | fields
-    reply = json.loads(call(json.dumps({"system": "adrenaline", "action": "roll_form", "seed": str(seed),
-                                        "fields": form})))
+    reply = json.loads(
+        call(json.dumps({"system": "adrenaline", "action": "roll_form", "seed": str(seed), "fields": form}))
+    )
     assert reply["ok"], reply
     return reply["result"]
 
@@ -31,12 +45,17 @@ def one_die_net(face: int) -> int:
     return -1 if face == 1 else (0 if face < 6 else 1)
 
 
-def check_lines(share: dict, notation: str, dice: str, result: str, chance: Fraction, chance_of: str,
-                success: list[str] = []) -> None:
+def check_lines(
+    share: dict, notation: str, dice: str, result: str, chance: Fraction, chance_of: str, success: list[str] = []
+) -> None:
     assert Fraction(share["chance"]) == chance and share["percent"] == percent(chance, 2)
     assert share["text"].split("\n") == [
-        f"**Adrenaline d10 pool** roll: `{notation}`", f"Dice: {dice}", f"Result: **{result}**",
-        f"Chance of {chance_of}: {percent(chance, 2)} (exactly {ratio(chance)})", *success]
+        f"**Adrenaline d10 pool** roll: `{notation}`",
+        f"Dice: {dice}",
+        f"Result: **{result}**",
+        f"Chance of {chance_of}: {percent(chance, 2)} (exactly {ratio(chance)})",
+        *success,
+    ]
 
 
 def test_one_die_standard_roll() -> None:
@@ -48,8 +67,15 @@ def test_one_die_standard_roll() -> None:
         net = one_die_net(face)
         seen.add(net)
         summary = {-1: "Net -1: a botch", 0: "Net 0: a failure"}.get(net, "Net 1: 1 success, barely successful")
-        check_lines(result["share"], "1d10 vs 6", str(face), summary, chance_by_net[net], f"a net of {net} or more",
-                    ["Chance of success at difficulty 6 (a net of 1 or more): 50.00% (exactly 1/2)"])
+        check_lines(
+            result["share"],
+            "1d10 vs 6",
+            str(face),
+            summary,
+            chance_by_net[net],
+            f"a net of {net} or more",
+            ["Chance of success at difficulty 6 (a net of 1 or more): 50.00% (exactly 1/2)"],
+        )
     assert seen == {-1, 0, 1}
 
 
@@ -78,9 +104,14 @@ def test_opposed_one_die_each() -> None:
         margin = max(one_die_net(first), 0) - max(one_die_net(second), 0)
         assert result["margin"] == margin
         seen.add(margin)
-        check_lines(result["share"], "1d10 vs 6 against 1d10 vs 6", f"{first} vs {second}",
-                    f"Margin {margin}: {verdicts[margin]}", chance_by_margin[margin],
-                    f"a margin of {margin} or more (the roller's net \u2212 the other side's)")
+        check_lines(
+            result["share"],
+            "1d10 vs 6 against 1d10 vs 6",
+            f"{first} vs {second}",
+            f"Margin {margin}: {verdicts[margin]}",
+            chance_by_margin[margin],
+            f"a margin of {margin} or more (the roller's net \u2212 the other side's)",
+        )
     assert seen == {-1, 0, 1}
 
 
@@ -97,13 +128,25 @@ def test_extended_one_die_until_one() -> None:
         dice = " / ".join(str(r["dice"][0]) for r in result["rolls"])
         if result["ending"] == "reached":
             chance = Fraction(1, 2) * sum((again**i for i in range(k)), Fraction(0))
-            check_lines(share, "1d10 vs 6 until 1", dice, f"Reached 1 on roll {k}", chance,
-                        f"reaching 1 in {k} {'roll' if k == 1 else 'rolls'} or fewer")
+            check_lines(
+                share,
+                "1d10 vs 6 until 1",
+                dice,
+                f"Reached 1 on roll {k}",
+                chance,
+                f"reaching 1 in {k} {'roll' if k == 1 else 'rolls'} or fewer",
+            )
         else:
             assert result["ending"] == "botched"
             chance = 1 - Fraction(1, 10) * sum((again**i for i in range(k - 1)), Fraction(0))
-            check_lines(share, "1d10 vs 6 until 1", dice, f"A botch on roll {k} loses it all (total 0)", chance,
-                        f"no botch losing it all before roll {k}")
+            check_lines(
+                share,
+                "1d10 vs 6 until 1",
+                dice,
+                f"A botch on roll {k} loses it all (total 0)",
+                chance,
+                f"no botch losing it all before roll {k}",
+            )
         endings.add((result["ending"], k))
     assert {ending for ending, _ in endings} == {"reached", "botched"}
     assert any(k > 1 for _, k in endings)
@@ -122,5 +165,6 @@ def test_the_chance_agrees_with_the_odds_form(seed: int) -> None:
     odds = json.loads(call(json.dumps({"system": "adrenaline", "action": "odds_form", "fields": form})))["result"]
     result = roll_reply(seed, **fields)
     outcomes = {int(k): Fraction(v) for k, v in odds["outcomes"].items()}
-    assert Fraction(result["share"]["chance"]) == sum((p for k, p in outcomes.items() if k >= result["net"]),
-                                                      Fraction(0))
+    assert Fraction(result["share"]["chance"]) == sum(
+        (p for k, p in outcomes.items() if k >= result["net"]), Fraction(0)
+    )

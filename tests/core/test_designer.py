@@ -27,12 +27,17 @@ HAND_CHECKED = {
     # Ruling: Routine 4+ on 4d6 always succeeds (ones are wild; the rule, not the AnyDice script).
     "doom-stack": {"4d6 vs TN 4": Fraction(1), "4d6 vs TN 24": Fraction(1, 1296)},  # 24: four 6s
     # At difficulty 2 every die but a 1 succeeds: net = 5 − 2 × ones, so it fails on three 1s or more.
-    "adrenaline": {"5d10 vs 2": 1 - sum(Fraction(c) * Fraction(1, 10) ** k * Fraction(9, 10) ** (5 - k)
-                                        for k, c in ((3, 10), (4, 5), (5, 1)))},
+    "adrenaline": {
+        "5d10 vs 2": 1
+        - sum(Fraction(c) * Fraction(1, 10) ** k * Fraction(9, 10) ** (5 - k) for k, c in ((3, 10), (4, 5), (5, 1)))
+    },
     "xy-checks": {"5/6": Fraction(5, 6), "5/6 +1 TN": Fraction(7, 8), "5/6 -4 TN": Fraction(1, 6)},
     # At least one hit of 3d: 1 − (chance a die misses)³.
-    "dice-and-danger": {"3d vs DC 2": 1 - Fraction(1, 6) ** 3, "3d vs DC 4": 1 - Fraction(1, 2) ** 3,
-                        "3d vs DC 6": 1 - Fraction(5, 6) ** 3},
+    "dice-and-danger": {
+        "3d vs DC 2": 1 - Fraction(1, 6) ** 3,
+        "3d vs DC 4": 1 - Fraction(1, 2) ** 3,
+        "3d vs DC 6": 1 - Fraction(5, 6) ** 3,
+    },
     "action": {"5 vs 5": Fraction(6, 11)},
 }
 
@@ -41,8 +46,10 @@ HAND_CHECKED = {
 SUCCESS_IN_JSON = {
     # at least one hit: 1 − P(no hit), exact (a roll with no hit exploded nothing)
     "dice-and-danger": lambda data: 1 - as_fraction(data["outcomes"]["0"]),
-    "action": lambda data: sum(as_fraction(data["outcomes"][degree]) for degree in
-                               ("Success", "Major Success", "Negotiated Victory", "Victory", "Total Victory")),
+    "action": lambda data: sum(
+        as_fraction(data["outcomes"][degree])
+        for degree in ("Success", "Major Success", "Negotiated Victory", "Victory", "Total Victory")
+    ),
 }
 
 

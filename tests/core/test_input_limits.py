@@ -42,8 +42,9 @@ def test_a_notation_past_the_length_limit_is_refused_at_the_limit(key, text):
     system = get_system(key)
     for call in (system.odds, lambda t: system.roll(t, 1)):
         error = refusal(call, text)
-        assert error.message == (f"a notation can be at most {MAX_NOTATION_LENGTH} characters long; "
-                                 f"this one has {len(text)}")
+        assert error.message == (
+            f"a notation can be at most {MAX_NOTATION_LENGTH} characters long; this one has {len(text)}"
+        )
         assert (error.position, error.length) == (MAX_NOTATION_LENGTH, len(text) - MAX_NOTATION_LENGTH)
         assert error.notation == text
 
@@ -96,14 +97,17 @@ def test_digits_value_and_check_length():
     assert (info.value.position, info.value.length) == (MAX_NOTATION_LENGTH, 3)
 
 
-@pytest.mark.parametrize("text,message", [
-    ("9" * 4400, "seed must be from 0 to 9007199254740991, not a number of 4400 digits"),
-    ("-" + "9" * 4400, "seed must be from 0 to 9007199254740991, not a number of 4400 digits"),
-    ("\u0663", "seed must be a whole number, not \u0663"),
-    ("1\u0663", "seed must be a whole number, not 1\u0663"),
-    ("x" * 5000, "seed must be a whole number, not " + "x" * 40 + "…"),
-    (str(MAX_SEED + 1), f"seed must be from 0 to {MAX_SEED}, not {MAX_SEED + 1}"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("9" * 4400, "seed must be from 0 to 9007199254740991, not a number of 4400 digits"),
+        ("-" + "9" * 4400, "seed must be from 0 to 9007199254740991, not a number of 4400 digits"),
+        ("\u0663", "seed must be a whole number, not \u0663"),
+        ("1\u0663", "seed must be a whole number, not 1\u0663"),
+        ("x" * 5000, "seed must be a whole number, not " + "x" * 40 + "…"),
+        (str(MAX_SEED + 1), f"seed must be from 0 to {MAX_SEED}, not {MAX_SEED + 1}"),
+    ],
+)
 def test_seeds_are_ascii_whole_numbers_in_range(text, message):
     error = refusal(parse_seed, text)
     assert error.message == message and error.field == "seed"

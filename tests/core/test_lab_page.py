@@ -61,8 +61,13 @@ def test_one_control_per_setting_with_the_printed_value(offered) -> None:
 def test_the_first_answer_is_the_bridges(offered) -> None:
     first = json.loads(attribute(lab.lab_widget(), "data-first"))
     system = offered[0]
-    assert first["request"] == {"system": system.key, "action": "lab", "roll": system.lab.rolls[0].notation,
-                                "house": [""], "seed": lab.ODDS_SEED}
+    assert first["request"] == {
+        "system": system.key,
+        "action": "lab",
+        "roll": system.lab.rolls[0].notation,
+        "house": [""],
+        "seed": lab.ODDS_SEED,
+    }
     # (A lab reply also rolls: with its fixed seed, the same reply every time.)
     assert first["reply"]["ok"] and first["reply"] == json.loads(web.call(json.dumps(first["request"])))
 

@@ -6,8 +6,17 @@ import pytest
 
 from rules_engine.core.dist import Dist
 from rules_engine.core.open_ended import (
-    OpenPool, binomial_poly, chain_tail_direct, chain_tail_poly, chains_at_least, geometric_sum,
-    interpolate, open_die_truncated, poly_eval, poly_shift, power_sums,
+    OpenPool,
+    binomial_poly,
+    chain_tail_direct,
+    chain_tail_poly,
+    chains_at_least,
+    geometric_sum,
+    interpolate,
+    open_die_truncated,
+    poly_eval,
+    poly_shift,
+    power_sums,
 )
 
 
@@ -61,7 +70,7 @@ def test_exact_against_a_truncated_sum(added, taken, depth):
 @pytest.mark.parametrize("added,taken", [(1, 1), (2, 3), (3, 2), (0, 3), (4, 0), (0, 0)])
 def test_probabilities_sum_to_one(added, taken):
     pool = OpenPool(10, added, taken)
-    assert (pool.p_at_least(-10**4) == 1) == (taken == 0)  # only negative dice reach that low
+    assert (pool.p_at_least(-(10**4)) == 1) == (taken == 0)  # only negative dice reach that low
     low, high = -40 * (taken + 1), 40 * (added + 1)
     inside = sum(pool.p(d) for d in range(low, high + 1))
     assert inside + (1 - pool.p_at_least(low)) + pool.p_at_least(high + 1) == 1

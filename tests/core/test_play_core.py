@@ -102,25 +102,35 @@ def test_the_longest_document_kept_is_exported_and_imported() -> None:
 def test_a_document_past_the_limit_is_refused_when_it_is_made() -> None:
     doc = big_document(MAX_DOCUMENT_CHARS + 2_000)
     assert document_chars(doc) > MAX_DOCUMENT_CHARS
-    for action, request in (("play_check", {"document": doc}), ("play_link", {"document": doc}),
-                            ("play_import", {"text": exported(doc)})):
+    for action, request in (
+        ("play_check", {"document": doc}),
+        ("play_link", {"document": doc}),
+        ("play_import", {"text": exported(doc)}),
+    ):
         message = refused(action, **request)
         assert "too long" in message and f"at most {MAX_DOCUMENT_CHARS:,}" in message, message
 
 
 def test_a_file_past_its_own_limit_is_refused() -> None:
-    assert f"the file is too long: at most {MAX_FILE_CHARS:,} characters" in \
-        refused("play_import", text=" " * (MAX_FILE_CHARS + 1))
+    assert f"the file is too long: at most {MAX_FILE_CHARS:,} characters" in refused(
+        "play_import", text=" " * (MAX_FILE_CHARS + 1)
+    )
 
 
-@pytest.mark.parametrize("where, doc", [
-    ("entries[0].name", document({"name": "Mara \ud800", "note": ""})),
-    ("entries[1].note", document({"name": "Mara", "note": ""}, {"name": "Vex", "note": "a\udfffb"})),
-])
+@pytest.mark.parametrize(
+    "where, doc",
+    [
+        ("entries[0].name", document({"name": "Mara \ud800", "note": ""})),
+        ("entries[1].note", document({"name": "Mara", "note": ""}, {"name": "Vex", "note": "a\udfffb"})),
+    ],
+)
 def test_a_lone_surrogate_is_refused_at_its_place(where: str, doc: dict) -> None:
     # Issue 28: it passed play_check, and play_link then answered "could not answer (UnicodeEncodeError)".
-    for action, request in (("play_check", {"document": doc}), ("play_link", {"document": doc}),
-                            ("play_import", {"text": json.dumps(doc)})):
+    for action, request in (
+        ("play_check", {"document": doc}),
+        ("play_link", {"document": doc}),
+        ("play_import", {"text": json.dumps(doc)}),
+    ):
         message = refused(action, **request)
         assert message.startswith(where + ":") and "lone surrogate" in message
 
@@ -143,15 +153,18 @@ def test_a_documents_own_fields_are_refused_with_their_place() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(names=st.lists(st.text(min_size=1, max_size=MAX_NAME), min_size=1, max_size=4),
-       notes=st.lists(st.text(max_size=80), min_size=4, max_size=4))
+@given(
+    names=st.lists(st.text(min_size=1, max_size=MAX_NAME), min_size=1, max_size=4),
+    notes=st.lists(st.text(max_size=80), min_size=4, max_size=4),
+)
 def test_whatever_a_name_holds_the_reader_keeps_what_it_saves(names: list[str], notes: list[str]) -> None:
     doc = document(*({"name": name, "note": note} for name, note in zip(names, notes)))
     try:
         checked = ACTIONS["play_check"]({"document": doc})["document"]
     except RulesError:
         return
-    assert ACTIONS["play_open_link"]({"link": ACTIONS["play_link"]({"document": checked})["link"]})["document"] \
-        == checked
+    assert (
+        ACTIONS["play_open_link"]({"link": ACTIONS["play_link"]({"document": checked})["link"]})["document"] == checked
+    )
     assert ACTIONS["play_import"]({"text": exported(checked)})["document"] == checked
     assert read_text(json.dumps(checked), SCHEMA) == checked

@@ -41,8 +41,12 @@ def read_note(value: Any, where: str) -> dict[str, Any]:
 SCHEMA = PlaySchema("toy", 1, read_note, noun="note", nouns="notes")
 ACTIONS = document_actions(SCHEMA)
 
-ROLLED = {"what": "Rolled Agility 3 + Firearms 2.", "dice": "6 6 3 1 1", "result": "best stack 12",
-          "chance": "65.78 % (1579/2400)"}
+ROLLED = {
+    "what": "Rolled Agility 3 + Firearms 2.",
+    "dice": "6 6 3 1 1",
+    "result": "best stack 12",
+    "chance": "65.78 % (1579/2400)",
+}
 EDITED = {"what": "Saved Vex."}
 
 
@@ -82,25 +86,37 @@ def test_the_log_is_kept_last_and_its_parts_in_order() -> None:
     assert list(read) == ["name", "log"] and list(read["log"][0]) == ["what", "chance"]
 
 
-@pytest.mark.parametrize(("log", "field", "words"), [
-    ("rolled", "entries[0].log", "must be a list, not text"),
-    ([EDITED] * (MAX_LOG + 1), "entries[0].log", f"a log keeps at most {MAX_LOG} items"),
-    (["rolled"], "entries[0].log[0]", "must be an object, not text"),
-    ([{"dice": "6 6"}], "entries[0].log[0]", "the 'what' field is missing"),
-    ([{"what": "Rolled.", "dice": [6, 6]}], "entries[0].log[0].dice", "must be text, not a list"),
-    ([EDITED, {"what": "Rolled.", "odds": "1/2"}], "entries[0].log[1]", "unknown field 'odds'"),
-    ([{"what": "  "}], "entries[0].log[0].what", "must not be empty"),
-    ([{"what": "x" * (MAX_LOG_TEXT + 1)}], "entries[0].log[0].what", f"at most {MAX_LOG_TEXT} characters"),
-])
+@pytest.mark.parametrize(
+    ("log", "field", "words"),
+    [
+        ("rolled", "entries[0].log", "must be a list, not text"),
+        ([EDITED] * (MAX_LOG + 1), "entries[0].log", f"a log keeps at most {MAX_LOG} items"),
+        (["rolled"], "entries[0].log[0]", "must be an object, not text"),
+        ([{"dice": "6 6"}], "entries[0].log[0]", "the 'what' field is missing"),
+        ([{"what": "Rolled.", "dice": [6, 6]}], "entries[0].log[0].dice", "must be text, not a list"),
+        ([EDITED, {"what": "Rolled.", "odds": "1/2"}], "entries[0].log[1]", "unknown field 'odds'"),
+        ([{"what": "  "}], "entries[0].log[0].what", "must not be empty"),
+        ([{"what": "x" * (MAX_LOG_TEXT + 1)}], "entries[0].log[0].what", f"at most {MAX_LOG_TEXT} characters"),
+    ],
+)
 def test_a_malformed_log_is_refused_at_its_place(log: object, field: str, words: str) -> None:
     error = refusal({"name": "Vex", "log": log})
     assert error.field == field and words in error.message and error.message.startswith(f"{field}: ")
 
 
 def test_the_longest_log_is_read() -> None:
-    log = [{"what": "w" * MAX_LOG_TEXT, "dice": "d" * MAX_LOG_TEXT, "result": "r" * MAX_LOG_TEXT,
-            "chance": "c" * MAX_LOG_TEXT}] * MAX_LOG
-    assert ACTIONS["play_check"]({"document": document({"name": "Vex", "log": log})})["document"]["entries"][0]["log"] == log
+    log = [
+        {
+            "what": "w" * MAX_LOG_TEXT,
+            "dice": "d" * MAX_LOG_TEXT,
+            "result": "r" * MAX_LOG_TEXT,
+            "chance": "c" * MAX_LOG_TEXT,
+        }
+    ] * MAX_LOG
+    assert (
+        ACTIONS["play_check"]({"document": document({"name": "Vex", "log": log})})["document"]["entries"][0]["log"]
+        == log
+    )
 
 
 def test_an_entry_in_a_request_carries_its_log_through_any_reader() -> None:
@@ -132,13 +148,16 @@ def test_every_systems_entries_carry_a_log_through_the_bridge(system: str) -> No
     limits = ask(action="play_limits")
     doc = {"format": FORMAT, "version": limits["version"], "system": system, "entries": [entry]}
     assert ask(action="play_check", document=doc)["document"]["entries"] == [entry]
-    assert ask(action="play_open_link", link=ask(action="play_link", document=doc)["link"])["document"]["entries"] == [entry]
+    assert ask(action="play_open_link", link=ask(action="play_link", document=doc)["link"])["document"]["entries"] == [
+        entry
+    ]
     assert limits["limits"]["max_log"] == MAX_LOG and limits["limits"]["max_log_text"] == MAX_LOG_TEXT
 
 
 LOG_TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=MAX_LOG_TEXT)
-LOG_ITEM = st.fixed_dictionaries({"what": LOG_TEXT.filter(str.strip)},
-                                 optional={"dice": LOG_TEXT, "result": LOG_TEXT, "chance": LOG_TEXT})
+LOG_ITEM = st.fixed_dictionaries(
+    {"what": LOG_TEXT.filter(str.strip)}, optional={"dice": LOG_TEXT, "result": LOG_TEXT, "chance": LOG_TEXT}
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -161,12 +180,15 @@ def test_a_document_of_the_version_before_the_log_opens_unchanged_but_for_its_ve
     assert ask(action="play_check", document=before)["document"] == {**before, "version": version}
 
 
-@pytest.mark.parametrize(("chance", "words"), [
-    (Fraction(6, 11), "54.55 % (6/11)"),
-    (Fraction(1579, 2400), "65.79 % (1579/2400)"),
-    (Fraction(1, 1), "100.00 % (1/1)"),
-    (Fraction(1, 100_000), "<0.01 % (1/100000)"),
-])
+@pytest.mark.parametrize(
+    ("chance", "words"),
+    [
+        (Fraction(6, 11), "54.55 % (6/11)"),
+        (Fraction(1579, 2400), "65.79 % (1579/2400)"),
+        (Fraction(1, 1), "100.00 % (1/1)"),
+        (Fraction(1, 100_000), "<0.01 % (1/100000)"),
+    ],
+)
 def test_a_chance_is_logged_percentage_first_then_exactly(chance: Fraction, words: str) -> None:
     assert log_chance(chance) == words
 

@@ -14,8 +14,8 @@ def naive(a, b):
 def test_convolve_matches_the_schoolbook_product():
     rng = random.Random(5)
     for size_a, size_b in [(1, 1), (3, 20), (20, 20), (50, 9), (64, 200)]:
-        a = [rng.randrange(0, 10**rng.randrange(1, 40)) for _ in range(size_a)]
-        b = [rng.randrange(0, 10**rng.randrange(1, 40)) for _ in range(size_b)]
+        a = [rng.randrange(0, 10 ** rng.randrange(1, 40)) for _ in range(size_a)]
+        b = [rng.randrange(0, 10 ** rng.randrange(1, 40)) for _ in range(size_b)]
         assert convolve(a, b) == naive(a, b)
 
 

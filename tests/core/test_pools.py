@@ -39,17 +39,28 @@ def brute_force(pool, keep, target, keep_highest, cap, sides=6):
     out: dict[int, Fraction] = {}
     for dice in product(range(1, sides + 1), repeat=pool):
         ordered = sorted(dice)
-        kept = ordered[pool - keep:] if keep_highest else ordered[:keep]
+        kept = ordered[pool - keep :] if keep_highest else ordered[:keep]
         base = sum(d >= target for d in kept)
         for extra, p in paths(kept.count(sides), 0, cap, target, sides):
             out[base + extra] = out.get(base + extra, 0) + p / sides**pool
     return {k: v for k, v in sorted(out.items()) if v}
 
 
-@pytest.mark.parametrize("pool,keep,target,keep_highest,cap", [
-    (1, 1, 3, True, 0), (1, 1, 6, True, 3), (2, 1, 3, True, 2), (2, 1, 4, False, 2), (3, 2, 2, True, 1),
-    (3, 3, 5, True, 2), (4, 3, 4, False, 2), (4, 2, 6, True, 2), (0, 0, 3, True, 2), (3, 1, 2, False, 3),
-])
+@pytest.mark.parametrize(
+    "pool,keep,target,keep_highest,cap",
+    [
+        (1, 1, 3, True, 0),
+        (1, 1, 6, True, 3),
+        (2, 1, 3, True, 2),
+        (2, 1, 4, False, 2),
+        (3, 2, 2, True, 1),
+        (3, 3, 5, True, 2),
+        (4, 3, 4, False, 2),
+        (4, 2, 6, True, 2),
+        (0, 0, 3, True, 2),
+        (3, 1, 2, False, 3),
+    ],
+)
 def test_successes_with_crits_equal_every_roll_counted(pool, keep, target, keep_highest, cap):
     joint = kept_successes_and_crits(6, target, pool, keep, keep_highest=keep_highest)
     dist = successes_with_crits(joint, pool, 6, target, cap)
@@ -98,12 +109,15 @@ def test_counts_below_the_cap_are_exact():
     assert short.p(3 + 2) < long.p(3 + 2)
 
 
-@pytest.mark.parametrize("values,drop,highest,expected", [
-    ([1, 2, 4, 5, 6], 1, True, (4,)),
-    ([3, 1, 3, 3], 2, True, (2, 3)),  # ties: the later-rolled dice go first
-    ([2, 1, 1, 5], 1, False, (2,)),
-    ([4, 4], 0, False, ()),
-])
+@pytest.mark.parametrize(
+    "values,drop,highest,expected",
+    [
+        ([1, 2, 4, 5, 6], 1, True, (4,)),
+        ([3, 1, 3, 3], 2, True, (2, 3)),  # ties: the later-rolled dice go first
+        ([2, 1, 1, 5], 1, False, (2,)),
+        ([4, 4], 0, False, ()),
+    ],
+)
 def test_dropped_positions(values, drop, highest, expected):
     assert dropped_positions(values, drop, highest=highest) == expected
 

@@ -33,13 +33,21 @@ def _conflict(rules: RuleSet) -> Conflict | None:
     return None
 
 
-BOOK = RuleBook("Toy", (
-    die_setting("die", "the die each hit is rolled on", 6, (4, 6, 8)),
-    number_setting("hit", "the lowest face that hits", 5, 1, 20, lambda v: f"{v} or more hits"),
-    choice_setting("ones", "what a 1 does", "nothing", {"nothing": "a 1 does nothing", "cancel": "a 1 cancels a hit"}),
-    numbers_setting("ladder", "the hits each rung asks for", (1, 2, 3), 1, 10, most=5,
-                    words=lambda v: ", ".join(map(str, v))),
-), check=_conflict, aliases={"harsh": (("ones", "cancel"),)})
+BOOK = RuleBook(
+    "Toy",
+    (
+        die_setting("die", "the die each hit is rolled on", 6, (4, 6, 8)),
+        number_setting("hit", "the lowest face that hits", 5, 1, 20, lambda v: f"{v} or more hits"),
+        choice_setting(
+            "ones", "what a 1 does", "nothing", {"nothing": "a 1 does nothing", "cancel": "a 1 cancels a hit"}
+        ),
+        numbers_setting(
+            "ladder", "the hits each rung asks for", (1, 2, 3), 1, 10, most=5, words=lambda v: ", ".join(map(str, v))
+        ),
+    ),
+    check=_conflict,
+    aliases={"harsh": (("ones", "cancel"),)},
+)
 
 
 def test_printed_rule_set_is_written_empty_and_reads_back() -> None:
@@ -55,24 +63,29 @@ def test_written_form_lists_changes_in_book_order() -> None:
     assert rules.written == "die d8, ones cancel"
     assert rules.with_clause() == " with die d8, ones cancel"
     assert BOOK.read("die d6") == BOOK.printed  # the printed value written out changes nothing
-    assert rules.to_json() == {"written": "die d8, ones cancel",
-                               "settings": {"die": "d8", "hit": "5", "ones": "cancel", "ladder": "1-2-3"}}
+    assert rules.to_json() == {
+        "written": "die d8, ones cancel",
+        "settings": {"die": "d8", "hit": "5", "ones": "cancel", "ladder": "1-2-3"},
+    }
 
 
 def test_alias_stands_for_its_settings() -> None:
     assert BOOK.read("harsh") == BOOK.read("ones cancel")
 
 
-@pytest.mark.parametrize(("text", "position", "length", "words"), [
-    ("dice d8", 0, 4, "unknown setting 'dice'"),
-    ("die d7", 4, 2, "die must be d4, d6 or d8, not 'd7'"),
-    ("die d8, die d4", 8, 6, "given twice"),
-    ("die", 0, 3, "die needs a value"),
-    ("die d8,", 6, 1, "after the comma"),
-    ("die d4, hit 6", 8, 5, "hit 6 is past the die's faces"),
-    ("ladder 3-2", 7, 3, "rising"),
-    ("ones cancel, harsh", 13, 5, "given twice"),
-])
+@pytest.mark.parametrize(
+    ("text", "position", "length", "words"),
+    [
+        ("dice d8", 0, 4, "unknown setting 'dice'"),
+        ("die d7", 4, 2, "die must be d4, d6 or d8, not 'd7'"),
+        ("die d8, die d4", 8, 6, "given twice"),
+        ("die", 0, 3, "die needs a value"),
+        ("die d8,", 6, 1, "after the comma"),
+        ("die d4, hit 6", 8, 5, "hit 6 is past the die's faces"),
+        ("ladder 3-2", 7, 3, "rising"),
+        ("ones cancel, harsh", 13, 5, "given twice"),
+    ],
+)
 def test_bad_rule_sets_are_refused_at_the_spot(text: str, position: int, length: int, words: str) -> None:
     with pytest.raises(RulesError) as caught:
         BOOK.read(text)
@@ -122,11 +135,17 @@ def test_any_text_reads_or_is_refused_with_a_rules_error(text: str) -> None:
         assert BOOK.read(rules.written).written == rules.written
 
 
-SETTING_TEXTS = st.fixed_dictionaries({}, optional={
-    "die": st.sampled_from(["d4", "d6", "d8"]), "hit": st.integers(1, 8).map(str),
-    "ones": st.sampled_from(["nothing", "cancel"]),
-    "ladder": st.lists(st.integers(1, 10), min_size=1, max_size=5, unique=True).map(
-        lambda v: "-".join(map(str, sorted(v))))})
+SETTING_TEXTS = st.fixed_dictionaries(
+    {},
+    optional={
+        "die": st.sampled_from(["d4", "d6", "d8"]),
+        "hit": st.integers(1, 8).map(str),
+        "ones": st.sampled_from(["nothing", "cancel"]),
+        "ladder": st.lists(st.integers(1, 10), min_size=1, max_size=5, unique=True).map(
+            lambda v: "-".join(map(str, sorted(v)))
+        ),
+    },
+)
 
 
 @given(SETTING_TEXTS)
@@ -141,6 +160,7 @@ def test_written_read_and_written_again_is_the_same(chosen: dict[str, str]) -> N
 
 
 # --- the lab's shared arithmetic -----------------------------------------------------------
+
 
 def _hits(rules: RuleSet, dice: int) -> dict[int, Fraction]:
     """Net hits of ``dice`` dice under ``rules``, by enumeration."""
@@ -158,10 +178,20 @@ def _sheet(roll: str, rules: RuleSet, seed: int | None) -> LabSheet:
     if roll.strip() != "2d":
         raise RulesError("the toy rolls 2d only", notation=roll, position=0, length=len(roll))
     dist = _hits(rules, 2)
-    rungs = tuple(DifficultyStep(f"{n} hits", f"2d vs {n}", sum((p for k, p in dist.items() if k >= n), Fraction(0)))
-                  for n in rules["ladder"])
-    return LabSheet("2d" + rules.with_clause(), "Hits", tuple(LabOutcome(f"{k} hits", k, p) for k, p in dist.items()),
-                    "Hits needed", "at least the rung's hits", rungs, 0, ("seed: " + str(seed),))
+    rungs = tuple(
+        DifficultyStep(f"{n} hits", f"2d vs {n}", sum((p for k, p in dist.items() if k >= n), Fraction(0)))
+        for n in rules["ladder"]
+    )
+    return LabSheet(
+        "2d" + rules.with_clause(),
+        "Hits",
+        tuple(LabOutcome(f"{k} hits", k, p) for k, p in dist.items()),
+        "Hits needed",
+        "at least the rung's hits",
+        rungs,
+        0,
+        ("seed: " + str(seed),),
+    )
 
 
 LAB = Lab(BOOK, (LabRoll("Two dice", "2d"),), _sheet)
@@ -182,13 +212,24 @@ def test_lab_answer_by_hand() -> None:
     assert [o["points"] for o in diff["outcomes"]] == ["\u221219.44", "+5.56", "+13.89"]
     assert [o["exact"] for o in diff["outcomes"]] == ["-7/36", "+1/18", "+5/36"]
     assert diff["usual"]["points"] == "+19.44" and diff["mean"] == "+0.333"
-    assert answer["share"].splitlines() == ["Toy: 2d, chance of success at 1 hits", "- printed rule: 55.56%",
-                                            "- die d4, hit 3: 75.00% (+19.44 pp)"]
-    assert answer["csv"].splitlines()[:2] == ['part,label,Printed rule (printed),"House rule 1 (die d4, hit 3)"',
-                                              "Hits,0 hits,4/9,1/4"]
+    assert answer["share"].splitlines() == [
+        "Toy: 2d, chance of success at 1 hits",
+        "- printed rule: 55.56%",
+        "- die d4, hit 3: 75.00% (+19.44 pp)",
+    ]
+    assert answer["csv"].splitlines()[:2] == [
+        'part,label,Printed rule (printed),"House rule 1 (die d4, hit 3)"',
+        "Hits,0 hits,4/9,1/4",
+    ]
     assert [c["setting"] for c in house["card"]] == ["die", "hit"]
-    assert house["card"][1] == {"setting": "hit", "meaning": "the lowest face that hits", "printed": "5",
-                                "printed_words": "5 or more hits", "house": "3", "house_words": "3 or more hits"}
+    assert house["card"][1] == {
+        "setting": "hit",
+        "meaning": "the lowest face that hits",
+        "printed": "5",
+        "printed_words": "5 or more hits",
+        "house": "3",
+        "house_words": "3 or more hits",
+    }
 
 
 def test_lab_names_the_house_rule_at_fault() -> None:
@@ -218,6 +259,7 @@ def test_lab_csv_reads_back_as_the_rows_written(rows: list[list[str]]) -> None:
     import io
 
     from rules_engine.core.lab import _CsvLines
+
     ours = _CsvLines()
     for row in rows:
         ours.writerow(row)

@@ -7,14 +7,19 @@ from __future__ import annotations
 import time
 
 from bench_kit import best_of, ratio_columns
+
 from rules_engine.dice_and_danger import odds as dd_odds
-from rules_engine.dice_and_danger.notation import parse as dd_parse
 from rules_engine.dice_and_danger.actions import damage_odds, health_odds
+from rules_engine.dice_and_danger.notation import parse as dd_parse
 from rules_engine.dice_and_danger.rules import MAX_DICE, MAX_EXTRA
 
 DD_ROLLS = ("4d+1b vs DC 3", "10d+3b vs DC 4", "20d-5p vs DC 5", "60d+10b vs DC 4")
-DD_LARGEST = tuple(f"{side}{MAX_DICE}d{extra} vs DC {dc}" for side in ("", "save ") for dc in (2, 4, 6)
-                   for extra in (f"+{MAX_EXTRA}b", f"-{MAX_EXTRA}p"))
+DD_LARGEST = tuple(
+    f"{side}{MAX_DICE}d{extra} vs DC {dc}"
+    for side in ("", "save ")
+    for dc in (2, 4, 6)
+    for extra in (f"+{MAX_EXTRA}b", f"-{MAX_EXTRA}p")
+)
 
 
 def dd_ours(text: str) -> float:
@@ -23,6 +28,7 @@ def dd_ours(text: str) -> float:
     def run() -> None:
         dd_odds._joint.cache_clear()
         dd_odds.odds(query)
+
     return best_of(run)
 
 
@@ -85,7 +91,7 @@ def lab_icepool(roll: str, rules):  # noqa: ANN001, ANN201 - a RuleSet; a timer 
             return icepool.Die([max(0, query.hits)])
         # a hit is 1 and a miss 0: keeping a run of the sorted dice keeps as many hits
         pool = icepool.d(query.sides).map(lambda face: int(face >= query.dc)).pool(query.rolled)
-        kept = pool[query.low_drops:query.low_drops + query.dice]
+        kept = pool[query.low_drops : query.low_drops + query.dice]
         return kept.sum().map(lambda h: max(0, h + query.hits))
 
     save = dd_parse(f"{roll} vs DC {TYPICAL_DC}").save
@@ -99,8 +105,9 @@ def lab_icepool(roll: str, rules):  # noqa: ANN001, ANN201 - a RuleSet; a timer 
         usual = hits(TYPICAL_DC)
         elapsed = time.perf_counter() - start
         mine = sheet(roll, rules, None)
-        if rungs != [r.p_success for r in mine.rungs] or \
-                {o.value: o.p for o in mine.outcomes} != {k: usual.probability(k) for k in usual.outcomes()}:
+        if rungs != [r.p_success for r in mine.rungs] or {o.value: o.p for o in mine.outcomes} != {
+            k: usual.probability(k) for k in usual.outcomes()
+        }:
             raise SystemExit(f"icepool and the lab disagree on {roll} with {rules.written}")
         return elapsed
 
@@ -118,19 +125,39 @@ def run(full: bool) -> None:
         theirs_text, ratio = ratio_columns(mine, theirs)
         print(f"{text:<22} {mine * 1e3:8.1f}ms {theirs_text:>10} {ratio:>8}   {check}")
     worst = max((dd_ours(text), text) for text in DD_LARGEST)
-    print(f"largest pools ({MAX_DICE} base dice, {MAX_EXTRA} bonus or penalty dice, every DC kind): "
-          f"slowest {worst[0] * 1e3:.1f}ms ({worst[1]})")
+    print(
+        f"largest pools ({MAX_DICE} base dice, {MAX_EXTRA} bonus or penalty dice, every DC kind): "
+        f"slowest {worst[0] * 1e3:.1f}ms ({worst[1]})"
+    )
     # The helpers' whole replies (odds, chart, outcomes) at their busiest inputs.
-    busiest = {"acting": "on", "expert": "on", "prepared": "on", "friend": "on", "hit_defense": "on",
-               "weapon": "swords", "ranged": "on", "crude": "on", "off_hand": "on", "shield": "shield",
-               "armour": "none"}
+    busiest = {
+        "acting": "on",
+        "expert": "on",
+        "prepared": "on",
+        "friend": "on",
+        "hit_defense": "on",
+        "weapon": "swords",
+        "ranged": "on",
+        "crude": "on",
+        "off_hand": "on",
+        "shield": "shield",
+        "armour": "none",
+    }
     for label, action, fields in (
-            ("damage-roll builder, every term", damage_odds, busiest),
-            ("Health-save helper, 100 now, 30 had, Health 2", health_odds,
-             {"conditions_now": str(MAX_DICE), "conditions_had": str(MAX_EXTRA), "health": "2"})):
+        ("damage-roll builder, every term", damage_odds, busiest),
+        (
+            "Health-save helper, 100 now, 30 had, Health 2",
+            health_odds,
+            {"conditions_now": str(MAX_DICE), "conditions_had": str(MAX_EXTRA), "health": "2"},
+        ),
+    ):
+
         def reply(action=action, fields=fields) -> None:
             dd_odds._joint.cache_clear()
             action({"fields": fields})
+
         print(f"{label}: {best_of(reply) * 1e3:.1f}ms")
-    print("targets: >=5x icepool on 20d-5p vs DC 5; each of the four, every pool the engine takes and each "
-          "helper's reply, under 1 s")
+    print(
+        "targets: >=5x icepool on 20d-5p vs DC 5; each of the four, every pool the engine takes and each "
+        "helper's reply, under 1 s"
+    )

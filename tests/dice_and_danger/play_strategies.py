@@ -12,28 +12,50 @@ from play_documents import FIELD_VALUES, new_entry
 #: ``play_sheet`` takes the entry under this key.
 SHEET_KEY = "character"
 
-SLOT = st.fixed_dictionaries({"item": st.sampled_from(["", "rope", " ", "x" * 70]) | FIELD_VALUES,
-                              "condition": st.sampled_from(["", "mar", "mood", "injury", "break", "burnt"]) | FIELD_VALUES,
-                              "gear": st.sampled_from(["", "weapon", "off_hand", "armour", "shield"]) | FIELD_VALUES})
-WEAPON = st.fixed_dictionaries({"family": st.sampled_from(["none", "swords", "axes", "bows"]) | FIELD_VALUES,
-                                **{key: st.booleans() | FIELD_VALUES for key in ("heavy", "ranged", "crude", "off_hand")}})
-HEALTH_SAVE = st.fixed_dictionaries({"now": st.integers(0, 101), "had": st.integers(-1, 4),
-                                     "moods": st.lists(st.integers(-1, 12), max_size=3) | FIELD_VALUES})
-CHARACTER_PARTS = st.fixed_dictionaries({
-    "name": st.text(max_size=70) | FIELD_VALUES,
-    "level": st.integers(-1, 40) | FIELD_VALUES,
-    "attributes": st.fixed_dictionaries({name: st.integers(0, 7) for name in
-                                         ("Strength", "Reflex", "Health", "Intelligence", "Will")}) | FIELD_VALUES,
-    "titles": st.lists(st.fixed_dictionaries({"text": st.text(max_size=8) | FIELD_VALUES,
-                                              "boosted": st.booleans() | FIELD_VALUES}), max_size=3) | FIELD_VALUES,
-    "hit_defense_marked": st.integers(-1, 8) | FIELD_VALUES,
-    "weapon": WEAPON | FIELD_VALUES,
-    "armour": st.sampled_from(["none", "leather", "plate", "mithril"]) | FIELD_VALUES,
-    "slots": st.lists(SLOT, max_size=14) | FIELD_VALUES,
-    "stowed": st.lists(st.text(max_size=8), max_size=8) | FIELD_VALUES,
-    "health_save": st.none() | HEALTH_SAVE | FIELD_VALUES,
-    "health_outcome": st.none() | st.sampled_from(["Dying", "Dead", "Sleepy"]) | FIELD_VALUES,
-})
+SLOT = st.fixed_dictionaries(
+    {
+        "item": st.sampled_from(["", "rope", " ", "x" * 70]) | FIELD_VALUES,
+        "condition": st.sampled_from(["", "mar", "mood", "injury", "break", "burnt"]) | FIELD_VALUES,
+        "gear": st.sampled_from(["", "weapon", "off_hand", "armour", "shield"]) | FIELD_VALUES,
+    }
+)
+WEAPON = st.fixed_dictionaries(
+    {
+        "family": st.sampled_from(["none", "swords", "axes", "bows"]) | FIELD_VALUES,
+        **{key: st.booleans() | FIELD_VALUES for key in ("heavy", "ranged", "crude", "off_hand")},
+    }
+)
+HEALTH_SAVE = st.fixed_dictionaries(
+    {
+        "now": st.integers(0, 101),
+        "had": st.integers(-1, 4),
+        "moods": st.lists(st.integers(-1, 12), max_size=3) | FIELD_VALUES,
+    }
+)
+CHARACTER_PARTS = st.fixed_dictionaries(
+    {
+        "name": st.text(max_size=70) | FIELD_VALUES,
+        "level": st.integers(-1, 40) | FIELD_VALUES,
+        "attributes": st.fixed_dictionaries(
+            {name: st.integers(0, 7) for name in ("Strength", "Reflex", "Health", "Intelligence", "Will")}
+        )
+        | FIELD_VALUES,
+        "titles": st.lists(
+            st.fixed_dictionaries(
+                {"text": st.text(max_size=8) | FIELD_VALUES, "boosted": st.booleans() | FIELD_VALUES}
+            ),
+            max_size=3,
+        )
+        | FIELD_VALUES,
+        "hit_defense_marked": st.integers(-1, 8) | FIELD_VALUES,
+        "weapon": WEAPON | FIELD_VALUES,
+        "armour": st.sampled_from(["none", "leather", "plate", "mithril"]) | FIELD_VALUES,
+        "slots": st.lists(SLOT, max_size=14) | FIELD_VALUES,
+        "stowed": st.lists(st.text(max_size=8), max_size=8) | FIELD_VALUES,
+        "health_save": st.none() | HEALTH_SAVE | FIELD_VALUES,
+        "health_outcome": st.none() | st.sampled_from(["Dying", "Dead", "Sleepy"]) | FIELD_VALUES,
+    }
+)
 #: The entries of a drawn document.
 ENTRIES = st.lists(CHARACTER_PARTS, max_size=3)
 
@@ -45,47 +67,78 @@ def assert_entry_kept(character: dict) -> None:
 # --- a sequence of valid play actions -------------------------------------------------------------
 SEEDS = st.integers(0, 10**6).map(str)
 FLAGS = st.sampled_from(["", "on"])
-DAMAGE_FIELDS = st.fixed_dictionaries({}, optional={
-    "expert": FLAGS, "boosted": FLAGS, "prepared": FLAGS, "friend": FLAGS, "hit_defense": FLAGS,
-    "hd_reading": st.sampled_from(["target", "bonus", "literal"]), "unsuited": FLAGS,
-    "shield": st.sampled_from(["none", "shield", "tower"]),
-    "armour": st.sampled_from(["none", "leather", "splint", "chain", "plate"]),
-    "conditions": st.sampled_from(["", "0", "1", "2"])})
-SAVE_FIELDS = st.fixed_dictionaries({"attribute": st.sampled_from(["Strength", "Reflex", "Health", "Intelligence",
-                                                                   "Will", "Armor", "Luck", "Faith"])},
-                                    optional={"dice": st.sampled_from(["", "1", "2", "4"]), "weight": FLAGS,
-                                              "conditions": st.sampled_from(["", "0", "1"]),
-                                              "weapon": st.sampled_from(["", "swords", "axes", "clubs", "spears"])})
+DAMAGE_FIELDS = st.fixed_dictionaries(
+    {},
+    optional={
+        "expert": FLAGS,
+        "boosted": FLAGS,
+        "prepared": FLAGS,
+        "friend": FLAGS,
+        "hit_defense": FLAGS,
+        "hd_reading": st.sampled_from(["target", "bonus", "literal"]),
+        "unsuited": FLAGS,
+        "shield": st.sampled_from(["none", "shield", "tower"]),
+        "armour": st.sampled_from(["none", "leather", "splint", "chain", "plate"]),
+        "conditions": st.sampled_from(["", "0", "1", "2"]),
+    },
+)
+SAVE_FIELDS = st.fixed_dictionaries(
+    {"attribute": st.sampled_from(["Strength", "Reflex", "Health", "Intelligence", "Will", "Armor", "Luck", "Faith"])},
+    optional={
+        "dice": st.sampled_from(["", "1", "2", "4"]),
+        "weight": FLAGS,
+        "conditions": st.sampled_from(["", "0", "1"]),
+        "weapon": st.sampled_from(["", "swords", "axes", "clubs", "spears"]),
+    },
+)
 
 
 def _edited(data: st.DataObject, character: dict) -> dict:
     """``character`` with one part edited as the page edits it (the engine judges the result)."""
-    part = data.draw(st.sampled_from(["level", "titles", "weapon", "armour", "slot", "stowed", "outcome",
-                                      "attribute"]), label="edit")
+    part = data.draw(
+        st.sampled_from(["level", "titles", "weapon", "armour", "slot", "stowed", "outcome", "attribute"]), label="edit"
+    )
     edited = {**character}
     if part == "level":
         edited["level"] = data.draw(st.integers(0, 40))
     elif part == "titles":
-        edited["titles"] = data.draw(st.lists(st.fixed_dictionaries({"text": st.text(min_size=1, max_size=20),
-                                                                    "boosted": st.booleans()}), max_size=3))
+        edited["titles"] = data.draw(
+            st.lists(
+                st.fixed_dictionaries({"text": st.text(min_size=1, max_size=20), "boosted": st.booleans()}), max_size=3
+            )
+        )
     elif part == "weapon":
-        edited["weapon"] = {"family": data.draw(st.sampled_from(["none", "swords", "axes", "clubs", "spears"])),
-                            **{key: data.draw(st.booleans()) for key in ("heavy", "ranged", "crude", "off_hand")}}
+        edited["weapon"] = {
+            "family": data.draw(st.sampled_from(["none", "swords", "axes", "clubs", "spears"])),
+            **{key: data.draw(st.booleans()) for key in ("heavy", "ranged", "crude", "off_hand")},
+        }
     elif part == "armour":
         edited["armour"] = data.draw(st.sampled_from(["none", "leather", "splint", "chain", "plate"]))
     elif part == "slot":
         slots = [dict(slot) for slot in character["slots"]]
         i = data.draw(st.integers(0, len(slots) - 1))
-        slots[i] = {"item": data.draw(st.sampled_from(["", "sword", "rope", "leather armour"]) | st.text(max_size=20)),
-                    "condition": data.draw(st.sampled_from(["", "mar", "mood", "injury", "break"])),
-                    "gear": data.draw(st.sampled_from(["", "weapon", "off_hand", "armour"]))}
+        slots[i] = {
+            "item": data.draw(st.sampled_from(["", "sword", "rope", "leather armour"]) | st.text(max_size=20)),
+            "condition": data.draw(st.sampled_from(["", "mar", "mood", "injury", "break"])),
+            "gear": data.draw(st.sampled_from(["", "weapon", "off_hand", "armour"])),
+        }
         edited["slots"] = slots
     elif part == "stowed":
         edited["stowed"] = data.draw(st.lists(st.text(min_size=1, max_size=20), max_size=12))
     elif part == "outcome":
-        edited["health_outcome"] = data.draw(st.none() | st.sampled_from(
-            ["Free parking", "Stunned for 1 round", "Knocked out for the rest of the combat", "Dying", "Dead",
-             "Flagrantly dead"]))
+        edited["health_outcome"] = data.draw(
+            st.none()
+            | st.sampled_from(
+                [
+                    "Free parking",
+                    "Stunned for 1 round",
+                    "Knocked out for the rest of the combat",
+                    "Dying",
+                    "Dead",
+                    "Flagrantly dead",
+                ]
+            )
+        )
     else:
         name = data.draw(st.sampled_from(["Strength", "Reflex", "Health", "Intelligence", "Will"]))
         edited["attributes"] = {**character["attributes"], name: data.draw(st.integers(1, 6))}
@@ -108,6 +161,7 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
     odds and roll), each taking its character from the last reply. ``call(action, **request)``
     answers through the bridge, or None when the action was refused with a RulesError. Returns
     the characters it ended with (1–3)."""
+
     def new() -> dict:
         return new_entry(data, call, "character", "Wren", seed=data.draw(SEEDS, label="seed"))
 
@@ -115,9 +169,23 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
     for _ in range(data.draw(st.integers(0, 12), label="steps")):
         i = data.draw(st.integers(0, len(entries) - 1), label="which")
         character = entries[i]
-        action = data.draw(st.sampled_from(["play_new", "play_sheet", "play_lists", "play_damage_odds",
-                                            "play_damage_roll", "play_save_odds", "play_save_roll", "play_take_hits",
-                                            "play_health_odds", "play_health_roll"]), label="action")
+        action = data.draw(
+            st.sampled_from(
+                [
+                    "play_new",
+                    "play_sheet",
+                    "play_lists",
+                    "play_damage_odds",
+                    "play_damage_roll",
+                    "play_save_odds",
+                    "play_save_roll",
+                    "play_take_hits",
+                    "play_health_odds",
+                    "play_health_roll",
+                ]
+            ),
+            label="action",
+        )
         if action == "play_new":
             if len(entries) < 3:
                 entries.append(new())

@@ -25,7 +25,7 @@ def refused(text):
 
 def marked(error):
     """The characters the caret marks."""
-    return error.notation[error.position:error.position + error.length]
+    return error.notation[error.position : error.position + error.length]
 
 
 # How quickly these are refused is a figure of tests/benchmark.py.
@@ -62,14 +62,17 @@ def test_hits_at_the_limit_are_computed():
     assert parse(f"1d -{MAX_HITS}h +{MAX_HITS}h -{MAX_HITS}h vs DC 3").hits == -MAX_HITS
 
 
-@pytest.mark.parametrize("text,culprit", [
-    ("1d+31b", "+31b"),
-    ("101d vs DC 3", "101d"),
-    ("60d +41d vs DC 3", "+41d"),
-    ("100d vs DC 1", "vs DC 1"),
-    ("4d & +31b vs DC 4", "+31b"),
-    ("4d +20p -11p vs DC 4", "-11p"),
-])
+@pytest.mark.parametrize(
+    "text,culprit",
+    [
+        ("1d+31b", "+31b"),
+        ("101d vs DC 3", "101d"),
+        ("60d +41d vs DC 3", "+41d"),
+        ("100d vs DC 1", "vs DC 1"),
+        ("4d & +31b vs DC 4", "+31b"),
+        ("4d +20p -11p vs DC 4", "-11p"),
+    ],
+)
 def test_a_pool_too_large_points_at_its_term(text, culprit):
     error = refused(text)
     assert f"up to {MAX_DICE} base dice and {MAX_EXTRA} bonus or penalty dice" in error.message
@@ -88,8 +91,9 @@ def test_the_dc_is_bounded_like_a_term():
     assert parse(f"4d vs DC {MAX_TERM}").dice == 0
 
 
-@pytest.mark.parametrize("text", ["1" * 5000 + "d", "0" * 4400 + "4d vs DC 3", "4d vs DC " + "9" * 4400,
-                                  "4d +" + "1" * 4400 + "h vs DC 3"])
+@pytest.mark.parametrize(
+    "text", ["1" * 5000 + "d", "0" * 4400 + "4d vs DC 3", "4d vs DC " + "9" * 4400, "4d +" + "1" * 4400 + "h vs DC 3"]
+)
 def test_digit_runs_past_pythons_int_limit_are_refused(text):
     error = refused(text)
     assert "at most 200 characters" in error.message and error.position == 200
@@ -102,8 +106,9 @@ def test_a_number_of_too_many_digits_is_refused_where_it_stands():
 
 
 # --- a written save or damage needs a DC -------------------------------------------------
-@pytest.mark.parametrize("text,word", [("save 1d+2p", "save"), ("damage 1d+2p", "damage"),
-                                       ("  SAVE 3d", "SAVE"), ("damage 2d+1b", "damage")])
+@pytest.mark.parametrize(
+    "text,word", [("save 1d+2p", "save"), ("damage 1d+2p", "damage"), ("  SAVE 3d", "SAVE"), ("damage 2d+1b", "damage")]
+)
 def test_a_written_kind_without_dc_is_refused_at_the_word(text, word):
     error = refused(text)
     assert "needs a DC" in error.message and "vs DC" in error.message

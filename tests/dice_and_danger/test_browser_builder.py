@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
 from playwright.sync_api import Page, expect
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
 from rules_engine.core.exact import decimal_text, percent, ratio
 from rules_engine.dice_and_danger.actions import outcomes_json
 from rules_engine.dice_and_danger.builder import Attack, build_damage, health_save
@@ -119,7 +119,8 @@ def test_the_builders_roll_is_the_engines_and_its_permalink_brings_it_back(page,
     rolled = roll(build_damage(attack).query, 31)
     assert page.locator(f"{BUILDER} .srd-dice__group").count() == len(rolled.dice)
     expect(page.locator(f"{BUILDER} .srd-roll__outcome")).to_have_text(
-        f"{rolled.hits} {'hit' if rolled.hits == 1 else 'hits'}")
+        f"{rolled.hits} {'hit' if rolled.hits == 1 else 'hits'}"
+    )
     href = page.locator(f"{BUILDER} a.srd-roll__permalink").get_attribute("href")
     assert "w=dg" in href and "off_hand=on" in href and "armour=chain" in href
 
@@ -163,7 +164,9 @@ def test_the_health_save_helper_gives_each_outcome_exactly_and_rolls(page, site_
     expect_health(page, 2, 1, 1)
 
     page.fill("#dh-conditions_now", "0")
-    expect(page.locator("#dh-conditions_now-error")).to_have_text("Conditions taken now must be from 1 to 100, not 0")  # its label and range
+    expect(page.locator("#dh-conditions_now-error")).to_have_text(
+        "Conditions taken now must be from 1 to 100, not 0"
+    )  # its label and range
     expect(page.locator(f"{HELPER} .srd-widget__odds")).to_have_attribute("data-stale", "")
     page.fill("#dh-conditions_now", "3")
     expect(page.locator("#dh-conditions_now-error")).to_be_empty()
@@ -177,8 +180,13 @@ def test_the_health_save_helper_gives_each_outcome_exactly_and_rolls(page, site_
     assert page_errors == []
 
 
-HELPER_REGIONS = (f"{BUILDER} .srd-widget__canonical", f"{BUILDER} .srd-widget__odds", f"{BUILDER} .srd-widget__result",
-                  f"{HELPER} .srd-widget__odds", f"{HELPER} .srd-widget__result")
+HELPER_REGIONS = (
+    f"{BUILDER} .srd-widget__canonical",
+    f"{BUILDER} .srd-widget__odds",
+    f"{BUILDER} .srd-widget__result",
+    f"{HELPER} .srd-widget__odds",
+    f"{HELPER} .srd-widget__result",
+)
 
 
 def test_the_helpers_fit_a_phone_and_never_move_the_page(phone_page, site_url, theme, page_errors):
@@ -207,9 +215,18 @@ def test_the_helpers_fit_a_phone_and_never_move_the_page(phone_page, site_url, t
     assert height(page, f"{BUILDER} .srd-widget__canonical") == loading[f"{BUILDER} .srd-widget__canonical"]
     assert_no_sideways_scroll(page, "dice-and-danger with the builder and the helper used")
     width = page.evaluate("window.innerWidth")
-    for selector in ("#dg-expert", "#dg-weapon-spears", "#dg-armour-plate", "#dg-shield-tower", "#dg-seed",
-                     f"{BUILDER} button[type=submit]", f"{BUILDER} .srd-dg-written", "#dh-health",
-                     f"{HELPER} button[type=submit]", f"{HELPER} .srd-widget__odds .srd-table-wrap"):
+    for selector in (
+        "#dg-expert",
+        "#dg-weapon-spears",
+        "#dg-armour-plate",
+        "#dg-shield-tower",
+        "#dg-seed",
+        f"{BUILDER} button[type=submit]",
+        f"{BUILDER} .srd-dg-written",
+        "#dh-health",
+        f"{HELPER} button[type=submit]",
+        f"{HELPER} .srd-widget__odds .srd-table-wrap",
+    ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
     # Tap targets: every checkbox and radio row is at least 44 px tall on a phone.

@@ -4,14 +4,15 @@ rolls stay inside their own boxes), and the hits chart reads in both themes."""
 
 from __future__ import annotations
 
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, height, parse_colour, use_theme
 from playwright.sync_api import expect
 
-from browser_kit import (ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, height, parse_colour,
-                         use_theme)
-
-
-DD_REGIONS = ("#dd-roller .srd-widget__canonical", "#dd-roller .srd-widget__odds",
-              "#dd-roller .srd-widget__result", "#dc-character .srd-widget__result")
+DD_REGIONS = (
+    "#dd-roller .srd-widget__canonical",
+    "#dd-roller .srd-widget__odds",
+    "#dd-roller .srd-widget__result",
+    "#dc-character .srd-widget__result",
+)
 LONG_BAD_NOTATION = "3d +2d +1b +3b +1p +2p vs DC 3 & -1d & +2b & +1p & +1b & +2d & -1h -4b & +1p"
 
 
@@ -37,9 +38,18 @@ def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, sit
 
     # Every control and result is inside the screen.
     width = page.evaluate("window.innerWidth")
-    for selector in ("#dd-notation", "#dd-kind-damage", "#dd-kind-save", "#dd-seed", "#dd-roller button[type=submit]",
-                     "#dd-roller .srd-hits-chart", "#dd-roller .srd-dice", "#dc-seed", "#dc-character button[type=submit]",
-                     ".srd-character__attributes"):
+    for selector in (
+        "#dd-notation",
+        "#dd-kind-damage",
+        "#dd-kind-save",
+        "#dd-seed",
+        "#dd-roller button[type=submit]",
+        "#dd-roller .srd-hits-chart",
+        "#dd-roller .srd-dice",
+        "#dc-seed",
+        "#dc-character button[type=submit]",
+        ".srd-character__attributes",
+    ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
 
@@ -63,7 +73,11 @@ def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, sit
     expect(wrap).to_be_visible()
     assert wrap.evaluate("w => w.querySelector('table').scrollWidth > w.clientWidth")
     assert_no_sideways_scroll(page, "dice-and-danger after 60d+10b")
-    for selector in ("#dd-roller .srd-hits-chart", "#dd-roller .srd-dice", "#dd-roller .srd-hits-table .srd-table-wrap"):
+    for selector in (
+        "#dd-roller .srd-hits-chart",
+        "#dd-roller .srd-dice",
+        "#dd-roller .srd-hits-table .srd-table-wrap",
+    ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
     assert page_errors == []
@@ -79,10 +93,13 @@ def test_the_hits_chart_reads_in_both_themes(phone_page, site_url, theme):
     # Every colour read in one go: the view may draw the chart again between two calls (a node
     # read after it was replaced has no computed style).
     texts = (".srd-hits-chart__label", ".srd-hits-chart figcaption", ".srd-reading__notation")
-    read = page.locator("#dd-roller").evaluate("""(roller, texts) => [
+    read = page.locator("#dd-roller").evaluate(
+        """(roller, texts) => [
         getComputedStyle(roller).backgroundColor,
         getComputedStyle(roller.querySelector(".srd-hits-chart__bar")).backgroundColor,
-        ...texts.map((selector) => getComputedStyle(roller.querySelector(selector)).color)]""", list(texts))
+        ...texts.map((selector) => getComputedStyle(roller.querySelector(selector)).color)]""",
+        list(texts),
+    )
     background, bar, *colours = (parse_colour(colour) for colour in read)
     assert contrast(bar, background) >= 3, f"bars have contrast {contrast(bar, background):.2f} in {theme}"
     for selector, colour in zip(texts, colours):

@@ -16,11 +16,10 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from browser_fixtures import sw_page  # noqa: F401 - a fixture
 from browser_kit import assert_no_sideways_scroll, use_theme
 from play_browser import NO_NATIVE_SHARE, PlayTool
+from playwright.sync_api import Page, expect
 
 TOOL = PlayTool("dice-and-danger", "#ddp", entry="c")
 ROOT, STATUS = TOOL.root, TOOL.status
@@ -72,21 +71,27 @@ def expect_sheet(page: Page, character: dict) -> None:
     expect(page.locator(f"{ROOT} .srd-play__derived")).to_have_text(
         f"Tier {s['tier']} ({s['tier_name']}), {s['boosted_titles']} boosted {'title' if s['boosted_titles'] == 1 else 'titles'}; "
         f"Hit Defense {s['hit_defense']} ({s['hit_defense_left']} left); Luck {s['luck']} (attributes sum to "
-        f"{s['attribute_sum']}); Armor {s['armor']}; Faith {s['faith']}.")
+        f"{s['attribute_sum']}); Armor {s['armor']}; Faith {s['faith']}."
+    )
     gear = dict(engine("play_lists")["lists"]["gear"])
     broken = f" Broken, not used: {', '.join(gear[g] for g in s['broken_gear'])}." if s["broken_gear"] else ""
     expect(page.locator(f"{ROOT} .srd-play__inventory")).to_have_text(
         f"{s['slots']} slots (6 + Health), {s['slots_used']} used, {s['conditions']} "
         f"{'condition' if s['conditions'] == 1 else 'conditions'}; the armour and weapons take {s['gear_slots_total']}."
-        + broken)
+        + broken
+    )
     expect(page.locator(f"{ROOT} .srd-play__weight")).to_have_text(
-        f"{s['stowed']} stowed: +{s['weight_penalty']}p from weight.")
+        f"{s['stowed']} stowed: +{s['weight_penalty']}p from weight."
+    )
     expect(page.get_by_label("Name", exact=True)).to_have_value(character["name"])
 
 
 def odds_line(odds: dict) -> str:
-    parts = [f"{row['hits']}{'+' if row['or_more'] else ''} {'hit' if row['hits'] == 1 and not row['or_more'] else 'hits'} "
-             f"{row['percent']}" for row in odds["rows"]]
+    parts = [
+        f"{row['hits']}{'+' if row['or_more'] else ''} {'hit' if row['hits'] == 1 and not row['or_more'] else 'hits'} "
+        f"{row['percent']}"
+        for row in odds["rows"]
+    ]
     return f"{', '.join(parts)}; average {odds['mean_text']}"
 
 
@@ -95,10 +100,16 @@ def health_words(health: dict) -> str:
     outcome it does not lift), from the engine's reply."""
     n, outcome, injured = health["roll"]["hits"], health["outcome"], health["injured"]
     standing = health["character"]["health_outcome"]
-    return (f"Health save: {n} {'hit' if n == 1 else 'hits'}, {outcome}."
-            + (f" The mood in {'slot' if len(injured) == 1 else 'slots'} {', '.join(str(i + 1) for i in injured)} "
-               "was an injury." if injured else "")
-            + (f" Still {standing}." if standing != outcome else ""))
+    return (
+        f"Health save: {n} {'hit' if n == 1 else 'hits'}, {outcome}."
+        + (
+            f" The mood in {'slot' if len(injured) == 1 else 'slots'} {', '.join(str(i + 1) for i in injured)} "
+            "was an injury."
+            if injured
+            else ""
+        )
+        + (f" Still {standing}." if standing != outcome else "")
+    )
 
 
 def save_seed(character: dict, hits: int) -> str:
@@ -131,7 +142,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     damage = engine("play_damage_odds", character=wren, fields=DAMAGE)
     assert damage["written"] == "1d +1d +1d +2b +1p vs DC 3"
     expect(page.locator(f"{ROOT} .srd-play__damage .srd-play__odds")).to_have_text(
-        f"Exact odds of {damage['written']} ({damage['odds']['notation']}): {odds_line(damage['odds'])}.")
+        f"Exact odds of {damage['written']} ({damage['odds']['notation']}): {odds_line(damage['odds'])}."
+    )
     page.get_by_label("Seed").first.fill("3")
     page.get_by_role("button", name="Roll damage").click()
     rolled = engine("play_damage_roll", character=wren, fields=DAMAGE, seed="3")
@@ -141,8 +153,10 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     # Under it, the permalink that rolls the same dice in the chapter's roller, and Share.
     r = rolled["roll"]
     expect(page.locator(f"{ROOT} .srd-play__damage .srd-roll__permalink")).to_have_attribute(
-        "href", f"{site_url}dice-and-danger/?{urlencode({'notation': r['notation'], 'kind': r['kind'], 'seed': str(r['seed'])})}"
-        "#dd-roller")
+        "href",
+        f"{site_url}dice-and-danger/?{urlencode({'notation': r['notation'], 'kind': r['kind'], 'seed': str(r['seed'])})}"
+        "#dd-roller",
+    )
     expect(page.locator(f"{ROOT} .srd-play__damage").get_by_role("button", name="Share this roll")).to_be_visible()
 
     # A save against Reflex, the weight counting: its odds, then a roll of 3 hits to take.
@@ -152,13 +166,15 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     save = engine("play_save_odds", character=wren, fields=SAVE)
     assert save["written"] == "save 2d +2p vs DC 4"
     expect(page.locator(f"{ROOT} .srd-play__save .srd-play__odds")).to_have_text(
-        f"Exact odds of {save['written']} ({save['odds']['notation']}), hits Wren takes: {odds_line(save['odds'])}.")
+        f"Exact odds of {save['written']} ({save['odds']['notation']}), hits Wren takes: {odds_line(save['odds'])}."
+    )
     seed = save_seed(wren, 3)
     page.locator(f"{ROOT}-save-seed").fill(seed)
     page.get_by_role("button", name="Roll the save").click()
     expect(page.locator(STATUS)).to_have_text("Wren rolled the save: 3 hits to take.")
     expect(page.locator(f"{ROOT} .srd-play__save .srd-play__line")).to_have_text(
-        engine("play_save_roll", character=wren, fields=SAVE, seed=seed)["roll"]["lines"])
+        engine("play_save_roll", character=wren, fields=SAVE, seed=seed)["roll"]["lines"]
+    )
     expect(page.get_by_label("Hits to take", exact=True)).to_have_value("3")
 
     # The 3 hits: one on Hit Defense, one over the sword (a mar), one over an empty slot (a mood).
@@ -168,7 +184,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.get_by_role("button", name="Take the hits").click()
     taken = engine("play_take_hits", character=wren, hits="3", hit_defense="1", slots=[0, 2])
     expect(page.locator(STATUS)).to_have_text(
-        "Wren took the hits (1 on Hit Defense; conditions: mar, mood). A Health save is owed: save 2d vs DC 2.")
+        "Wren took the hits (1 on Hit Defense; conditions: mar, mood). A Health save is owed: save 2d vs DC 2."
+    )
     assert bare(shown(page)) == taken["character"]
     wren = taken["character"]
     expect_sheet(page, wren)
@@ -213,7 +230,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     broken.write_text(json.dumps(document), encoding="utf-8")
     page.set_input_files(f"{ROOT} input[type=file]", str(broken))
     expect(page.locator(STATUS)).to_have_text(
-        "broken.json was not imported: character 1, Attributes, Will: must be from 1 to 6, not 7. Nothing saved was changed.")
+        "broken.json was not imported: character 1, Attributes, Will: must be from 1 to 6, not 7. Nothing saved was changed."
+    )
     assert TOOL.saved_text(page) == saved_before
 
     # Importing the exported file asks first (its names are saved here); Keep both adds its character beside the one saved.
@@ -267,7 +285,8 @@ def test_a_life_to_its_end_on_a_phone(phone_page, site_url: str) -> None:
     taken = engine("play_take_hits", character=wren, hits="5", hit_defense="2", slots=[0, 1, 2])
     assert taken["sheet"]["health_save"] == "save 3d vs DC 2" and taken["sheet"]["hit_defense_left"] == 0
     expect(page.locator(STATUS)).to_have_text(
-        "Wren took the hits (2 on Hit Defense; conditions: mood, mood, mood). A Health save is owed: save 3d vs DC 2.")
+        "Wren took the hits (2 on Hit Defense; conditions: mood, mood, mood). A Health save is owed: save 3d vs DC 2."
+    )
     wren = taken["character"]
     assert bare(shown(page)) == wren
     # A Health save that kills: the moods were injuries, and the sheet says she is dead.
@@ -279,7 +298,8 @@ def test_a_life_to_its_end_on_a_phone(phone_page, site_url: str) -> None:
     assert bare(shown(page)) == dead["character"] and dead["sheet"]["dead"]
     assert [slot["condition"] for slot in dead["character"]["slots"][:3]] == ["injury"] * 3
     expect(page.locator(f"{ROOT} .srd-play__dead")).to_have_text(
-        "Wren is dead: the sheet rolls no more. Change the last Health save to play on.")
+        "Wren is dead: the sheet rolls no more. Change the last Health save to play on."
+    )
     expect(page.get_by_role("button", name="Roll damage")).to_have_count(0)
     expect(page.get_by_role("button", name="Take the hits")).to_have_count(0)
     expect(page.locator(f"{ROOT} .srd-play__outcome")).to_have_text("Last Health save: Dead.")
@@ -336,9 +356,11 @@ def seed_of(item: dict) -> str:
 
 def dice_words(roll: dict) -> str:
     """A roll's dice as the log writes them: every die, the kept ones when some were dropped, the crits."""
-    return (f"{roll['notation']}, seed {roll['seed']}: rolled {' '.join(map(str, roll['dice']))}"
-            + (f", kept {' '.join(map(str, roll['kept']))}" if roll["dropped"] else "")
-            + (f", crits rolled {' '.join(str(e['value']) for e in roll['explosions'])}" if roll["explosions"] else ""))
+    return (
+        f"{roll['notation']}, seed {roll['seed']}: rolled {' '.join(map(str, roll['dice']))}"
+        + (f", kept {' '.join(map(str, roll['kept']))}" if roll["dropped"] else "")
+        + (f", crits rolled {' '.join(str(e['value']) for e in roll['explosions'])}" if roll["explosions"] else "")
+    )
 
 
 def chance_words(chance: dict) -> str:
@@ -351,8 +373,17 @@ def plural(n: int, one: str) -> str:
 
 #: The roll forms' choices as a new sheet shows them (the taps roll with them).
 SAVE_FORM = {"dice": "", "conditions": "", "weight": "", "weapon": "none"}
-DAMAGE_FORM = {"expert": "", "boosted": "", "prepared": "", "friend": "", "hit_defense": "", "unsuited": "",
-               "armour": "none", "shield": "none", "conditions": ""}
+DAMAGE_FORM = {
+    "expert": "",
+    "boosted": "",
+    "prepared": "",
+    "friend": "",
+    "hit_defense": "",
+    "unsuited": "",
+    "armour": "none",
+    "shield": "none",
+    "conditions": "",
+}
 DEAD = ("Dead", "Flagrantly dead")
 
 
@@ -394,9 +425,12 @@ def test_a_scene_played_by_taps_alone_on_a_phone(phone_page, site_url: str) -> N
     item = log_top(page, log)
     rolled = engine("play_save_roll", character=hero, fields={**SAVE_FORM, "attribute": "Reflex"}, seed=seed_of(item))
     taken = plural(rolled["hits"], "hit")
-    assert item == {"what": f"{name} saved against {rolled['what']} ({rolled['written']}): {taken} to take.",
-                    "dice": dice_words(rolled["roll"]), "result": f"{taken} to take",
-                    "chance": chance_words(rolled["chance"])}
+    assert item == {
+        "what": f"{name} saved against {rolled['what']} ({rolled['written']}): {taken} to take.",
+        "dice": dice_words(rolled["roll"]),
+        "result": f"{taken} to take",
+        "chance": chance_words(rolled["chance"]),
+    }
     expect(page.locator(STATUS)).to_contain_text(item["what"])
     tapped_in_sight(page, "save")
     expect(page.locator(f"{ROOT}-tap-save")).to_contain_text(f"Chance of exactly {taken}: {item['chance']}.")
@@ -412,14 +446,21 @@ def test_a_scene_played_by_taps_alone_on_a_phone(phone_page, site_url: str) -> N
     item = log_top(page, log)
     rolled = engine("play_damage_roll", character=hero, fields=DAMAGE_FORM, seed=seed_of(item))
     n = plural(rolled["roll"]["hits"], "hit")
-    assert item == {"what": f"{name} rolled damage ({rolled['written']}): {n}.", "dice": dice_words(rolled["roll"]),
-                    "result": n, "chance": chance_words(rolled["chance"])}
+    assert item == {
+        "what": f"{name} rolled damage ({rolled['written']}): {n}.",
+        "dice": dice_words(rolled["roll"]),
+        "result": n,
+        "chance": chance_words(rolled["chance"]),
+    }
     tapped_in_sight(page, "damage")
 
     # Hit Defense (1 at level 1): a tap marks it, a tap clears it (by hand), a tap marks it again.
     box = page.locator(f"{ROOT} [data-key='ddp-hd-0']")
-    for marked, words in ((1, "took a hit on Hit Defense: 0 left."), (0, "cleared a Hit Defense mark by hand: 1 left."),
-                          (1, "took a hit on Hit Defense: 0 left.")):
+    for marked, words in (
+        (1, "took a hit on Hit Defense: 0 left."),
+        (0, "cleared a Hit Defense mark by hand: 1 left."),
+        (1, "took a hit on Hit Defense: 0 left."),
+    ):
         box.click()
         log += 1
         assert log_top(page, log) == {"what": f"{name} {words}"}
@@ -444,16 +485,21 @@ def test_a_scene_played_by_taps_alone_on_a_phone(phone_page, site_url: str) -> N
     assert hero["health_save"]["now"] == len(hero["slots"]) and hero["hit_defense_marked"] == 1
 
     # The Health save: the seed typed (the only field typed into), then one tap.
-    seed = next(str(s) for s in range(3000)
-                if engine("play_health_roll", character=hero, seed=str(s))["outcome"] in DEAD)
+    seed = next(
+        str(s) for s in range(3000) if engine("play_health_roll", character=hero, seed=str(s))["outcome"] in DEAD
+    )
     health = engine("play_health_roll", character=hero, seed=seed)
     page.locator(f"{ROOT}-health-seed").fill(seed)
     page.get_by_role("button", name="Roll the Health save").click()
     log += 1
     item = log_top(page, log)
     n = plural(health["roll"]["hits"], "hit")
-    assert item == {"what": f"Health save: {n}, {health['outcome']}.", "dice": dice_words(health["roll"]),
-                    "result": f"{n}: {health['outcome']}", "chance": chance_words(health["chance"])}
+    assert item == {
+        "what": f"Health save: {n}, {health['outcome']}.",
+        "dice": dice_words(health["roll"]),
+        "result": f"{n}: {health['outcome']}",
+        "chance": chance_words(health["chance"]),
+    }
     expect(page.locator(f"{ROOT} .srd-play__dead")).to_contain_text("the sheet rolls no more")
     expect(page.locator(f"{ROOT}-health-result")).to_be_in_viewport()
     assert bare(shown(page)) == health["character"]
@@ -464,14 +510,20 @@ def test_a_scene_played_by_taps_alone_on_a_phone(phone_page, site_url: str) -> N
     final = shown(page)
     s = engine("play_sheet", character=final)["sheet"]
     text = squeezed("".join(p.extract_text() for p in PdfReader(BytesIO(page.pdf(format="A4"))).pages))
-    values = [f"{name}, level {final['level']}; Hit Defense marked {final['hit_defense_marked']}",
-              " · ".join(f"{a} {v}" for a, v in final["attributes"].items()),
-              f"Tier {s['tier']} ({s['tier_name']})", f"Hit Defense {s['hit_defense']} ({s['hit_defense_left']} left)",
-              f"Luck {s['luck']}", f"Armor {s['armor']}", f"Faith {s['faith']}",
-              f"{s['slots']} slots (6 + Health), {s['slots_used']} used, {s['conditions']} conditions",
-              " · ".join(f"{i + 1}. – ({slot['condition']})" for i, slot in enumerate(final["slots"])),
-              "Stowed: nothing", f"{s['stowed']} stowed: +{s['weight_penalty']}p from weight.",
-              f"Last Health save: {final['health_outcome']}."]
+    values = [
+        f"{name}, level {final['level']}; Hit Defense marked {final['hit_defense_marked']}",
+        " · ".join(f"{a} {v}" for a, v in final["attributes"].items()),
+        f"Tier {s['tier']} ({s['tier_name']})",
+        f"Hit Defense {s['hit_defense']} ({s['hit_defense_left']} left)",
+        f"Luck {s['luck']}",
+        f"Armor {s['armor']}",
+        f"Faith {s['faith']}",
+        f"{s['slots']} slots (6 + Health), {s['slots_used']} used, {s['conditions']} conditions",
+        " · ".join(f"{i + 1}. – ({slot['condition']})" for i, slot in enumerate(final["slots"])),
+        "Stowed: nothing",
+        f"{s['stowed']} stowed: +{s['weight_penalty']}p from weight.",
+        f"Last Health save: {final['health_outcome']}.",
+    ]
     for line in values + [part for entry in final["log"] for part in entry.values()]:
         assert squeezed(line) in text, line
 
@@ -490,7 +542,9 @@ def test_errors_sit_at_their_field_in_the_readers_words(phone_page, site_url: st
     expect(refusal).to_have_text("Strength: must be a whole number from 1 to 6, not text")
     expect(strength).to_have_attribute("aria-invalid", "true")
     assert refusal.get_attribute("id") in strength.get_attribute("aria-describedby").split()
-    assert refusal.evaluate("(line) => line.previousElementSibling.contains(document.querySelector('#ddp-attr-Strength'))")
+    assert refusal.evaluate(
+        "(line) => line.previousElementSibling.contains(document.querySelector('#ddp-attr-Strength'))"
+    )
     assert TOOL.axe_violations(page) == []
     # Fixed: saved, and the error is gone.
     TOOL.edit(page, strength, "3", "c.attributes.Strength === 3")
@@ -512,7 +566,8 @@ def test_errors_sit_at_their_field_in_the_readers_words(phone_page, site_url: st
     bad.write_text(json.dumps(document), encoding="utf-8")
     page.set_input_files(f"{ROOT} input[type=file]", str(bad))
     expect(page.locator(STATUS)).to_have_text(
-        "bad.json was not imported: character 1, Hit Defense marked: must be from 0 to 0, not 1. Nothing saved was changed.")
+        "bad.json was not imported: character 1, Hit Defense marked: must be from 0 to 0, not 1. Nothing saved was changed."
+    )
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
@@ -520,16 +575,31 @@ def test_a_dead_character_passes_axe(phone_page, site_url: str, theme: str) -> N
     from rules_engine.core.play import FORMAT
     from rules_engine.dice_and_danger.play import VERSION, new_character
 
-    dead = {**new_character("Ash", 5), "health_outcome": "Dead",
-            "log": [{"what": "Health save: 4 hits, Dead.", "dice": "save 3d vs DC 2, seed 9: rolled 6 5 4, crits rolled 2",
-                     "result": "4 hits: Dead", "chance": "20.00% (1/5)"}]}
+    dead = {
+        **new_character("Ash", 5),
+        "health_outcome": "Dead",
+        "log": [
+            {
+                "what": "Health save: 4 hits, Dead.",
+                "dice": "save 3d vs DC 2, seed 9: rolled 6 5 4, crits rolled 2",
+                "result": "4 hits: Dead",
+                "chance": "20.00% (1/5)",
+            }
+        ],
+    }
     page = phone_page
     use_theme(page, site_url, theme)
-    TOOL.seed(page, {"document": {"format": FORMAT, "version": VERSION, "system": "dice-and-danger", "entries": [dead]},
-                     "current": 0})
+    TOOL.seed(
+        page,
+        {
+            "document": {"format": FORMAT, "version": VERSION, "system": "dice-and-danger", "entries": [dead]},
+            "current": 0,
+        },
+    )
     open_tool(page, f"{site_url}dice-and-danger/play/")
     expect(page.locator(f"{ROOT} .srd-play__dead")).to_have_text(
-        "Ash is dead: the sheet rolls no more. Change the last Health save to play on.")
+        "Ash is dead: the sheet rolls no more. Change the last Health save to play on."
+    )
     expect(page.locator(f"{ROOT} .srd-play__tap")).to_have_count(0)
     expect(page.locator(f"{ROOT} .srd-play__tapbox")).to_have_count(0)
     assert_no_sideways_scroll(page, "a dead dice & danger character at 360 px")

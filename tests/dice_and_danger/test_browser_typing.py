@@ -104,7 +104,8 @@ def test_a_bad_notation_shows_its_error_with_the_caret_after_the_pause(page, sit
     # The status line says the results on screen are older; the odds say whose they are.
     expect(page.locator(f"{ROLLER} .srd-widget__status")).to_contain_text("last valid input")
     expect(page.locator(f"{ROLLER} .srd-widget__odds .srd-stale-label")).to_contain_text(
-        "Odds for the last valid input: ")
+        "Odds for the last valid input: "
+    )
     assert page_errors == []
 
 
@@ -114,8 +115,11 @@ def test_an_unread_notation_keeps_the_last_reading_odds_and_roll_marked(page, si
     page.fill("#dd-seed", "4")
     page.press("#dd-seed", "Enter")
     expect(page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text("4")
-    regions = {"canonical": "Reading of the last valid input", "odds": "Odds for the last valid input",
-               "result": "Roll for earlier inputs"}
+    regions = {
+        "canonical": "Reading of the last valid input",
+        "odds": "Odds for the last valid input",
+        "result": "Roll for earlier inputs",
+    }
     heights = {r: page.locator(f"{ROLLER} .srd-widget__{r}").bounding_box()["height"] for r in regions}
 
     bad = "4d6 vs TN"  # another system's notation

@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from page_watch import record_shown, shown_texts
 from playwright.sync_api import Page, expect
 
 from rules_engine.core.errors import RulesError
@@ -24,7 +25,6 @@ from rules_engine.dice_and_danger.notation import parse
 from rules_engine.dice_and_danger.odds import odds
 from rules_engine.dice_and_danger.roll import generate_character
 from rules_engine.dice_and_danger.rules import ATTRIBUTE_NAMES
-from page_watch import record_shown, shown_texts
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_LOAD_MS = 60_000  # cold Pyodide start: a few seconds; generous for a loaded CI box
@@ -47,7 +47,11 @@ def cli_lines(notation: str, seed: str) -> list[str]:
     """What ``python -m rules_engine roll dice-and-danger NOTATION --seed SEED`` prints."""
     result = subprocess.run(
         [sys.executable, "-m", "rules_engine", "roll", "dice-and-danger", notation, "--seed", seed],
-        capture_output=True, text=True, check=True, cwd=REPO_ROOT)
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO_ROOT,
+    )
     return result.stdout.splitlines()
 
 
@@ -98,8 +102,7 @@ def permalink_params(page: Page, widget: str) -> tuple[str, dict[str, str]]:
 
 
 # --- (a) seeded rolls are the CLI's, for a damage roll and a save; permalinks reproduce them
-def test_a_seeded_damage_roll_equals_the_cli_and_its_permalink_reproduces_it(
-        page, phone_page, site_url, page_errors):
+def test_a_seeded_damage_roll_equals_the_cli_and_its_permalink_reproduces_it(page, phone_page, site_url, page_errors):
     open_page(page, site_url)
     notation = "3d+2b vs DC 4"
     seed = seed_with_a_crit(notation)
@@ -121,8 +124,7 @@ def test_a_seeded_damage_roll_equals_the_cli_and_its_permalink_reproduces_it(
     assert page_errors == []
 
 
-def test_a_save_by_the_switch_equals_the_cli_and_its_permalink_reproduces_it(
-        page, phone_page, site_url, page_errors):
+def test_a_save_by_the_switch_equals_the_cli_and_its_permalink_reproduces_it(page, phone_page, site_url, page_errors):
     open_page(page, site_url)
     notation = "2d+3b vs DC 5"
     page.fill("#dd-notation", notation)
@@ -219,14 +221,20 @@ def test_the_sources_line_reads_as_the_engine_reads_it_with_its_exact_chart(page
     tail = expected.p_at_least(shown[-1] + 1)
     last = list(expected.dist.outcomes)[-1]
     expect(page.locator("#dd-roller .srd-hits-chart figcaption")).to_contain_text(
-        f"{shown[-1] + 1}–{last} hits: {percent(tail, 2)} in all")
+        f"{shown[-1] + 1}–{last} hits: {percent(tail, 2)} in all"
+    )
     assert page_errors == []
 
 
 def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
     open_page(page, site_url)
-    record_shown(page, [('#dd-roller .srd-widget__canonical', '.srd-reading__notation'),
-                        ('#dd-roller .srd-widget__result', '.srd-widget__line')])
+    record_shown(
+        page,
+        [
+            ("#dd-roller .srd-widget__canonical", ".srd-reading__notation"),
+            ("#dd-roller .srd-widget__result", ".srd-widget__line"),
+        ],
+    )
     # A slow request (130 dice: hundreds of ms in the worker) and, straight after, a quick
     # one: the worker answers the slow one first, when it is already out of date.
     page.fill("#dd-notation", "100d+30b vs DC 2")
@@ -260,8 +268,7 @@ CARET_GEOMETRY = """pre => {
 }"""
 
 
-def test_bad_notation_shows_the_engine_message_with_an_aligned_caret_and_keeps_the_rest(
-        page, site_url, page_errors):
+def test_bad_notation_shows_the_engine_message_with_an_aligned_caret_and_keeps_the_rest(page, site_url, page_errors):
     open_page(page, site_url)
     roll(page, "99")
     before = {region: shown_content(page, region) for region in ("canonical", "odds", "result")}
@@ -294,11 +301,14 @@ def test_bad_notation_shows_the_engine_message_with_an_aligned_caret_and_keeps_t
             assert shown_content(page, region) == text, region
         canonical = parse(good).notation
         expect(page.locator(f"{ROLLER} .srd-widget__odds .srd-stale-label")).to_have_text(
-            f"Odds for the last valid input: {canonical}")
+            f"Odds for the last valid input: {canonical}"
+        )
         expect(page.locator(f"{ROLLER} .srd-widget__canonical .srd-stale-label")).to_have_text(
-            f"Reading of the last valid input: {canonical}")
+            f"Reading of the last valid input: {canonical}"
+        )
         expect(page.locator(f"{ROLLER} .srd-widget__result .srd-stale-label")).to_have_text(
-            f"Roll for earlier inputs: {canonical}")
+            f"Roll for earlier inputs: {canonical}"
+        )
         shown = page.inner_text(ROLLER)
         assert "Traceback" not in shown and '"ok"' not in shown and "{" not in shown
 
@@ -321,8 +331,7 @@ def test_bad_notation_shows_the_engine_message_with_an_aligned_caret_and_keeps_t
 
 
 # --- (d) the character generator -----------------------------------------------------------
-def test_a_seeded_character_is_the_engines_and_its_permalink_reproduces_it(
-        page, phone_page, site_url, page_errors):
+def test_a_seeded_character_is_the_engines_and_its_permalink_reproduces_it(page, phone_page, site_url, page_errors):
     open_page(page, site_url)
     character = generate_character(2024)
     data = character.to_json()
@@ -338,17 +347,27 @@ def test_a_seeded_character_is_the_engines_and_its_permalink_reproduces_it(
             faces = card.locator(".srd-die")
             dice[name] = [int(text) for text in faces.all_inner_texts()]
             kept[name] = [i for i in range(faces.count()) if "srd-die--chosen" in faces.nth(i).get_attribute("class")]
-        derived = {key: page.inner_text(f"{CHARACTER} [data-derived='{key}'] dd")
-                   for key in ("luck", "inventory", "hit-defense")}
-        return {"attributes": attributes, "dice": dice, "kept": kept, "derived": derived,
-                "lines": page.locator(CHARACTER_LINES).all_inner_texts()}
+        derived = {
+            key: page.inner_text(f"{CHARACTER} [data-derived='{key}'] dd")
+            for key in ("luck", "inventory", "hit-defense")
+        }
+        return {
+            "attributes": attributes,
+            "dice": dice,
+            "kept": kept,
+            "derived": derived,
+            "lines": page.locator(CHARACTER_LINES).all_inner_texts(),
+        }
 
     expected = {
         "attributes": data["attributes"],
         "dice": data["attribute_dice"],
         "kept": {name: list(result.kept_positions) for name, result in zip(ATTRIBUTE_NAMES, character.rolls)},
-        "derived": {"luck": data["luck"]["text"], "inventory": f"{data['inventory_slots']} slots",
-                    "hit-defense": str(data["hit_defense"])},
+        "derived": {
+            "luck": data["luck"]["text"],
+            "inventory": f"{data['inventory_slots']} slots",
+            "hit-defense": str(data["hit_defense"]),
+        },
         "lines": character.lines(),
     }
     assert shown(page) == expected
@@ -389,8 +408,10 @@ def test_the_roller_works_from_the_keyboard_alone(page, site_url, page_errors):
     # Tab on to the Roll button: its focus is visible, and Enter rolls again (a new seed).
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.matches('#dd-roller button[type=submit]')")
-    outline = page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
-                            " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+    outline = page.evaluate(
+        "(() => { const s = getComputedStyle(document.activeElement);"
+        " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()"
+    )
     assert outline[0] != "none" and outline[1] >= 2, outline
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("ControlOrMeta+a")

@@ -34,8 +34,9 @@ def built(attack):
 
 
 def ask(action, seed=None, **fields):
-    reply = json.loads(call(json.dumps({"system": "dice-and-danger", "action": action, "fields": fields,
-                                        "seed": seed})))
+    reply = json.loads(
+        call(json.dumps({"system": "dice-and-danger", "action": action, "fields": fields, "seed": seed}))
+    )
     return reply
 
 
@@ -51,39 +52,43 @@ def test_the_knights_greatsword_builds_the_sources_five_dice_against_hide():
 
 
 # --- every switch, one at a time ----------------------------------------------------------------
-@pytest.mark.parametrize("change,written,canonical", [
-    ({}, "1d vs DC 6", "1d vs DC 6"),
-    ({"acting": False}, "0d vs DC 6", "0d vs DC 6"),
-    ({"expert": True}, "1d +1d vs DC 6", "2d vs DC 6"),
-    ({"prepared": True}, "1d +1d vs DC 6", "2d vs DC 6"),
-    ({"friend_helps": True}, "1d +1d vs DC 6", "2d vs DC 6"),
-    ({"hit_defense_spent": True}, "1d +1p vs DC 6", "1d-1p vs DC 6"),
-    ({"hit_defense_spent": True, "hd_reading": "bonus"}, "1d +1b vs DC 6", "1d+1b vs DC 6"),
-    ({"hit_defense_spent": True, "hd_reading": "literal"}, "1d +1p vs DC 6", "1d-1p vs DC 6"),
-    ({"hd_reading": "bonus"}, "1d vs DC 6", "1d vs DC 6"),  # the reading alone spends nothing
-    ({"weapon": "swords"}, "1d +1d vs DC 6", "2d vs DC 6"),
-    ({"weapon": "swords", "suited": False}, "1d vs DC 6", "1d vs DC 6"),
-    ({"weapon": "clubs", "heavy": True}, "1d +2d vs DC 6", "3d vs DC 6"),
-    ({"weapon": "clubs", "heavy": True, "suited": False}, "1d vs DC 6", "1d vs DC 6"),
-    ({"weapon": "spears", "ranged": True}, "1d +1d +1p vs DC 6", "2d-1p vs DC 6"),
-    ({"weapon": "spears", "crude": True}, "1d +1d +1p vs DC 6", "2d-1p vs DC 6"),
-    ({"weapon": "spears", "ranged": True, "crude": True}, "1d +1d +1p +1p vs DC 6", "2d-2p vs DC 6"),
-    ({"weapon": "swords", "off_hand": True}, "1d +1d +2b vs DC 6", "2d+2b vs DC 6"),
-    ({"shield": "shield"}, "1d +1p vs DC 6", "1d-1p vs DC 6"),
-    ({"shield": "tower"}, "1d -1d vs DC 6", "0d vs DC 6"),
-    ({"armour": "none"}, "1d vs DC 2", "1d vs DC 2"),
-    ({"armour": "leather"}, "1d vs DC 3", "1d vs DC 3"),
-    ({"armour": "splint"}, "1d vs DC 4", "1d vs DC 4"),
-    ({"armour": "chain"}, "1d vs DC 5", "1d vs DC 5"),
-])
+@pytest.mark.parametrize(
+    "change,written,canonical",
+    [
+        ({}, "1d vs DC 6", "1d vs DC 6"),
+        ({"acting": False}, "0d vs DC 6", "0d vs DC 6"),
+        ({"expert": True}, "1d +1d vs DC 6", "2d vs DC 6"),
+        ({"prepared": True}, "1d +1d vs DC 6", "2d vs DC 6"),
+        ({"friend_helps": True}, "1d +1d vs DC 6", "2d vs DC 6"),
+        ({"hit_defense_spent": True}, "1d +1p vs DC 6", "1d-1p vs DC 6"),
+        ({"hit_defense_spent": True, "hd_reading": "bonus"}, "1d +1b vs DC 6", "1d+1b vs DC 6"),
+        ({"hit_defense_spent": True, "hd_reading": "literal"}, "1d +1p vs DC 6", "1d-1p vs DC 6"),
+        ({"hd_reading": "bonus"}, "1d vs DC 6", "1d vs DC 6"),  # the reading alone spends nothing
+        ({"weapon": "swords"}, "1d +1d vs DC 6", "2d vs DC 6"),
+        ({"weapon": "swords", "suited": False}, "1d vs DC 6", "1d vs DC 6"),
+        ({"weapon": "clubs", "heavy": True}, "1d +2d vs DC 6", "3d vs DC 6"),
+        ({"weapon": "clubs", "heavy": True, "suited": False}, "1d vs DC 6", "1d vs DC 6"),
+        ({"weapon": "spears", "ranged": True}, "1d +1d +1p vs DC 6", "2d-1p vs DC 6"),
+        ({"weapon": "spears", "crude": True}, "1d +1d +1p vs DC 6", "2d-1p vs DC 6"),
+        ({"weapon": "spears", "ranged": True, "crude": True}, "1d +1d +1p +1p vs DC 6", "2d-2p vs DC 6"),
+        ({"weapon": "swords", "off_hand": True}, "1d +1d +2b vs DC 6", "2d+2b vs DC 6"),
+        ({"shield": "shield"}, "1d +1p vs DC 6", "1d-1p vs DC 6"),
+        ({"shield": "tower"}, "1d -1d vs DC 6", "0d vs DC 6"),
+        ({"armour": "none"}, "1d vs DC 2", "1d vs DC 2"),
+        ({"armour": "leather"}, "1d vs DC 3", "1d vs DC 3"),
+        ({"armour": "splint"}, "1d vs DC 4", "1d vs DC 4"),
+        ({"armour": "chain"}, "1d vs DC 5", "1d vs DC 5"),
+    ],
+)
 def test_each_input_changes_the_notation_as_its_rule_says(change, written, canonical):
     roll = build_damage(replace(BARE, **change))
     assert roll.written == written
     assert roll.query.notation == canonical
 
 
-@pytest.mark.parametrize("armour,weak,dc", [("none", "swords", 2), ("leather", "spears", 3), ("splint", "axes", 4),
-                                            ("chain", "clubs", 5)])
+@pytest.mark.parametrize(
+    "armour,weak,dc", [("none", "swords", 2), ("leather", "spears", 3), ("splint", "axes", 4), ("chain", "clubs", 5)]
+)
 def test_an_armours_weakness_is_the_targets_penalty_die_so_the_attackers_bonus(armour, weak, dc):
     for weapon in ("swords", "axes", "clubs", "spears"):
         roll = build_damage(Attack(weapon=weapon, armour=armour))
@@ -94,38 +99,68 @@ def test_an_armours_weakness_is_the_targets_penalty_die_so_the_attackers_bonus(a
         else:
             assert roll.query.notation == f"2d vs DC {dc}"
     # Plate has no weakness; no weapon meets none; the off hand's weapon does not count.
-    assert all(build_damage(Attack(weapon=w, armour="plate")).query.notation == "2d vs DC 6"
-               for w in ("swords", "axes", "clubs", "spears"))
+    assert all(
+        build_damage(Attack(weapon=w, armour="plate")).query.notation == "2d vs DC 6"
+        for w in ("swords", "axes", "clubs", "spears")
+    )
     assert build_damage(Attack(armour="none")).query.notation == "1d vs DC 2"
 
 
 def test_everything_at_once_adds_up_and_cancels():
-    attack = Attack(expert=True, prepared=True, friend_helps=True, hit_defense_spent=True, weapon="swords",
-                    ranged=True, crude=True, off_hand=True, shield="shield", armour="none")
+    attack = Attack(
+        expert=True,
+        prepared=True,
+        friend_helps=True,
+        hit_defense_spent=True,
+        weapon="swords",
+        ranged=True,
+        crude=True,
+        off_hand=True,
+        shield="shield",
+        armour="none",
+    )
     roll = build_damage(attack)
     assert roll.written == "1d +1d +1d +1d +1p +1d +1p +1p +2b +1p vs DC 2 & +1p"
     # 5d; bonus 2 + 1 (the weakness) against penalty 1 + 1 + 1 + 1: -1p left.
     assert roll.query.notation == "5d-1p vs DC 2"
 
 
-@pytest.mark.parametrize("expert,prepared,friend,spent", [(e, p, f, s) for e in (0, 1) for p in (0, 1)
-                                                          for f in (0, 1) for s in (0, 1)])
+@pytest.mark.parametrize(
+    "expert,prepared,friend,spent", [(e, p, f, s) for e in (0, 1) for p in (0, 1) for f in (0, 1) for s in (0, 1)]
+)
 def test_the_pool_steps_are_the_rules_damage_pool(expert, prepared, friend, spent):
     for reading in ("target", "bonus", "literal"):
-        attack = Attack(expert=bool(expert), prepared=bool(prepared), friend_helps=bool(friend),
-                        hit_defense_spent=bool(spent), hd_reading=reading)
+        attack = Attack(
+            expert=bool(expert),
+            prepared=bool(prepared),
+            friend_helps=bool(friend),
+            hit_defense_spent=bool(spent),
+            hd_reading=reading,
+        )
         steps = build_damage(attack).steps
         assert sum((s.terms for s in steps), Terms()) == damage_pool(
-            expert=bool(expert), prepared=bool(prepared), friend_helps=bool(friend), hit_defense_spent=bool(spent),
-            reading=reading)
+            expert=bool(expert),
+            prepared=bool(prepared),
+            friend_helps=bool(friend),
+            hit_defense_spent=bool(spent),
+            reading=reading,
+        )
 
 
-@pytest.mark.parametrize("change,field", [
-    ({"heavy": True}, "heavy"), ({"ranged": True}, "ranged"), ({"crude": True}, "crude"),
-    ({"off_hand": True}, "off_hand"), ({"weapon": "axes", "heavy": True, "ranged": True}, "ranged"),
-    ({"weapon": "bows"}, "weapon"), ({"shield": "buckler"}, "shield"), ({"armour": "mithril"}, "armour"),
-    ({"hd_reading": "friend"}, "hd_reading"),
-])
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        ({"heavy": True}, "heavy"),
+        ({"ranged": True}, "ranged"),
+        ({"crude": True}, "crude"),
+        ({"off_hand": True}, "off_hand"),
+        ({"weapon": "axes", "heavy": True, "ranged": True}, "ranged"),
+        ({"weapon": "bows"}, "weapon"),
+        ({"shield": "buckler"}, "shield"),
+        ({"armour": "mithril"}, "armour"),
+        ({"hd_reading": "friend"}, "hd_reading"),
+    ],
+)
 def test_inputs_that_do_not_fit_are_refused_on_their_field(change, field):
     with pytest.raises(RulesError) as info:
         build_damage(replace(BARE, **change))
@@ -138,8 +173,7 @@ def test_suits_the_job_alone_is_not_asked_without_a_weapon():
 
 # --- the bridge ---------------------------------------------------------------------------------
 def test_the_builders_odds_are_the_written_notations_odds_through_the_cli():
-    reply = ask("damage_odds", acting="on", expert="on", prepared="on", weapon="axes", heavy="on",
-                armour="leather")
+    reply = ask("damage_odds", acting="on", expert="on", prepared="on", weapon="axes", heavy="on", armour="leather")
     assert reply["ok"], reply
     result = reply["result"]
     assert result["written"] == "1d +1d +1d +2d vs DC 3" and result["notation"] == "5d vs DC 3"
@@ -153,8 +187,7 @@ def test_the_builders_odds_are_the_written_notations_odds_through_the_cli():
 
 
 def test_the_builders_roll_is_the_canonical_forms_roll():
-    reply = ask("damage_roll", seed="42", acting="on", weapon="swords", off_hand="on",
-                armour="chain")
+    reply = ask("damage_roll", seed="42", acting="on", weapon="swords", off_hand="on", armour="chain")
     assert reply["ok"], reply
     result = reply["result"]
     assert result["written"] == "1d +1d +2b vs DC 5" and result["notation"] == "2d+2b vs DC 5"
@@ -168,8 +201,15 @@ def test_blank_fields_are_off_and_the_first_choices():
     assert ask("damage_odds", weapon="clubs", unsuited="on")["result"]["written"] == "0d vs DC 2"
 
 
-@pytest.mark.parametrize("fields,field", [({"acting": "maybe"}, "acting"), ({"weapon": "bow"}, "weapon"),
-                                          ({"ranged": "on"}, "ranged"), ({"armour": "mithril"}, "armour")])
+@pytest.mark.parametrize(
+    "fields,field",
+    [
+        ({"acting": "maybe"}, "acting"),
+        ({"weapon": "bow"}, "weapon"),
+        ({"ranged": "on"}, "ranged"),
+        ({"armour": "mithril"}, "armour"),
+    ],
+)
 def test_the_bridge_names_the_bad_field(fields, field):
     reply = ask("damage_odds", **fields)
     assert not reply["ok"] and reply["error"]["field"] == field
@@ -223,39 +263,73 @@ def test_the_health_bridge_gives_every_outcome_exactly():
 def test_the_health_roll_names_its_outcome():
     reply = ask("health_roll", seed="9", conditions_now="3", conditions_had="0", health="2")
     result = reply["result"]
-    names = {0: "Free parking", 1: "Stunned for 1 round", 2: "Knocked out for the rest of the combat", 3: "Dying",
-             4: "Dead"}
+    names = {
+        0: "Free parking",
+        1: "Stunned for 1 round",
+        2: "Knocked out for the rest of the combat",
+        3: "Dying",
+        4: "Dead",
+    }
     assert result["outcome"] == names.get(result["hits"], "Flagrantly dead")
 
 
-@pytest.mark.parametrize("fields,field", [
-    ({"conditions_now": "0"}, "conditions_now"), ({"conditions_now": "x"}, "conditions_now"),
-    ({"conditions_now": "1", "conditions_had": "-1"}, "conditions_had"),
-    ({"conditions_now": "1", "conditions_had": "31"}, "conditions_had"),
-    ({"conditions_now": "1", "health": "1000"}, "health"),
-    ({"conditions_now": "100", "health": "0"}, "health"),  # two more dice: past the pool's limit
-])
+@pytest.mark.parametrize(
+    "fields,field",
+    [
+        ({"conditions_now": "0"}, "conditions_now"),
+        ({"conditions_now": "x"}, "conditions_now"),
+        ({"conditions_now": "1", "conditions_had": "-1"}, "conditions_had"),
+        ({"conditions_now": "1", "conditions_had": "31"}, "conditions_had"),
+        ({"conditions_now": "1", "health": "1000"}, "health"),
+        ({"conditions_now": "100", "health": "0"}, "health"),  # two more dice: past the pool's limit
+    ],
+)
 def test_the_health_helper_names_the_bad_field(fields, field):
     reply = ask("health_odds", **fields)
     assert not reply["ok"] and reply["error"]["field"] == field and reply["error"]["message"]
 
 
 # --- any JSON at all ----------------------------------------------------------------------------
-JSON = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
-                              st.text(max_size=12)),
-                    lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                            st.dictionaries(st.text(max_size=6), inner, max_size=3)),
-                    max_leaves=8)
-FIELD_TEXT = st.one_of(st.text(max_size=12), st.sampled_from(
-    ["", "on", "off", "1", "0", "swords", "axes", "none", "tower", "shield", "plate", "leather", "bonus", "literal",
-     "3", "-1", "100", "30", "9" * 40]))
+JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=12)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+    max_leaves=8,
+)
+FIELD_TEXT = st.one_of(
+    st.text(max_size=12),
+    st.sampled_from(
+        [
+            "",
+            "on",
+            "off",
+            "1",
+            "0",
+            "swords",
+            "axes",
+            "none",
+            "tower",
+            "shield",
+            "plate",
+            "leather",
+            "bonus",
+            "literal",
+            "3",
+            "-1",
+            "100",
+            "30",
+            "9" * 40,
+        ]
+    ),
+)
 BUILDER_ACTIONS = ["damage_odds", "damage_roll", "health_odds", "health_roll"]
 
 
 @CONTRACT
-@given(st.sampled_from(BUILDER_ACTIONS),
-       st.dictionaries(st.sampled_from([*DAMAGE_FIELDS, *HEALTH_FIELDS, "x"]), st.one_of(FIELD_TEXT, JSON)),
-       st.one_of(st.none(), st.text(max_size=8), st.integers()))
+@given(
+    st.sampled_from(BUILDER_ACTIONS),
+    st.dictionaries(st.sampled_from([*DAMAGE_FIELDS, *HEALTH_FIELDS, "x"]), st.one_of(FIELD_TEXT, JSON)),
+    st.one_of(st.none(), st.text(max_size=8), st.integers()),
+)
 def test_builder_fields_of_any_json_give_a_result_or_a_rules_error(action, fields, seed):
     try:
         result = ACTIONS[action]({"fields": fields, "seed": seed})
@@ -267,18 +341,34 @@ def test_builder_fields_of_any_json_give_a_result_or_a_rules_error(action, field
 @CONTRACT
 @given(st.sampled_from(BUILDER_ACTIONS), JSON)
 def test_any_request_json_is_answered_by_the_bridge(action, value):
-    for request in ({"system": "dice-and-danger", "action": action, "fields": value},
-                    {"system": "dice-and-danger", "action": action, "fields": {"acting": value, "health": value}}):
+    for request in (
+        {"system": "dice-and-danger", "action": action, "fields": value},
+        {"system": "dice-and-danger", "action": action, "fields": {"acting": value, "health": value}},
+    ):
         reply = json.loads(call(json.dumps(request)))
         assert reply["ok"] or reply["error"]["message"]
 
 
 @CONTRACT
-@given(st.builds(Attack, st.booleans(), st.booleans(), st.booleans(), st.booleans(), st.booleans(),
-                 st.sampled_from(["target", "bonus", "literal"]), st.sampled_from(["swords", "axes", "clubs", "spears"]),
-                 st.booleans(), st.booleans(), st.just(False), st.booleans(), st.booleans(),
-                 st.sampled_from(["none", "shield", "tower"]),
-                 st.sampled_from(["none", "leather", "splint", "chain", "plate"])))
+@given(
+    st.builds(
+        Attack,
+        st.booleans(),
+        st.booleans(),
+        st.booleans(),
+        st.booleans(),
+        st.booleans(),
+        st.sampled_from(["target", "bonus", "literal"]),
+        st.sampled_from(["swords", "axes", "clubs", "spears"]),
+        st.booleans(),
+        st.booleans(),
+        st.just(False),
+        st.booleans(),
+        st.booleans(),
+        st.sampled_from(["none", "shield", "tower"]),
+        st.sampled_from(["none", "leather", "splint", "chain", "plate"]),
+    )
+)
 def test_every_built_roll_reads_back_and_its_odds_sum_to_1(attack):
     roll = build_damage(attack)
     assert parse(roll.written) == roll.query

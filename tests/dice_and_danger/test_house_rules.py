@@ -138,28 +138,31 @@ def test_printed_json_only_gains_the_rules() -> None:
 
 
 # --- each setting by enumeration -------------------------------------------------------
-@pytest.mark.parametrize("notation", [
-    "2d vs DC 3 with die d4",  # every 4 explodes, hits on 3 or 4
-    "2d vs DC 5 with die d8, crit 7",
-    "3d vs DC 4 with crit none",  # nothing explodes: a plain count
-    "2d vs DC 6 with crit 5",  # a 5 explodes without hitting
-    "2d vs DC 3 with crit 2",  # most faces explode
-    "2d+1b vs DC 4 with bonus-drops highest",
-    "1d+1b+1p vs DC 4 with cancel no",  # the middle of three dice
-    "2d+1b+1p vs DC 3 with cancel no, crit 5",
-    "save 1d+2b+1p vs DC 4 with cancel no",
-    "2d+1b+1p vs DC 4 with cancel no, penalty-drops lowest",
-    "2d-1p vs DC 4 with penalty-drops lowest",
-    "save 2d+1b vs DC 4 with save-drops same",
-    "save 2d-1p vs DC 3 with save-drops same, penalty-drops lowest",
-    "2d vs DC 2 with dc-range 3-5",  # DC 3 with one more die
-    "3d vs DC 6 with dc-range 3-5",  # DC 5 with one fewer die
-    "2d vs DC 0 with dc-past one-die",  # one die, not two
-    "2d vs DC 0 with dc-past nothing",  # no die at all
-    "3d vs DC 9 with dc-past one-die",
-    "2d+1h vs DC 4 with die d4, crit 3",
-    "2d-2h vs DC 3 with crit 5",
-])
+@pytest.mark.parametrize(
+    "notation",
+    [
+        "2d vs DC 3 with die d4",  # every 4 explodes, hits on 3 or 4
+        "2d vs DC 5 with die d8, crit 7",
+        "3d vs DC 4 with crit none",  # nothing explodes: a plain count
+        "2d vs DC 6 with crit 5",  # a 5 explodes without hitting
+        "2d vs DC 3 with crit 2",  # most faces explode
+        "2d+1b vs DC 4 with bonus-drops highest",
+        "1d+1b+1p vs DC 4 with cancel no",  # the middle of three dice
+        "2d+1b+1p vs DC 3 with cancel no, crit 5",
+        "save 1d+2b+1p vs DC 4 with cancel no",
+        "2d+1b+1p vs DC 4 with cancel no, penalty-drops lowest",
+        "2d-1p vs DC 4 with penalty-drops lowest",
+        "save 2d+1b vs DC 4 with save-drops same",
+        "save 2d-1p vs DC 3 with save-drops same, penalty-drops lowest",
+        "2d vs DC 2 with dc-range 3-5",  # DC 3 with one more die
+        "3d vs DC 6 with dc-range 3-5",  # DC 5 with one fewer die
+        "2d vs DC 0 with dc-past one-die",  # one die, not two
+        "2d vs DC 0 with dc-past nothing",  # no die at all
+        "3d vs DC 9 with dc-past one-die",
+        "2d+1h vs DC 4 with die d4, crit 3",
+        "2d-2h vs DC 3 with crit 5",
+    ],
+)
 def test_each_setting_matches_every_roll(notation: str) -> None:
     assert_matches_enumeration(notation)
 
@@ -255,19 +258,22 @@ def test_a_dc_held_to_the_range_says_so() -> None:
 
 
 # --- conflicts and limits ---------------------------------------------------------------
-@pytest.mark.parametrize(("text", "words", "caret"), [
-    ("3d vs DC 3 with crit 8", "crit 8 is past the d6's faces", "crit 8"),
-    ("3d vs DC 3 with die d4, crit 6", "crit 6 is past the d4's faces", "crit 6"),
-    ("3d vs DC 3 with crit 6, die d4", "crit 6 is past the d4's faces", "die d4"),
-    ("3d vs DC 3 with dc-range 2-8", "dc-range 2-8 goes past the d6's faces", "dc-range 2-8"),
-    ("3d vs DC 3 with dc-range 2-5, die d4", "dc-range 2-5 goes past the d4's faces", "die d4"),
-    ("3d vs DC 3 with dc-range 8-top", "dc-range 8-top goes past the d6's faces", "dc-range 8-top"),
-    ("3d vs DC 3 with dc-range 5-3", "dc-range must be", "5-3"),
-    ("3d vs DC 3 with crit 1", "crit must be top, a face from 2 to 20 or none, not '1'", "1"),
-    ("3d vs DC 3 with die d7", "die must be d4, d6, d8, d10, d12 or d20", "d7"),
-    ("3d vs DC 3 with dc-past two-dice", "dc-past must be die-a-step, one-die or nothing", "two-dice"),
-    ("3d vs DC 3 with wild 6", "unknown setting 'wild'", "wild"),
-])
+@pytest.mark.parametrize(
+    ("text", "words", "caret"),
+    [
+        ("3d vs DC 3 with crit 8", "crit 8 is past the d6's faces", "crit 8"),
+        ("3d vs DC 3 with die d4, crit 6", "crit 6 is past the d4's faces", "crit 6"),
+        ("3d vs DC 3 with crit 6, die d4", "crit 6 is past the d4's faces", "die d4"),
+        ("3d vs DC 3 with dc-range 2-8", "dc-range 2-8 goes past the d6's faces", "dc-range 2-8"),
+        ("3d vs DC 3 with dc-range 2-5, die d4", "dc-range 2-5 goes past the d4's faces", "die d4"),
+        ("3d vs DC 3 with dc-range 8-top", "dc-range 8-top goes past the d6's faces", "dc-range 8-top"),
+        ("3d vs DC 3 with dc-range 5-3", "dc-range must be", "5-3"),
+        ("3d vs DC 3 with crit 1", "crit must be top, a face from 2 to 20 or none, not '1'", "1"),
+        ("3d vs DC 3 with die d7", "die must be d4, d6, d8, d10, d12 or d20", "d7"),
+        ("3d vs DC 3 with dc-past two-dice", "dc-past must be die-a-step, one-die or nothing", "two-dice"),
+        ("3d vs DC 3 with wild 6", "unknown setting 'wild'", "wild"),
+    ],
+)
 def test_conflicts_are_refused_with_a_caret(text: str, words: str, caret: str) -> None:
     for call in (parse, odds_notation):
         with pytest.raises(RulesError) as caught:
@@ -275,7 +281,7 @@ def test_conflicts_are_refused_with_a_caret(text: str, words: str, caret: str) -
         error = caught.value
         assert words in error.message
         assert error.notation == text and error.field == "rules"
-        assert text[error.position:error.position + error.length] == caret
+        assert text[error.position : error.position + error.length] == caret
 
 
 def test_a_rule_set_too_large_to_compute_is_refused_naming_the_limit() -> None:
@@ -284,7 +290,7 @@ def test_a_rule_set_too_large_to_compute_is_refused_naming_the_limit() -> None:
         odds_notation(text)
     error = caught.value
     assert str(MAX_LISTED) in error.message and "crit" in error.message
-    assert text[error.position:error.position + error.length] == "crit 2"
+    assert text[error.position : error.position + error.length] == "crit 2"
     with pytest.raises(RulesError) as caught:
         odds_notation("100d vs DC 2 with crit 2, die d20")
     assert caught.value.notation.endswith("crit 2, die d20") and caught.value.length == len("crit 2")
@@ -301,17 +307,22 @@ def test_the_pool_limits_hold_under_any_rule_set() -> None:
 
 
 # --- properties -------------------------------------------------------------------------
-SETTING_TEXTS = st.fixed_dictionaries({}, optional={
-    "die": st.sampled_from(["d4", "d6", "d8", "d10", "d12", "d20"]),
-    "crit": st.sampled_from(["top", "none", *map(str, range(2, 21))]),
-    "bonus-drops": st.sampled_from(["lowest", "highest"]),
-    "penalty-drops": st.sampled_from(["lowest", "highest"]),
-    "save-drops": st.sampled_from(["swapped", "same"]),
-    "cancel": st.sampled_from(["yes", "no"]),
-    "dc-range": st.one_of(st.integers(1, 20).map(lambda low: f"{low}-top"), st.tuples(
-        st.integers(1, 20), st.integers(1, 20)).map(lambda t: f"{min(t)}-{max(t)}")),
-    "dc-past": st.sampled_from(["die-a-step", "one-die", "nothing"]),
-})
+SETTING_TEXTS = st.fixed_dictionaries(
+    {},
+    optional={
+        "die": st.sampled_from(["d4", "d6", "d8", "d10", "d12", "d20"]),
+        "crit": st.sampled_from(["top", "none", *map(str, range(2, 21))]),
+        "bonus-drops": st.sampled_from(["lowest", "highest"]),
+        "penalty-drops": st.sampled_from(["lowest", "highest"]),
+        "save-drops": st.sampled_from(["swapped", "same"]),
+        "cancel": st.sampled_from(["yes", "no"]),
+        "dc-range": st.one_of(
+            st.integers(1, 20).map(lambda low: f"{low}-top"),
+            st.tuples(st.integers(1, 20), st.integers(1, 20)).map(lambda t: f"{min(t)}-{max(t)}"),
+        ),
+        "dc-past": st.sampled_from(["die-a-step", "one-die", "nothing"]),
+    },
+)
 
 
 def _read(chosen: dict[str, str]):  # noqa: ANN202
@@ -331,8 +342,9 @@ def test_written_read_and_written_again_is_the_same(chosen: dict[str, str]) -> N
         assert parse("3d vs DC 3" + rules.with_clause()).rules == rules
 
 
-POOLS_SMALL = st.sampled_from(["1d", "2d", "3d", "2d+1b", "3d-1p", "save 2d+1b", "save 3d-1p", "2d-1h", "4d+2h",
-                               "2d+1b+2p", "save 1d+1b+1p"])
+POOLS_SMALL = st.sampled_from(
+    ["1d", "2d", "3d", "2d+1b", "3d-1p", "save 2d+1b", "save 3d-1p", "2d-1h", "4d+2h", "2d+1b+2p", "save 1d+1b+1p"]
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -352,8 +364,10 @@ def test_chances_sum_to_one_and_a_harder_rung_never_helps(chosen: dict[str, str]
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(["2d vs DC 3", "save 1d+2p vs DC 4", "1d+2p", "3d8 vs DC 5"]),
-       st.text(alphabet=st.sampled_from(list("dieDcrt0123456789 ,-nowlhgsabpkvx")), max_size=40))
+@given(
+    st.sampled_from(["2d vs DC 3", "save 1d+2p vs DC 4", "1d+2p", "3d8 vs DC 5"]),
+    st.text(alphabet=st.sampled_from(list("dieDcrt0123456789 ,-nowlhgsabpkvx")), max_size=40),
+)
 def test_a_notation_with_any_with_clause_reads_or_is_refused(roll: str, clause: str) -> None:
     text = f"{roll} with {clause}"
     try:
@@ -398,7 +412,7 @@ def test_the_lab_opens_on_the_designers_pages_roll() -> None:
     assert printed.rungs[printed.usual].notation == designer.roll and LADDER[USUAL][0] == 3
     # every count the designers' page lists exactly is the same here
     exact_up_to = crit_cap(parse("3d vs DC 3")) + 1
-    assert [o.p for o in printed.outcomes[:exact_up_to + 1]] == [o.p for o in designer.outcomes[:exact_up_to + 1]]
+    assert [o.p for o in printed.outcomes[: exact_up_to + 1]] == [o.p for o in designer.outcomes[: exact_up_to + 1]]
     assert printed.exact_mean() == mean_hits(parse("3d vs DC 3"))
 
 

@@ -41,7 +41,7 @@ def kept_dice(faces: tuple[int, ...], bonus: int, penalty: int, rules: dict[str,
     low = (0 if bonus_high else bonus) + (0 if penalty_high else penalty)
     high = (bonus if bonus_high else 0) + (penalty if penalty_high else 0)
     ordered = sorted(faces)
-    return ordered[low:len(ordered) - high]
+    return ordered[low : len(ordered) - high]
 
 
 def enumerate_save(dice: int, bonus: int, penalty: int, dc: int, rules: dict[str, str]) -> dict[int, Fraction]:
@@ -61,8 +61,11 @@ def no_hit_with_crit_top(dice: int, bonus: int, penalty: int, dc: int, rules: di
     """The chance of no hit when only a 6 explodes: a kept 6 is itself a hit at any DC up to
     6, so no hit is every kept die below the DC, and no chain ever starts."""
     rolled = dice + (abs(bonus - penalty) if rules.get("cancel", "yes") == "yes" else bonus + penalty)
-    good = sum(1 for faces in product(range(1, 7), repeat=rolled)
-               if all(face < dc for face in kept_dice(faces, bonus, penalty, rules)))
+    good = sum(
+        1
+        for faces in product(range(1, 7), repeat=rolled)
+        if all(face < dc for face in kept_dice(faces, bonus, penalty, rules))
+    )
     return Fraction(good, 6**rolled)
 
 
@@ -71,23 +74,36 @@ def written(rules: dict[str, str]) -> str:
 
 
 # (roll, base dice, bonus, penalty)
-SMALL = [("save 1d+1b", 1, 1, 0), ("save 1d+1p", 1, 0, 1), ("save 2d+1b", 2, 1, 0), ("save 2d-1p", 2, 0, 1),
-         ("save 1d+2p", 1, 0, 2), ("save 2d", 2, 0, 0)]
-RULE_SETS = [{}, {"save-drops": "same"}, {"bonus-drops": "highest"}, {"penalty-drops": "lowest"},
-             {"save-drops": "same", "bonus-drops": "highest", "penalty-drops": "lowest"}]
+SMALL = [
+    ("save 1d+1b", 1, 1, 0),
+    ("save 1d+1p", 1, 0, 1),
+    ("save 2d+1b", 2, 1, 0),
+    ("save 2d-1p", 2, 0, 1),
+    ("save 1d+2p", 1, 0, 2),
+    ("save 2d", 2, 0, 0),
+]
+RULE_SETS = [
+    {},
+    {"save-drops": "same"},
+    {"bonus-drops": "highest"},
+    {"penalty-drops": "lowest"},
+    {"save-drops": "same", "bonus-drops": "highest", "penalty-drops": "lowest"},
+]
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=written)
 @pytest.mark.parametrize(("roll", "dice", "bonus", "penalty"), SMALL)
 def test_small_saves_match_enumeration(roll: str, dice: int, bonus: int, penalty: int, rules: dict[str, str]) -> None:
     flat = sheet(roll, BOOK.read(written({**rules, "crit": "none"})), None)
-    assert [r.p_success for r in flat.rungs] == [enumerate_save(dice, bonus, penalty, dc, rules).get(0, Fraction(0))
-                                                 for dc, _label in SAVE_LADDER]
+    assert [r.p_success for r in flat.rungs] == [
+        enumerate_save(dice, bonus, penalty, dc, rules).get(0, Fraction(0)) for dc, _label in SAVE_LADDER
+    ]
     hits = enumerate_save(dice, bonus, penalty, 3, rules)
     assert {o.value: o.p for o in flat.outcomes} == {k: p for k, p in hits.items() if p} and flat.tail == 0
     exploding = sheet(roll, BOOK.read(written(rules)), None)
-    assert [r.p_success for r in exploding.rungs] == [no_hit_with_crit_top(dice, bonus, penalty, dc, rules)
-                                                      for dc, _label in SAVE_LADDER]
+    assert [r.p_success for r in exploding.rungs] == [
+        no_hit_with_crit_top(dice, bonus, penalty, dc, rules) for dc, _label in SAVE_LADDER
+    ]
 
 
 @pytest.mark.parametrize("rules", [{"cancel": "no"}, {"cancel": "no", "save-drops": "same"}], ids=written)
@@ -132,8 +148,13 @@ def test_a_dc_past_the_range_on_a_save_by_hand() -> None:
     narrow = sheet("save 1d", BOOK.read("crit none, dc-range 3-5"), None)
     assert [r.p_success for r in narrow.rungs] == [1, Fraction(2, 3), Fraction(1, 2), Fraction(1, 3), Fraction(1, 9)]
     held = sheet("save 1d", BOOK.read("crit none, dc-range 3-5, dc-past nothing"), None)
-    assert [r.p_success for r in held.rungs] == [Fraction(2, 3), Fraction(2, 3), Fraction(1, 2), Fraction(1, 3),
-                                                 Fraction(1, 3)]
+    assert [r.p_success for r in held.rungs] == [
+        Fraction(2, 3),
+        Fraction(2, 3),
+        Fraction(1, 2),
+        Fraction(1, 3),
+        Fraction(1, 3),
+    ]
 
 
 # --- what the sheet says ------------------------------------------------------------------
@@ -158,16 +179,19 @@ def test_the_damage_rolls_stay_first_and_unchanged() -> None:
 
 
 # --- properties ---------------------------------------------------------------------------
-SETTINGS = st.fixed_dictionaries({}, optional={
-    "die": st.sampled_from(["d4", "d6", "d8"]),
-    "crit": st.sampled_from(["top", "none", "3", "4"]),
-    "cancel": st.sampled_from(["yes", "no"]),
-    "bonus-drops": st.sampled_from(["lowest", "highest"]),
-    "penalty-drops": st.sampled_from(["lowest", "highest"]),
-    "save-drops": st.sampled_from(["swapped", "same"]),
-    "dc-range": st.sampled_from(["2-top", "3-4", "1-3", "2-6"]),
-    "dc-past": st.sampled_from(["die-a-step", "one-die", "nothing"]),
-})
+SETTINGS = st.fixed_dictionaries(
+    {},
+    optional={
+        "die": st.sampled_from(["d4", "d6", "d8"]),
+        "crit": st.sampled_from(["top", "none", "3", "4"]),
+        "cancel": st.sampled_from(["yes", "no"]),
+        "bonus-drops": st.sampled_from(["lowest", "highest"]),
+        "penalty-drops": st.sampled_from(["lowest", "highest"]),
+        "save-drops": st.sampled_from(["swapped", "same"]),
+        "dc-range": st.sampled_from(["2-top", "3-4", "1-3", "2-6"]),
+        "dc-past": st.sampled_from(["die-a-step", "one-die", "nothing"]),
+    },
+)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -40,11 +40,23 @@ def every_roll(query, cap):
     return {k: v for k, v in sorted(out.items()) if v}
 
 
-@pytest.mark.parametrize("text,cap", [
-    ("1d vs DC 3", 3), ("2d vs DC 6", 2), ("2d+1b vs DC 3", 2), ("2d-1p vs DC 4", 2), ("3d-1p vs DC 5", 1),
-    ("save 2d+1b vs DC 4", 2), ("save 1d-2p vs DC 2", 2), ("1d+2b vs DC 6", 2), ("2d+1b-1h vs DC 3", 1),
-    ("2d+2h vs DC 5", 1), ("0d+1h vs DC 4", 0), ("save 1d-1p-2h vs DC 2", 2),
-])
+@pytest.mark.parametrize(
+    "text,cap",
+    [
+        ("1d vs DC 3", 3),
+        ("2d vs DC 6", 2),
+        ("2d+1b vs DC 3", 2),
+        ("2d-1p vs DC 4", 2),
+        ("3d-1p vs DC 5", 1),
+        ("save 2d+1b vs DC 4", 2),
+        ("save 1d-2p vs DC 2", 2),
+        ("1d+2b vs DC 6", 2),
+        ("2d+1b-1h vs DC 3", 1),
+        ("2d+2h vs DC 5", 1),
+        ("0d+1h vs DC 4", 0),
+        ("save 1d-1p-2h vs DC 2", 2),
+    ],
+)
 def test_exact_odds_equal_every_roll_resolved(text, cap):
     query = parse(text)
     expected = every_roll(query, cap)
@@ -70,8 +82,9 @@ def test_one_die_by_hand():
     assert mean_hits(parse("1d vs DC 5")) == Fraction(2, 6) + Fraction(1, 6) * Fraction(2, 5)
 
 
-@pytest.mark.parametrize("text", ["4d+1b vs DC 3", "10d+3b vs DC 4", "20d-5p vs DC 5", "60d+10b vs DC 4",
-                                  "save 7d+2b vs DC 2", "1d vs DC 6"])
+@pytest.mark.parametrize(
+    "text", ["4d+1b vs DC 3", "10d+3b vs DC 4", "20d-5p vs DC 5", "60d+10b vs DC 4", "save 7d+2b vs DC 2", "1d vs DC 6"]
+)
 def test_mass_followed_plus_mass_cut_is_everything(text):
     query = parse(text)
     dist = hits_distribution(query)
@@ -101,12 +114,12 @@ def test_removed_hits_keep_the_mean_exact():
 
 def test_more_bonus_dice_never_lower_the_hits_on_a_damage_roll():
     for dc in range(2, 7):
-        means = [mean_hits(parse(f"3d{extra:+d}{'b' if extra >= 0 else 'p'} vs DC {dc}"))
-                 for extra in range(-3, 4)]
+        means = [mean_hits(parse(f"3d{extra:+d}{'b' if extra >= 0 else 'p'} vs DC {dc}")) for extra in range(-3, 4)]
         assert means == sorted(means)
         # on a save the same dice hurt: a bonus die lowers the hits
-        saves = [mean_hits(parse(f"save 3d{extra:+d}{'b' if extra >= 0 else 'p'} vs DC {dc}"))
-                 for extra in range(-3, 4)]
+        saves = [
+            mean_hits(parse(f"save 3d{extra:+d}{'b' if extra >= 0 else 'p'} vs DC {dc}")) for extra in range(-3, 4)
+        ]
         assert saves == sorted(saves, reverse=True)
 
 

@@ -25,8 +25,10 @@ from rules_engine.dice_and_danger.play import SCHEMA, VERSION, new_character, re
 from .play_strategies import CHARACTER_PARTS
 
 SYSTEM = "dice-and-danger"
-bridge, ok, refused, only_rules_errors = (partial(helper, SYSTEM) for helper in (
-    play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors))
+bridge, ok, refused, only_rules_errors = (
+    partial(helper, SYSTEM)
+    for helper in (play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors)
+)
 NO_WEAPON = {"family": "none", "heavy": False, "ranged": False, "crude": False, "off_hand": False}
 
 
@@ -37,16 +39,22 @@ def empty(n: int) -> list[dict]:
 def wren(**changes: object) -> dict:
     """Level 2 (tier 2: one boosted title), Health 2 (8 slots), a sword and a knife, leather."""
     character = {
-        "name": "Wren", "level": 2,
+        "name": "Wren",
+        "level": 2,
         "attributes": {"Strength": 3, "Reflex": 4, "Health": 2, "Intelligence": 1, "Will": 5},
         "titles": [{"text": "ship's carpenter", "boosted": False}, {"text": "slayer of goblins", "boosted": True}],
         "hit_defense_marked": 0,
         "weapon": {"family": "swords", "heavy": False, "ranged": False, "crude": False, "off_hand": True},
         "armour": "leather",
-        "slots": [{"item": "sword", "condition": "", "gear": ""}, {"item": "knife", "condition": "", "gear": ""},
-                  {"item": "leather armour", "condition": "", "gear": ""}, *empty(5)],
+        "slots": [
+            {"item": "sword", "condition": "", "gear": ""},
+            {"item": "knife", "condition": "", "gear": ""},
+            {"item": "leather armour", "condition": "", "gear": ""},
+            *empty(5),
+        ],
         "stowed": ["tent", "pan", "rope", "lamp"],
-        "health_save": None, "health_outcome": None,
+        "health_save": None,
+        "health_outcome": None,
     }
     return {**character, **changes}
 
@@ -93,24 +101,33 @@ def test_hit_defense_follows_the_level(level: int, hit_defense: int) -> None:
 
 def test_slots_follow_health() -> None:
     # Health 4 gives 10 slots: the sheet is padded; Health 1 gives 7: trailing empty slots go.
-    assert len(ok("play_sheet", character=wren(attributes={**wren()["attributes"], "Health": 4}))["character"]["slots"]) == 10
+    assert (
+        len(ok("play_sheet", character=wren(attributes={**wren()["attributes"], "Health": 4}))["character"]["slots"])
+        == 10
+    )
     low = ok("play_sheet", character=wren(attributes={**wren()["attributes"], "Health": 1}))["character"]
     assert len(low["slots"]) == 7
-    full = wren(slots=[{"item": f"thing {i}", "condition": ""} for i in range(8)],
-                attributes={**wren()["attributes"], "Health": 1})
+    full = wren(
+        slots=[{"item": f"thing {i}", "condition": ""} for i in range(8)],
+        attributes={**wren()["attributes"], "Health": 1},
+    )
     assert "character.slots: 8 slots are used, but Health 1 gives 7" in refused("play_sheet", character=full)
 
 
 def test_the_sheet_refuses_what_the_rules_do_not_allow() -> None:
     assert "character.titles: 2 boosted, but level 1 (tier 1) boosts 0" in refused(
-        "play_sheet", character=wren(level=1, titles=[{"text": "a", "boosted": True}, {"text": "b", "boosted": True}]))
+        "play_sheet", character=wren(level=1, titles=[{"text": "a", "boosted": True}, {"text": "b", "boosted": True}])
+    )
     assert "character.hit_defense_marked: must be from 0 to 2, not 3" in refused(
-        "play_sheet", character=wren(hit_defense_marked=3))
+        "play_sheet", character=wren(hit_defense_marked=3)
+    )
     assert "character.weapon.ranged: a heavy weapon is a melee weapon" in refused(
-        "play_sheet", character=wren(weapon={**NO_WEAPON, "family": "axes", "heavy": True, "ranged": True}))
+        "play_sheet", character=wren(weapon={**NO_WEAPON, "family": "axes", "heavy": True, "ranged": True})
+    )
     assert "character.weapon.off_hand" in refused("play_sheet", character=wren(weapon={**NO_WEAPON, "off_hand": True}))
     assert "character.attributes.Will: must be from 1 to 6, not 7" in refused(
-        "play_sheet", character=wren(attributes={**wren()["attributes"], "Will": 7}))
+        "play_sheet", character=wren(attributes={**wren()["attributes"], "Will": 7})
+    )
 
 
 # --- the damage roll ----------------------------------------------------------------------------
@@ -127,19 +144,31 @@ def test_the_damage_roll_is_built_from_the_weapon() -> None:
 
 def test_a_boosted_title_and_conditions_add_their_terms() -> None:
     marred = wren(slots=[{"item": "sword", "condition": "mar", "gear": ""}, *empty(7)])
-    result = ok("play_damage_odds", character=marred,
-                fields={"expert": "on", "boosted": "on", "conditions": "1", "armour": "none"})
+    result = ok(
+        "play_damage_odds",
+        character=marred,
+        fields={"expert": "on", "boosted": "on", "conditions": "1", "armour": "none"},
+    )
     # Acting, expert, the sword, the knife, then +1d boosted and +1p for the marred sword; no armour is
     # weak against swords: the target's +1p, a bonus die for Wren.
     assert result["written"] == "1d +1d +1d +2b +1d +1p vs DC 2 & +1p"
-    assert [step["field"] for step in result["steps"]] == ["acting", "expert", "weapon", "off_hand", "boosted",
-                                                           "conditions", "armour"]
+    assert [step["field"] for step in result["steps"]] == [
+        "acting",
+        "expert",
+        "weapon",
+        "off_hand",
+        "boosted",
+        "conditions",
+        "armour",
+    ]
     assert result["odds"]["notation"] == "4d+2b vs DC 2"
     assert "tick Expert too" in refused("play_damage_odds", character=wren(), fields={"boosted": "on"})
     assert "Wren has no boosted title yet" in refused(
-        "play_damage_odds", character=wren(titles=[]), fields={"expert": "on", "boosted": "on"})
+        "play_damage_odds", character=wren(titles=[]), fields={"expert": "on", "boosted": "on"}
+    )
     assert "Relevant conditions must be 0: Wren has no conditions" in refused(
-        "play_damage_odds", character=wren(), fields={"conditions": "1"})
+        "play_damage_odds", character=wren(), fields={"conditions": "1"}
+    )
 
 
 def test_a_damage_roll_one_die_by_hand() -> None:
@@ -165,8 +194,9 @@ def test_a_save_against_an_attribute() -> None:
     assert one["written"] == "save 1d vs DC 5" and rows(one["odds"])[0] == Fraction(2, 3)
     assert one["hits"] == ok("roll_kind", notation="save 1d vs DC 5", seed="4")["hits"]
     # (Luck is one of the special attributes a save may be rolled against: test_a_save_against_armor_luck_or_faith.)
-    assert "Against must be one of Strength" in refused("play_save_odds", character=wren(),
-                                                        fields={"attribute": "Aura"})
+    assert "Against must be one of Strength" in refused(
+        "play_save_odds", character=wren(), fields={"attribute": "Aura"}
+    )
 
 
 def test_hits_taken_mark_hit_defense_and_conditions() -> None:
@@ -182,10 +212,12 @@ def test_hits_taken_mark_hit_defense_and_conditions() -> None:
     # The moods taken for it (slots 2 and 3) are listed: a save of 3 hits or more makes them injuries.
     assert character["health_save"] == {"now": 3, "had": 1, "moods": [1, 2]}
     assert result["sheet"]["health_save"] == "save 3d +1p vs DC 2"
-    assert "4 hits to take: mark each" in refused("play_take_hits", character=wren(), hits="4", hit_defense="1",
-                                                  slots=[0])
-    assert "Wren has 2 Hit Defense left to mark, not 3" in refused("play_take_hits", character=wren(), hits="3",
-                                                                    hit_defense="3", slots=[])
+    assert "4 hits to take: mark each" in refused(
+        "play_take_hits", character=wren(), hits="4", hit_defense="1", slots=[0]
+    )
+    assert "Wren has 2 Hit Defense left to mark, not 3" in refused(
+        "play_take_hits", character=wren(), hits="3", hit_defense="3", slots=[]
+    )
     assert "slot 9 is not on the sheet" in refused("play_take_hits", character=wren(), hits="1", slots=[8])
     # Hits all on Hit Defense call for no Health save.
     assert ok("play_take_hits", character=wren(), hits="2", hit_defense="2")["character"]["health_save"] is None
@@ -217,29 +249,59 @@ def test_export_import_and_link_give_back_the_same_document() -> None:
     assert decode_link(encode_link(saved), SCHEMA) == saved
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    ({"version": VERSION + 1}, "newer version of this site"),
-    ({"system": "adrenaline"}, "characters for 'adrenaline', not 'dice-and-danger'"),
-    ({"entries": [wren(level=-1)]}, "entries[0].level: must be from 0 to 999, not -1"),
-    ({"entries": [wren(), wren(attributes={"Strength": 3})]}, "entries[1].attributes: the 'Reflex' field is missing"),
-    ({"entries": [{**wren(), "wounds": 1}]}, "entries[0]: unknown field 'wounds'"),
-    ({"entries": [wren(armour="mithril")]}, "entries[0].armour: must be one of none, leather"),
-    ({"entries": [wren(slots=[{"item": "x", "condition": "burnt", "gear": ""}])]}, "entries[0].slots[0].condition: must be one of"),
-    ({"entries": [wren(health_outcome="Sleepy")]}, "entries[0].health_outcome: must be one of Free parking"),
-    ({"entries": [wren(stowed="tent")]}, "entries[0].stowed: must be a list, not text"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"version": VERSION + 1}, "newer version of this site"),
+        ({"system": "adrenaline"}, "characters for 'adrenaline', not 'dice-and-danger'"),
+        ({"entries": [wren(level=-1)]}, "entries[0].level: must be from 0 to 999, not -1"),
+        (
+            {"entries": [wren(), wren(attributes={"Strength": 3})]},
+            "entries[1].attributes: the 'Reflex' field is missing",
+        ),
+        ({"entries": [{**wren(), "wounds": 1}]}, "entries[0]: unknown field 'wounds'"),
+        ({"entries": [wren(armour="mithril")]}, "entries[0].armour: must be one of none, leather"),
+        (
+            {"entries": [wren(slots=[{"item": "x", "condition": "burnt", "gear": ""}])]},
+            "entries[0].slots[0].condition: must be one of",
+        ),
+        ({"entries": [wren(health_outcome="Sleepy")]}, "entries[0].health_outcome: must be one of Free parking"),
+        ({"entries": [wren(stowed="tent")]}, "entries[0].stowed: must be a list, not text"),
+    ],
+)
 def test_a_bad_file_is_refused_naming_what_is_wrong(change: dict, words: str) -> None:
     assert words in refused("play_import", text=json.dumps({**document(wren()), **change}))
 
 
 # --- Hypothesis: any sheet (any text, file or link: tests/test_play_contract.py) ---------------
 @SOME
-@given(CHARACTER_PARTS, st.dictionaries(st.sampled_from(["expert", "boosted", "prepared", "friend", "hit_defense",
-                                                         "hd_reading", "unsuited", "shield", "armour", "conditions",
-                                                         "attribute", "dice", "weight"]),
-                                        st.sampled_from(["", "on", "1", "3", "x", "Reflex", "plate", "tower"]) | JSON_VALUES,
-                                        max_size=6),
-       st.lists(st.integers(-2, 14) | JSON_VALUES, max_size=4) | JSON_VALUES, st.text(max_size=3), st.integers(0, 99))
+@given(
+    CHARACTER_PARTS,
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "expert",
+                "boosted",
+                "prepared",
+                "friend",
+                "hit_defense",
+                "hd_reading",
+                "unsuited",
+                "shield",
+                "armour",
+                "conditions",
+                "attribute",
+                "dice",
+                "weight",
+            ]
+        ),
+        st.sampled_from(["", "on", "1", "3", "x", "Reflex", "plate", "tower"]) | JSON_VALUES,
+        max_size=6,
+    ),
+    st.lists(st.integers(-2, 14) | JSON_VALUES, max_size=4) | JSON_VALUES,
+    st.text(max_size=3),
+    st.integers(0, 99),
+)
 def test_any_sheet_rolled(character: dict, fields: dict, slots: object, hits: str, seed: int) -> None:
     for action in ("play_damage_odds", "play_damage_roll", "play_save_odds", "play_save_roll"):
         only_rules_errors(action, character=character, fields=fields, seed=str(seed))
@@ -268,9 +330,15 @@ def health_save_of(character: dict, seed: str) -> dict:
 def four_conditions() -> dict:
     """Wren with a mood from an earlier fight in slot 6, then 4 hits all taken as conditions: moods over
     the empty slots 3, 4 and 8, a mar over the sword in slot 1. Owed: save 4d +1p vs DC (Health) 2."""
-    earlier = wren(slots=[{"item": "sword", "condition": "", "gear": "weapon"},
-                          {"item": "knife", "condition": "", "gear": "off_hand"},
-                          *empty(3), {"item": "", "condition": "mood", "gear": ""}, *empty(2)])
+    earlier = wren(
+        slots=[
+            {"item": "sword", "condition": "", "gear": "weapon"},
+            {"item": "knife", "condition": "", "gear": "off_hand"},
+            *empty(3),
+            {"item": "", "condition": "mood", "gear": ""},
+            *empty(2),
+        ]
+    )
     taken = ok("play_take_hits", character=earlier, hits="4", slots=[2, 3, 0, 7])["character"]
     assert [slot["condition"] for slot in taken["slots"]] == ["mar", "", "mood", "mood", "", "mood", "", "mood"]
     assert taken["health_save"] == {"now": 4, "had": 1, "moods": [2, 3, 7]}
@@ -296,8 +364,16 @@ def test_two_hits_on_the_health_save_leave_the_moods_moods() -> None:
     out = health_save_of(four_conditions(), "2")
     assert out["roll"]["dice"] == [1, 1, 1, 3, 2] and out["roll"]["hits"] == 2
     assert out["outcome"] == "Knocked out for the rest of the combat" and out["injured"] == []
-    assert [slot["condition"] for slot in out["character"]["slots"]] == ["mar", "", "mood", "mood", "", "mood", "",
-                                                                          "mood"]
+    assert [slot["condition"] for slot in out["character"]["slots"]] == [
+        "mar",
+        "",
+        "mood",
+        "mood",
+        "",
+        "mood",
+        "",
+        "mood",
+    ]
 
 
 def test_broken_gear_is_not_used() -> None:
@@ -312,25 +388,33 @@ def test_broken_gear_is_not_used() -> None:
     rolled = ok("play_damage_roll", character=broken, fields={"armour": "plate"}, seed="3")
     assert rolled["written"] == "1d vs DC 6"
     # A marred sword is still usable.
-    marred = ok("play_damage_odds", character=wren(slots=[{**sword, "condition": "mar"}, *empty(7)]),
-                fields={"armour": "plate"})
+    marred = ok(
+        "play_damage_odds", character=wren(slots=[{**sword, "condition": "mar"}, *empty(7)]), fields={"armour": "plate"}
+    )
     assert marred["written"] == "1d +1d +2b vs DC 6"
     # A broken knife in the off hand: the sword alone.
     knife = {"item": "knife", "condition": "break", "gear": "off_hand"}
-    assert ok("play_damage_odds", character=wren(slots=[sword, knife, *empty(6)]),
-              fields={"armour": "plate"})["written"] == "1d +1d vs DC 6"
+    assert (
+        ok("play_damage_odds", character=wren(slots=[sword, knife, *empty(6)]), fields={"armour": "plate"})["written"]
+        == "1d +1d vs DC 6"
+    )
     # Broken leather: Armor is back to the 2 it starts at.
     leather = {"item": "leather armour", "condition": "break", "gear": "armour"}
     sheet = ok("play_sheet", character=wren(slots=[sword, leather, *empty(6)]))["sheet"]
     assert sheet["armor"] == 2 and sheet["broken_gear"] == ["armour"]
-    assert ok("play_sheet", character=wren(slots=[sword, {**leather, "condition": "mar"}, *empty(6)]))["sheet"]["armor"] == 3
+    assert (
+        ok("play_sheet", character=wren(slots=[sword, {**leather, "condition": "mar"}, *empty(6)]))["sheet"]["armor"]
+        == 3
+    )
 
 
 def test_a_hit_over_the_marred_sword_breaks_it_and_the_next_roll_goes_without() -> None:
     # Source: a condition "Over a slot that already has a Condition, which Breaks equipment".
     sword = {"item": "sword", "condition": "mar", "gear": "weapon"}
     broke = ok("play_take_hits", character=wren(slots=[sword, *empty(7)]), hits="1", slots=[0])
-    assert broke["character"]["slots"][0] == {**sword, "condition": "break"} and broke["taken"]["conditions"] == ["break"]
+    assert broke["character"]["slots"][0] == {**sword, "condition": "break"} and broke["taken"]["conditions"] == [
+        "break"
+    ]
     assert broke["sheet"]["broken_gear"] == ["weapon"]
     assert ok("play_damage_odds", character=broke["character"], fields={})["written"] == "1d vs DC 2"
 
@@ -356,8 +440,12 @@ def test_the_targets_hit_defense_is_not_the_rollers() -> None:
     assert rolled["character"]["hit_defense_marked"] == 0 and rolled["spent"] == {"hit_defense": 0}
     assert "+1p" in rolled["written"]
     # A friend's help: the friend spends theirs.
-    assert ok("play_damage_roll", character=wren(hit_defense_marked=2), fields={"friend": "on"},
-              seed="3")["character"]["hit_defense_marked"] == 2
+    assert (
+        ok("play_damage_roll", character=wren(hit_defense_marked=2), fields={"friend": "on"}, seed="3")["character"][
+            "hit_defense_marked"
+        ]
+        == 2
+    )
 
 
 def test_taking_hits_never_owes_a_save_past_the_pool() -> None:
@@ -373,10 +461,14 @@ def test_taking_hits_never_owes_a_save_past_the_pool() -> None:
     # Health 1 is DC 2 with a die more: 99 conditions at most; 100 is refused by the reader, by its place.
     low = {**wren()["attributes"], "Health": 1}
     assert "character.health_save.now: must be from 1 to 99" in refused(
-        "play_sheet", character=wren(attributes=low, slots=empty(7), health_save={"now": 100, "had": 0, "moods": []}))
-    error = error_of("play_take_hits", character=wren(attributes=low, slots=empty(7),
-                                                      health_save={"now": 99, "had": 0, "moods": []}),
-                     hits="1", slots=[0])
+        "play_sheet", character=wren(attributes=low, slots=empty(7), health_save={"now": 100, "had": 0, "moods": []})
+    )
+    error = error_of(
+        "play_take_hits",
+        character=wren(attributes=low, slots=empty(7), health_save={"now": 99, "had": 0, "moods": []}),
+        hits="1",
+        slots=[0],
+    )
     assert error["field"] == "slots" and "at most 99" in error["message"]
 
 
@@ -412,8 +504,16 @@ VIEW = Path(__file__).parents[2] / "docs/assets/js/dice-and-danger-play.js"
 def test_the_view_draws_the_engines_lists() -> None:
     # The view draws them from the engine's reply (play_lists): none of their words are written in it.
     view = VIEW.read_text(encoding="utf-8")
-    for words in ("Sword or knife", "No armour", "A tower shield", "Free parking", "Flagrantly dead", '"Strength"',
-                  '"mar"', "Heavy melee weapon"):
+    for words in (
+        "Sword or knife",
+        "No armour",
+        "A tower shield",
+        "Free parking",
+        "Flagrantly dead",
+        '"Strength"',
+        '"mar"',
+        "Heavy melee weapon",
+    ):
         assert words not in view, words
 
 
@@ -423,11 +523,19 @@ def test_a_save_against_armor_luck_or_faith() -> None:
     armoured = wren(slots=[leather, *empty(7)])
     spear = ok("play_save_odds", character=armoured, fields={"attribute": "Armor", "dice": "2", "weapon": "spears"})
     assert (spear["written"], spear["what"]) == ("save 2d +1p vs DC 3", "Armor 3")
-    assert ok("play_save_odds", character=armoured,
-              fields={"attribute": "Armor", "dice": "2", "weapon": "swords"})["written"] == "save 2d vs DC 3"
+    assert (
+        ok("play_save_odds", character=armoured, fields={"attribute": "Armor", "dice": "2", "weapon": "swords"})[
+            "written"
+        ]
+        == "save 2d vs DC 3"
+    )
     # The weapon counts only on a save against Armor.
-    assert ok("play_save_odds", character=armoured,
-              fields={"attribute": "Reflex", "dice": "2", "weapon": "spears"})["written"] == "save 2d vs DC 4"
+    assert (
+        ok("play_save_odds", character=armoured, fields={"attribute": "Reflex", "dice": "2", "weapon": "spears"})[
+            "written"
+        ]
+        == "save 2d vs DC 4"
+    )
     # Broken leather is not used: Armor 2, as with none, and none is weak against swords ("+1p vs swords").
     broken = wren(slots=[{**leather, "condition": "break"}, *empty(7)])
     sword = ok("play_save_odds", character=broken, fields={"attribute": "Armor", "dice": "2", "weapon": "swords"})
@@ -435,8 +543,11 @@ def test_a_save_against_armor_luck_or_faith() -> None:
     # Luck from the attributes' sum: five 5s sum to 25, "22-28: Luck 3+1h" (the Ruling: +1h on rolls against it).
     lucky = wren(attributes=dict.fromkeys(wren()["attributes"], 5), slots=empty(11))
     luck = ok("play_save_odds", character=lucky, fields={"attribute": "Luck"})
-    assert (luck["written"], luck["what"], luck["odds"]["notation"]) == ("save 1d +1h vs DC 3", "Luck 3+1h",
-                                                                        "save 1d+1h vs DC 3")
+    assert (luck["written"], luck["what"], luck["odds"]["notation"]) == (
+        "save 1d +1h vs DC 3",
+        "Luck 3+1h",
+        "save 1d+1h vs DC 3",
+    )
     # Faith "Starts at 2".
     assert ok("play_save_odds", character=wren(), fields={"attribute": "Faith"})["written"] == "save 1d vs DC 2"
     error = error_of("play_save_odds", character=wren(), fields={"attribute": "Armor", "weapon": "bows"})
@@ -446,16 +557,25 @@ def test_a_save_against_armor_luck_or_faith() -> None:
 def test_a_save_against_an_attribute_of_1_leaves_room_for_its_extra_die() -> None:
     # An attribute of 1 is DC 2 with +1d: 99 of the danger's dice are the most, and 100 is refused by its field.
     weak = wren(attributes={**wren()["attributes"], "Will": 1})
-    assert ok("play_save_odds", character=weak, fields={"attribute": "Will", "dice": "99"})["odds"]["notation"] == \
-        "save 100d vs DC 2"
+    assert (
+        ok("play_save_odds", character=weak, fields={"attribute": "Will", "dice": "99"})["odds"]["notation"]
+        == "save 100d vs DC 2"
+    )
     error = error_of("play_save_odds", character=weak, fields={"attribute": "Will", "dice": "100"})
     assert error["field"] == "dice" and "from 1 to 99" in error["message"]
 
 
 def test_the_moods_a_save_is_owed_for_follow_the_sheet() -> None:
     owed = {"now": 2, "had": 0, "moods": [3, 2, 3]}
-    moods = wren(slots=[*empty(2), {"item": "", "condition": "mood", "gear": ""},
-                        {"item": "", "condition": "mood", "gear": ""}, *empty(4)], health_save=owed)
+    moods = wren(
+        slots=[
+            *empty(2),
+            {"item": "", "condition": "mood", "gear": ""},
+            {"item": "", "condition": "mood", "gear": ""},
+            *empty(4),
+        ],
+        health_save=owed,
+    )
     assert ok("play_sheet", character=moods)["character"]["health_save"]["moods"] == [2, 3]
     # A mood changed by hand (here to no condition) drops out of the list.
     changed = {**moods, "slots": [*moods["slots"][:3], *empty(5)]}
@@ -463,9 +583,11 @@ def test_the_moods_a_save_is_owed_for_follow_the_sheet() -> None:
     error = error_of("play_sheet", character={**moods, "health_save": {**owed, "moods": [8]}})
     # (The place: the request key, or, where the shared reader names it, the entry's own field.)
     assert error["field"] in ("character", "character.health_save.moods[0]") and error["message"].startswith(
-        "character.health_save.moods[0]: must be from 0 to 7, not 8")
+        "character.health_save.moods[0]: must be from 0 to 7, not 8"
+    )
     assert "character.health_save.moods: 3 moods, but the save is owed for 2 conditions" in refused(
-        "play_sheet", character={**moods, "health_save": {**owed, "moods": [1, 2, 3]}})
+        "play_sheet", character={**moods, "health_save": {**owed, "moods": [1, 2, 3]}}
+    )
 
 
 def test_a_new_characters_name() -> None:
@@ -480,20 +602,37 @@ def test_a_roll_spending_the_last_hit_defense_is_refused_before_it_is_rolled() -
     error = error_of("play_damage_odds", character=wren(hit_defense_marked=2), fields=fields)
     assert error["field"] == "hit_defense" and "Wren has no Hit Defense left to spend" in error["message"]
     # Level 0 has no Hit Defense at all.
-    assert error_of("play_damage_roll", character=wren(level=0, titles=[]), fields=fields, seed="1")["field"] == \
-        "hit_defense"
+    assert (
+        error_of("play_damage_roll", character=wren(level=0, titles=[]), fields=fields, seed="1")["field"]
+        == "hit_defense"
+    )
 
 
 # --- what the taps ask: each save's chance before it, the chance of a roll's result after ----------
 def test_every_save_the_sheet_can_roll_with_its_chance_of_coming_out_clean() -> None:
     saves = ok("play_save_chances", character=wren(), fields={})["saves"]
-    assert [s["against"] for s in saves] == ["Strength", "Reflex", "Health", "Intelligence", "Will", "Armor", "Luck",
-                                             "Faith"]
+    assert [s["against"] for s in saves] == [
+        "Strength",
+        "Reflex",
+        "Health",
+        "Intelligence",
+        "Will",
+        "Armor",
+        "Luck",
+        "Faith",
+    ]
     # One die against each DC: clean when it shows less than the DC (a die past 1 below DC 2 is the DC-1 rule's).
     clean = {s["what"]: Fraction(s["clean"]["ratio"]) for s in saves}
-    assert clean == {"Strength 3": Fraction(1, 3), "Reflex 4": Fraction(1, 2), "Health 2": Fraction(1, 6),
-                     "Intelligence 1": Fraction(1, 36), "Will 5": Fraction(2, 3), "Armor 3": Fraction(1, 3),
-                     "Luck 3": Fraction(1, 3), "Faith 2": Fraction(1, 6)}
+    assert clean == {
+        "Strength 3": Fraction(1, 3),
+        "Reflex 4": Fraction(1, 2),
+        "Health 2": Fraction(1, 6),
+        "Intelligence 1": Fraction(1, 36),
+        "Will 5": Fraction(2, 3),
+        "Armor 3": Fraction(1, 3),
+        "Luck 3": Fraction(1, 3),
+        "Faith 2": Fraction(1, 6),
+    }
     assert saves[1]["clean"]["percent"] == "50.00%" and saves[3]["written"] == "save 1d vs DC 1"
     # The form's other choices count: 2 dice +2p (4 stowed items) against Reflex 4 keep the two highest of
     # four, clean only when all four miss: (1/2)^4.
@@ -503,8 +642,9 @@ def test_every_save_the_sheet_can_roll_with_its_chance_of_coming_out_clean() -> 
     assert "the dead roll no more" in refused("play_save_chances", character=wren(health_outcome="Dead"), fields={})
 
 
-@pytest.mark.parametrize(("seed", "hits", "chance"), [("4", 0, Fraction(2, 3)), ("5", 1, Fraction(5, 18)),
-                                                      ("20", 2, Fraction(5, 108))])
+@pytest.mark.parametrize(
+    ("seed", "hits", "chance"), [("4", 0, Fraction(2, 3)), ("5", 1, Fraction(5, 18)), ("20", 2, Fraction(5, 108))]
+)
 def test_a_rolls_reply_gives_the_exact_chance_of_its_result(seed: str, hits: int, chance: Fraction) -> None:
     # One die against Will 5: 0 hits on 1-4; 1 hit on a 5, or a 6 whose explosion misses (1/6 + 1/6 * 4/6);
     # 2 hits on a 6 then a 5, or 6, 6 and a miss (1/36 + 1/36 * 4/6).
@@ -542,10 +682,21 @@ def test_hits_taken_one_tap_at_a_time_mark_what_they_mark_at_once() -> None:
 
 def test_a_character_sent_with_its_log_is_played_and_answered_without_it() -> None:
     # The page sends the character as saved, its log with it; the reply's character is the sheet alone.
-    logged = wren(log=[{"what": "Wren rolled a save against Will.", "dice": "save 1d vs DC 5, seed 4: 2",
-                        "result": "no hits", "chance": "66.67% (2/3)"}])
-    for action, request in (("play_take_hits", {"hits": "1", "slots": [3]}), ("play_damage_roll", {"fields": {}}),
-                            ("play_save_roll", {"fields": {"attribute": "Will"}})):
+    logged = wren(
+        log=[
+            {
+                "what": "Wren rolled a save against Will.",
+                "dice": "save 1d vs DC 5, seed 4: 2",
+                "result": "no hits",
+                "chance": "66.67% (2/3)",
+            }
+        ]
+    )
+    for action, request in (
+        ("play_take_hits", {"hits": "1", "slots": [3]}),
+        ("play_damage_roll", {"fields": {}}),
+        ("play_save_roll", {"fields": {"attribute": "Will"}}),
+    ):
         result = ok(action, character=logged, seed="4", **request)
         assert "log" not in result.get("character", {}), action
     assert ok("play_take_hits", character=logged, hits="1", slots=[3])["character"]["slots"][3]["condition"] == "mood"

@@ -47,8 +47,12 @@ def test_ash_from_the_first_roll_to_death() -> None:
     # "1d for acting", the HD's +1b, "A weapon gives +1d"; "No armor: DC 2 (+1p vs swords)" is the
     # goblin's penalty die, a bonus die for Ash: 2d+2b vs DC 2. Seed 0 rolls 4 4 1 3; the two bonus
     # dice drop the lowest (1 and 3): 4 and 4 hit, 2 hits. The Hit Defense is marked off.
-    rolled = ok("play_damage_roll", character=ash, fields={"hit_defense": "on", "hd_reading": "bonus",
-                                                          "armour": "none"}, seed="0")
+    rolled = ok(
+        "play_damage_roll",
+        character=ash,
+        fields={"hit_defense": "on", "hd_reading": "bonus", "armour": "none"},
+        seed="0",
+    )
     assert rolled["written"] == "1d +1b +1d vs DC 2 & +1p" and rolled["roll"]["notation"] == "2d+2b vs DC 2"
     assert rolled["roll"]["dice"] == [4, 4, 1, 3] and rolled["roll"]["hits"] == 2
     ash = rolled["character"]
@@ -56,8 +60,7 @@ def test_ash_from_the_first_roll_to_death() -> None:
 
     # An orc's spear, 2 dice: a save against Armor 3, leather's "+1p vs spears". Seed 0 rolls 4 4 1;
     # on a save the penalty die drops the lowest (1): 4 and 4 hit, 2 hits.
-    save = ok("play_save_roll", character=ash, fields={"attribute": "Armor", "dice": "2", "weapon": "spears"},
-              seed="0")
+    save = ok("play_save_roll", character=ash, fields={"attribute": "Armor", "dice": "2", "weapon": "spears"}, seed="0")
     assert save["written"] == "save 2d +1p vs DC 3" and save["roll"]["dice"] == [4, 4, 1] and save["hits"] == 2
 
     # No Hit Defense left: both hits are conditions, "Over a piece of equipment, which Mars it" (the
@@ -66,7 +69,9 @@ def test_ash_from_the_first_roll_to_death() -> None:
     took = ok("play_take_hits", character=ash, hits="2", slots=[0, 5])
     ash = took["character"]
     assert conditions(ash) == ["mar", "", "", "", "", "mood", "", "", ""]
-    assert ash["health_save"] == {"now": 2, "had": 0, "moods": [5]} and took["sheet"]["health_save"] == "save 2d vs DC 3"
+    assert (
+        ash["health_save"] == {"now": 2, "had": 0, "moods": [5]} and took["sheet"]["health_save"] == "save 2d vs DC 3"
+    )
     assert took["sheet"]["hit_defense_left"] == 0
 
     # The Health save, seed 1: 2 5; only the 5 is 3 or more: 1 hit, "1: Stunned 1 round". The mood stays.
@@ -77,8 +82,7 @@ def test_ash_from_the_first_roll_to_death() -> None:
     assert conditions(ash) == ["mar", "", "", "", "", "mood", "", "", ""] and stunned["injured"] == []
 
     # Three spear dice: save 3d +1p vs DC 3, seed 0 rolls 4 4 1 3; the 1 dropped, 4 4 3 hit: 3 hits.
-    save = ok("play_save_roll", character=ash, fields={"attribute": "Armor", "dice": "3", "weapon": "spears"},
-              seed="0")
+    save = ok("play_save_roll", character=ash, fields={"attribute": "Armor", "dice": "3", "weapon": "spears"}, seed="0")
     assert save["roll"]["dice"] == [4, 4, 1, 3] and save["hits"] == 3
     # Over the marred sword ("Over a slot that already has a Condition, which Breaks equipment"), and two
     # moods over slots 7 and 8. Owed: 3d for the three taken, +2p for the two had (the mar, the mood).
@@ -123,9 +127,11 @@ def test_ash_from_the_first_roll_to_death() -> None:
     assert conditions(ash) == ["break", "", "injury", "injury", "", "mood", "break", "injury", ""]
 
     # The dead roll no more and take no more hits; the sheet still reads.
-    for action, request in (("play_damage_roll", {"fields": {}, "seed": "1"}),
-                            ("play_save_roll", {"fields": {"attribute": "Reflex"}, "seed": "1"}),
-                            ("play_take_hits", {"hits": "1", "slots": [8]})):
+    for action, request in (
+        ("play_damage_roll", {"fields": {}, "seed": "1"}),
+        ("play_save_roll", {"fields": {"attribute": "Reflex"}, "seed": "1"}),
+        ("play_take_hits", {"hits": "1", "slots": [8]}),
+    ):
         reply = bridge(action, character=ash, **request)
         assert not reply["ok"] and reply["error"]["field"] == "character.health_outcome"
         assert reply["error"]["message"].startswith("character.health_outcome: Ash is dead")
@@ -161,6 +167,7 @@ def test_bryn_from_free_parking_to_flagrantly_dead() -> None:
     assert gone["roll"]["dice"] == [4, 4, 1, 3, 5, 4, 4, 3, 4] and gone["roll"]["hits"] == 6
     assert gone["character"]["health_outcome"] == "Flagrantly dead" and gone["injured"] == [3, 4, 5]
     assert conditions(gone["character"]) == ["break", "break", "break", "injury", "injury", "injury", "", ""]
-    reply = bridge("play_health_odds", character={**gone["character"],
-                                                   "health_save": {"now": 1, "had": 6, "moods": []}})
+    reply = bridge(
+        "play_health_odds", character={**gone["character"], "health_save": {"now": 1, "had": 6, "moods": []}}
+    )
     assert not reply["ok"] and reply["error"]["field"] == "character.health_outcome"

@@ -49,8 +49,11 @@ def test_a_version_1_document_opens_as_version_2_with_the_same_entries() -> None
     assert ok("play_check", document=old)["document"] == want
     # The rest is as saved: the values written by version 1, field by field.
     wren = want["entries"][1]
-    assert wren["hit_defense_marked"] == 1 and wren["slots"][2] == {"item": "leather armour", "condition": "break",
-                                                                    "gear": ""}
+    assert wren["hit_defense_marked"] == 1 and wren["slots"][2] == {
+        "item": "leather armour",
+        "condition": "break",
+        "gear": "",
+    }
     assert wren["slots"][4] == {"item": "", "condition": "mood", "gear": ""}
     assert want["entries"][2]["health_outcome"] == "Knocked out for the rest of the combat"
     assert want["entries"][4]["health_outcome"] == "Dying" and want["entries"][4]["level"] == 999
@@ -89,8 +92,11 @@ def test_version_1_states_version_2_reads_differently_still_open() -> None:
     rook["slots"][0]["condition"] = rook["slots"][1]["condition"] = "mood"
     rook["health_save"] = {"now": 1, "had": 0}
     document = {"format": "dice-srd-play", "version": 1, "system": SYSTEM, "entries": [rook]}
-    assert ok("play_check", document=document)["document"]["entries"][0]["health_save"] == {"now": 1, "had": 0,
-                                                                                           "moods": []}
+    assert ok("play_check", document=document)["document"]["entries"][0]["health_save"] == {
+        "now": 1,
+        "had": 0,
+        "moods": [],
+    }
     # Version 1 kept a save owed for 100 conditions at Health 1 (101 dice, which no sheet could draw):
     # it is owed for 99, the most a save rolls there, and the sheet draws it.
     rook["health_save"] = {"now": 100, "had": 2}

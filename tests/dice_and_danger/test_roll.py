@@ -1,8 +1,8 @@
 from fractions import Fraction
 
 import pytest
-
 from roller_agreement import assert_roller_agrees
+
 from rules_engine.core.errors import RulesError
 from rules_engine.core.roller import DieFate
 from rules_engine.dice_and_danger.notation import parse
@@ -34,8 +34,10 @@ def test_the_source_roll():
 def test_kept_sixes_explode_in_chains():
     result = resolve_dice(parse("3d+1b vs DC 4"), [6, 2, 1, 5], explosions=[6, 3])
     assert result.dropped == (2,) and result.kept == (6, 2, 5)
-    assert [e.to_dict() for e in result.explosions] == [{"from": 0, "index": 4, "value": 6},
-                                                         {"from": 4, "index": 5, "value": 3}]
+    assert [e.to_dict() for e in result.explosions] == [
+        {"from": 0, "index": 4, "value": 6},
+        {"from": 4, "index": 5, "value": 3},
+    ]
     assert result.chains() == [[6, 6, 3]]
     assert result.hit_dice == (6, 5, 6) and result.hits == 3
     exploded = [e.index for e in result.log if e.fate == DieFate.EXPLODED]
@@ -51,14 +53,17 @@ def test_dropped_sixes_do_not_explode():
     assert tie.dropped == (2,) and tie.hits == 2
 
 
-@pytest.mark.parametrize("text,dice,kept,hits", [
-    ("save 2d+1b vs DC 4", [5, 2, 3], (2, 3), 0),  # a bonus die on a save drops the highest
-    ("save 2d-1p vs DC 4", [5, 2, 3], (5, 3), 1),  # a penalty die on a save drops the lowest
-    ("2d+1b vs DC 4", [5, 2, 3], (5, 3), 1),
-    ("2d-1p vs DC 4", [5, 2, 3], (2, 3), 0),
-    ("2d-3h vs DC 3", [4, 5], (4, 5), 0),  # never below 0
-    ("2d+1h vs DC 3", [1, 1], (1, 1), 1),
-])
+@pytest.mark.parametrize(
+    "text,dice,kept,hits",
+    [
+        ("save 2d+1b vs DC 4", [5, 2, 3], (2, 3), 0),  # a bonus die on a save drops the highest
+        ("save 2d-1p vs DC 4", [5, 2, 3], (5, 3), 1),  # a penalty die on a save drops the lowest
+        ("2d+1b vs DC 4", [5, 2, 3], (5, 3), 1),
+        ("2d-1p vs DC 4", [5, 2, 3], (2, 3), 0),
+        ("2d-3h vs DC 3", [4, 5], (4, 5), 0),  # never below 0
+        ("2d+1h vs DC 3", [1, 1], (1, 1), 1),
+    ],
+)
 def test_bonus_and_penalty_from_the_rollers_side(text, dice, kept, hits):
     result = resolve_dice(parse(text), dice)
     assert (result.kept, result.hits) == (kept, hits)

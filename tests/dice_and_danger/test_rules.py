@@ -46,10 +46,24 @@ from rules_engine.dice_and_danger.rules import (
 
 # The source's printed rows.
 PRINTED_WEIGHT = {(0, 1): 0, (2, 3): 1, (4, 6): 2, (7, 10): 3, (11, 15): 4}
-PRINTED_TIERS = {(0, 1): (1, "Novice"), (2, 3): (2, "Apprentice"), (4, 6): (3, "Journeyman"),
-                 (7, 10): (4, "Master"), (11, 15): (5, "Grand Master"), (16, 21): (6, "World Champion")}
-PRINTED_LUCK = {(0, 1): "4-1h", (2, 3): "6", (4, 6): "5", (7, 10): "4", (11, 15): "3", (16, 21): "2",
-                (22, 28): "3+1h", (29, 36): "2+1h"}
+PRINTED_TIERS = {
+    (0, 1): (1, "Novice"),
+    (2, 3): (2, "Apprentice"),
+    (4, 6): (3, "Journeyman"),
+    (7, 10): (4, "Master"),
+    (11, 15): (5, "Grand Master"),
+    (16, 21): (6, "World Champion"),
+}
+PRINTED_LUCK = {
+    (0, 1): "4-1h",
+    (2, 3): "6",
+    (4, 6): "5",
+    (7, 10): "4",
+    (11, 15): "3",
+    (16, 21): "2",
+    (22, 28): "3+1h",
+    (29, 36): "2+1h",
+}
 
 
 def test_terms_add_and_swap_sides():
@@ -149,8 +163,13 @@ def test_boosted_titles_come_with_each_new_tier():
 
 def test_health_save_outcomes():
     assert [health_save_outcome(h) for h in range(6)] == [
-        "Free parking", "Stunned for 1 round", "Knocked out for the rest of the combat", "Dying", "Dead",
-        "Flagrantly dead"]
+        "Free parking",
+        "Stunned for 1 round",
+        "Knocked out for the rest of the combat",
+        "Dying",
+        "Dead",
+        "Flagrantly dead",
+    ]
     assert health_save_outcome(9) == "Flagrantly dead"  # ruling: 6+ is flagrantly dead too
     assert health_save_terms(2, 1) == Terms(dice=2, penalty=1)
     with pytest.raises(RulesError) as info:
@@ -165,8 +184,12 @@ def test_inventory():
 
 def test_armour_and_wards():
     assert [(a.name, a.dc, a.weak_against, a.slots) for a in ARMOURS] == [
-        ("none", 2, "swords", 0), ("leather", 3, "spears", 1), ("splint", 4, "axes", 2),
-        ("chain", 5, "clubs", 3), ("plate", 6, None, 4)]
+        ("none", 2, "swords", 0),
+        ("leather", 3, "spears", 1),
+        ("splint", 4, "axes", 2),
+        ("chain", 5, "clubs", 3),
+        ("plate", 6, None, 4),
+    ]
     assert [(w.dc, w.slots, w.weak_against) for w in WARDS] == [(dc, dc - 2, None) for dc in range(2, 7)]
     chain = armour_by_name(" Chain")
     assert armour_weakness(chain, "clubs") == Terms(penalty=1)

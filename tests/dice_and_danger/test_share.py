@@ -46,8 +46,12 @@ def test_one_die_damage_and_save() -> None:
             notation = "1d vs DC 4" if kind == "damage" else "save 1d vs DC 4"
             chance_of = f"{hits} or more hits" if kind == "damage" else f"{hits} or fewer hits on the save"
             if hits in table:
-                assert lines(result) == [f"**dice & danger** roll: `{notation}`", f"Dice: {chain}",
-                                         f"Result: **{hits} {word}**", chance_line(chance_of, table[hits])]
+                assert lines(result) == [
+                    f"**dice & danger** roll: `{notation}`",
+                    f"Dice: {chain}",
+                    f"Result: **{hits} {word}**",
+                    chance_line(chance_of, table[hits]),
+                ]
     assert {("damage", 0), ("damage", 1), ("damage", 2), ("save", 0), ("save", 1)} <= seen
 
 
@@ -62,8 +66,12 @@ def test_a_face_roll_and_dropped_dice() -> None:
         dropped = result["dropped_positions"][0]
         dice = " ".join(f"~~{v}~~" if i == dropped else str(v) for i, v in enumerate(result["dice"]))
         chance = Fraction(7 - face, 6) ** 2
-        assert lines(result) == ["**dice & danger** roll: `1d-1p`", f"Dice: {dice}", f"Result: **a face of {face}**",
-                                 chance_line(f"a face of {face} or more", chance)]
+        assert lines(result) == [
+            "**dice & danger** roll: `1d-1p`",
+            f"Dice: {dice}",
+            f"Result: **a face of {face}**",
+            chance_line(f"a face of {face} or more", chance),
+        ]
     assert len(seen) >= 4
 
 
@@ -125,8 +133,8 @@ def test_a_new_characters_chance_is_this_exact_character() -> None:
         attributes = ", ".join(f"{name} {value}" for name, value in result["attributes"].items())
         assert lines(result) == [
             "**dice & danger** character: `1d-2p for each attribute`",
-            "Dice: " + " ".join("(" + " ".join(map(str, result["attribute_dice"][name])) + ")"
-                                for name in result["attributes"]),
+            "Dice: "
+            + " ".join("(" + " ".join(map(str, result["attribute_dice"][name])) + ")" for name in result["attributes"]),
             f"Result: **{attributes}; Luck {result['luck']['text']}**",
             chance_line("this exact character (these five attributes, in this order)", chance),
         ]

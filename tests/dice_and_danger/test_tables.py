@@ -31,14 +31,31 @@ def test_every_table_builds_with_unique_keys():
 
 
 def test_printed_bands_are_the_first_rows():
-    assert weight_penalty_table().text_rows()[:5] == [["0–1", "+0p"], ["2–3", "+1p"], ["4–6", "+2p"],
-                                                      ["7–10", "+3p"], ["11–15", "+4p"]]
+    assert weight_penalty_table().text_rows()[:5] == [
+        ["0–1", "+0p"],
+        ["2–3", "+1p"],
+        ["4–6", "+2p"],
+        ["7–10", "+3p"],
+        ["11–15", "+4p"],
+    ]
     assert [row[1:3] for row in tiers_table().text_rows()[:6]] == [
-        ["0–1", "Novice"], ["2–3", "Apprentice"], ["4–6", "Journeyman"], ["7–10", "Master"],
-        ["11–15", "Grand Master"], ["16–21", "World Champion"]]
+        ["0–1", "Novice"],
+        ["2–3", "Apprentice"],
+        ["4–6", "Journeyman"],
+        ["7–10", "Master"],
+        ["11–15", "Grand Master"],
+        ["16–21", "World Champion"],
+    ]
     assert [row[:2] for row in luck_table().text_rows()] == [
-        ["0–1", "4-1h"], ["2–3", "6"], ["4–6", "5"], ["7–10", "4"], ["11–15", "3"], ["16–21", "2"],
-        ["22–28", "3+1h"], ["29–36", "2+1h"]]
+        ["0–1", "4-1h"],
+        ["2–3", "6"],
+        ["4–6", "5"],
+        ["7–10", "4"],
+        ["11–15", "3"],
+        ["16–21", "2"],
+        ["22–28", "3+1h"],
+        ["29–36", "2+1h"],
+    ]
 
 
 def test_luck_table_carries_the_exact_odds():

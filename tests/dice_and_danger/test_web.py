@@ -82,7 +82,10 @@ def test_odds_kind_for_the_sources_line():
         p = expected.dist.p(bar["value"])
         assert (bar["ratio"], bar["percent"]) == (ratio(p), percent(p, 2))
         assert bar["at_least"]["ratio"] == ratio(expected.p_at_least(bar["value"]))
-    assert result["p_any_hit"] == {"ratio": ratio(expected.p_at_least(1)), "percent": percent(expected.p_at_least(1), 2)}
+    assert result["p_any_hit"] == {
+        "ratio": ratio(expected.p_at_least(1)),
+        "percent": percent(expected.p_at_least(1), 2),
+    }
     assert result["mean_text"] == decimal_text(expected.mean, 2) and result["mean"] == ratio(expected.mean)
     # The folded tail holds the rest: shown bars + folded ends + the cut = 1.
     (tail,) = result["folded"]
@@ -97,8 +100,11 @@ def test_the_chart_matches_the_cli_table_lines():
     code, out = run(["odds", "dice-and-danger", "60d+10b vs DC 2"])
     assert code == 0
     result = odds_kind("60d+10b vs DC 2")
-    rows = {line.split()[0]: line.split()[1] for line in out.splitlines() if line.strip()[:1].isdigit()
-            and "in all" not in line}
+    rows = {
+        line.split()[0]: line.split()[1]
+        for line in out.splitlines()
+        if line.strip()[:1].isdigit() and "in all" not in line
+    }
     assert {str(bar["value"]): bar["percent"] for bar in result["bars"]} == rows
     assert {f["end"] for f in result["folded"]} == {"low", "high"}
     for folded in result["folded"]:
@@ -139,7 +145,9 @@ def test_dice_detail_tells_each_dies_part():
             for link in d["chain"]:
                 assert link["from"] == parent and link["hit"] == (link["value"] >= 4)
                 parent = link["index"]
-            assert all(link["value"] == 6 for link in d["chain"][:-1]) and (not d["chain"] or d["chain"][-1]["value"] != 6)
+            assert all(link["value"] == 6 for link in d["chain"][:-1]) and (
+                not d["chain"] or d["chain"][-1]["value"] != 6
+            )
         chained = [link["value"] for d in kept for link in d["chain"]]
         assert sorted(chained) == sorted(e["value"] for e in result["explosions"])
 

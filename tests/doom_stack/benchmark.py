@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 from bench_kit import ICEPOOL_DEFAULT_LIMIT, best_of, ratio_columns
+
 from rules_engine.doom_stack.notation import parse
 from rules_engine.doom_stack.odds import best_stack_distribution
 from rules_engine.doom_stack.roll import roll
@@ -48,12 +49,17 @@ def lab_icepool(roll_text: str, rules):  # noqa: ANN001, ANN201 - a RuleSet; a t
         pool = lab_query(roll_text, rules).pool
         spread = HouseStack().evaluate(icepool.d(die).pool(pool)) if pool else None
         beat = exact_match(rules) == "failure"
-        rungs = [spread.probability(">", rung.tn) if beat else spread.probability(">=", rung.tn)
-                 for rung in ladder(rules)] if spread is not None else None
+        rungs = (
+            [spread.probability(">", rung.tn) if beat else spread.probability(">=", rung.tn) for rung in ladder(rules)]
+            if spread is not None
+            else None
+        )
         elapsed = time.perf_counter() - start
         mine = sheet(roll_text, rules, 7)
-        if spread is not None and ([spread.probability(o.value) for o in mine.outcomes] != [o.p for o in mine.outcomes]
-                                   or rungs != [r.p_success for r in mine.rungs]):
+        if spread is not None and (
+            [spread.probability(o.value) for o in mine.outcomes] != [o.p for o in mine.outcomes]
+            or rungs != [r.p_success for r in mine.rungs]
+        ):
             raise SystemExit(f"icepool and the engine disagree on {roll_text} with {rules.written}")
         return elapsed
 
@@ -64,6 +70,7 @@ def ours(pool: int) -> float:
     def run() -> None:
         best_stack_distribution.cache_clear()
         best_stack_distribution(pool)
+
     return best_of(run)
 
 

@@ -44,18 +44,21 @@ def test_the_notation_reads_every_term_in_any_order_and_writes_a_canonical_form(
         assert parse_attack(example).notation == example
 
 
-@pytest.mark.parametrize("text,message,position", [
-    ("attack", "expected the attacker's stack", 6),
-    ("attack 9 vs", "expected the defender's stack", 11),
-    ("attack 9 vs 4 cover cover", "cover is given twice", 20),
-    ("attack 9 vs 4 armour 3", "expected one of cover, antitank, track", 14),
-    ("attack 9 boxes 0", "hit boxes must be from 1 to 100, not 0", 15),
-    (f"attack 9 boxes {MAX_BOXES + 1}", "hit boxes must be from 1 to 100", 15),
-    ("attack 9 track XQ", "a track is written with X (physical) and / (stun)", 16),
-    ("attack 9 track", "expected the marked boxes after track", 14),
-    ("attack 9 boxes 4 track XXXXX", "the track marks 5 boxes, but the defender has only 4 hit boxes", 17),
-    ("attack 1801", "the attacker's stack must be from 0 to 1800", 7),
-])
+@pytest.mark.parametrize(
+    "text,message,position",
+    [
+        ("attack", "expected the attacker's stack", 6),
+        ("attack 9 vs", "expected the defender's stack", 11),
+        ("attack 9 vs 4 cover cover", "cover is given twice", 20),
+        ("attack 9 vs 4 armour 3", "expected one of cover, antitank, track", 14),
+        ("attack 9 boxes 0", "hit boxes must be from 1 to 100, not 0", 15),
+        (f"attack 9 boxes {MAX_BOXES + 1}", "hit boxes must be from 1 to 100", 15),
+        ("attack 9 track XQ", "a track is written with X (physical) and / (stun)", 16),
+        ("attack 9 track", "expected the marked boxes after track", 14),
+        ("attack 9 boxes 4 track XXXXX", "the track marks 5 boxes, but the defender has only 4 hit boxes", 17),
+        ("attack 1801", "the attacker's stack must be from 0 to 1800", 7),
+    ],
+)
 def test_bad_attack_notations_point_at_the_problem(text, message, position):
     with pytest.raises(RulesError) as info:
         parse_attack(text)
@@ -68,8 +71,18 @@ def test_net_damage_with_cover_and_body_armour():
     # 9 − 4 = 5; in cover the 4 is not spent but shrinks to 3; body armour 2 turns 2 into stun.
     assert (data["net"], data["damage"], data["defence_left"]) == (5, 5, 3)
     assert (data["physical"], data["stun"]) == (3, 2)
-    assert data["after"] == {"boxes": 8, "marks": "XXX//", "physical": 3, "stun": 2, "empty": 3, "overflow": 0,
-                             "knocked_out": False, "dying": False, "dead": False, "state": "still in action"}
+    assert data["after"] == {
+        "boxes": 8,
+        "marks": "XXX//",
+        "physical": 3,
+        "stun": 2,
+        "empty": 3,
+        "overflow": 0,
+        "knocked_out": False,
+        "dying": False,
+        "dead": False,
+        "state": "still in action",
+    }
     assert data["bleeding_out"] is None
 
 
@@ -148,24 +161,41 @@ def ask(**fields: str) -> dict:
 
 
 def test_the_bridge_action_is_the_notation_odds():
-    reply = ask(attack="10", defence="2", cover="", body="3", hard="2", antitank="on", boxes="8", physical="6",
-                stun="1", overflow="")
+    reply = ask(
+        attack="10",
+        defence="2",
+        cover="",
+        body="3",
+        hard="2",
+        antitank="on",
+        boxes="8",
+        physical="6",
+        stun="1",
+        overflow="",
+    )
     assert reply["ok"]
     result = reply["result"]
     assert result["notation"] == "attack 10 vs 2 body 3 hard 2 antitank track XXXXXX/"
-    assert result == json.loads(call(json.dumps({"system": "doom-stack", "action": "odds",
-                                                 "notation": result["notation"]})))["result"]
+    assert (
+        result
+        == json.loads(call(json.dumps({"system": "doom-stack", "action": "odds", "notation": result["notation"]})))[
+            "result"
+        ]
+    )
     assert ask(attack="4")["result"]["after"]["boxes"] == DEFAULT_BOXES  # blank fields: defaults
 
 
-@pytest.mark.parametrize("fields,field,message", [
-    ({}, "attack", "Attacker's stack must be a whole number"),
-    ({"attack": "9", "defence": "-1"}, "defence", "Defender's stack must be from 0 to 1800"),
-    ({"attack": "9", "cover": "maybe"}, "cover", "Defender in cover must be on or off"),
-    ({"attack": "9", "boxes": "0"}, "boxes", "Hit boxes must be from 1 to 100"),
-    ({"attack": "9", "physical": "9"}, "physical", "9 boxes already marked, but the defender has only 8"),
-    ({"attack": "9", "physical": "5", "stun": "4"}, "stun", "9 boxes already marked"),
-])
+@pytest.mark.parametrize(
+    "fields,field,message",
+    [
+        ({}, "attack", "Attacker's stack must be a whole number"),
+        ({"attack": "9", "defence": "-1"}, "defence", "Defender's stack must be from 0 to 1800"),
+        ({"attack": "9", "cover": "maybe"}, "cover", "Defender in cover must be on or off"),
+        ({"attack": "9", "boxes": "0"}, "boxes", "Hit boxes must be from 1 to 100"),
+        ({"attack": "9", "physical": "9"}, "physical", "9 boxes already marked, but the defender has only 8"),
+        ({"attack": "9", "physical": "5", "stun": "4"}, "stun", "9 boxes already marked"),
+    ],
+)
 def test_bridge_errors_name_their_field(fields, field, message):
     reply = ask(**fields)
     assert not reply["ok"] and reply["error"]["field"] == field and message in reply["error"]["message"]
@@ -173,15 +203,27 @@ def test_bridge_errors_name_their_field(fields, field, message):
 
 # --- bad input (Hypothesis) ---------------------------------------------------------------
 @CONTRACT
-@given(st.one_of(st.builds(lambda t: "attack " + t, texts()),
-                 st.builds(lambda n, t: f"attack {n} {t}", numbers(), st.text(max_size=30))))
+@given(
+    st.one_of(
+        st.builds(lambda t: "attack " + t, texts()),
+        st.builds(lambda n, t: f"attack {n} {t}", numbers(), st.text(max_size=30)),
+    )
+)
 def test_any_attack_text_gives_a_result_or_a_rules_error(text):
     check_both(SYSTEM, text)
 
 
 @CONTRACT
-@given(mutated(list(EXAMPLES) + ["attack 0", "attack 1800 vs 1800 cover body 1800 hard 1800 antitank boxes 100 "
-                                 "track " + "X" * 50 + "/" * 50 + " overflow 1800"]))
+@given(
+    mutated(
+        list(EXAMPLES)
+        + [
+            "attack 0",
+            "attack 1800 vs 1800 cover body 1800 hard 1800 antitank boxes 100 "
+            "track " + "X" * 50 + "/" * 50 + " overflow 1800",
+        ]
+    )
+)
 def test_mutated_attacks_give_a_result_or_a_rules_error(text):
     check_both(SYSTEM, text)
 
@@ -202,9 +244,17 @@ def test_attack_fields_give_a_result_or_an_error_on_a_field(fields):
 
 
 @CONTRACT
-@given(st.one_of(st.none(), st.integers(), st.text(max_size=10), st.lists(st.integers(), max_size=3),
-                 st.dictionaries(st.sampled_from(ATTACK_FIELDS), st.one_of(st.none(), st.integers(), st.booleans(),
-                                                                           st.text(max_size=5)))))
+@given(
+    st.one_of(
+        st.none(),
+        st.integers(),
+        st.text(max_size=10),
+        st.lists(st.integers(), max_size=3),
+        st.dictionaries(
+            st.sampled_from(ATTACK_FIELDS), st.one_of(st.none(), st.integers(), st.booleans(), st.text(max_size=5))
+        ),
+    )
+)
 def test_attack_fields_of_any_json_are_answered(fields):
     reply = json.loads(call(json.dumps({"system": "doom-stack", "action": "attack_fields", "fields": fields})))
     assert reply["ok"] or reply["error"]["message"]

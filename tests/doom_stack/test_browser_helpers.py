@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 import re
 
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
 from playwright.sync_api import Page, expect
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
 from doom_stack.test_stacks import brute_force_stacks
 from rules_engine.web import call
 
@@ -80,8 +80,11 @@ def test_a_seeded_roll_lists_exactly_the_stacks_the_dice_allow(page, site_url, p
     expect(page.locator(STATUS)).to_contain_text(re.compile(r"^Chosen: "))
     expect(page.locator(STATUS)).to_contain_text(f"attention pool {' '.join(map(str, second['attention_pool']))}")
     in_stack = page.locator(f"{ROLLER} .srd-dice .srd-die")
-    stacked = [i for i in range(in_stack.count())
-               if re.search(r"srd-die--(stacked|wildcard)", in_stack.nth(i).get_attribute("class"))]
+    stacked = [
+        i
+        for i in range(in_stack.count())
+        if re.search(r"srd-die--(stacked|wildcard)", in_stack.nth(i).get_attribute("class"))
+    ]
     assert stacked == sorted(second["positions"])
     # A click on a row's label picks it as well.
     rows.nth(2).locator("label").click()
@@ -96,7 +99,8 @@ def test_a_seeded_roll_lists_exactly_the_stacks_the_dice_allow(page, site_url, p
         keep.nth(index).click()
         expect(picks.nth(need["index"])).to_be_checked()
         expect(page.locator(STATUS)).to_contain_text(
-            " ".join(map(str, expected["stacks"][need["index"]]["attention_pool"])) or "no attention pool")
+            " ".join(map(str, expected["stacks"][need["index"]]["attention_pool"])) or "no attention pool"
+        )
     assert page_errors == []
 
 
@@ -106,7 +110,9 @@ def test_a_roll_without_a_tn_and_a_roll_of_no_dice(page, site_url, page_errors):
         page.fill(f"#ds-{name}", value)
     page.press("#ds-seed", "Enter")
     expect(page.locator(".srd-roll__seed")).to_have_text("3")
-    expect(page.locator(f"{ROLLER} .srd-ds-stacks__none")).to_have_text("Stacks you can choose: none, there are no dice")
+    expect(page.locator(f"{ROLLER} .srd-ds-stacks__none")).to_have_text(
+        "Stacks you can choose: none, there are no dice"
+    )
     expect(page.locator(PICKS)).to_have_count(0)
     assert page_errors == []
 
@@ -139,7 +145,9 @@ def test_the_attack_helper_resolves_as_the_engine_does(page, site_url, page_erro
     expect(page.locator(f"{ATTACK_RESULT} .srd-ds-attack__state")).to_have_text("Dying and knocked out")
     bleed = expected["bleeding_out"]
     expect(page.locator(f"{ATTACK_RESULT} .srd-exact[data-bleed-odds=death]")).to_have_text(bleed["p_death"])
-    expect(page.locator(f"{ATTACK_RESULT} .srd-pct[data-bleed-odds=stabilise]")).to_have_text(bleed["percent_stabilise"])
+    expect(page.locator(f"{ATTACK_RESULT} .srd-pct[data-bleed-odds=stabilise]")).to_have_text(
+        bleed["percent_stabilise"]
+    )
     assert bleed["p_death"] == "125/216"
 
     # Cover by mouse: the defender's stack stays, one pip smaller.
@@ -149,11 +157,22 @@ def test_the_attack_helper_resolves_as_the_engine_does(page, site_url, page_erro
     # Bad input: the engine's message under the field; the last result stays, marked.
     page.fill("#dsa-stun", "5")
     page.press("#dsa-stun", "Enter")
-    reply = json.loads(call(json.dumps({"system": "doom-stack", "action": "attack_fields", "fields": {
-        **values, "antitank": "on", "cover": "on", "stun": "5"}})))
+    reply = json.loads(
+        call(
+            json.dumps(
+                {
+                    "system": "doom-stack",
+                    "action": "attack_fields",
+                    "fields": {**values, "antitank": "on", "cover": "on", "stun": "5"},
+                }
+            )
+        )
+    )
     expect(page.locator("#dsa-stun-error")).to_have_text(reply["error"]["message"])
     expect(page.locator("#dsa-stun")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator(f"{ATTACK_RESULT} .srd-stale-label")).to_contain_text("Result for the last valid input: attack 10")
+    expect(page.locator(f"{ATTACK_RESULT} .srd-stale-label")).to_contain_text(
+        "Result for the last valid input: attack 10"
+    )
     page.fill("#dsa-stun", "0")
     expect(page.locator("#dsa-stun-error")).to_have_text("")
     expect(page.locator(f"{ATTACK_RESULT} .srd-stale-label")).to_have_count(0)
@@ -171,8 +190,16 @@ def test_the_helpers_fit_a_phone_and_never_move_the_page(phone_page, site_url, t
     assert {s: height(page, s) for s in boxes} == loading
 
     # The biggest result: a long track, dying, every line of the working.
-    for name, value in {"attack": "1800", "defence": "3", "body": "40", "hard": "20", "boxes": "100",
-                        "physical": "60", "stun": "39", "overflow": "1"}.items():
+    for name, value in {
+        "attack": "1800",
+        "defence": "3",
+        "body": "40",
+        "hard": "20",
+        "boxes": "100",
+        "physical": "60",
+        "stun": "39",
+        "overflow": "1",
+    }.items():
         page.fill(f"#dsa-{name}", value)
     page.check("#dsa-antitank")
     page.check("#dsa-cover")

@@ -4,10 +4,16 @@ best-stack chart fits the screen with colours that keep their contrast."""
 
 from __future__ import annotations
 
+from browser_kit import (
+    ENGINE_LOAD_MS,
+    PAGE_BACKGROUND,
+    assert_no_sideways_scroll,
+    contrast,
+    height,
+    parse_colour,
+    use_theme,
+)
 from playwright.sync_api import expect
-
-from browser_kit import (ENGINE_LOAD_MS, PAGE_BACKGROUND, assert_no_sideways_scroll, contrast, height, parse_colour,
-                         use_theme)
 
 
 def test_the_roller_fits_and_never_moves_the_page(phone_page, site_url, theme, page_errors):
@@ -15,8 +21,15 @@ def test_the_roller_fits_and_never_moves_the_page(phone_page, site_url, theme, p
     use_theme(page, site_url, theme)
     page.goto(site_url + "doom-stack/")
     # While the engine loads: the space for the odds and the roll is already there.
-    loading = {s: height(page, s) for s in ("#ds-roller", "#ds-roller .srd-widget__odds", "#ds-roller .srd-widget__result",
-                                            "#ds-roller .srd-ds-stacks")}
+    loading = {
+        s: height(page, s)
+        for s in (
+            "#ds-roller",
+            "#ds-roller .srd-widget__odds",
+            "#ds-roller .srd-widget__result",
+            "#ds-roller .srd-ds-stacks",
+        )
+    }
     expect(page.locator("#ds-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     expect(page.locator("[data-odds=success] .srd-exact")).to_be_visible()
     with_odds = {s: height(page, s) for s in loading}
@@ -31,8 +44,16 @@ def test_the_roller_fits_and_never_moves_the_page(phone_page, site_url, theme, p
 
     # The form wraps inside the widget; every field and the button are inside the screen.
     width = page.evaluate("window.innerWidth")
-    for selector in ("#ds-attribute", "#ds-skill", "#ds-modifiers", "#ds-tn", "#ds-seed",
-                     "#ds-roller button[type=submit]", ".srd-odds__summary", ".srd-dice"):
+    for selector in (
+        "#ds-attribute",
+        "#ds-skill",
+        "#ds-modifiers",
+        "#ds-tn",
+        "#ds-seed",
+        "#ds-roller button[type=submit]",
+        ".srd-odds__summary",
+        ".srd-dice",
+    ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
     assert page_errors == []

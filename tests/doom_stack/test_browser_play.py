@@ -12,11 +12,10 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from browser_fixtures import sw_page  # noqa: F401 - a fixture
 from browser_kit import assert_no_sideways_scroll, use_theme
 from play_browser import NO_NATIVE_SHARE, PlayTool
+from playwright.sync_api import Page, expect
 
 TOOL = PlayTool("doom-stack", "#dsp", entry="c")
 ROOT, STATUS, STORE = TOOL.root, TOOL.status, TOOL.store
@@ -58,12 +57,14 @@ def roll_from_sheet(page: Page, character: dict) -> dict:
     page.fill(f"{ROOT}-tn", "6")
     page.fill(f"{ROOT}-seed", "31")
     page.get_by_role("button", name="Roll", exact=True).click()
-    expected = engine("play_roll", character=character, attribute="Agility", skill="Firearms", modifiers="+9",
-                      tn="6", seed="31")
+    expected = engine(
+        "play_roll", character=character, attribute="Agility", skill="Firearms", modifiers="+9", tn="6", seed="31"
+    )
     roll = expected["roll"]
     attention = " ".join(map(str, roll["attention_pool"])) or "empty"
     expect(page.locator(STATUS)).to_have_text(
-        f"Rolled Agility + Firearms: best stack {roll['best_stack']['value']}; attention pool {attention}.")
+        f"Rolled Agility + Firearms: best stack {roll['best_stack']['value']}; attention pool {attention}."
+    )
     expect(page.locator(f"{ROOT} .srd-play__what")).to_have_text(f"Agility + Firearms: {expected['pool_line']}")
     return expected
 
@@ -81,7 +82,8 @@ def hit(page: Page, character: dict, attack: str = "14", body: str = "2", defend
     expected = engine("play_attack", character=character, fields=fields)
     report = expected["attack"]
     expect(page.locator(STATUS)).to_have_text(
-        f"Hit: {report['physical']} physical, {report['stun']} stun; now {expected['sheet']['track']['state']}.")
+        f"Hit: {report['physical']} physical, {report['stun']} stun; now {expected['sheet']['track']['state']}."
+    )
     return expected
 
 
@@ -92,8 +94,9 @@ def take_a_smaller_stack(page: Page, character: dict, dice: list[int]) -> dict:
     page.get_by_label("Stack taken", exact=True).select_option(str(place))
     expected = engine("play_choose", character=character, stack=str(place))
     attention = " ".join(map(str, expected["character"]["attention"])) or "empty"
-    expect(page.locator(STATUS)).to_have_text(f"Stack taken: {expected['sheet']['pick']['value']}; "
-                                              f"attention pool {attention}.")
+    expect(page.locator(STATUS)).to_have_text(
+        f"Stack taken: {expected['sheet']['pick']['value']}; attention pool {attention}."
+    )
     return expected
 
 
@@ -103,8 +106,9 @@ def another_action(page: Page, character: dict, attribute: str) -> dict:
     page.get_by_role("button", name="Take it from the attention pool").click()
     expected = engine("play_multitask", character=character, attribute=attribute, skill="", modifiers="", tn="")
     attention = " ".join(map(str, expected["character"]["attention"])) or "empty"
-    expect(page.locator(STATUS)).to_have_text(f"Another action ({attribute}): stack {expected['sheet']['pick']['value']}; "
-                                              f"attention pool {attention}.")
+    expect(page.locator(STATUS)).to_have_text(
+        f"Another action ({attribute}): stack {expected['sheet']['pick']['value']}; attention pool {attention}."
+    )
     return expected
 
 
@@ -113,14 +117,18 @@ def bleed_to_the_end(page: Page) -> dict:
     Each hour's change is the rule's: a 1 makes the character stable, anything else adds 1 to overflow."""
     character = saved_characters(page)[-1]
     button = page.get_by_role("button", name="Roll this hour's bleeding out")
-    while character["overflow"] and not character["stable"] and not engine(
-            "play_sheet", character=character)["sheet"]["track"]["dead"]:
+    while (
+        character["overflow"]
+        and not character["stable"]
+        and not engine("play_sheet", character=character)["sheet"]["track"]["dead"]
+    ):
         button.click()
         wait_saved(page, f"c.stable || c.overflow === {character['overflow'] + 1}")
         after = saved_characters(page)[-1]
         die = int(re.search(r"Bleeding out, this hour: a (\d)", page.locator(STATUS).inner_text()).group(1))
-        assert (after["stable"], after["overflow"]) == ((True, character["overflow"]) if die == 1
-                                                        else (False, character["overflow"] + 1))
+        assert (after["stable"], after["overflow"]) == (
+            (True, character["overflow"]) if die == 1 else (False, character["overflow"] + 1)
+        )
         character = after
     expect(button).to_have_count(0)
     return character
@@ -151,7 +159,8 @@ def expect_sheet(page: Page, character: dict) -> None:
     sheet = engine("play_sheet", character=character)["sheet"]
     a = character["attributes"]
     expect(page.locator(f"{ROOT} .srd-play__boxes-count")).to_have_text(
-        f"{sheet['boxes']} hit boxes (4 + Strength {a['Strength']} + Willpower {a['Willpower']})")
+        f"{sheet['boxes']} hit boxes (4 + Strength {a['Strength']} + Willpower {a['Willpower']})"
+    )
     expect(page.locator(f"{ROOT} .srd-play__state-word")).to_have_text(sheet["track"]["state"])
     # The hit boxes, then the overflow box (its number).
     boxes = page.locator(f"{ROOT} .srd-play__tapbox")
@@ -172,9 +181,16 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     open_tool(page, address)
     expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No characters saved on this device yet")
     vex = make_vex(page)
-    assert vex == {"name": "Vex", "attributes": {"Strength": 3, "Agility": 2, "Willpower": 2},
-                   "skills": {"Firearms": 3}, "marks": "", "overflow": 0, "stable": False, "attention": [],
-                   "pick": None}
+    assert vex == {
+        "name": "Vex",
+        "attributes": {"Strength": 3, "Agility": 2, "Willpower": 2},
+        "skills": {"Firearms": 3},
+        "marks": "",
+        "overflow": 0,
+        "stable": False,
+        "attention": [],
+        "pick": None,
+    }
     expect_sheet(page, vex)
 
     # Roll from the sheet: the engine's roll, its attention pool kept on the sheet.
@@ -224,12 +240,14 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     # A broken file is refused with its reason, in words (the field's name, not its JSON path); nothing saved changes.
     saved_before = TOOL.saved_text(page)
     broken = tmp_path / "broken.json"
-    broken.write_text(exported.read_text(encoding="utf-8").replace('"marks": "', '"marks": "XXXXXXXXXXXXXXX'),
-                      encoding="utf-8")
+    broken.write_text(
+        exported.read_text(encoding="utf-8").replace('"marks": "', '"marks": "XXXXXXXXXXXXXXX'), encoding="utf-8"
+    )
     page.set_input_files(f"{ROOT} input[type=file]", str(broken))
     expect(page.locator(STATUS)).to_have_text(
         "broken.json was not imported: character 1, Hit boxes: "
-        f"{len(vex['marks']) + 15} marks, but the character has 9 hit boxes. Nothing saved was changed.")
+        f"{len(vex['marks']) + 15} marks, but the character has 9 hit boxes. Nothing saved was changed."
+    )
     assert TOOL.saved_text(page) == saved_before
     future = tmp_path / "future.json"
     future.write_text(json.dumps({**json.loads(exported.read_text()), "version": 99}), encoding="utf-8")
@@ -263,7 +281,8 @@ def test_the_odds_show_before_a_roll_and_follow_the_form(page, site_url: str) ->
     odds = page.locator(f"{ROOT} .srd-play__odds")
     alone = engine("play_odds", character=vex, attribute="Strength", skill="", modifiers="", tn="")
     expect(odds.locator(".srd-play__chance")).to_have_text(
-        f"Odds of Strength ({alone['pool_line']}): no TN: the best stack averages {alone['mean']}.")
+        f"Odds of Strength ({alone['pool_line']}): no TN: the best stack averages {alone['mean']}."
+    )
     page.select_option(f"{ROOT}-attribute", "Agility")
     page.select_option(f"{ROOT}-skill", "Firearms")
     page.fill(f"{ROOT}-tn", "12")
@@ -271,7 +290,8 @@ def test_the_odds_show_before_a_roll_and_follow_the_form(page, site_url: str) ->
     o = expected["odds"]
     expect(odds.locator(".srd-play__chance")).to_have_text(
         f"Odds of Agility + Firearms ({expected['pool_line']}): success {o['success']['percent']}, glitch "
-        f"{o['glitch']['percent']} (a success too), failure {o['failure']['percent']}.")
+        f"{o['glitch']['percent']} (a success too), failure {o['failure']['percent']}."
+    )
     fraction = odds.get_by_text(f"Success: {o['success']['exact']}", exact=True)
     expect(fraction).to_be_hidden()
     page.locator(f"{ROOT}-seed").focus()
@@ -285,9 +305,13 @@ def test_the_odds_show_before_a_roll_and_follow_the_form(page, site_url: str) ->
 
 def test_a_saved_copy_the_engine_refuses_is_kept_aside(page, site_url: str) -> None:
     address = f"{site_url}doom-stack/play/"
-    future = {"document": {"format": "dice-srd-play", "version": 7, "system": "doom-stack", "entries": []}, "current": 0}
-    page.add_init_script(f"localStorage.getItem('{STORE}') === null && localStorage.setItem('{STORE}', "
-                         f"{json.dumps(json.dumps(future))})")
+    future = {
+        "document": {"format": "dice-srd-play", "version": 7, "system": "doom-stack", "entries": []},
+        "current": 0,
+    }
+    page.add_init_script(
+        f"localStorage.getItem('{STORE}') === null && localStorage.setItem('{STORE}', {json.dumps(json.dumps(future))})"
+    )
     open_tool(page, address)
     expect(page.locator(STATUS)).to_contain_text("Your saved characters could not be read (")
     kept = page.evaluate("localStorage.getItem('srd-play-unreadable:doom-stack')")
@@ -297,8 +321,16 @@ def test_a_saved_copy_the_engine_refuses_is_kept_aside(page, site_url: str) -> N
 def full_character(i: int) -> dict:
     """A character as full as a sheet gets: 60 skills with 60-character names (4,000 characters or so)."""
     skills = {f"Skill {i:03d}-{k:03d} ".ljust(60, "x"): 20 for k in range(60)}
-    return {"name": f"Character {i}", "attributes": {"Strength": 20, "Agility": 20, "Willpower": 20},
-            "skills": skills, "marks": "", "overflow": 0, "stable": False, "attention": [], "pick": None}
+    return {
+        "name": f"Character {i}",
+        "attributes": {"Strength": 20, "Agility": 20, "Willpower": 20},
+        "skills": skills,
+        "marks": "",
+        "overflow": 0,
+        "stable": False,
+        "attention": [],
+        "pick": None,
+    }
 
 
 def compact(document: dict) -> int:
@@ -310,14 +342,19 @@ def test_a_change_past_the_size_the_engine_reads_back_is_refused(page, site_url:
     most = engine("play_limits")["limits"]["max_document_chars"]
     assert most == 200_000
     # Saved on this device: full characters, as many as stay within the limit.
-    document = {"format": "dice-srd-play", "version": engine("play_limits")["version"], "system": "doom-stack",
-                "entries": []}
+    document = {
+        "format": "dice-srd-play",
+        "version": engine("play_limits")["version"],
+        "system": "doom-stack",
+        "entries": [],
+    }
     while compact({**document, "entries": [*document["entries"], full_character(len(document["entries"]))]}) <= most:
         document["entries"].append(full_character(len(document["entries"])))
     assert engine("play_check", document=document)["document"] == document
     saved = {"document": document, "current": 0}
-    page.add_init_script(f"localStorage.getItem('{STORE}') === null && localStorage.setItem('{STORE}', "
-                         f"{json.dumps(json.dumps(saved))})")
+    page.add_init_script(
+        f"localStorage.getItem('{STORE}') === null && localStorage.setItem('{STORE}', {json.dumps(json.dumps(saved))})"
+    )
     open_tool(page, f"{site_url}doom-stack/play/")
     expect(page.locator(f"{ROOT}-pick option")).to_have_count(len(document["entries"]))
     saved_before = TOOL.saved_text(page)
@@ -333,7 +370,8 @@ def test_a_change_past_the_size_the_engine_reads_back_is_refused(page, site_url:
     assert together > most
     expect(page.locator(STATUS)).to_have_text(
         f"Not saved: your characters would take {together:,} characters, and at most 200,000 characters are kept "
-        "on this device. Nothing was changed.")
+        "on this device. Nothing was changed."
+    )
     expect(page.locator(STATUS)).to_have_class(re.compile(r"srd-play__status--error"))
     # Nothing applied: what is saved, the list and Undo are as before.
     assert TOOL.saved_text(page) == saved_before

@@ -62,8 +62,7 @@ def test_unreadable_input_marks_the_odds_and_the_roll_as_older(page, site_url, p
 
     # The old odds are still there, but say whose they are; so does the roll.
     expect(page.locator(ODDS)).to_have_attribute("data-stale", "")
-    expect(page.locator(f"{ODDS} .srd-stale-label")).to_have_text(
-        f"Odds for the last valid input: {reply['notation']}")
+    expect(page.locator(f"{ODDS} .srd-stale-label")).to_have_text(f"Odds for the last valid input: {reply['notation']}")
     expect(page.locator(f"{RESULT} .srd-stale-label")).to_have_text(f"Roll for earlier inputs: {reply['notation']}")
     expect(page.locator(success)).to_have_text(reply["percent"]["success"])
     dimmed(page, f"{ODDS} .srd-odds")

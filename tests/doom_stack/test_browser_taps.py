@@ -14,10 +14,10 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
-
 from browser_kit import assert_no_sideways_scroll, use_theme
 from play_browser import PlayTool
+from playwright.sync_api import Locator, Page, expect
+
 from rules_engine.core.exact import percent, ratio
 from rules_engine.doom_stack.odds import best_stack_distribution
 
@@ -84,8 +84,10 @@ def test_a_scene_played_by_taps_alone(phone_page, site_url: str) -> None:
         value = sum(pick["stack"])
         assert item["dice"] == " ".join(map(str, pick["dice"]))
         assert item["chance"] == chance_words(2, value)
-        assert item["what"] == (f"Rolled Agility: best stack {value}; attention pool "
-                                f"{' '.join(map(str, character['attention'])) or 'empty'}.")
+        assert item["what"] == (
+            f"Rolled Agility: best stack {value}; attention pool "
+            f"{' '.join(map(str, character['attention'])) or 'empty'}."
+        )
         sheet = engine("play_sheet", character=without_log(character))["sheet"]
         assert item["result"] == sheet["pick"]["line"].split("; attention pool")[0]
         expect(page.locator(f"{ROOT}-tap-attributes")).to_contain_text(sheet["pick"]["line"])
@@ -95,8 +97,12 @@ def test_a_scene_played_by_taps_alone(phone_page, site_url: str) -> None:
 
     # Tap the attention die: spent (on noticing), the pool one die shorter.
     die = character["attention"][0]
-    spent = tap(page, page.locator(f"{ROOT} .srd-play__attention .srd-play__tap").first, f"{ROOT}-attention-result",
-                f"c.attention.length === {len(character['attention']) - 1}")
+    spent = tap(
+        page,
+        page.locator(f"{ROOT} .srd-play__attention .srd-play__tap").first,
+        f"{ROOT}-attention-result",
+        f"c.attention.length === {len(character['attention']) - 1}",
+    )
     expected = engine("play_spend", character=without_log(character), die="0", tn="")
     assert without_log(spent) == expected["character"]
     assert spent["log"][0] == {"what": f"{expected['line']}.", "dice": str(die), "result": "spent"}
@@ -107,7 +113,9 @@ def test_a_scene_played_by_taps_alone(phone_page, site_url: str) -> None:
     page.get_by_role("button", name="Stun (/)").click()
     expect(page.get_by_role("button", name="Stun (/)")).to_have_attribute("aria-pressed", "true")
     character = tap_box(page, 0, "c.marks === '/'")
-    expect(page.locator(f"{ROOT}-track-result")).to_have_text("One box of stun damage, into box 1: now still in action.")
+    expect(page.locator(f"{ROOT}-track-result")).to_have_text(
+        "One box of stun damage, into box 1: now still in action."
+    )
     page.get_by_role("button", name="Physical (X)").click()
     for marked in range(2, boxes + 1):
         # (Any empty box takes the damage into the next one: tap the last box, as a reader might.)
@@ -135,15 +143,24 @@ def test_a_scene_played_by_taps_alone(phone_page, site_url: str) -> None:
     assert_no_sideways_scroll(page, "the dead sheet at 360 px")
 
     # On paper: every value on the sheet and every line of the log.
-    from pypdf import PdfReader
     import io
+
+    from pypdf import PdfReader
 
     page.emulate_media(media="print")
     pdf = PdfReader(io.BytesIO(page.pdf(format="A4")))
     text = squash("".join(p.extract_text() for p in pdf.pages))
     character = shown(page)
-    for value in ["New character", "Strength", "Agility", "Willpower", "8 hit boxes (4 + Strength 2 + Willpower 2)",
-                  "Overflow 8", "dead", "Log"]:
+    for value in [
+        "New character",
+        "Strength",
+        "Agility",
+        "Willpower",
+        "8 hit boxes (4 + Strength 2 + Willpower 2)",
+        "Overflow 8",
+        "dead",
+        "Log",
+    ]:
         assert squash(value) in text, value
     assert squash("X" * 8) in text
     assert len(character["log"]) == 20  # the log's bound: the oldest went
@@ -159,10 +176,22 @@ def test_an_error_at_its_field_and_axe(page, site_url: str, tmp_path: Path, them
     fresh = engine("play_new", name="Vera")["character"]
     dead = {**fresh, "marks": "XXXXXXXX", "overflow": 8}
     # The other ends of the track: knocked out (every box marked), dying (the overflow box marked too).
-    out, dying = ({**fresh, "name": name, "marks": "XXXXXXXX", "overflow": overflow}
-                  for name, overflow in (("Out", 0), ("Dying", 1)))
-    TOOL.seed(page, {"document": {"format": "dice-srd-play", "version": engine("play_limits")["version"],
-                                  "system": "doom-stack", "entries": [out, dying, dead]}, "current": 0})
+    out, dying = (
+        {**fresh, "name": name, "marks": "XXXXXXXX", "overflow": overflow}
+        for name, overflow in (("Out", 0), ("Dying", 1))
+    )
+    TOOL.seed(
+        page,
+        {
+            "document": {
+                "format": "dice-srd-play",
+                "version": engine("play_limits")["version"],
+                "system": "doom-stack",
+                "entries": [out, dying, dead],
+            },
+            "current": 0,
+        },
+    )
     TOOL.open(page, f"{site_url}{ADDRESS}")
     for index, state in enumerate(("knocked out", "dying and knocked out", "dead")):
         page.locator(f"{ROOT}-pick").select_option(str(index))
@@ -188,8 +217,12 @@ def test_an_error_at_its_field_and_axe(page, site_url: str, tmp_path: Path, them
     expect(page.get_by_label("Strength: rating", exact=True)).not_to_have_attribute("aria-invalid", "true")
 
     # A file with a bad value: refused on the status line in words, no JSON path or key.
-    bad = {"format": "dice-srd-play", "version": 2, "system": "doom-stack",
-           "entries": [{**dead, "attributes": {"Strength": 99, "Willpower": 2}}]}
+    bad = {
+        "format": "dice-srd-play",
+        "version": 2,
+        "system": "doom-stack",
+        "entries": [{**dead, "attributes": {"Strength": 99, "Willpower": 2}}],
+    }
     file = tmp_path / "bad.json"
     file.write_text(json.dumps(bad), encoding="utf-8")
     page.set_input_files(f"{ROOT} input[type=file]", str(file))

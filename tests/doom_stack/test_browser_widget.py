@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from page_watch import record_shown, shown_texts
 from playwright.sync_api import Page, expect
 
 from rules_engine.core.exact import percent, ratio
@@ -23,7 +24,6 @@ from rules_engine.doom_stack.notation import query_from_fields
 from rules_engine.doom_stack.odds import odds
 from rules_engine.doom_stack.roll import pool_line
 from rules_engine.web import call
-from page_watch import record_shown, shown_texts
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_LOAD_MS = 60_000  # cold Pyodide start: a few seconds; generous for a loaded CI box
@@ -59,26 +59,35 @@ def cli_lines(notation_text: str, seed: str) -> list[str]:
     """What ``python -m rules_engine roll doom-stack NOTATION --seed SEED`` prints."""
     result = subprocess.run(
         [sys.executable, "-m", "rules_engine", "roll", "doom-stack", notation_text, "--seed", seed],
-        capture_output=True, text=True, check=True, cwd=REPO_ROOT)
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO_ROOT,
+    )
     return result.stdout.splitlines()
 
 
 def roll_part(lines: list[str]) -> list[str]:
     """A roll's lines before its list of stacks."""
-    return lines[:next(i for i, line in enumerate(lines) if line.startswith("Stacks you can choose"))]
+    return lines[: next(i for i, line in enumerate(lines) if line.startswith("Stacks you can choose"))]
 
 
 def shown_lines(page: Page) -> list[str]:
     """The roll as the page gives it: the engine's lines above the dice, then the stack
     chooser's heading (its table's caption) and each stack as its radio button names it."""
     # Both parts are drawn (a page swapped in by instant navigation fills them one by one).
-    page.wait_for_function("""([lines, picks]) => document.querySelectorAll(lines).length > 0
+    page.wait_for_function(
+        """([lines, picks]) => document.querySelectorAll(lines).length > 0
         && (document.querySelectorAll(picks).length > 0 || document.querySelector('#ds-roller .srd-ds-stacks__none'))""",
-                           arg=[LINES, STACK_PICKS])
+        arg=[LINES, STACK_PICKS],
+    )
     stacks = page.locator(STACK_PICKS)
     heading = page.locator("#ds-roller .srd-ds-stacks__table caption, #ds-roller .srd-ds-stacks__none")
-    return [*page.locator(LINES).all_inner_texts(), heading.inner_text(),
-            *(f"  {stacks.nth(i).get_attribute('aria-label')}" for i in range(stacks.count()))]
+    return [
+        *page.locator(LINES).all_inner_texts(),
+        heading.inner_text(),
+        *(f"  {stacks.nth(i).get_attribute('aria-label')}" for i in range(stacks.count())),
+    ]
 
 
 def roll_with_seed(page: Page, seed: str, *, key: str | None = None) -> list[str]:
@@ -94,8 +103,12 @@ def roll_with_seed(page: Page, seed: str, *, key: str | None = None) -> list[str
 
 def engine_error(fields: dict[str, str], seed: str | None = None) -> str:
     """The message the engine gives for these form values."""
-    request = {"system": "doom-stack", "action": "roll_fields" if seed is not None else "odds_fields",
-               "fields": fields, "seed": seed}
+    request = {
+        "system": "doom-stack",
+        "action": "roll_fields" if seed is not None else "odds_fields",
+        "fields": fields,
+        "seed": seed,
+    }
     reply = json.loads(call(json.dumps(request)))
     assert not reply["ok"], reply
     return reply["error"]["message"]
@@ -119,13 +132,14 @@ def expected_odds(fields: dict[str, str]) -> tuple[str, dict[str, tuple[str, str
     query, pool = query_from_fields(*(fields[name] for name in FIELDS))
     chances = odds(query).odds
     values = {"success": chances.success, "glitch": chances.glitch, "failure": chances.failure}
-    return (f"{pool_line(pool)} vs TN {query.tn}",
-            {key: (percent(value, 2), ratio(value)) for key, value in values.items()})
+    return (
+        f"{pool_line(pool)} vs TN {query.tn}",
+        {key: (percent(value, 2), ratio(value)) for key, value in values.items()},
+    )
 
 
 # --- (a) a seeded roll is the CLI's roll, and its permalink reproduces it -----------------
-def test_seeded_roll_shows_the_cli_lines_and_its_permalink_reproduces_it(
-        page, phone_page, site_url, page_errors):
+def test_seeded_roll_shows_the_cli_lines_and_its_permalink_reproduces_it(page, phone_page, site_url, page_errors):
     open_roller(page, site_url)
     fields = {"attribute": "4", "skill": "3", "modifiers": "1", "tn": "9"}
     set_fields(page, **fields)
@@ -208,7 +222,10 @@ def test_odds_equal_the_engine_and_update_when_an_input_changes(page, site_url, 
 def test_a_stale_reply_never_replaces_a_newer_one(page, site_url, page_errors):
     open_roller(page, site_url)
     # Record every pool the odds and the result ever show.
-    record_shown(page, [(f'{ROLLER} .srd-widget__odds', '.srd-odds__pool'), (f'{ROLLER} .srd-widget__result', '.srd-widget__line')])
+    record_shown(
+        page,
+        [(f"{ROLLER} .srd-widget__odds", ".srd-odds__pool"), (f"{ROLLER} .srd-widget__result", ".srd-widget__line")],
+    )
     # A slow request (300 dice, hundreds of ms in the worker) and, straight after, a quick
     # one: the worker answers the slow one first, when it is already out of date.
     set_fields(page, attribute="150", skill="150", seed="5")
@@ -250,9 +267,11 @@ def test_bad_input_is_explained_under_its_field_and_earlier_results_stay(page, s
         assert shown_content(page, f"{ROLLER} .srd-widget__result") == result_before
         if name != "seed":  # the seed is not an input of the odds, and the roll shows its own
             expect(page.locator(f"{ROLLER} .srd-widget__odds .srd-stale-label")).to_have_text(
-                f"Odds for the last valid input: {notation(good)}")
+                f"Odds for the last valid input: {notation(good)}"
+            )
             expect(page.locator(f"{ROLLER} .srd-widget__result .srd-stale-label")).to_have_text(
-                f"Roll for earlier inputs: {notation(good)}")
+                f"Roll for earlier inputs: {notation(good)}"
+            )
         text = page.inner_text(ROLLER)
         assert "Traceback" not in text and '"ok"' not in text and "{" not in text
 
@@ -336,8 +355,10 @@ def test_the_roller_works_from_the_keyboard_alone(page, site_url, page_errors):
     # Tab on to the Roll button: its focus is visible, and Enter rolls again.
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.matches('#ds-roller button[type=submit]')")
-    outline = page.evaluate("(() => { const s = getComputedStyle(document.activeElement);"
-                            " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
+    outline = page.evaluate(
+        "(() => { const s = getComputedStyle(document.activeElement);"
+        " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()"
+    )
     assert outline[0] != "none" and outline[1] >= 2, outline
     page.fill("#ds-seed", "")  # a blank seed: the next roll picks a new one
     page.focus(f"{ROLLER} button[type=submit]")

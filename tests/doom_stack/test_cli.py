@@ -35,8 +35,9 @@ def test_odds_without_tn_is_the_distribution():
 
 
 # --- a pool assembled from attribute + skill + modifiers, capped as the roller caps it ----------
-@pytest.mark.parametrize("attribute,skill,modifiers", [(3, 2, 4), (3, 2, -5), (3, 2, 1), (4, 0, 0), (0, 0, 3),
-                                                       (10, 6, -8)])
+@pytest.mark.parametrize(
+    "attribute,skill,modifiers", [(3, 2, 4), (3, 2, -5), (3, 2, 1), (4, 0, 0), (0, 0, 3), (10, 6, -8)]
+)
 def test_an_assembled_pool_is_the_rollers_pool(attribute, skill, modifiers):
     from rules_engine.doom_stack.notation import query_from_fields
 
@@ -46,9 +47,14 @@ def test_an_assembled_pool_is_the_rollers_pool(attribute, skill, modifiers):
     code, out = run(["odds", "doom-stack", text, "--json"])
     result = json.loads(out)
     assert code == 0 and result["pool"] == widget.pool == pool.size and result["notation"] == widget.notation
-    assert result["assembled"] == {"attribute": attribute, "skill": skill, "modifiers": modifiers,
-                                   "applied_modifiers": pool.applied_modifiers, "capped": pool.capped,
-                                   "line": pool_line(pool)}
+    assert result["assembled"] == {
+        "attribute": attribute,
+        "skill": skill,
+        "modifiers": modifiers,
+        "applied_modifiers": pool.applied_modifiers,
+        "capped": pool.capped,
+        "line": pool_line(pool),
+    }
     plain = json.loads(run(["odds", "doom-stack", widget.notation, "--json"])[1])
     assert {**result, "assembled": None} == plain and plain["assembled"] is None
 
@@ -58,7 +64,8 @@ def test_the_cap_shows_in_text_and_in_a_roll():
     assert code == 0 and out.splitlines()[:2] == [
         "Doom Stack 7d6 vs TN 8 (Challenging): exact odds",
         "Pool: attribute 3 + skill 2 + modifiers +2 = 7d6 (modifiers of +4 held to +2: at most half of attribute "
-        "+ skill)"]
+        "+ skill)",
+    ]
     code, out = run(["roll", "doom-stack", "3 + 2 + 4d6 vs TN 8", "--seed", "3", "--json"])
     rolled = json.loads(out)
     assert code == 0 and len(rolled["dice"]) == 7 and rolled["assembled"]["applied_modifiers"] == 2
@@ -66,15 +73,18 @@ def test_the_cap_shows_in_text_and_in_a_roll():
     assert rolled["dice"] == json.loads(run(["roll", "doom-stack", "7d6 vs TN 8", "--seed", "3", "--json"])[1])["dice"]
 
 
-@pytest.mark.parametrize("notation,position,length,says", [
-    ("3-2d6", 1, 1, "the skill is added"),
-    ("3+d6", 2, 2, "expected the skill"),
-    ("3+2+1+1d6", 5, 1, "at most three numbers"),
-    ("3+2+999d6 vs TN 8", 3, 4, "the modifiers must be from -300 to 300, not 999"),
-    ("200+101d6", 0, 7, "a pool of 301 dice is more than the 300"),
-    ("301+0d6", 0, 3, "the attribute must be from 0 to 300"),
-    ("3+2 vs TN 8", 4, 2, "expected d6 after attribute + skill + modifiers"),
-])
+@pytest.mark.parametrize(
+    "notation,position,length,says",
+    [
+        ("3-2d6", 1, 1, "the skill is added"),
+        ("3+d6", 2, 2, "expected the skill"),
+        ("3+2+1+1d6", 5, 1, "at most three numbers"),
+        ("3+2+999d6 vs TN 8", 3, 4, "the modifiers must be from -300 to 300, not 999"),
+        ("200+101d6", 0, 7, "a pool of 301 dice is more than the 300"),
+        ("301+0d6", 0, 3, "the attribute must be from 0 to 300"),
+        ("3+2 vs TN 8", 4, 2, "expected d6 after attribute + skill + modifiers"),
+    ],
+)
 def test_a_bad_assembled_pool_is_placed(notation, position, length, says):
     for verb in ("odds", "roll"):
         code, out = run([verb, "doom-stack", notation, "--json"])

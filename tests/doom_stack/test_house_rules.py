@@ -31,6 +31,7 @@ HYPOTHESIS = settings(max_examples=60, deadline=None, derandomize=True, database
 
 # --- the same rules, worked out here face by face ---------------------------------------------
 
+
 def hand_stack(faces: tuple[int, ...], wild: int | None) -> int:
     """Every wild die's pips plus the best group of one other face (any face when none is wild)."""
     wilds = wild * faces.count(wild) if wild is not None else 0
@@ -65,6 +66,7 @@ def hand_pool(attribute: int, skill: int, modifiers: int, share: str, rounding: 
 
 # --- the printed rule set is the chapter ------------------------------------------------------
 
+
 def test_printed_rule_set_reproduces_the_published_tables() -> None:
     ladder = [(rung.name, rung.tn) for rung in DIFFICULTY_LADDER]
     success = SYSTEM.table("pool-success")
@@ -92,14 +94,23 @@ def test_printed_rules_are_written_empty_and_every_json_names_them() -> None:
     assert PRINTED.written == "" and parse("4d6 vs TN 8").rules == PRINTED
     for verb in ("roll", "odds"):
         result = json.loads(run([verb, "doom-stack", "4d6 vs TN 8", "--json"])[1])
-        assert result["rules"] == {"written": "", "settings": {
-            "die": "d6", "wild": "1", "exact-match": "glitch", "modifier-cap": "half", "cap-rounding": "down",
-            "ladder": "4-6-7-8-9-10-12-14-16-18-24"}}
+        assert result["rules"] == {
+            "written": "",
+            "settings": {
+                "die": "d6",
+                "wild": "1",
+                "exact-match": "glitch",
+                "modifier-cap": "half",
+                "cap-rounding": "down",
+                "ladder": "4-6-7-8-9-10-12-14-16-18-24",
+            },
+        }
     attack = json.loads(run(["odds", "doom-stack", "attack 9 vs 4", "--json"])[1])
     assert attack["rules"]["written"] == ""
 
 
 # --- each setting, by hand --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(("die", "pool"), [(4, 2), (4, 3), (8, 2), (8, 3), (10, 2), (12, 2), (20, 2)])
 def test_die_setting_by_enumeration(die: int, pool: int) -> None:
@@ -118,9 +129,20 @@ def test_die_d4_two_dice_by_hand() -> None:
     assert stack_distribution(2, BOOK.read("die d4")).probabilities() == expected == hand_spread(2, 4, 1)
 
 
-@pytest.mark.parametrize(("die", "wild", "pool"), [
-    (6, None, 2), (6, None, 3), (6, 2, 3), (6, 6, 3), (4, None, 3), (4, 4, 3), (8, 3, 3), (8, None, 3), (12, 7, 2),
-])
+@pytest.mark.parametrize(
+    ("die", "wild", "pool"),
+    [
+        (6, None, 2),
+        (6, None, 3),
+        (6, 2, 3),
+        (6, 6, 3),
+        (4, None, 3),
+        (4, 4, 3),
+        (8, 3, 3),
+        (8, None, 3),
+        (12, 7, 2),
+    ],
+)
 def test_wild_setting_by_enumeration(die: int, wild: int | None, pool: int) -> None:
     written = "none" if wild is None else str(wild)
     rules = BOOK.read(f"die d{die}, wild {written}")
@@ -161,8 +183,9 @@ def test_exact_match_two_dice_vs_tn_4_by_hand() -> None:
 @pytest.mark.parametrize("share", list(CAP_SHARES))
 @pytest.mark.parametrize("rounding", ["down", "up"])
 @pytest.mark.parametrize(("attribute", "skill", "modifiers"), [(2, 1, 3), (2, 1, -3), (1, 0, 2), (3, 2, -9)])
-def test_modifier_cap_and_rounding_by_hand(share: str, rounding: str, attribute: int, skill: int,
-                                           modifiers: int) -> None:
+def test_modifier_cap_and_rounding_by_hand(
+    share: str, rounding: str, attribute: int, skill: int, modifiers: int
+) -> None:
     sign = "+" if modifiers >= 0 else "-"
     text = f"{attribute}+{skill}{sign}{abs(modifiers)}d6 vs TN 5 with modifier-cap {share}, cap-rounding {rounding}"
     query = parse(text)
@@ -195,11 +218,14 @@ def test_ladder_setting_by_enumeration() -> None:
     assert [r.p_success for r in answer.rungs] == [hand_success(spread, tn, "glitch")[0] for tn in tns]
     assert [r.label for r in answer.rungs][:2] == ["Routine (TN 3)", "Fair (TN 5)"]
     assert parse("3d4 vs Challenging with die d4, ladder " + written).tn == 7
-    assert parse("3d4 vs TN 7 with die d4, ladder " + written).title == \
-        f"3d4 vs TN 7 (Challenging) with die d4, ladder {written}"
+    assert (
+        parse("3d4 vs TN 7 with die d4, ladder " + written).title
+        == f"3d4 vs TN 7 (Challenging) with die d4, ladder {written}"
+    )
 
 
 # --- the roll follows the rule set ------------------------------------------------------------
+
 
 @pytest.mark.parametrize("written", ["die d8", "die d8, wild none", "die d20, wild 13", "wild 6", "die d4, wild 4"])
 def test_seeded_roll_under_a_house_rule(written: str) -> None:
@@ -211,13 +237,17 @@ def test_seeded_roll_under_a_house_rule(written: str) -> None:
         data = rolled.to_json()
         assert data["rules"]["written"] == rules.written and data["stacks"][0]["value"] == rolled.stack.value
         assert data["notation"] == f"5d{rules['die']} vs TN 8 with {rules.written}"
-        assert rolled.roll_lines()[0] == \
-            f"Doom Stack 5d{rules['die']} vs TN 8 (Challenging) with {rules.written}; seed {seed}"
+        assert (
+            rolled.roll_lines()[0]
+            == f"Doom Stack 5d{rules['die']} vs TN 8 (Challenging) with {rules.written}; seed {seed}"
+        )
 
 
 def test_roll_words_follow_the_exact_match_setting() -> None:
-    lines = [" ".join(roll(parse(f"4d6 vs TN 6 with exact-match {e}"), 7).roll_lines()) for e in
-             ("glitch", "success", "failure")]
+    lines = [
+        " ".join(roll(parse(f"4d6 vs TN 6 with exact-match {e}"), 7).roll_lines())
+        for e in ("glitch", "success", "failure")
+    ]
     dice = roll(parse("4d6 vs TN 6"), 7).stack.value
     assert dice == 6  # seed 7 makes a best stack of exactly 6
     assert "glitch: success with a complication" in lines[0]
@@ -238,6 +268,7 @@ def test_stacks_listed_under_any_wild_face(wild: int | None, dice: list[int]) ->
 
 
 # --- properties -------------------------------------------------------------------------------
+
 
 @st.composite
 def rule_texts(draw: st.DrawFn) -> str:
@@ -303,18 +334,22 @@ def test_any_with_clause_in_a_notation_gives_only_rules_errors(text: str) -> Non
 
 # --- refusals: conflicts, contradictions and limits -------------------------------------------
 
-@pytest.mark.parametrize(("text", "position", "length", "words"), [
-    ("die d4, wild 6", 8, 6, "wild 6 is past the die's faces"),
-    ("wild 20, die d12", 9, 7, "a d12 shows 1 to 12"),
-    ("die d7", 4, 2, "die must be d4, d6, d8, d10, d12 or d20"),
-    ("wild 0", 5, 1, "wild must be none or a face from 1 to 20"),
-    ("exact-match tie", 12, 3, "exact-match must be glitch, success or failure"),
-    ("modifier-cap 1/2", 13, 3, "modifier-cap must be none, quarter, third, half"),
-    ("cap-rounding sideways", 13, 8, "cap-rounding must be down or up"),
-    ("ladder 4-6-8", 7, 5, "ladder must be 11 rising TNs"),
-    ("ladder 4-6-7-8-9-10-12-14-16-24-18", 7, 27, "ladder must be 11 rising TNs"),
-    ("glitch off", 0, 6, "unknown setting 'glitch'"),
-])
+
+@pytest.mark.parametrize(
+    ("text", "position", "length", "words"),
+    [
+        ("die d4, wild 6", 8, 6, "wild 6 is past the die's faces"),
+        ("wild 20, die d12", 9, 7, "a d12 shows 1 to 12"),
+        ("die d7", 4, 2, "die must be d4, d6, d8, d10, d12 or d20"),
+        ("wild 0", 5, 1, "wild must be none or a face from 1 to 20"),
+        ("exact-match tie", 12, 3, "exact-match must be glitch, success or failure"),
+        ("modifier-cap 1/2", 13, 3, "modifier-cap must be none, quarter, third, half"),
+        ("cap-rounding sideways", 13, 8, "cap-rounding must be down or up"),
+        ("ladder 4-6-8", 7, 5, "ladder must be 11 rising TNs"),
+        ("ladder 4-6-7-8-9-10-12-14-16-24-18", 7, 27, "ladder must be 11 rising TNs"),
+        ("glitch off", 0, 6, "unknown setting 'glitch'"),
+    ],
+)
 def test_book_refuses_at_the_spot_naming_the_setting(text: str, position: int, length: int, words: str) -> None:
     with pytest.raises(RulesError) as caught:
         BOOK.read(text)
@@ -324,16 +359,19 @@ def test_book_refuses_at_the_spot_naming_the_setting(text: str, position: int, l
     assert error.caret_lines()[1] == " " * position + "^" * length
 
 
-@pytest.mark.parametrize(("text", "position", "length", "words"), [
-    ("4d6 vs TN 8 with die d4, wild 6", 25, 6, "wild 6 is past the die's faces"),
-    ("4d6 vs TN 8 with die d8", 2, 1, "these rules roll d8 (the setting die): write d8"),
-    ("4d8 vs TN 8", 2, 1, "only six-sided dice: write d6 (another die is a house rule: end with 'with die d8')"),
-    ("4d8 with die d10", 2, 1, "these rules roll d10"),
-    ("4d6 vs TN 8 with", 12, 4, "expected a setting after with"),
-    ("4d6 with wild none, wild 2", 20, 6, "given twice"),
-    ("attack 9 vs 4 with die d8", 14, 11, "an attack takes no house rules"),
-    ("4d4 vs TN 1300 with die d4", 10, 4, "the TN must be from 1 to 1200"),
-])
+@pytest.mark.parametrize(
+    ("text", "position", "length", "words"),
+    [
+        ("4d6 vs TN 8 with die d4, wild 6", 25, 6, "wild 6 is past the die's faces"),
+        ("4d6 vs TN 8 with die d8", 2, 1, "these rules roll d8 (the setting die): write d8"),
+        ("4d8 vs TN 8", 2, 1, "only six-sided dice: write d6 (another die is a house rule: end with 'with die d8')"),
+        ("4d8 with die d10", 2, 1, "these rules roll d10"),
+        ("4d6 vs TN 8 with", 12, 4, "expected a setting after with"),
+        ("4d6 with wild none, wild 2", 20, 6, "given twice"),
+        ("attack 9 vs 4 with die d8", 14, 11, "an attack takes no house rules"),
+        ("4d4 vs TN 1300 with die d4", 10, 4, "the TN must be from 1 to 1200"),
+    ],
+)
 def test_notation_refuses_contradictions_at_the_spot(text: str, position: int, length: int, words: str) -> None:
     with pytest.raises(RulesError) as caught:
         SYSTEM.odds(text)
@@ -369,10 +407,15 @@ def test_the_printed_limit_is_unchanged_by_settings_that_leave_the_dice_alone() 
 
 # --- the CLI, the bridge and the lab ----------------------------------------------------------
 
-@pytest.mark.parametrize(("notation", "rules"), [
-    ("4d8 vs TN 8", "die d8, wild none"), ("3+2+4d6 vs Challenging", "modifier-cap none, exact-match failure"),
-    ("6d vs TN 9", "ladder 3-5-6-7-8-9-10-12-14-16-20, wild 6"),
-])
+
+@pytest.mark.parametrize(
+    ("notation", "rules"),
+    [
+        ("4d8 vs TN 8", "die d8, wild none"),
+        ("3+2+4d6 vs Challenging", "modifier-cap none, exact-match failure"),
+        ("6d vs TN 9", "ladder 3-5-6-7-8-9-10-12-14-16-20, wild 6"),
+    ],
+)
 def test_cli_rules_option_and_with_clause_give_the_same_json(notation: str, rules: str) -> None:
     for verb, seed in (("odds", []), ("roll", ["--seed", "11"])):
         code_a, a = run([verb, "doom-stack", notation, "--rules", rules, "--json", *seed])
@@ -402,7 +445,8 @@ def test_lab_rolls_each_columns_own_die_and_cap() -> None:
     assert printed["notation"] == "6d6" and uncapped["notation"] == "8d6 with modifier-cap none"
     assert d4["notation"] == "6d4 with die d4"
     assert [o["exact"] for o in d4["outcomes"]] == [
-        f"{p.numerator}/{p.denominator}" for p in hand_spread(6, 4, 1).values()]
+        f"{p.numerator}/{p.denominator}" for p in hand_spread(6, 4, 1).values()
+    ]
     assert "Rolled:" in " ".join(d4["roll"])
 
 
@@ -416,7 +460,9 @@ def test_lab_refusals_name_the_roll_or_the_house_rule() -> None:
     with pytest.raises(RulesError) as caught:
         lab_answer(LAB, SYSTEM.title, "80d6", ["", "die d20"], 1)
     limit = house_max_pool(20, 1)
-    assert caught.value.field == "house-2" and f"with a d20 the engine computes up to {limit} dice" in caught.value.message
+    assert (
+        caught.value.field == "house-2" and f"with a d20 the engine computes up to {limit} dice" in caught.value.message
+    )
     with pytest.raises(RulesError) as caught:
         lab_answer(LAB, SYSTEM.title, "4d6", ["die d4, wild 5"], 1)
     assert caught.value.field == "house-1" and caught.value.position == 8

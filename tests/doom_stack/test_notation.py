@@ -4,10 +4,19 @@ from rules_engine.core.errors import RulesError
 from rules_engine.doom_stack.notation import DoomStackQuery, parse, query_from_fields
 
 
-@pytest.mark.parametrize("text,pool,tn", [
-    ("4d6 vs TN 8", 4, 8), ("4d6", 4, None), ("4D6 VS tn 8", 4, 8), ("4d6 vs 8", 4, 8),
-    ("4d vs 8", 4, 8), (" 12d6 vs challenging ", 12, 8), ("0d6 vs TN 1", 0, 1), ("6d6 TN 9", None, None),
-])
+@pytest.mark.parametrize(
+    "text,pool,tn",
+    [
+        ("4d6 vs TN 8", 4, 8),
+        ("4d6", 4, None),
+        ("4D6 VS tn 8", 4, 8),
+        ("4d6 vs 8", 4, 8),
+        ("4d vs 8", 4, 8),
+        (" 12d6 vs challenging ", 12, 8),
+        ("0d6 vs TN 1", 0, 1),
+        ("6d6 TN 9", None, None),
+    ],
+)
 def test_parse(text, pool, tn):
     if pool is None:
         with pytest.raises(RulesError):
@@ -23,17 +32,20 @@ def test_canonical_form_and_title():
     assert parse("7d6").notation == "7d6"
 
 
-@pytest.mark.parametrize("text,position,length,words", [
-    ("", 0, 1, "write a pool"),
-    ("d6", 0, 2, "number of dice"),
-    ("4x6", 1, 2, "d6"),
-    ("4d8 vs TN 8", 2, 1, "six-sided"),
-    ("301d6", 0, 3, "0 to 300"),
-    ("4d6 vs TN 0", 10, 1, "TN must be"),
-    ("4d6 vs Hard", 7, 4, "difficulty"),
-    ("4d6 vs TN 8 please", 12, 6, "unexpected"),
-    ("4d6 against 8", 4, 7, "vs TN"),
-])
+@pytest.mark.parametrize(
+    "text,position,length,words",
+    [
+        ("", 0, 1, "write a pool"),
+        ("d6", 0, 2, "number of dice"),
+        ("4x6", 1, 2, "d6"),
+        ("4d8 vs TN 8", 2, 1, "six-sided"),
+        ("301d6", 0, 3, "0 to 300"),
+        ("4d6 vs TN 0", 10, 1, "TN must be"),
+        ("4d6 vs Hard", 7, 4, "difficulty"),
+        ("4d6 vs TN 8 please", 12, 6, "unexpected"),
+        ("4d6 against 8", 4, 7, "vs TN"),
+    ],
+)
 def test_errors_point_at_the_problem(text, position, length, words):
     with pytest.raises(RulesError) as info:
         parse(text)
@@ -47,8 +59,12 @@ def test_fields_build_the_pool_and_name_bad_fields():
     query, pool = query_from_fields("3", "2", "+4", "8")
     assert query == DoomStackQuery(7, 8) and pool.capped
     assert query_from_fields("3", "2", "", "")[0] == DoomStackQuery(5, None)
-    for fields, name in [(("x", "2", "0", "8"), "attribute"), (("3", "-1", "0", "8"), "skill"),
-                         (("3", "2", "1.5", "8"), "modifiers"), (("3", "2", "0", "0"), "TN")]:
+    for fields, name in [
+        (("x", "2", "0", "8"), "attribute"),
+        (("3", "-1", "0", "8"), "skill"),
+        (("3", "2", "1.5", "8"), "modifiers"),
+        (("3", "2", "0", "0"), "TN"),
+    ]:
         with pytest.raises(RulesError) as info:
             query_from_fields(*fields)
         assert info.value.field == name

@@ -18,20 +18,28 @@ from play_documents import SOME, link_of
 
 from rules_engine.core.errors import RulesError
 from rules_engine.core.play import FORMAT, MAX_LINK_CHARS, PlaySchema, decode_link, encode_link, read_document
-from rules_engine.doom_stack.play import (MAX_DIE, MAX_OVERFLOW, SCHEMA, VERSION, new_character, read_character,
-                                          sheet)
+from rules_engine.doom_stack.play import MAX_DIE, MAX_OVERFLOW, SCHEMA, VERSION, new_character, read_character, sheet
 from rules_engine.doom_stack.rules import bleed_out_death_chance, cheapest_stack, legal_stacks, stack_count
 
 from .play_strategies import CHARACTER_PARTS
 
-bridge, ok, refused, only_rules_errors = (partial(helper, "doom-stack") for helper in (
-    play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors))
+bridge, ok, refused, only_rules_errors = (
+    partial(helper, "doom-stack")
+    for helper in (play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors)
+)
 
 
 def vex(**changes: object) -> dict:
-    character = {"name": "Vex", "attributes": {"Strength": 3, "Agility": 4, "Willpower": 2},
-                 "skills": {"Firearms": 3, "Stealth": 1}, "marks": "", "overflow": 0, "stable": False, "attention": [],
-                 "pick": None}
+    character = {
+        "name": "Vex",
+        "attributes": {"Strength": 3, "Agility": 4, "Willpower": 2},
+        "skills": {"Firearms": 3, "Stealth": 1},
+        "marks": "",
+        "overflow": 0,
+        "stable": False,
+        "attention": [],
+        "pick": None,
+    }
     return {**character, **changes}
 
 
@@ -42,9 +50,16 @@ def document(*entries: dict, version: int = VERSION) -> dict:
 # --- the actions -------------------------------------------------------------------------------
 def test_a_new_character_is_the_average_person() -> None:
     result = ok("play_new", name="  Rook  ")
-    assert result["character"] == {"name": "Rook", "attributes": {"Strength": 2, "Agility": 2, "Willpower": 2},
-                                   "skills": {}, "marks": "", "overflow": 0, "stable": False, "attention": [],
-                                   "pick": None}
+    assert result["character"] == {
+        "name": "Rook",
+        "attributes": {"Strength": 2, "Agility": 2, "Willpower": 2},
+        "skills": {},
+        "marks": "",
+        "overflow": 0,
+        "stable": False,
+        "attention": [],
+        "pick": None,
+    }
     assert result["sheet"]["boxes"] == 8 and result["sheet"]["movement"] == 12
     assert result["sheet"]["track"]["state"] == "still in action"
 
@@ -56,8 +71,7 @@ def test_hit_boxes_are_four_plus_strength_plus_willpower() -> None:
 
 
 def test_a_roll_from_the_sheet_is_the_rollers_roll_and_leaves_its_attention_pool() -> None:
-    result = ok("play_roll", character=vex(), attribute="Agility", skill="Firearms", modifiers="+9", tn="6",
-                seed="31")
+    result = ok("play_roll", character=vex(), attribute="Agility", skill="Firearms", modifiers="+9", tn="6", seed="31")
     # Agility 4 + Firearms 3, modifiers capped at ⌊7/2⌋ = 3: the roller's own roll of 10 dice.
     rolled = ok("roll_fields", fields={"attribute": "4", "skill": "3", "modifiers": "+9", "tn": "6"}, seed="31")
     assert result["roll"]["dice"] == rolled["dice"] and len(rolled["dice"]) == 10
@@ -78,8 +92,10 @@ def test_the_odds_before_a_roll_are_the_chapter_rollers_odds() -> None:
     assert result["fields"] == {"attribute": "4", "skill": "3", "modifiers": "+9", "tn": "12"}
     # Strength 3 alone against TN 6: of the 216 ways 3d6 fall, 155 make a best stack (the ones
     # with the most of one other face) of 6 or more, counted here one by one.
-    ways = sum(dice.count(1) + max(face * dice.count(face) for face in range(2, 7)) >= 6
-               for dice in product(range(1, 7), repeat=3))
+    ways = sum(
+        dice.count(1) + max(face * dice.count(face) for face in range(2, 7)) >= 6
+        for dice in product(range(1, 7), repeat=3)
+    )
     three = ok("play_odds", character=vex(), attribute="Strength", skill="", modifiers="", tn="6")
     assert ways == 155 and three["odds"]["success"] == {"percent": "71.76%", "exact": "155/216"}
     assert ok("play_odds", character=vex(), attribute="Strength", skill="", modifiers="", tn="")["odds"] is None
@@ -98,8 +114,19 @@ def test_an_attack_fills_the_track_like_the_attack_helper() -> None:
     fields = {"attack": "12", "defence": "3", "body": "2"}
     result = ok("play_attack", character=vex(marks="X/", attention=[5, 3]), fields=fields)
     assert result["character"]["attention"] == [5]
-    helper = ok("attack_fields", fields={**fields, "cover": "", "hard": "", "antitank": "", "boxes": "9",
-                                         "physical": "1", "stun": "1", "overflow": "0"})
+    helper = ok(
+        "attack_fields",
+        fields={
+            **fields,
+            "cover": "",
+            "hard": "",
+            "antitank": "",
+            "boxes": "9",
+            "physical": "1",
+            "stun": "1",
+            "overflow": "0",
+        },
+    )
     assert result["attack"]["after"] == helper["after"]
     assert result["character"]["marks"] == "X/" + helper["after"]["marks"][2:]
     assert result["character"]["overflow"] == helper["after"]["overflow"] == 2
@@ -136,49 +163,65 @@ def test_export_import_and_link_give_back_the_same_document() -> None:
     assert ok("play_open_link", link=link)["document"] == saved
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    ({"version": VERSION + 1}, f"newer version of this site (format version {VERSION + 1}; this page reads up to "
-                               f"{VERSION})"),
-    ({"version": 0}, '"version" must be a whole number from 1'),
-    ({"format": "something else"}, "not a saved sheet of this site"),
-    ({"system": "action"}, "characters for 'action', not 'doom-stack'"),
-    ({"entries": {}}, "entries: must be a list, not an object"),
-    ({"extra": 1}, "unknown field 'extra'"),
-    ({"entries": [vex(marks="XXXXXXXXXX")]}, "entries[0].marks: 10 marks, but the character has 9 hit boxes"),
-    ({"entries": [vex(), vex(overflow=MAX_OVERFLOW + 1)]},
-     f"entries[1].overflow: must be from 0 to {MAX_OVERFLOW}, not {MAX_OVERFLOW + 1}"),
-    ({"entries": [vex(attributes={"Strength": 2})]}, "entries[0].attributes: Willpower is missing"),
-    ({"entries": [vex(skills={"Firearms": "3"})]}, "entries[0].skills.Firearms: must be a whole number from 0 to 20"),
-    ({"entries": [vex(attention=[0])]}, f"entries[0].attention[0]: must be from 1 to {MAX_DIE}, not 0"),
-    ({"entries": [vex(name="")]}, "entries[0].name: must not be empty"),
-    ({"entries": [vex(name="a\u0007b")]}, "entries[0].name: holds a control character"),
-    ({"entries": [{**vex(), "hp": 3}]}, "entries[0]: unknown field 'hp'"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (
+            {"version": VERSION + 1},
+            f"newer version of this site (format version {VERSION + 1}; this page reads up to {VERSION})",
+        ),
+        ({"version": 0}, '"version" must be a whole number from 1'),
+        ({"format": "something else"}, "not a saved sheet of this site"),
+        ({"system": "action"}, "characters for 'action', not 'doom-stack'"),
+        ({"entries": {}}, "entries: must be a list, not an object"),
+        ({"extra": 1}, "unknown field 'extra'"),
+        ({"entries": [vex(marks="XXXXXXXXXX")]}, "entries[0].marks: 10 marks, but the character has 9 hit boxes"),
+        (
+            {"entries": [vex(), vex(overflow=MAX_OVERFLOW + 1)]},
+            f"entries[1].overflow: must be from 0 to {MAX_OVERFLOW}, not {MAX_OVERFLOW + 1}",
+        ),
+        ({"entries": [vex(attributes={"Strength": 2})]}, "entries[0].attributes: Willpower is missing"),
+        (
+            {"entries": [vex(skills={"Firearms": "3"})]},
+            "entries[0].skills.Firearms: must be a whole number from 0 to 20",
+        ),
+        ({"entries": [vex(attention=[0])]}, f"entries[0].attention[0]: must be from 1 to {MAX_DIE}, not 0"),
+        ({"entries": [vex(name="")]}, "entries[0].name: must not be empty"),
+        ({"entries": [vex(name="a\u0007b")]}, "entries[0].name: holds a control character"),
+        ({"entries": [{**vex(), "hp": 3}]}, "entries[0]: unknown field 'hp'"),
+    ],
+)
 def test_a_bad_file_is_refused_naming_what_is_wrong(change: dict, words: str) -> None:
     assert words in refused("play_import", text=json.dumps({**document(vex()), **change}))
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("", "the file is not JSON"),
-    ("[1, 2", "the file is not JSON"),
-    ("[]", "it holds a list, not an object"),
-    ("[" * 100 + "]" * 100, "nested too deeply"),
-    ("1" * 5000, "too many digits"),
-    (" " * 1_300_000, "too long"),  # past any file the page exports (the reader's own limit)
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "the file is not JSON"),
+        ("[1, 2", "the file is not JSON"),
+        ("[]", "it holds a list, not an object"),
+        ("[" * 100 + "]" * 100, "nested too deeply"),
+        ("1" * 5000, "too many digits"),
+        (" " * 1_300_000, "too long"),  # past any file the page exports (the reader's own limit)
+    ],
+)
 def test_a_file_that_is_not_a_document(text: str, words: str) -> None:
     assert words in refused("play_import", text=text)
 
 
-@pytest.mark.parametrize(("link", "words"), [
-    ("", "not base64url"),
-    ("abc$", "not base64url"),
-    ("A" * (MAX_LINK_CHARS + 1), "too long"),
-    ("____", "cannot be unpacked"),
-    (link_of(b"\xff\xfe"), "not text"),
-    (link_of(b"[" * 3), "not JSON"),
-    (link_of(b" " * 1_000_000), "too much"),
-])
+@pytest.mark.parametrize(
+    ("link", "words"),
+    [
+        ("", "not base64url"),
+        ("abc$", "not base64url"),
+        ("A" * (MAX_LINK_CHARS + 1), "too long"),
+        ("____", "cannot be unpacked"),
+        (link_of(b"\xff\xfe"), "not text"),
+        (link_of(b"[" * 3), "not JSON"),
+        (link_of(b" " * 1_000_000), "too much"),
+    ],
+)
 def test_a_damaged_or_hostile_link(link: str, words: str) -> None:
     assert words in refused("play_open_link", link=link)
 
@@ -192,8 +235,11 @@ def test_a_cut_link_is_refused() -> None:
 def test_an_old_version_is_migrated_never_dropped() -> None:
     # A schema one version on, whose migration from today's version renames the character.
     def to_next(old: dict) -> dict:
-        return {**old, "version": VERSION + 1,
-                "entries": [{**e, "name": e["name"] + " (kept)"} for e in old["entries"]]}
+        return {
+            **old,
+            "version": VERSION + 1,
+            "entries": [{**e, "name": e["name"] + " (kept)"} for e in old["entries"]],
+        }
 
     newer = PlaySchema("doom-stack", VERSION + 1, read_character, {**SCHEMA.migrations, VERSION: to_next})
     read = read_document(document(vex()), newer)
@@ -207,16 +253,19 @@ def test_an_old_version_is_migrated_never_dropped() -> None:
 @SOME
 @given(CHARACTER_PARTS, st.sampled_from(["Strength", "Agility", "Nope"]), st.text(max_size=6), st.integers(0, 99))
 def test_any_sheet_rolled_or_hit(character: dict, attribute: str, modifiers: str, seed: int) -> None:
-    only_rules_errors("play_roll", character=character, attribute=attribute, skill="", modifiers=modifiers, tn="",
-                      seed=str(seed))
+    only_rules_errors(
+        "play_roll", character=character, attribute=attribute, skill="", modifiers=modifiers, tn="", seed=str(seed)
+    )
     only_rules_errors("play_attack", character=character, fields={"attack": str(seed % 20), "defence": modifiers})
     only_rules_errors("play_bleed", character=character, seed=str(seed))
     only_rules_errors("play_choose", character=character, stack=str(seed % 9))
-    only_rules_errors("play_multitask", character=character, attribute=attribute, skill="", modifiers=modifiers,
-                      seed=str(seed))
+    only_rules_errors(
+        "play_multitask", character=character, attribute=attribute, skill="", modifiers=modifiers, seed=str(seed)
+    )
     only_rules_errors("play_heal", character=character, kind=("stun", "physical", "all")[seed % 3])
-    only_rules_errors("play_taps", character=character, attribute=attribute, skill="", modifiers=modifiers,
-                      tn=str(seed % 30))
+    only_rules_errors(
+        "play_taps", character=character, attribute=attribute, skill="", modifiers=modifiers, tn=str(seed % 30)
+    )
     only_rules_errors("play_mark", character=character, kind=("stun", "physical", modifiers)[seed % 3])
     only_rules_errors("play_spend", character=character, die=str(seed % 4), tn=modifiers)
 
@@ -283,9 +332,13 @@ def test_the_last_box_knocks_out_one_more_is_dying() -> None:
     # "When all the boxes are filled, you are knocked out. If you have received more damage, it goes
     # into the overflow box." 8 boxes: 7 leaves one empty, 8 fills the last, 9 puts 1 in overflow,
     # 15 leaves overflow 7 (one below the boxes), 16 is overflow 8: dead.
-    expected = {7: ("X" * 7, 0, "still in action"), 8: ("X" * 8, 0, "knocked out"),
-                9: ("X" * 8, 1, "dying and knocked out"), 15: ("X" * 8, 7, "dying and knocked out"),
-                16: ("X" * 8, 8, "dead")}
+    expected = {
+        7: ("X" * 7, 0, "still in action"),
+        8: ("X" * 8, 0, "knocked out"),
+        9: ("X" * 8, 1, "dying and knocked out"),
+        15: ("X" * 8, 7, "dying and knocked out"),
+        16: ("X" * 8, 8, "dead"),
+    }
     for attack, (marks, overflow, state) in expected.items():
         result = ok("play_attack", character=average(), fields={"attack": str(attack)})
         assert (result["character"]["marks"], result["character"]["overflow"]) == (marks, overflow), attack
@@ -338,28 +391,35 @@ def test_a_defence_the_pool_cannot_make_is_refused() -> None:
     # A defence is a stack of the attention pool: 12 from [2] (the defect: accepted), 10 from [6, 4]
     # (two faces never stack), anything from an empty pool ("If the defender has no dice, it will hurt").
     for attention, defence in (([2], "12"), ([6, 4], "10"), ([], "1")):
-        message, field = refusal("play_attack", character=average(attention=attention),
-                                 fields={"attack": "9", "defence": defence})
+        message, field = refusal(
+            "play_attack", character=average(attention=attention), fields={"attack": "9", "defence": defence}
+        )
         assert field == "defence" and f"makes no stack of {defence}" in message
-    assert ok("play_attack", character=average(), fields={"attack": "9", "defence": "0"})["character"]["marks"] == "X" * 8
+    assert (
+        ok("play_attack", character=average(), fields={"attack": "9", "defence": "0"})["character"]["marks"] == "X" * 8
+    )
 
 
 def test_in_cover_the_defending_stack_loses_one_pip() -> None:
     # "When you are in *cover*, instead of spending your entire dice stack to defend, you only lose one
     # pip per attack." (Ruling: cover on the sheet) 6 + 6 = 12 in cover stays as one die of 11.
-    first = ok("play_attack", character=average(attention=[6, 6, 4]),
-               fields={"attack": "14", "defence": "12", "cover": "on"})
+    first = ok(
+        "play_attack", character=average(attention=[6, 6, 4]), fields={"attack": "14", "defence": "12", "cover": "on"}
+    )
     assert first["character"]["attention"] == [11, 4] and first["character"]["marks"] == "XX"
     second = ok("play_attack", character=first["character"], fields={"attack": "9", "defence": "11", "cover": "on"})
     assert second["character"]["attention"] == [10, 4] and second["attack"]["clean_miss"]
     # A one still joins the kept stack; a lone 1 in cover has no pip left to keep; a 6 is a 5.
-    joined = ok("play_attack", character=average(attention=[11, 1]), fields={"attack": "1", "defence": "12",
-                                                                          "cover": "on"})
+    joined = ok(
+        "play_attack", character=average(attention=[11, 1]), fields={"attack": "1", "defence": "12", "cover": "on"}
+    )
     assert joined["character"]["attention"] == [11]
-    assert ok("play_attack", character=average(attention=[5, 1]),
-              fields={"attack": "1", "defence": "1", "cover": "on"})["character"]["attention"] == [5]
-    assert ok("play_attack", character=average(attention=[6]),
-              fields={"attack": "1", "defence": "6", "cover": "on"})["character"]["attention"] == [5]
+    assert ok(
+        "play_attack", character=average(attention=[5, 1]), fields={"attack": "1", "defence": "1", "cover": "on"}
+    )["character"]["attention"] == [5]
+    assert ok("play_attack", character=average(attention=[6]), fields={"attack": "1", "defence": "6", "cover": "on"})[
+        "character"
+    ]["attention"] == [5]
     readable(first["character"], second["character"], joined["character"])
 
 
@@ -372,7 +432,8 @@ def test_a_bleeding_roll_of_one_keeps_the_character_stable() -> None:
     assert result["character"]["stable"] is True and result["character"]["overflow"] == 3
     assert result["sheet"]["bleeding"] is False and result["sheet"]["track"]["state"] == "stable and knocked out"
     assert "stable: no more hourly rolls until a new hit" in state_refused(
-        "play_bleed", "stable", character=result["character"], seed="2")
+        "play_bleed", "stable", character=result["character"], seed="2"
+    )
     # The stun wears off: conscious, still stable.
     awake = ok("play_heal", character=result["character"], kind="stun")
     assert awake["sheet"]["track"]["state"] == "stable, conscious" and awake["sheet"]["acts"]
@@ -402,7 +463,9 @@ def test_bleeding_out_to_death() -> None:
 
 def test_only_the_dying_bleed_out() -> None:
     # "If you're left for dead with more than 0 in overflow, roll 1 die every hour."
-    assert "only a dying character bleeds out" in state_refused("play_bleed", "overflow", character=average(marks="X" * 8))
+    assert "only a dying character bleeds out" in state_refused(
+        "play_bleed", "overflow", character=average(marks="X" * 8)
+    )
 
 
 def test_a_stun_box_heals() -> None:
@@ -425,8 +488,11 @@ def test_a_physical_box_heals_overflow_first() -> None:
     # "Physical damage heals 1 box per day with access to modern medicine, and 1 box per month without."
     # (Ruling: healing physical damage) The overflow first, then the last X.
     character = average(marks="X/XXXXXX", overflow=2, stable=True)
-    steps = [("X/XXXXXX", 1, True, "stable and knocked out"), ("X/XXXXXX", 0, False, "knocked out"),
-             ("X/XXXXX", 0, False, "still in action")]
+    steps = [
+        ("X/XXXXXX", 1, True, "stable and knocked out"),
+        ("X/XXXXXX", 0, False, "knocked out"),
+        ("X/XXXXX", 0, False, "still in action"),
+    ]
     for marks, overflow, stable, state in steps:
         result = ok("play_heal", character=character, kind="physical")
         character = result["character"]
@@ -446,8 +512,7 @@ def test_physical_healing_waits_until_stable() -> None:
 
 def test_healing_with_nothing_to_heal_is_refused() -> None:
     assert "no stun box" in state_refused("play_heal", "marks", character=average(marks="XX"), kind="stun")
-    assert "no physical damage" in state_refused("play_heal", "marks", character=average(marks="//"),
-                                                  kind="physical")
+    assert "no physical damage" in state_refused("play_heal", "marks", character=average(marks="//"), kind="physical")
     assert "no damage" in state_refused("play_heal", "marks", character=average(), kind="all")
     dead = average(marks="XXXXXXX/", overflow=8)
     for kind in ("stun", "physical", "all"):
@@ -487,8 +552,12 @@ def test_a_smaller_stack_than_the_best_leaves_more_attention() -> None:
     assert chosen["character"]["pick"]["stack"] == [6, 6]
     assert chosen["sheet"]["pick"]["chosen"] == place and chosen["sheet"]["pick"]["performance"] == 4
     # What it can defend with now: 6 + 6, a 6 (fewer dice than 3 + 3), the 5, a 3.
-    assert chosen["sheet"]["defences"] == [{"value": 12, "dice": [6, 6]}, {"value": 6, "dice": [6]},
-                                           {"value": 5, "dice": [5]}, {"value": 3, "dice": [3]}]
+    assert chosen["sheet"]["defences"] == [
+        {"value": 12, "dice": [6, 6]},
+        {"value": 6, "dice": [6]},
+        {"value": 5, "dice": [5]},
+        {"value": 3, "dice": [3]},
+    ]
     # Back to the best: the choice stays open until something else happens.
     again = ok("play_choose", character=chosen["character"], stack="0")["character"]
     assert again == result["character"]
@@ -517,12 +586,20 @@ def test_a_smaller_other_action_may_not_use_the_highest_dice() -> None:
     first = ok("play_roll", character=vex(), attribute="Agility", skill="Firearms", seed="1")["character"]
     assert first["attention"] == [2, 5, 3] and first["pick"]["stack"] == [4, 4, 1, 1]
     other = ok("play_multitask", character=first, attribute="Agility", skill="Stealth", modifiers="+1", tn="3")
-    assert other["character"]["pick"] == {"kind": "another action", "pool": 7, "tn": 3, "dice": [2, 3],
-                                          "held": [5], "stack": [3], "open": True}
+    assert other["character"]["pick"] == {
+        "kind": "another action",
+        "pool": 7,
+        "tn": 3,
+        "dice": [2, 3],
+        "held": [5],
+        "stack": [3],
+        "open": True,
+    }
     assert other["character"]["attention"] == [5, 2]
     assert other["sheet"]["pick"]["glitch"] is True  # 3 vs TN 3
-    assert other["multitask"]["line"] == ("A pool of 6 against the 7 rolled: the 1 highest dice of the attention "
-                                          "pool are off limits (5)")
+    assert other["multitask"]["line"] == (
+        "A pool of 6 against the 7 rolled: the 1 highest dice of the attention pool are off limits (5)"
+    )
     # The other action's stack can be changed too: the 2 instead, the 5 still held.
     assert ok("play_choose", character=other["character"], stack="1")["character"]["attention"] == [5, 3]
     readable(other["character"])
@@ -552,11 +629,14 @@ def test_multitasking_from_an_empty_attention_pool() -> None:
 
 
 def test_multitasking_needs_a_first_roll_and_room() -> None:
-    assert "roll for the first action first" in state_refused("play_multitask", "pick", character=average(),
-                                                              attribute="Agility", skill="")
+    assert "roll for the first action first" in state_refused(
+        "play_multitask", "pick", character=average(), attribute="Agility", skill=""
+    )
     # An attention pool of 299 dice after a roll of 1: 2 more would pass the 300 the engine keeps.
-    full = average(attention=[2] * 299, pick={"kind": "roll", "pool": 1, "tn": None, "dice": [6], "held": [],
-                                              "stack": [6], "open": False})
+    full = average(
+        attention=[2] * 299,
+        pick={"kind": "roll", "pool": 1, "tn": None, "dice": [6], "held": [], "stack": [6], "open": False},
+    )
     state_refused("play_multitask", "attention", character=full, attribute="Agility", skill="", modifiers="+1")
 
 
@@ -572,12 +652,14 @@ def test_every_refusal_names_its_place() -> None:
         ("play_roll", {"character": average(), "attribute": "Agility", "skill": "", "tn": "easy"}, "tn"),
         ("play_roll", {"character": average(), "attribute": "Agility", "skill": "", "seed": "x"}, "seed"),
         # A sheet that does not read is refused at the field of it that is wrong (core.play.request_entry).
-        ("play_roll", {"character": {**average(), "marks": 3}, "attribute": "Agility", "skill": ""},
-         "character.marks"),
+        ("play_roll", {"character": {**average(), "marks": 3}, "attribute": "Agility", "skill": ""}, "character.marks"),
         ("play_roll", {"character": [], "attribute": "Agility", "skill": ""}, "character"),
         ("play_choose", {"character": rolled(), "stack": "one"}, "stack"),
-        ("play_multitask", {"character": rolled(), "attribute": "Agility", "skill": "", "modifiers": "lots"},
-         "modifiers"),
+        (
+            "play_multitask",
+            {"character": rolled(), "attribute": "Agility", "skill": "", "modifiers": "lots"},
+            "modifiers",
+        ),
         ("play_bleed", {"character": average()}, "character.overflow"),
         ("play_bleed", {"character": average(marks="X" * 8, overflow=2, stable=True)}, "character.stable"),
         ("play_heal", {"character": average(), "kind": "stun"}, "character.marks"),
@@ -603,7 +685,8 @@ def test_a_defence_spends_the_first_stack_of_its_value_the_list_gives(attention:
     for stack in legal_stacks(attention):
         first.setdefault(stack.value, sorted((attention[i] for i in stack.positions), reverse=True))
     assert sheet(read_character(vex(attention=attention), "c"))["defences"] == [
-        {"value": value, "dice": dice} for value, dice in sorted(first.items(), reverse=True)]
+        {"value": value, "dice": dice} for value, dice in sorted(first.items(), reverse=True)
+    ]
     for value, dice in first.items():
         stack = cheapest_stack(attention, value)
         assert stack is not None and sorted((attention[i] for i in stack.positions), reverse=True) == dice
@@ -623,6 +706,8 @@ def test_a_pool_of_three_hundred_dice_is_drawn() -> None:
     attention = [die for die in dice if die != 6]
     result = ok("play_sheet", character=vex(attention=attention, pick=pick))["sheet"]
     assert len(result["pick"]["stacks"]) == len(result["defences"]) == 100
-    assert result["pick"]["line"] == "50 × 6 = 300 vs TN 8: success, performance 292 (Impressive); 250 dice left " \
-                                     "in the attention pool"
+    assert (
+        result["pick"]["line"] == "50 × 6 = 300 vs TN 8: success, performance 292 (Impressive); 250 dice left "
+        "in the attention pool"
+    )
     assert len(json.dumps(result)) < 100_000

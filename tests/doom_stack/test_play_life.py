@@ -57,8 +57,7 @@ def dying_rook() -> dict:
     # Multitasking: Strength 2 + modifiers +1 (held to ⌊2/2⌋ = 1) is 3 dice, one fewer than the 4
     # rolled: "you can't spend the highest X dice", X = 1: the 5 stays; the 1 is taken: 1 vs TN 4,
     # a failure 3 short. The attention pool is the 5.
-    result = ok("play_multitask", character=result["character"], attribute="Strength", skill="",
-                modifiers="+1", tn="4")
+    result = ok("play_multitask", character=result["character"], attribute="Strength", skill="", modifiers="+1", tn="4")
     assert result["character"]["pick"]["held"] == [5] and result["character"]["pick"]["stack"] == [1]
     assert result["sheet"]["pick"]["success"] is False and result["character"]["attention"] == [5]
 

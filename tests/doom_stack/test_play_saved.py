@@ -18,17 +18,56 @@ SAVED_V1 = Path(__file__).parent / "data" / "saved_v1.json"
 
 #: The five characters of the fixture as version 2 reads them, written out by hand.
 MIGRATED = [
-    {"name": "New character", "attributes": {"Strength": 2, "Agility": 2, "Willpower": 2}, "skills": {},
-     "marks": "", "overflow": 0, "stable": False, "attention": [], "pick": None},
-    {"name": "Vex", "attributes": {"Strength": 3, "Agility": 4, "Willpower": 2, "Charm": 0},
-     "skills": {"Firearms": 3, "Stealth": 1}, "marks": "XXX//XX/", "overflow": 0, "stable": False,
-     "attention": [3, 2, 4, 5], "pick": None},
-    {"name": "Rook Ñandú 🎲", "attributes": {"Strength": 1, "Agility": 3, "Willpower": 1}, "skills": {"Brawl": 2},
-     "marks": "XXXXXX", "overflow": 4, "stable": False, "attention": [], "pick": None},
-    {"name": "Ada", "attributes": {"Strength": 2, "Agility": 2, "Willpower": 2}, "skills": {}, "marks": "X//",
-     "overflow": 0, "stable": False, "attention": [3], "pick": None},
-    {"name": "Bex", "attributes": {"Strength": 2, "Agility": 2, "Willpower": 2}, "skills": {},
-     "marks": "XXXXXXXX", "overflow": 8, "stable": False, "attention": [], "pick": None},
+    {
+        "name": "New character",
+        "attributes": {"Strength": 2, "Agility": 2, "Willpower": 2},
+        "skills": {},
+        "marks": "",
+        "overflow": 0,
+        "stable": False,
+        "attention": [],
+        "pick": None,
+    },
+    {
+        "name": "Vex",
+        "attributes": {"Strength": 3, "Agility": 4, "Willpower": 2, "Charm": 0},
+        "skills": {"Firearms": 3, "Stealth": 1},
+        "marks": "XXX//XX/",
+        "overflow": 0,
+        "stable": False,
+        "attention": [3, 2, 4, 5],
+        "pick": None,
+    },
+    {
+        "name": "Rook Ñandú 🎲",
+        "attributes": {"Strength": 1, "Agility": 3, "Willpower": 1},
+        "skills": {"Brawl": 2},
+        "marks": "XXXXXX",
+        "overflow": 4,
+        "stable": False,
+        "attention": [],
+        "pick": None,
+    },
+    {
+        "name": "Ada",
+        "attributes": {"Strength": 2, "Agility": 2, "Willpower": 2},
+        "skills": {},
+        "marks": "X//",
+        "overflow": 0,
+        "stable": False,
+        "attention": [3],
+        "pick": None,
+    },
+    {
+        "name": "Bex",
+        "attributes": {"Strength": 2, "Agility": 2, "Willpower": 2},
+        "skills": {},
+        "marks": "XXXXXXXX",
+        "overflow": 8,
+        "stable": False,
+        "attention": [],
+        "pick": None,
+    },
 ]
 
 
@@ -51,7 +90,11 @@ def test_a_version_1_document_kept_on_the_device_opens() -> None:
 def test_the_migrated_characters_play_on() -> None:
     vex, rook = MIGRATED[1], MIGRATED[2]
     # Vex's attention pool of version 1 defends as any other: the 5 leaves it.
-    assert ok("play_attack", character=vex, fields={"attack": "1", "defence": "5"})["character"]["attention"] == [3, 2, 4]
+    assert ok("play_attack", character=vex, fields={"attack": "1", "defence": "5"})["character"]["attention"] == [
+        3,
+        2,
+        4,
+    ]
     # Rook is dying (overflow 4 of 6 boxes): the hourly roll is offered; a 1 (seed 2) makes him stable.
     assert ok("play_sheet", character=rook)["sheet"]["bleeding"] is True
     assert ok("play_bleed", character=rook, seed="2")["character"]["stable"] is True
@@ -61,10 +104,12 @@ def test_a_new_document_of_the_page_holding_characters_of_today_opens() -> None:
     # A page whose engine never named its format version (play_limits) keeps a new device's
     # document at version 1 (play-kit.js) while the engine fills it with today's characters:
     # they keep what they hold, and the reader checks it.
-    rolled = ok("play_roll", character=ok("play_new", name="Vex")["character"], attribute="Agility", skill="",
-                seed="10")["character"]
+    rolled = ok(
+        "play_roll", character=ok("play_new", name="Vex")["character"], attribute="Agility", skill="", seed="10"
+    )["character"]
     fresh = {"format": "dice-srd-play", "version": 1, "system": "doom-stack", "entries": [rolled, MIGRATED[0]]}
     assert ok("play_check", document=fresh)["document"]["entries"] == [rolled, MIGRATED[0]]
     broken = {**fresh, "entries": [{**rolled, "stable": True}]}
     assert "entries[0].stable: only a dying character is stable" in play_documents.refused(
-        "doom-stack", "play_check", document=broken)
+        "doom-stack", "play_check", document=broken
+    )

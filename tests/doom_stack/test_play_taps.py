@@ -58,8 +58,9 @@ def test_a_tap_the_form_cannot_make_is_refused_at_its_field() -> None:
 
 def test_a_roll_keeps_its_exact_chance_for_the_log() -> None:
     character = average(skills={"Firearms": 2})
-    with_tn = ok("play_roll", character=character, attribute="Agility", skill="Firearms", modifiers="", tn="8",
-                 seed="1")
+    with_tn = ok(
+        "play_roll", character=character, attribute="Agility", skill="Firearms", modifiers="", tn="8", seed="1"
+    )
     assert with_tn["chance"] == {"of": "success at TN 8", "percent": "44.68%", "exact": "193/432"}
     without = ok("play_roll", character=character, attribute="Agility", skill="", modifiers="", tn="", seed="1")
     value = without["roll"]["best_stack"]["value"]
@@ -70,7 +71,9 @@ def test_a_roll_keeps_its_exact_chance_for_the_log() -> None:
 
 def test_a_tap_marks_one_box_of_damage_in_the_next_empty_box() -> None:
     physical = ok("play_mark", character=average(), kind="physical")
-    assert physical["character"]["marks"] == "X" and physical["line"].startswith("One box of physical damage, into box 1")
+    assert physical["character"]["marks"] == "X" and physical["line"].startswith(
+        "One box of physical damage, into box 1"
+    )
     stun = ok("play_mark", character=physical["character"], kind="stun")
     assert stun["character"]["marks"] == "X/" and stun["sheet"]["track"]["stun"] == 1
     readable(physical["character"], stun["character"])
@@ -104,7 +107,10 @@ def test_a_tap_spends_one_attention_die() -> None:
     spent = ok("play_spend", character=character, die="0", tn="4")
     assert spent["character"]["attention"] == [2, 1] and spent["die"] == 5
     assert spent["success"] is True and spent["performance"] == 1
-    assert spent["line"] == "Attention die 5 spent (on noticing) vs TN 4: success, performance 1 (Fair); attention pool 2 1"
+    assert (
+        spent["line"]
+        == "Attention die 5 spent (on noticing) vs TN 4: success, performance 1 (Fair); attention pool 2 1"
+    )
     wildcard = ok("play_spend", character=spent["character"], die="1", tn="")
     assert wildcard["character"]["attention"] == [2] and wildcard["success"] is None
     assert wildcard["line"] == "Attention die 1 spent (a wildcard, for a gear tag or a maneuver); attention pool 2"
@@ -125,6 +131,9 @@ def test_an_hour_of_bleeding_keeps_its_chance_for_the_log() -> None:
     dying = average(marks="X" * 8, overflow=1)
     for seed in range(40):
         hour = ok("play_bleed", character=dying, seed=str(seed))
-        expected = ({"of": "a 1", "percent": "16.67%", "exact": "1/6"} if hour["stable"]
-                    else {"of": "a 2 to 6", "percent": "83.33%", "exact": "5/6"})
+        expected = (
+            {"of": "a 1", "percent": "16.67%", "exact": "1/6"}
+            if hour["stable"]
+            else {"of": "a 2 to 6", "percent": "83.33%", "exact": "5/6"}
+        )
         assert hour["chance"] == expected and hour["stable"] == (hour["die"] == 1)

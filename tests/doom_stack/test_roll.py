@@ -1,6 +1,7 @@
 from fractions import Fraction
 
 from roller_agreement import assert_roller_agrees
+
 from rules_engine.core.roller import DieFate, Roller
 from rules_engine.doom_stack.notation import parse
 from rules_engine.doom_stack.odds import best_stack_distribution
@@ -25,8 +26,10 @@ def test_seeded_roll_explains_itself():
         "  6 + 1 = 7: failure, 1 short; attention pool 3 2 4 1 5 (best stack 6)",
         "  5 + 1 + 1 = 7: failure, 1 short; attention pool 3 2 4 6 (best stack 6)",
     ]
-    assert stacks[-2:] == ["  1 + 1 = 2: failure, 6 short; attention pool 3 2 4 6 5 (best stack 6)",
-                           "  1: failure, 7 short; attention pool 3 2 4 6 1 5 (best stack 7)"]
+    assert stacks[-2:] == [
+        "  1 + 1 = 2: failure, 6 short; attention pool 3 2 4 6 5 (best stack 6)",
+        "  1: failure, 7 short; attention pool 3 2 4 6 1 5 (best stack 7)",
+    ]
     assert len(stacks) == 1 + 17
     assert result.attention == (3, 2, 4, 5)
     fates = [(e.fate, e.index) for e in result.log]
@@ -44,8 +47,12 @@ def test_same_seed_same_json():
 
 def test_roll_without_tn_and_empty_pool():
     result = roll(parse("0d6"), seed=1)
-    assert result.lines()[1:] == ["Rolled: no dice", "Stack: 0 (no dice to stack)", "Attention pool: empty",
-                                  "Stacks you can choose: none, there are no dice"]
+    assert result.lines()[1:] == [
+        "Rolled: no dice",
+        "Stack: 0 (no dice to stack)",
+        "Attention pool: empty",
+        "Stacks you can choose: none, there are no dice",
+    ]
     data = result.to_json()
     assert data["success"] is None and data["stacks"] == [] and data["stacks_total"] == 0
 

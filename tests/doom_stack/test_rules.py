@@ -6,6 +6,7 @@ from rules_engine.core.errors import RulesError
 from rules_engine.doom_stack.rules import (
     Damage,
     HitTrack,
+    Outcome,
     apply_armour,
     assemble_pool,
     attention_pool,
@@ -16,7 +17,6 @@ from rules_engine.doom_stack.rules import (
     hit_boxes,
     initiative_order,
     movement_per_action,
-    Outcome,
     performance_name,
     resolve_attack,
     take_damage,
@@ -24,16 +24,19 @@ from rules_engine.doom_stack.rules import (
 )
 
 
-@pytest.mark.parametrize("dice,value,face", [
-    ([6, 1, 3, 6], 13, 6),
-    ([1, 1, 2], 4, 2),
-    ([1, 1, 1], 3, None),
-    ([], 0, None),
-    ([2, 2, 2, 5], 6, 2),
-    ([3, 3, 6], 6, 6),  # a tie: the single 6 leaves the two 3s in the attention pool
-    ([4, 4, 4, 1, 6, 6], 13, 6),  # 4+4+4 ties 6+6: the two 6s use fewer dice
-    ([4, 4, 4, 1, 6], 13, 4),
-])
+@pytest.mark.parametrize(
+    "dice,value,face",
+    [
+        ([6, 1, 3, 6], 13, 6),
+        ([1, 1, 2], 4, 2),
+        ([1, 1, 1], 3, None),
+        ([], 0, None),
+        ([2, 2, 2, 5], 6, 2),
+        ([3, 3, 6], 6, 6),  # a tie: the single 6 leaves the two 3s in the attention pool
+        ([4, 4, 4, 1, 6, 6], 13, 6),  # 4+4+4 ties 6+6: the two 6s use fewer dice
+        ([4, 4, 4, 1, 6], 13, 4),
+    ],
+)
 def test_best_stack_by_hand(dice, value, face):
     stack = best_stack(dice)
     assert (stack.value, stack.face) == (value, face)
@@ -69,8 +72,10 @@ def test_outcome_success_glitch_and_performance():
     assert Outcome(6, 8).describe() == "failure, 2 short"
 
 
-@pytest.mark.parametrize("performance,name", [(0, "Barely made it (glitch!)"), (1, "Fair"), (2, "Solid"),
-                                              (3, "Flashy"), (4, "Impressive"), (11, "Impressive")])
+@pytest.mark.parametrize(
+    "performance,name",
+    [(0, "Barely made it (glitch!)"), (1, "Fair"), (2, "Solid"), (3, "Flashy"), (4, "Impressive"), (11, "Impressive")],
+)
 def test_performance_names(performance, name):
     assert performance_name(performance) == name
 

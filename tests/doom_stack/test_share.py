@@ -16,8 +16,12 @@ from rules_engine.web import call
 
 
 def roll_reply(attribute: str, skill: str, tn: str, seed: str) -> dict:
-    request = {"system": "doom-stack", "action": "roll_fields", "seed": seed,
-               "fields": {"attribute": attribute, "skill": skill, "modifiers": "", "tn": tn}}
+    request = {
+        "system": "doom-stack",
+        "action": "roll_fields",
+        "seed": seed,
+        "fields": {"attribute": attribute, "skill": skill, "modifiers": "", "tn": tn},
+    }
     reply = json.loads(call(json.dumps(request)))
     assert reply["ok"], reply
     return reply["result"]

@@ -43,8 +43,9 @@ def test_the_chooser_lists_exactly_the_stacks_the_dice_allow(dice, tn):
         value, left = expected[shape]
         assert choice.stack.value == value == sum(choice.dice)
         assert Counter(choice.attention) == left
-        assert sorted(choice.stack.positions + tuple(i for i in range(len(dice)) if i not in choice.stack.positions)) \
-            == list(range(len(dice)))
+        assert sorted(
+            choice.stack.positions + tuple(i for i in range(len(dice)) if i not in choice.stack.positions)
+        ) == list(range(len(dice)))
         assert [dice[i] for i in choice.stack.positions] == list(choice.dice)
         assert choice.defence == best_stack(choice.attention).value
         assert choice.outcome == (Outcome(value, tn) if tn is not None else None)
@@ -61,8 +62,14 @@ def test_a_hand_checked_roll():
     # with or without it, the one alone.
     choices = stack_choices((6, 3, 6, 1), tn=6, limit=None)
     assert [(c.dice, c.attention) for c in choices] == [
-        ((6, 6, 1), (3,)), ((6, 6), (3, 1)), ((6, 1), (3, 6)), ((6,), (3, 6, 1)),
-        ((3, 1), (6, 6)), ((3,), (6, 6, 1)), ((1,), (6, 3, 6))]
+        ((6, 6, 1), (3,)),
+        ((6, 6), (3, 1)),
+        ((6, 1), (3, 6)),
+        ((6,), (3, 6, 1)),
+        ((3, 1), (6, 6)),
+        ((3,), (6, 6, 1)),
+        ((1,), (6, 3, 6)),
+    ]
     # "Only needs a Fair result": TN 6, performance 1 is the 6 with the one, and it keeps a
     # 6 and a 3 to defend with (best stack 6), where the biggest stack leaves only the 3.
     fair = [c for c in choices if c.outcome.performance == 1]
@@ -115,7 +122,12 @@ def test_the_roll_json_lists_the_stacks_as_its_lines_do():
     assert ones_only["success"] is False and ones_only["performance"] is None
     keep = data["keep_most_for_defence"]
     assert [(k["performance"], k["name"]) for k in keep] == [
-        (0, "Barely made it (glitch!)"), (1, "Fair"), (2, "Solid"), (3, "Flashy"), (4, "Impressive")]
+        (0, "Barely made it (glitch!)"),
+        (1, "Fair"),
+        (2, "Solid"),
+        (3, "Flashy"),
+        (4, "Impressive"),
+    ]
     assert keep[0]["index"] == 0 and all(k["index"] is None for k in keep[1:])  # 8 vs TN 8 is the most
     assert roll(parse("7d6"), seed=7).to_json()["keep_most_for_defence"] == []
 

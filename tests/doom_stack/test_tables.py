@@ -7,9 +7,17 @@ from rules_engine.doom_stack.tables import TABLES, bleed_out_table, difficulty_t
 
 # The source's difficulty table, "% on 4d6" column, exactly as printed.
 SOURCE_4D6 = {
-    "Routine": (4, "99.3"), "Fair": (6, "90"), "Reasonable": (7, "63.8"), "Challenging": (8, "44.6"),
-    "Complicated": (9, "33.64"), "Tough": (10, "28.4"), "Painstaking": (12, "16.9"), "Punishing": (14, "3.7"),
-    "Miserable": (16, "2"), "Amazing": (18, "1.7"), "Inconceivable": (24, "0.08"),
+    "Routine": (4, "99.3"),
+    "Fair": (6, "90"),
+    "Reasonable": (7, "63.8"),
+    "Challenging": (8, "44.6"),
+    "Complicated": (9, "33.64"),
+    "Tough": (10, "28.4"),
+    "Painstaking": (12, "16.9"),
+    "Punishing": (14, "3.7"),
+    "Miserable": (16, "2"),
+    "Amazing": (18, "1.7"),
+    "Inconceivable": (24, "0.08"),
 }
 
 

@@ -10,8 +10,12 @@ def ask(**request):
 
 
 def test_roll_fields_matches_a_notation_roll():
-    by_fields = ask(system="doom-stack", action="roll_fields", seed="7",
-                    fields={"attribute": "3", "skill": "2", "modifiers": "5", "tn": "8"})
+    by_fields = ask(
+        system="doom-stack",
+        action="roll_fields",
+        seed="7",
+        fields={"attribute": "3", "skill": "2", "modifiers": "5", "tn": "8"},
+    )
     assert by_fields["ok"]
     result = by_fields["result"]
     assert result["notation"] == "7d6 vs TN 8" and "held to +2" in result["pool_line"]
@@ -20,8 +24,9 @@ def test_roll_fields_matches_a_notation_roll():
 
 
 def test_odds_fields():
-    reply = ask(system="doom-stack", action="odds_fields", fields={"attribute": "2", "skill": "2",
-                                                                    "modifiers": "0", "tn": "8"})
+    reply = ask(
+        system="doom-stack", action="odds_fields", fields={"attribute": "2", "skill": "2", "modifiers": "0", "tn": "8"}
+    )
     assert reply["ok"] and reply["result"]["p_success"] == "193/432"
 
 

@@ -12,6 +12,7 @@ import time
 from dataclasses import replace
 
 from bench_kit import best_of, ratio_columns
+
 from rules_engine.xy_checks import odds as xy_odds
 from rules_engine.xy_checks.notation import CheckQuery, parse
 from rules_engine.xy_checks.rules import Check, degree, hits_per_target
@@ -31,8 +32,11 @@ def volley_text(attackers: int, targets: int) -> str:
 
 
 def contest_text(attackers: int, other: int) -> str:
-    return (f"contest 5/6 +2b, {attackers - 1}x 4/6 vs 4/6 +1b, {other - 1}x 3/6 tie first" if other > 1
-            else f"contest 5/6 +2b, {attackers - 1}x 4/6 vs 4/6 +1b tie first")
+    return (
+        f"contest 5/6 +2b, {attackers - 1}x 4/6 vs 4/6 +1b, {other - 1}x 3/6 tie first"
+        if other > 1
+        else f"contest 5/6 +2b, {attackers - 1}x 4/6 vs 4/6 +1b tie first"
+    )
 
 
 def ours(text: str) -> float:
@@ -42,6 +46,7 @@ def ours(text: str) -> float:
         xy_odds._degrees.cache_clear()
         xy_odds._damage_dice.cache_clear()
         xy_odds.odds(query)
+
     return best_of(run)
 
 
@@ -82,11 +87,14 @@ def icepool_timers():
             per_target.append(on_target.map(lambda m: icepool.d6 + m - 1 if m else 0))
         elapsed = time.perf_counter() - start
         mine = xy_odds.volley_odds(query)
-        same = ({h: total.probability(h) for h in total.outcomes()} == mine.hits.probabilities()
-                and {d: damage.probability(d) for d in damage.outcomes()} == mine.damage.probabilities())
+        same = {h: total.probability(h) for h in total.outcomes()} == mine.hits.probabilities() and {
+            d: damage.probability(d) for d in damage.outcomes()
+        } == mine.damage.probabilities()
         by_place = sorted(mine.targets, key=lambda t: t.place)
-        same = same and all({d: die.probability(d) for d in die.outcomes()} == t.damage.probabilities()
-                            for die, t in zip(per_target, by_place))
+        same = same and all(
+            {d: die.probability(d) for d in die.outcomes()} == t.damage.probabilities()
+            for die, t in zip(per_target, by_place)
+        )
         if not same:
             raise SystemExit(f"icepool and the engine disagree on {text}")
         return elapsed, "equal"
@@ -122,8 +130,10 @@ def run(full: bool) -> None:
         print(f"{attackers:>3} vs {other:<13} {mine * 1e3:8.2f}ms")
     largest = ours("contest 19/20 +30b crit, 19x 19/20 vs 19/20 +30b crit, 19x 19/20 tie full")
     print(f"largest the engine takes (20 vs 20, 30 bonus dice, crit): {largest * 1e3:.1f}ms")
-    print(f"target: every volley up to 10 attackers against 10 targets under {TARGET_MS} ms "
-          f"(slowest here {worst * 1e3:.1f}ms)")
+    print(
+        f"target: every volley up to 10 attackers against 10 targets under {TARGET_MS} ms "
+        f"(slowest here {worst * 1e3:.1f}ms)"
+    )
 
 
 def lab_icepool(roll: str, rules):  # noqa: ANN001, ANN201 - a RuleSet; tests/benchmark.py's lab section

@@ -14,26 +14,33 @@ SHEET_KEY = "scene"
 
 #: Smaller than the shared JSON values: a scene nests three deep already.
 FIELD_VALUES = json_values(most=4, leaves=20)
-COMBATANT_PARTS = st.fixed_dictionaries({
-    "name": st.text(max_size=70) | FIELD_VALUES,
-    "check": st.sampled_from(["5/6", "4/6 +1b", "2/20 -3 TN crit", "9/6", "5/6,", "", "volley 5/6 vs 1"])
-    | st.text(max_size=12) | FIELD_VALUES,
-    "defence": st.sampled_from(["none", "barely", "fully", "Fully"]) | FIELD_VALUES,
-    "form": st.sampled_from(["inferior", "even", "superior", ""]) | FIELD_VALUES,
-    "health": st.integers(-1, 1001) | FIELD_VALUES,
-    "damage": st.integers(-1, 12) | FIELD_VALUES,
-})
-SIDE_PARTS = st.fixed_dictionaries({
-    "name": st.sampled_from(["Wardens", "", "x" * 70]) | FIELD_VALUES,
-    "champion": st.integers(-1, 4) | FIELD_VALUES,
-    "combatants": st.lists(COMBATANT_PARTS, max_size=4) | FIELD_VALUES,
-})
-SCENE_PARTS = st.fixed_dictionaries({
-    "name": st.text(max_size=12) | FIELD_VALUES,
-    "sides": st.lists(SIDE_PARTS, min_size=1, max_size=3) | FIELD_VALUES,
-    "order": st.sampled_from(["lightest", "written", "random"]) | FIELD_VALUES,
-    "tie": st.sampled_from(["min", "full", "first", "second", "more", "fewer", "coin"]) | FIELD_VALUES,
-})
+COMBATANT_PARTS = st.fixed_dictionaries(
+    {
+        "name": st.text(max_size=70) | FIELD_VALUES,
+        "check": st.sampled_from(["5/6", "4/6 +1b", "2/20 -3 TN crit", "9/6", "5/6,", "", "volley 5/6 vs 1"])
+        | st.text(max_size=12)
+        | FIELD_VALUES,
+        "defence": st.sampled_from(["none", "barely", "fully", "Fully"]) | FIELD_VALUES,
+        "form": st.sampled_from(["inferior", "even", "superior", ""]) | FIELD_VALUES,
+        "health": st.integers(-1, 1001) | FIELD_VALUES,
+        "damage": st.integers(-1, 12) | FIELD_VALUES,
+    }
+)
+SIDE_PARTS = st.fixed_dictionaries(
+    {
+        "name": st.sampled_from(["Wardens", "", "x" * 70]) | FIELD_VALUES,
+        "champion": st.integers(-1, 4) | FIELD_VALUES,
+        "combatants": st.lists(COMBATANT_PARTS, max_size=4) | FIELD_VALUES,
+    }
+)
+SCENE_PARTS = st.fixed_dictionaries(
+    {
+        "name": st.text(max_size=12) | FIELD_VALUES,
+        "sides": st.lists(SIDE_PARTS, min_size=1, max_size=3) | FIELD_VALUES,
+        "order": st.sampled_from(["lightest", "written", "random"]) | FIELD_VALUES,
+        "tie": st.sampled_from(["min", "full", "first", "second", "more", "fewer", "coin"]) | FIELD_VALUES,
+    }
+)
 #: The entries of a drawn document.
 ENTRIES = st.lists(SCENE_PARTS, max_size=2)
 
@@ -59,17 +66,32 @@ def _edited(data: st.DataObject, scene: dict) -> dict:
         combatants = []
         for c in side["combatants"]:
             health = data.draw(st.integers(1, 30) | st.just(c["health"]), label="health")
-            combatants.append({**c, "name": data.draw(names | st.just(c["name"]), label="combatant"),
-                               "check": data.draw(CHECKS | st.just(c["check"]), label="check"),
-                               "defence": data.draw(st.sampled_from(["none", "barely", "partially", "fully"])),
-                               "form": data.draw(st.sampled_from(["inferior", "even", "superior"])),
-                               "health": health, "damage": data.draw(st.integers(0, health), label="damage")})
-        sides.append({**side, "name": data.draw(names | st.just(side["name"]), label="side"),
-                      "champion": data.draw(st.integers(0, max(0, len(combatants) - 1)), label="champion"),
-                      "combatants": combatants})
-    return {**scene, "name": data.draw(names | st.just(scene["name"]), label="scene"), "sides": sides,
-            "order": data.draw(st.sampled_from(["lightest", "written"])),
-            "tie": data.draw(st.sampled_from(["min", "full", "first", "second", "more", "fewer"]))}
+            combatants.append(
+                {
+                    **c,
+                    "name": data.draw(names | st.just(c["name"]), label="combatant"),
+                    "check": data.draw(CHECKS | st.just(c["check"]), label="check"),
+                    "defence": data.draw(st.sampled_from(["none", "barely", "partially", "fully"])),
+                    "form": data.draw(st.sampled_from(["inferior", "even", "superior"])),
+                    "health": health,
+                    "damage": data.draw(st.integers(0, health), label="damage"),
+                }
+            )
+        sides.append(
+            {
+                **side,
+                "name": data.draw(names | st.just(side["name"]), label="side"),
+                "champion": data.draw(st.integers(0, max(0, len(combatants) - 1)), label="champion"),
+                "combatants": combatants,
+            }
+        )
+    return {
+        **scene,
+        "name": data.draw(names | st.just(scene["name"]), label="scene"),
+        "sides": sides,
+        "order": data.draw(st.sampled_from(["lightest", "written"])),
+        "tie": data.draw(st.sampled_from(["min", "full", "first", "second", "more", "fewer"])),
+    }
 
 
 def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[dict]:
@@ -96,8 +118,12 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
             index = data.draw(st.integers(0, len(scene["sides"][side]["combatants"]) - 1), label="index")
             reply = call(action, scene=scene, side=side, index=index)
         else:
-            reply = call(action, scene=scene, attacking=data.draw(st.sampled_from(["first", "second", "both"])),
-                         seed=data.draw(SEEDS, label="seed"))
+            reply = call(
+                action,
+                scene=scene,
+                attacking=data.draw(st.sampled_from(["first", "second", "both"])),
+                seed=data.draw(SEEDS, label="seed"),
+            )
         if reply is not None and "scene" in reply:
             scenes[at] = reply["scene"]
     return scenes

@@ -12,21 +12,50 @@ from rules_engine.xy_checks.actions import ACTIONS
 from rules_engine.xy_checks.notation import CONTEST_EXAMPLE, VOLLEY_EXAMPLE
 
 EXAMPLES = examples_for(SYSTEM) + [
-    VOLLEY_EXAMPLE, CONTEST_EXAMPLE, "1/4 -1 TN +30b crit", "volley 5/6 +3b crit, 19x 4/6 vs 20 in order",
-    "contest 5/6 +2b crit, 19x 3/6 vs 5/6 -30p, 19x 2/6 tie second", "19/20 +99 TN -99 TN +99 TN",
+    VOLLEY_EXAMPLE,
+    CONTEST_EXAMPLE,
+    "1/4 -1 TN +30b crit",
+    "volley 5/6 +3b crit, 19x 4/6 vs 20 in order",
+    "contest 5/6 +2b crit, 19x 3/6 vs 5/6 -30p, 19x 2/6 tie second",
+    "19/20 +99 TN -99 TN +99 TN",
     "volley 1/20 -30p crit, 2x 19/20 vs 20x fully superior",
 ]
 
 
-FIELD_TEXT = st.one_of(st.text(max_size=40), st.sampled_from(["", "5/6", "3", "-2", "on", "fully", "contest",
-                                                              "5/6 +1b, 2x 4/6", "barely, 2x fully", "9" * 50]))
+FIELD_TEXT = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["", "5/6", "3", "-2", "on", "fully", "contest", "5/6 +1b, 2x 4/6", "barely, 2x fully", "9" * 50]),
+)
 
 
 @CONTRACT
-@given(st.sampled_from(sorted(ACTIONS)), st.dictionaries(
-    st.sampled_from(["check", "tn", "bonus", "penalty", "crit", "defence", "form", "attack_bonus", "advantages",
-                     "disadvantages", "mode", "attackers", "targets", "order", "other", "tie"]),
-    FIELD_TEXT), st.one_of(st.none(), st.text(max_size=12)))
+@given(
+    st.sampled_from(sorted(ACTIONS)),
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "check",
+                "tn",
+                "bonus",
+                "penalty",
+                "crit",
+                "defence",
+                "form",
+                "attack_bonus",
+                "advantages",
+                "disadvantages",
+                "mode",
+                "attackers",
+                "targets",
+                "order",
+                "other",
+                "tie",
+            ]
+        ),
+        FIELD_TEXT,
+    ),
+    st.one_of(st.none(), st.text(max_size=12)),
+)
 def test_widget_fields_give_a_result_or_a_rules_error(action, fields, seed):
     try:
         ACTIONS[action]({"fields": fields, "seed": seed})

@@ -3,12 +3,12 @@ results appear in space kept for them, and the wide tables scroll in their own b
 
 from __future__ import annotations
 
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, height, parse_colour, use_theme
 from playwright.sync_api import expect
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, height, parse_colour, use_theme
-
-REGIONS = tuple(f"{w} .srd-widget__{r}" for w in ("#xyc-roller", "#xya-builder", "#xyv-resolver")
-                for r in ("odds", "result"))
+REGIONS = tuple(
+    f"{w} .srd-widget__{r}" for w in ("#xyc-roller", "#xya-builder", "#xyv-resolver") for r in ("odds", "result")
+)
 
 
 def test_the_widgets_fit_a_phone_and_never_move_the_page(phone_page, site_url, theme, page_errors):
@@ -27,8 +27,17 @@ def test_the_widgets_fit_a_phone_and_never_move_the_page(phone_page, site_url, t
     assert_no_sideways_scroll(page, "xy-checks after three rolls")
 
     width = page.evaluate("window.innerWidth")
-    for selector in ("#xyc-check", "#xyc-crit", "#xya-defence", "#xya-form", "#xyv-attackers", "#xyv-targets",
-                     "#xyv-resolver .srd-xy-attackers", "#xyc-roller .srd-xy-degrees", ".srd-chart"):
+    for selector in (
+        "#xyc-check",
+        "#xyc-crit",
+        "#xya-defence",
+        "#xya-form",
+        "#xyv-attackers",
+        "#xyv-targets",
+        "#xyv-resolver .srd-xy-attackers",
+        "#xyc-roller .srd-xy-degrees",
+        ".srd-chart",
+    ):
         box = page.locator(selector).first.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, selector
 

@@ -14,12 +14,11 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
-from pypdf import PdfReader
-
 from browser_fixtures import sw_page  # noqa: F401 - a fixture
 from browser_kit import assert_no_sideways_scroll, use_theme
 from play_browser import NO_NATIVE_SHARE, PlayTool
+from playwright.sync_api import Locator, Page, expect
+from pypdf import PdfReader
 
 TOOL = PlayTool("xy-checks", "#xyp", entry="s")
 ROOT, STATUS = TOOL.root, TOOL.status
@@ -67,8 +66,9 @@ def make_ford(page: Page) -> dict:
     edit(ada.get_by_label("Check", exact=True), "5/6  +2b -1p", page, "s.sides[0].combatants[0].check === '5/6 +1b'")
     expect(combatant(page, 0, 0).get_by_label("Check", exact=True)).to_have_value("5/6 +1b")  # the engine's form
     edit(combatant(page, 1, 0).get_by_label("Name", exact=True), "Cy", page, "s.sides[1].combatants[0].name === 'Cy'")
-    choose(combatant(page, 1, 0).get_by_label("Defences"), "barely", page,
-           "s.sides[1].combatants[0].defence === 'barely'")
+    choose(
+        combatant(page, 1, 0).get_by_label("Defences"), "barely", page, "s.sides[1].combatants[0].defence === 'barely'"
+    )
     page.get_by_role("button", name="Add a combatant to Raiders").click()
     expect(page.locator(STATUS)).to_have_text("Added Combatant 2 to Raiders.")
     edit(combatant(page, 1, 1).get_by_label("Name", exact=True), "Di", page, "s.sides[1].combatants[1].name === 'Di'")
@@ -84,16 +84,36 @@ def expect_odds(page: Page, scene: dict, attacking: str) -> dict:
     rows = page.locator(f"{ROOT} .srd-xyp__targets tbody tr")
     expect(rows).to_have_count(len(odds["targets"]))
     for row, t in zip(rows.all(), odds["targets"]):
-        expect(row).to_have_text(" ".join([t["name"], scene["sides"][t["side"]]["name"], t["hit"]["percent"],
-                                           t["mean_damage"], t["down"]["percent"]]), use_inner_text=True)
+        expect(row).to_have_text(
+            " ".join(
+                [
+                    t["name"],
+                    scene["sides"][t["side"]]["name"],
+                    t["hit"]["percent"],
+                    t["mean_damage"],
+                    t["down"]["percent"],
+                ]
+            ),
+            use_inner_text=True,
+        )
     # Percentages first, the exact fractions on demand (under a summary the keyboard reaches).
     fractions = page.locator(f"{ROOT} .srd-xyp__odds .srd-play__fractions li")
-    expect(fractions).to_have_text([line for t in odds["targets"] for line in
-                                    (f"{t['name']}: hit: {t['hit']['ratio']}", f"{t['name']}: goes down: {t['down']['ratio']}")]
-                                   + ([] if attacking != "both" else [
-                                       f"{scene['sides'][0]['name']} out-hit {scene['sides'][1]['name']}: {odds['first_more']['ratio']}",
-                                       f"{scene['sides'][1]['name']} out-hit {scene['sides'][0]['name']}: {odds['second_more']['ratio']}",
-                                       f"A tie: {odds['tie']['ratio']}"]))
+    expect(fractions).to_have_text(
+        [
+            line
+            for t in odds["targets"]
+            for line in (f"{t['name']}: hit: {t['hit']['ratio']}", f"{t['name']}: goes down: {t['down']['ratio']}")
+        ]
+        + (
+            []
+            if attacking != "both"
+            else [
+                f"{scene['sides'][0]['name']} out-hit {scene['sides'][1]['name']}: {odds['first_more']['ratio']}",
+                f"{scene['sides'][1]['name']} out-hit {scene['sides'][0]['name']}: {odds['second_more']['ratio']}",
+                f"A tie: {odds['tie']['ratio']}",
+            ]
+        )
+    )
     return odds
 
 
@@ -103,7 +123,8 @@ def expect_scene(page: Page, scene: dict) -> None:
     expect(page.get_by_label("Scene", exact=True)).to_have_value(scene["name"])
     for s, side_ in enumerate(scene["sides"]):
         expect(side(page, s).locator("legend")).to_have_text(
-            f"{side_['name']}: {sheet['sides'][s]['standing']} of {len(side_['combatants'])} standing")
+            f"{side_['name']}: {sheet['sides'][s]['standing']} of {len(side_['combatants'])} standing"
+        )
         for i, c in enumerate(side_["combatants"]):
             row = combatant(page, s, i)
             fact = sheet["sides"][s]["combatants"][i]
@@ -159,7 +180,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.select_option(f"{ROOT}-attacking", "both")
     contest = expect_odds(page, ford, "both")
     expect(page.locator(f"{ROOT} .srd-xyp__contest")).to_contain_text(
-        f"Wardens out-hit Raiders: {contest['first_more']['percent']}; ")
+        f"Wardens out-hit Raiders: {contest['first_more']['percent']}; "
+    )
 
     # Reload (once the service worker holds the site), then offline: the same scene, from the device.
     TOOL.reload_from_the_device(page, lambda: expect_scene(page, ford))
@@ -179,7 +201,8 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.set_input_files(f"{ROOT} input[type=file]", str(broken))
     # In the reader's words: no JSON path, no key as the engine spells it.
     expect(page.locator(STATUS)).to_contain_text(
-        "broken.json was not imported: scene 1, side 2, combatant 2, Check: the die must be on the ladder")
+        "broken.json was not imported: scene 1, side 2, combatant 2, Check: the die must be on the ladder"
+    )
     expect(page.locator(STATUS)).to_contain_text("Nothing saved was changed.")
     expect(page.locator(STATUS)).not_to_contain_text(re.compile(r"\[\d\]|entries|combatants|\w_\w"))
     assert TOOL.saved_text(page) == saved_before
@@ -283,7 +306,9 @@ def tap_and_read(page: Page, tap: Locator, result: Locator) -> dict:
     expect(result).to_contain_text(item["what"])
     expect(result).to_be_in_viewport()
     # Within the room kept for it (keepRoom): nothing under it moved when it came.
-    height, room = result.evaluate("(n) => [n.getBoundingClientRect().height, parseFloat(getComputedStyle(n).minHeight)]")
+    height, room = result.evaluate(
+        "(n) => [n.getBoundingClientRect().height, parseFloat(getComputedStyle(n).minHeight)]"
+    )
     assert height <= room + 1, (item, height, room)
     expect(page.locator(f"{ROOT} .srd-play__log-list > li").first).to_contain_text(item["what"])
     return item
@@ -351,17 +376,24 @@ def test_a_short_scene_by_taps_alone(phone_page, site_url: str) -> None:
     expect(page.locator(f"{ROOT} .srd-xyp__over")).to_have_text(over)
     expect(boxes.locator("[aria-pressed=true]")).to_have_count(10)
     end = TOOL.shown(page)
-    assert [i["what"] for i in end["log"][:3]] == ["Combatant 1: damage taken 10 (down).", exchanged["summary"],
-                                                   rolled["summary"]]
+    assert [i["what"] for i in end["log"][:3]] == [
+        "Combatant 1: damage taken 10 (down).",
+        exchanged["summary"],
+        rolled["summary"],
+    ]
 
     # On paper: the scene's every value, and the log, newest first, each roll's dice, result and chance.
     page.emulate_media(media="print")
     text = "".join(sheet.extract_text() for sheet in PdfReader(io.BytesIO(page.pdf(format="A4"))).pages)
     paper = in_words(text)
-    for words in ["New scene", "First side: 1 of 1 standing", "Second side: 0 of 1 standing",
-                  "Check 5/6 · defences not effective · form even · health 10 · damage taken 0",
-                  "Check 5/6 · defences not effective · form even · health 10 · damage taken 10",
-                  "a volley's extra hits go to the lightest targets first"]:
+    for words in [
+        "New scene",
+        "First side: 1 of 1 standing",
+        "Second side: 0 of 1 standing",
+        "Check 5/6 · defences not effective · form even · health 10 · damage taken 0",
+        "Check 5/6 · defences not effective · form even · health 10 · damage taken 10",
+        "a volley's extra hits go to the lightest targets first",
+    ]:
         assert in_words(words) in paper, words
     for logged in end["log"]:
         for part, name in (("what", ""), ("dice", "Dice: "), ("result", "Result: "), ("chance", "Chance: ")):
@@ -396,5 +428,7 @@ def test_an_error_sits_at_its_field_in_the_readers_words(phone_page, site_url: s
     check = combatant(page, 1, 0).get_by_label("Check", exact=True)
     check.fill("5/7")
     check.press("Tab")
-    expect(combatant(page, 1, 0).locator(".srd-play__field-error")).to_contain_text("Check: the die must be on the ladder")
+    expect(combatant(page, 1, 0).locator(".srd-play__field-error")).to_contain_text(
+        "Check: the die must be on the ladder"
+    )
     expect(page.locator(f"{ROOT} .srd-play__field-error")).not_to_contain_text(re.compile(r"scene|\[\d\]|combatants"))

@@ -15,8 +15,14 @@ NOTATION = "contest 5/6 +1b, 4/6 vs 4/6, 3/6, 3/6 tie fewer"
 
 
 def expected(tie: str) -> dict:
-    fields = {"mode": "contest", "attackers": "5/6 +1b, 4/6", "other": "4/6, 2x 3/6", "tie": tie,
-              "targets": "", "order": ""}
+    fields = {
+        "mode": "contest",
+        "attackers": "5/6 +1b, 4/6",
+        "other": "4/6, 2x 3/6",
+        "tie": tie,
+        "targets": "",
+        "order": "",
+    }
     return ACTIONS["volley_odds"]({"fields": fields})
 
 
@@ -32,7 +38,9 @@ def test_a_tie_by_numbers_from_the_text_into_the_resolver(page: Page, site_url, 
     assert answer["notation"].endswith("tie first")
     expect(page.locator(f"{VOLLEY} .srd-reading__notation")).to_have_text(answer["notation"])
     for key in ("first-more", "second-more", "tie"):
-        expect(page.locator(f"{VOLLEY} [data-odds={key}] .srd-exact")).to_have_text(answer["p_" + key.replace("-", "_")])
+        expect(page.locator(f"{VOLLEY} [data-odds={key}] .srd-exact")).to_have_text(
+            answer["p_" + key.replace("-", "_")]
+        )
     fewer.focus()
     page.keyboard.press("ArrowUp")  # the radio group by keyboard: up to 'More combatants …'
     expect(page.get_by_label("More combatants have initiative")).to_be_checked()

@@ -12,7 +12,6 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Page, expect
 
-from rules_engine.core.exact import percent, ratio
 from rules_engine.xy_checks import SYSTEM
 from rules_engine.xy_checks.actions import ACTIONS
 
@@ -30,8 +29,13 @@ def open_page(page: Page, site_url: str, query: str = "") -> None:
 
 def cli_lines(notation: str, seed: str) -> list[str]:
     """What ``python -m rules_engine roll xy-checks NOTATION --seed SEED`` prints."""
-    result = subprocess.run([sys.executable, "-m", "rules_engine", "roll", "xy-checks", notation, "--seed", seed],
-                            capture_output=True, text=True, check=True, cwd=REPO_ROOT)
+    result = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "roll", "xy-checks", notation, "--seed", seed],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO_ROOT,
+    )
     return result.stdout.splitlines()
 
 
@@ -115,8 +119,14 @@ def test_the_attack_builder_builds_the_engines_check(page, site_url, page_errors
     page.get_by_label("Attacker (+1 TN)").check()
     page.fill("#xya-attack_bonus", "2")
     page.fill("#xya-disadvantages", "1")
-    fields = {"defence": "fully", "form": "attacker", "attack_bonus": "2", "advantages": "0", "disadvantages": "1",
-              "crit": ""}
+    fields = {
+        "defence": "fully",
+        "form": "attacker",
+        "attack_bonus": "2",
+        "advantages": "0",
+        "disadvantages": "1",
+        "crit": "",
+    }
     expected = ACTIONS["attack_odds"]({"fields": fields})
     expect(page.locator(f"{ATTACK} .srd-reading__notation")).to_have_text(expected["notation"])
     expect(page.locator(f"{ATTACK} .srd-xy-check")).to_have_text(expected["check"])
@@ -132,8 +142,14 @@ def test_the_volley_resolver_one_side(page, phone_page, site_url, page_errors):
     open_page(page, site_url)
     page.fill("#xyv-attackers", "5/6 +1b, 2x 4/6, 3/6")
     page.fill("#xyv-targets", "fully, barely superior, 2")
-    fields = {"mode": "volley", "attackers": "5/6 +1b, 2x 4/6, 3/6", "targets": "fully, barely superior, 2",
-              "order": "lightest", "other": "4/6, 3/6, 3/6", "tie": "min"}
+    fields = {
+        "mode": "volley",
+        "attackers": "5/6 +1b, 2x 4/6, 3/6",
+        "targets": "fully, barely superior, 2",
+        "order": "lightest",
+        "other": "4/6, 3/6, 3/6",
+        "tie": "min",
+    }
     expected = ACTIONS["volley_odds"]({"fields": fields})
     expect(page.locator(f"{VOLLEY} .srd-reading__notation")).to_have_text(expected["notation"])
     rows = page.locator(f"{VOLLEY} .srd-xy-targets tbody tr")
@@ -170,8 +186,14 @@ def test_the_volley_resolver_contested(page, site_url, page_errors):
     expect(page.locator("#xyv-targets")).to_be_hidden()
     expect(page.locator("#xyv-other")).to_be_visible()
     page.get_by_label("Full damage for both").check()
-    fields = {"mode": "contest", "attackers": page.input_value("#xyv-attackers"),
-              "other": page.input_value("#xyv-other"), "tie": "full", "targets": "", "order": ""}
+    fields = {
+        "mode": "contest",
+        "attackers": page.input_value("#xyv-attackers"),
+        "other": page.input_value("#xyv-other"),
+        "tie": "full",
+        "targets": "",
+        "order": "",
+    }
     expected = ACTIONS["volley_odds"]({"fields": fields})
     expect(page.locator(f"{VOLLEY} .srd-reading__notation")).to_have_text(expected["notation"])
     for key in ("first-more", "second-more", "tie"):

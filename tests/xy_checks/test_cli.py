@@ -12,8 +12,12 @@ def test_odds_json_values():
     code, out = run(["odds", "xy-checks", "5/6 -3 TN +1b", "--json"])
     data = json.loads(out)
     assert code == 0
-    assert (data["system"], data["notation"], data["check"], data["p_success"]) == \
-        ("xy-checks", "5/6 -3 TN +1b", "2/6", "5/9")
+    assert (data["system"], data["notation"], data["check"], data["p_success"]) == (
+        "xy-checks",
+        "5/6 -3 TN +1b",
+        "2/6",
+        "5/9",
+    )
     assert data["outcomes"] == {"-1": "4/9", "1": "4/9", "2": "1/9"}
 
 

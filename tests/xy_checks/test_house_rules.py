@@ -39,6 +39,7 @@ def _degrees(query: CheckQuery) -> dict[int, Fraction]:
 
 # --- the printed rule set gives the published tables ----------------------------------------
 
+
 def _cells(name: str) -> list[list[object]]:
     return [[c.value if c.value is not None else c.text for c in row] for row in SYSTEM.table(name).rows]
 
@@ -48,11 +49,21 @@ def test_printed_rules_give_the_ladder_and_success_tables() -> None:
     rows = []
     for check in every_check():
         harder, easier = step_harder(check, ladder), step_easier(check, ladder)
-        rows.append([str(check), Fraction(check.x, check.y), str(harder), Fraction(harder.x, harder.y),
-                     str(easier), Fraction(easier.x, easier.y)])
+        rows.append(
+            [
+                str(check),
+                Fraction(check.x, check.y),
+                str(harder),
+                Fraction(harder.x, harder.y),
+                str(easier),
+                Fraction(easier.x, easier.y),
+            ]
+        )
     assert _cells("ladder") == rows
-    success = [[str(check), *(p_success(CheckQuery(check, 0, max(e, 0), max(-e, 0), rules=PRINTED))
-                              for e in EXTRA_SHOWN)] for check in every_check()]
+    success = [
+        [str(check), *(p_success(CheckQuery(check, 0, max(e, 0), max(-e, 0), rules=PRINTED)) for e in EXTRA_SHOWN)]
+        for check in every_check()
+    ]
     assert _cells("success") == success
 
 
@@ -87,8 +98,9 @@ def test_printed_lab_sheet_is_the_designers_page() -> None:
     view = designer.view()
     printed = sheet("attack", PRINTED, 7)
     assert [(r.label, r.p_success) for r in printed.rungs] == [(s.label, s.p_success) for s in view.steps]
-    assert [(o.label, o.value, o.p) for o in printed.outcomes] == \
-        sorted(((o.label, o.margin, o.p) for o in view.outcomes), key=lambda o: o[1])
+    assert [(o.label, o.value, o.p) for o in printed.outcomes] == sorted(
+        ((o.label, o.margin, o.p) for o in view.outcomes), key=lambda o: o[1]
+    )
     assert printed.rungs[printed.usual].label == "\u00b10 TN: 5/6" and printed.notation == "attack"
 
 
@@ -100,6 +112,7 @@ def test_printed_rule_set_written_out_changes_nothing() -> None:
 
 
 # --- each setting, by enumeration ----------------------------------------------------------
+
 
 def _enumerate(x: int, y: int, bonus: int, penalty: int) -> dict[int, Fraction]:
     """The signed degree by listing every roll: a success needs no more misses than bonus
@@ -172,14 +185,18 @@ def _with_crit(x: int, y: int, bonus: int, penalty: int, cx: int, cy: int, crit_
     return {d: Fraction(n, total) for d, n in counts.items()}
 
 
-@pytest.mark.parametrize(("text", "x", "y", "bonus", "penalty", "crit"), [
-    ("4/6 with crit-die always", 4, 6, 0, 0, (1, 6)),
-    ("4/6 +1b with crit-die always, crit-check 1/2", 4, 6, 1, 0, (1, 2)),
-    ("2/4 -1p crit with crit-check 2/4", 2, 4, 0, 1, (2, 4)),
-    ("3/6 +1b +1p with cancel no, crit-die always, crit-check 1/3", 3, 6, 1, 1, (1, 3)),
-])
-def test_crit_die_and_its_check_by_enumeration(text: str, x: int, y: int, bonus: int, penalty: int,
-                                                 crit: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("text", "x", "y", "bonus", "penalty", "crit"),
+    [
+        ("4/6 with crit-die always", 4, 6, 0, 0, (1, 6)),
+        ("4/6 +1b with crit-die always, crit-check 1/2", 4, 6, 1, 0, (1, 2)),
+        ("2/4 -1p crit with crit-check 2/4", 2, 4, 0, 1, (2, 4)),
+        ("3/6 +1b +1p with cancel no, crit-die always, crit-check 1/3", 3, 6, 1, 1, (1, 3)),
+    ],
+)
+def test_crit_die_and_its_check_by_enumeration(
+    text: str, x: int, y: int, bonus: int, penalty: int, crit: tuple[int, int]
+) -> None:
     query = _check(text)
     listed = _with_crit(x, y, bonus, penalty, *crit, crit_dice=3)
     exact = exact_degrees(query)
@@ -305,8 +322,11 @@ def test_written_read_and_written_again_is_the_same(text: str) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(rule_texts(), st.sampled_from([r.notation for r in LAB.rolls if not r.notation.startswith(("volley", "contest"))]),
-       st.integers(0, 3))
+@given(
+    rule_texts(),
+    st.sampled_from([r.notation for r in LAB.rolls if not r.notation.startswith(("volley", "contest"))]),
+    st.integers(0, 3),
+)
 def test_lab_sheets_sum_to_one_and_harder_rungs_never_help(text: str, roll_text: str, seed: int) -> None:
     rules = BOOK.read(text)
     answer = sheet(roll_text, rules, seed)  # LabSheet checks the sum is exactly 1
@@ -321,9 +341,42 @@ def test_lab_sheets_sum_to_one_and_harder_rungs_never_help(text: str, roll_text:
     assert variance >= 0
 
 
-WORDS = st.sampled_from(["damage-die", "d8", "5/6", "attack", "+1b", "-2p", "+1 TN", "crit", "with", "ladder", "4-8", "base-check",
-                         "3/8", "cancel", "no", "all", "crit-die", "always", "never", "crit-check", "1/2", "tie",
-                         "full", "more", ",", "contest", "volley", "vs", "2", "4/6", "99/100", "-3 TN"])
+WORDS = st.sampled_from(
+    [
+        "damage-die",
+        "d8",
+        "5/6",
+        "attack",
+        "+1b",
+        "-2p",
+        "+1 TN",
+        "crit",
+        "with",
+        "ladder",
+        "4-8",
+        "base-check",
+        "3/8",
+        "cancel",
+        "no",
+        "all",
+        "crit-die",
+        "always",
+        "never",
+        "crit-check",
+        "1/2",
+        "tie",
+        "full",
+        "more",
+        ",",
+        "contest",
+        "volley",
+        "vs",
+        "2",
+        "4/6",
+        "99/100",
+        "-3 TN",
+    ]
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -339,15 +392,19 @@ def test_the_notation_with_any_with_clause_reads_or_is_refused(text: str) -> Non
 
 # --- conflicts and limits --------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "names", "spot"), [
-    ("5/6 with ladder 4-8-12", ("ladder", "base-check"), "ladder 4-8-12"),
-    ("4/8 with base-check 3/8, ladder 4-6", ("ladder", "base-check"), "ladder 4-6"),
-    ("5/6 with crit-die never, crit-check 1/2", ("crit-die", "crit-check"), "crit-check 1/2"),
-    ("5/6 crit with crit-die never", ("crit-die",), "crit"),
-    ("contest 5/6 vs 4/6 tie full with tie min, tie first", ("given twice",), "tie first"),
-    ("contest 5/6 vs 4/6 tie full with tie first", ("tie first",), "tie full"),
-    ("contest 5/6, 4/6 vs 4/6 tie second with tie more", ("tie more",), "tie second"),
-])
+
+@pytest.mark.parametrize(
+    ("text", "names", "spot"),
+    [
+        ("5/6 with ladder 4-8-12", ("ladder", "base-check"), "ladder 4-8-12"),
+        ("4/8 with base-check 3/8, ladder 4-6", ("ladder", "base-check"), "ladder 4-6"),
+        ("5/6 with crit-die never, crit-check 1/2", ("crit-die", "crit-check"), "crit-check 1/2"),
+        ("5/6 crit with crit-die never", ("crit-die",), "crit"),
+        ("contest 5/6 vs 4/6 tie full with tie min, tie first", ("given twice",), "tie first"),
+        ("contest 5/6 vs 4/6 tie full with tie first", ("tie first",), "tie full"),
+        ("contest 5/6, 4/6 vs 4/6 tie second with tie more", ("tie more",), "tie second"),
+    ],
+)
 def test_conflicts_name_the_settings_under_a_caret(text: str, names: tuple[str, ...], spot: str) -> None:
     with pytest.raises(RulesError) as caught:
         parse(text)
@@ -357,14 +414,17 @@ def test_conflicts_name_the_settings_under_a_caret(text: str, names: tuple[str, 
     assert (error.position, error.length) == (text.index(spot), len(spot)), error.message
 
 
-@pytest.mark.parametrize(("text", "limit", "spot", "name"), [
-    ("5/6 crit with crit-check 3/4", "half of y", "3/4", "crit-check"),
-    ("5/6 with ladder 4-200", "from 2 to 100", "4-200", "ladder"),
-    ("5/6 with ladder 4-6-8-10-12-14-16-18-20-22-24", "1 to 10", "4-6-8-10-12-14-16-18-20-22-24", "ladder"),
-    ("5/6 with base-check 6/6", "x from 1 to y", "6/6", "base-check"),
-    ("5/6 +20b +11p with cancel no", "up to 30", "5/6 +20b +11p", "cancel no"),
-    ("5/6 +32b +1p", "up to 30", "5/6 +32b +1p", "after cancelling"),
-])
+@pytest.mark.parametrize(
+    ("text", "limit", "spot", "name"),
+    [
+        ("5/6 crit with crit-check 3/4", "half of y", "3/4", "crit-check"),
+        ("5/6 with ladder 4-200", "from 2 to 100", "4-200", "ladder"),
+        ("5/6 with ladder 4-6-8-10-12-14-16-18-20-22-24", "1 to 10", "4-6-8-10-12-14-16-18-20-22-24", "ladder"),
+        ("5/6 with base-check 6/6", "x from 1 to y", "6/6", "base-check"),
+        ("5/6 +20b +11p with cancel no", "up to 30", "5/6 +20b +11p", "cancel no"),
+        ("5/6 +32b +1p", "up to 30", "5/6 +32b +1p", "after cancelling"),
+    ],
+)
 def test_limits_are_refused_naming_them(text: str, limit: str, spot: str, name: str) -> None:
     with pytest.raises(RulesError) as caught:
         parse(text)
@@ -375,8 +435,12 @@ def test_limits_are_refused_naming_them(text: str, limit: str, spot: str, name: 
 
 
 def test_the_lab_refuses_what_it_cannot_ask() -> None:
-    for roll_text, words in (("attack -1 TN", "TN"), ("contest 5/6 vs 4/6 tie full", "tie word"),
-                             ("volley 5/6 crit, 4/6 vs 2", "crit die"), ("attack with cancel no", "with clause")):
+    for roll_text, words in (
+        ("attack -1 TN", "TN"),
+        ("contest 5/6 vs 4/6 tie full", "tie word"),
+        ("volley 5/6 crit, 4/6 vs 2", "crit die"),
+        ("attack with cancel no", "with clause"),
+    ):
         with pytest.raises(RulesError) as caught:
             lab_answer(LAB, SYSTEM.title, roll_text, [], None)
         assert caught.value.field == "roll" and words in caught.value.message
@@ -413,11 +477,15 @@ def test_seeded_rolls_follow_the_rule_set() -> None:
 
 # --- the command line -------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("notation", "rules"), [
-    ("5/6 +2b +1p", "cancel no, crit-die always"),
-    ("attack -1 TN", "base-check 3/8"),
-    ("contest 5/6, 4/6 vs 4/6", "tie more, crit-check 1/2"),
-])
+
+@pytest.mark.parametrize(
+    ("notation", "rules"),
+    [
+        ("5/6 +2b +1p", "cancel no, crit-die always"),
+        ("attack -1 TN", "base-check 3/8"),
+        ("contest 5/6, 4/6 vs 4/6", "tie more, crit-check 1/2"),
+    ],
+)
 def test_cli_rules_option_and_with_clause_agree(notation: str, rules: str) -> None:
     for verb, extra in (("odds", []), ("roll", ["--seed", "5"])):
         code, by_option = run([verb, "xy-checks", notation, "--rules", rules, "--json", *extra])

@@ -35,10 +35,11 @@ NEW_ROLLS = tuple(r.notation for r in LAB.rolls if r.notation.startswith(("volle
 # the other side has combatants; full damage is one damage die per target hit and 1 more per
 # further hit; otherwise a side deals 1 damage per hit.
 
+
 def _hits(faces: tuple[int, ...], side: list[tuple[int, int]]) -> int:
     total, at = 0, 0
     for x, dice in side:
-        total += sum(f <= x for f in faces[at:at + dice])
+        total += sum(f <= x for f in faces[at : at + dice])
         at += dice
     return total
 
@@ -60,8 +61,9 @@ def _who_deals_full(h: int, g: int, tie: str) -> tuple[bool, bool]:
     return {"min": (False, False), "full": (True, True), "first": (True, False), "second": (False, True)}[tie]
 
 
-def enumerate_margin(first: list[tuple[int, int]], second: list[tuple[int, int]], tie: str,
-                     die: int) -> dict[int, Fraction]:
+def enumerate_margin(
+    first: list[tuple[int, int]], second: list[tuple[int, int]], tie: str, die: int
+) -> dict[int, Fraction]:
     can_hit = min(len(first), len(second))
     dice = sum(d for _, d in first) + sum(d for _, d in second)
     split = sum(d for _, d in first)
@@ -91,6 +93,7 @@ def _outcomes(answer) -> dict[int, Fraction]:  # noqa: ANN001
 
 # --- contests by hand --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("tie", ["min", "full", "first", "second"])
 @pytest.mark.parametrize("die", [4, 6, 8])
 def test_one_against_one_by_enumeration(tie: str, die: int) -> None:
@@ -112,8 +115,11 @@ def test_one_against_one_worked_out_on_paper() -> None:
     # both 4/6·3/6 = 1/3, neither 1/6. Under tie min a lone hit deals 1d6 and a tie 1 each:
     # a margin of +k (k = 1..6) has 1/3·1/6 = 1/18, −k has 1/6·1/6 = 1/36, 0 has 1/3 + 1/6.
     printed = _outcomes(sheet("contest 4/6 vs 3/6", PRINTED, None))
-    assert printed == {**{k: Fraction(1, 18) for k in range(1, 7)}, **{-k: Fraction(1, 36) for k in range(1, 7)},
-                       0: Fraction(1, 2)}
+    assert printed == {
+        **{k: Fraction(1, 18) for k in range(1, 7)},
+        **{-k: Fraction(1, 36) for k in range(1, 7)},
+        0: Fraction(1, 2),
+    }
     # tie first: on a tie the first side rolls its d6 and takes 1, so the tie's 1/3 spreads
     # over d6 − 1 = 0..5, and only a lone miss by both stays at 0
     first = _outcomes(sheet("contest 4/6 vs 3/6", BOOK.read("tie first"), None))
@@ -129,8 +135,11 @@ def test_the_tie_and_the_damage_die_move_a_contest() -> None:
         house = sheet(roll_text, BOOK.read(written), 3)
         assert _outcomes(house) != _outcomes(printed), written
     # the tie settled for the first side helps it, for the second side hurts it, by the same
-    assert sheet(roll_text, BOOK.read("tie first"), 3).exact_mean() > 0 > \
-        sheet(roll_text, BOOK.read("tie second"), 3).exact_mean()
+    assert (
+        sheet(roll_text, BOOK.read("tie first"), 3).exact_mean()
+        > 0
+        > sheet(roll_text, BOOK.read("tie second"), 3).exact_mean()
+    )
     assert printed.exact_mean() == 0 == sheet(roll_text, BOOK.read("tie full"), 3).exact_mean()
 
 
@@ -146,13 +155,13 @@ def test_the_margin_agrees_with_each_sides_damage() -> None:
 
 # --- a volley by hand --------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("die", [4, 6, 8])
 def test_a_volley_by_enumeration(die: int) -> None:
     answer = sheet("volley 4/6, 3/6 vs 2", BOOK.read(f"damage-die d{die}"), 5)
     assert _outcomes(answer) == enumerate_volley([(4, 1), (3, 1)], 2, die)
     # a volley has no tie: the tie setting leaves it alone
-    assert _outcomes(sheet("volley 4/6, 3/6 vs 2", BOOK.read(f"damage-die d{die}, tie full"), 5)) == \
-        _outcomes(answer)
+    assert _outcomes(sheet("volley 4/6, 3/6 vs 2", BOOK.read(f"damage-die d{die}, tie full"), 5)) == _outcomes(answer)
 
 
 def test_the_chapters_volley_by_enumeration() -> None:
@@ -161,16 +170,17 @@ def test_the_chapters_volley_by_enumeration() -> None:
         answer = sheet(roll_text, BOOK.read(f"damage-die d{die}") if die != 6 else PRINTED, 5)
         expected = enumerate_volley([(5, 2), (4, 1), (4, 1)], 2, die)
         assert _outcomes(answer) == expected
-        assert [r.p_success for r in answer.rungs] == \
-            [sum((p for v, p in expected.items() if v >= n), Fraction(0)) for n in DAMAGE_LADDER]
+        assert [r.p_success for r in answer.rungs] == [
+            sum((p for v, p in expected.items() if v >= n), Fraction(0)) for n in DAMAGE_LADDER
+        ]
 
 
 # --- properties --------------------------------------------------------------------------------
 
+
 @settings(max_examples=40, deadline=None)
 @given(rule_texts(), st.sampled_from(NEW_ROLLS), st.integers(0, 3))
-def test_volley_and_contest_sheets_sum_to_one_and_harder_rungs_never_help(text: str, roll_text: str,
-                                                                          seed: int) -> None:
+def test_volley_and_contest_sheets_sum_to_one_and_harder_rungs_never_help(text: str, roll_text: str, seed: int) -> None:
     rules = BOOK.read(text)
     assume(rules["crit-die"] != "always")  # refused: see test_the_lab_refuses_a_champions_crit_die
     try:
@@ -187,6 +197,7 @@ def test_volley_and_contest_sheets_sum_to_one_and_harder_rungs_never_help(text: 
 
 
 # --- the lab's answer --------------------------------------------------------------------------
+
 
 def test_the_check_rolls_come_first_and_the_lab_offers_a_volley_and_contests() -> None:
     notations = [r.notation for r in LAB.rolls]
@@ -234,6 +245,7 @@ def test_every_new_headline_roll_answers_under_every_tie() -> None:
 
 # --- refusals ----------------------------------------------------------------------------------
 
+
 def test_the_lab_refuses_a_tie_word_in_the_contest() -> None:
     roll_text = "contest 5/6 vs 4/6 tie first"
     with pytest.raises(RulesError) as caught:
@@ -261,6 +273,7 @@ def test_the_lab_refuses_a_contest_too_large_naming_the_limit() -> None:
     assert error.field == "roll" and f"{MAX_MARGIN_WORK:,}" in error.message
     assert (error.position, error.length) == (0, len(roll_text))
     with pytest.raises(RulesError) as caught:
-        lab_answer(LAB, SYSTEM.title, "contest 5/6 +10b, 9x 5/6 vs 5/6 +10b, 9x 5/6", ["tie full, damage-die d20"],
-                   None)
+        lab_answer(
+            LAB, SYSTEM.title, "contest 5/6 +10b, 9x 5/6 vs 5/6 +10b, 9x 5/6", ["tie full, damage-die d20"], None
+        )
     assert caught.value.field == "house-1" and f"{MAX_MARGIN_WORK:,}" in caught.value.message

@@ -15,18 +15,21 @@ from rules_engine.xy_checks.notation import (
 from rules_engine.xy_checks.rules import MAX_ATTACKERS, MAX_EXTRA_DICE, MAX_TARGETS, Check, Target
 
 
-@pytest.mark.parametrize("text,canonical,check", [
-    ("5/6 -3 TN +1b", "5/6 -3 TN +1b", "2/6"),
-    ("5/6-3TN+1b", "5/6 -3 TN +1b", "2/6"),
-    ("+1b 5/6 -3 tn", "5/6 -3 TN +1b", "2/6"),
-    ("5/6 -1 TN -2 TN +1 TN", "5/6 -2 TN", "3/6"),
-    ("4/8 +2b -1p", "4/8 +1b", "4/8"),
-    ("4/8 +1p -1p", "4/8 -2p", "4/8"),
-    ("4/8 +1b -1p", "4/8", "4/8"),
-    ("1/4 -1 TN crit", "1/4 -1 TN crit", "1/6"),
-    ("5/6 \u2212 3 TN", "5/6 -3 TN", "2/6"),
-    ("19/20 +5 TN", "19/20 +5 TN", "19/20"),
-])
+@pytest.mark.parametrize(
+    "text,canonical,check",
+    [
+        ("5/6 -3 TN +1b", "5/6 -3 TN +1b", "2/6"),
+        ("5/6-3TN+1b", "5/6 -3 TN +1b", "2/6"),
+        ("+1b 5/6 -3 tn", "5/6 -3 TN +1b", "2/6"),
+        ("5/6 -1 TN -2 TN +1 TN", "5/6 -2 TN", "3/6"),
+        ("4/8 +2b -1p", "4/8 +1b", "4/8"),
+        ("4/8 +1p -1p", "4/8 -2p", "4/8"),
+        ("4/8 +1b -1p", "4/8", "4/8"),
+        ("1/4 -1 TN crit", "1/4 -1 TN crit", "1/6"),
+        ("5/6 \u2212 3 TN", "5/6 -3 TN", "2/6"),
+        ("19/20 +5 TN", "19/20 +5 TN", "19/20"),
+    ],
+)
 def test_checks_read_and_canonical(text, canonical, check):
     query = parse(text)
     assert isinstance(query, CheckQuery)
@@ -74,25 +77,28 @@ def refused(text):
 
 
 def marked(error):
-    return error.notation[error.position:error.position + error.length]
+    return error.notation[error.position : error.position + error.length]
 
 
-@pytest.mark.parametrize("text,culprit,words", [
-    ("5/7", "7", "ladder"),
-    ("6/6", "6/6", "sure thing"),
-    ("0/6", "0/6", "hopeless"),
-    ("5/6 -1b", "-1b", "-1p"),
-    ("5/6 +2", "", "TN"),
-    ("5/6 5/6", "5/6", "twice"),
-    ("+1b", "+1b", "x/y"),
-    ("5/6, 4/6", ",", "volley"),
-    ("5/6 +100 TN", "100", "from 0 to 99"),
-    ("volley 5/6 vs", "", "targets"),
-    ("volley 5/6 vs sturdy", "sturdy", "target"),
-    ("volley 5/6 4/6 vs 2", "4/6", "twice"),
-    ("contest 5/6 vs 4/6 tie maybe", "maybe", "tie"),
-    ("volley 5/6 vs 2 in", "", "in order"),
-])
+@pytest.mark.parametrize(
+    "text,culprit,words",
+    [
+        ("5/7", "7", "ladder"),
+        ("6/6", "6/6", "sure thing"),
+        ("0/6", "0/6", "hopeless"),
+        ("5/6 -1b", "-1b", "-1p"),
+        ("5/6 +2", "", "TN"),
+        ("5/6 5/6", "5/6", "twice"),
+        ("+1b", "+1b", "x/y"),
+        ("5/6, 4/6", ",", "volley"),
+        ("5/6 +100 TN", "100", "from 0 to 99"),
+        ("volley 5/6 vs", "", "targets"),
+        ("volley 5/6 vs sturdy", "sturdy", "target"),
+        ("volley 5/6 4/6 vs 2", "4/6", "twice"),
+        ("contest 5/6 vs 4/6 tie maybe", "maybe", "tie"),
+        ("volley 5/6 vs 2 in", "", "in order"),
+    ],
+)
 def test_errors_point_at_the_problem(text, culprit, words):
     error = refused(text)
     assert words in error.message

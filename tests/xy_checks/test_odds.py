@@ -92,11 +92,14 @@ def test_lightest_target_first():
     assert written.targets[0].place == 0
 
 
-@pytest.mark.parametrize("text", [
-    "volley 5/6 +1b, 4/6, 3x 3/6 vs barely, 2x fully superior",
-    "volley 5/6 +3b crit, 9x 4/6 vs 10",
-    "volley 2/6 -2p, 4/6 vs 5",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "volley 5/6 +1b, 4/6, 3x 3/6 vs barely, 2x fully superior",
+        "volley 5/6 +3b crit, 9x 4/6 vs 10",
+        "volley 2/6 -2p, 4/6 vs 5",
+    ],
+)
 def test_volley_properties(text):
     result = volley_odds(parse(text))
     for dist in (result.hits, result.targets_hit, result.damage, *(t.hits for t in result.targets)):
@@ -128,8 +131,11 @@ def test_equal_sides_are_even():
 
 
 # Ten against ten; how long each takes is a figure of tests/benchmark.py.
-TEN_AGAINST_TEN = ["volley 5/6 +3b crit, 9x 4/6 vs 10", "volley 3/6 -5p, 9x 2/6 vs 4x fully, 6x barely superior",
-                   "contest 5/6 +3b crit, 9x 4/6 vs 5/6 +2b, 9x 3/6 tie full"]
+TEN_AGAINST_TEN = [
+    "volley 5/6 +3b crit, 9x 4/6 vs 10",
+    "volley 3/6 -5p, 9x 2/6 vs 4x fully, 6x barely superior",
+    "contest 5/6 +3b crit, 9x 4/6 vs 5/6 +2b, 9x 3/6 tie full",
+]
 
 
 def test_ten_against_ten_is_answered():
@@ -148,5 +154,6 @@ def test_volley_and_contest_percents_are_the_engines_own():
     for target in volley["targets"]:
         assert target["hit_percent"] == percent(Fraction(target["p_hit"]), 2)
     contest = SYSTEM.odds("contest 5/6 +1b, 4/6 vs 4/6, 3/6").to_json()
-    assert contest["percent"] == {name: percent(Fraction(contest[f"p_{name}"]), 2)
-                                  for name in ("first_more", "second_more", "tie")}
+    assert contest["percent"] == {
+        name: percent(Fraction(contest[f"p_{name}"]), 2) for name in ("first_more", "second_more", "tie")
+    }

@@ -29,20 +29,36 @@ from rules_engine.xy_checks.roll import roll
 
 from .play_strategies import SCENE_PARTS
 
-bridge, ok, refused, only_rules_errors = (partial(helper, "xy-checks") for helper in (
-    play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors))
+bridge, ok, refused, only_rules_errors = (
+    partial(helper, "xy-checks")
+    for helper in (play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors)
+)
 
 
-def fighter(name: str, check: str = "4/6", health: int = 10, damage: int = 0, defence: str = "none",
-            form: str = "even") -> dict:
+def fighter(
+    name: str, check: str = "4/6", health: int = 10, damage: int = 0, defence: str = "none", form: str = "even"
+) -> dict:
     return {"name": name, "check": check, "defence": defence, "form": form, "health": health, "damage": damage}
 
 
-def scene(first: list[dict], second: list[dict], *, champions: tuple[int, int] = (0, 0), order: str = "lightest",
-          tie: str = "min", name: str = "The ford") -> dict:
-    return {"name": name, "sides": [{"name": "Wardens", "champion": champions[0], "combatants": first},
-                                    {"name": "Raiders", "champion": champions[1], "combatants": second}],
-            "order": order, "tie": tie}
+def scene(
+    first: list[dict],
+    second: list[dict],
+    *,
+    champions: tuple[int, int] = (0, 0),
+    order: str = "lightest",
+    tie: str = "min",
+    name: str = "The ford",
+) -> dict:
+    return {
+        "name": name,
+        "sides": [
+            {"name": "Wardens", "champion": champions[0], "combatants": first},
+            {"name": "Raiders", "champion": champions[1], "combatants": second},
+        ],
+        "order": order,
+        "tie": tie,
+    }
 
 
 def document(*entries: dict, version: int = VERSION) -> dict:
@@ -53,34 +69,62 @@ def by_name(targets: list[dict]) -> dict[str, dict]:
     return {t["name"]: t for t in targets}
 
 
-FORD = scene([fighter("Ada", "5/6 +1b"), fighter("Bo", "3/6")],
-             [fighter("Cy", "4/6", defence="barely"), fighter("Di", "4/6", health=4), fighter("Ed", "2/6")])
+FORD = scene(
+    [fighter("Ada", "5/6 +1b"), fighter("Bo", "3/6")],
+    [fighter("Cy", "4/6", defence="barely"), fighter("Di", "4/6", health=4), fighter("Ed", "2/6")],
+)
 
 
 # --- the scene ---------------------------------------------------------------------------------
 def test_a_new_scene_has_two_sides_of_one_combatant() -> None:
     result = ok("play_new", name="  Bridge  ")
     fresh = fighter("Combatant 1", "5/6", health=NEW_HEALTH)
-    assert result["scene"] == {"name": "Bridge", "order": "lightest", "tie": "min",
-                               "sides": [{"name": "First side", "champion": 0, "combatants": [fresh]},
-                                         {"name": "Second side", "champion": 0, "combatants": [fresh]}]}
+    assert result["scene"] == {
+        "name": "Bridge",
+        "order": "lightest",
+        "tie": "min",
+        "sides": [
+            {"name": "First side", "champion": 0, "combatants": [fresh]},
+            {"name": "Second side", "champion": 0, "combatants": [fresh]},
+        ],
+    }
     row = result["sheet"]["sides"][0]["combatants"][0]
-    assert row == {"left": 10, "down": False, "champion": True, "rolls": "5/6", "dice": 1,
-                   "hit": {"ratio": "5/6", "percent": "83.33%"}}
+    assert row == {
+        "left": 10,
+        "down": False,
+        "champion": True,
+        "rolls": "5/6",
+        "dice": 1,
+        "hit": {"ratio": "5/6", "percent": "83.33%"},
+    }
 
 
 def test_the_sheet_writes_checks_canonically_and_names_what_each_rolls() -> None:
-    result = ok("play_sheet", scene=scene([fighter("Ada", "5/6  +1b -2p  -3 TN"), fighter("Bo", "5/6 +1b")],
-                                          [fighter("Cy", health=4, damage=4)]))
+    result = ok(
+        "play_sheet",
+        scene=scene(
+            [fighter("Ada", "5/6  +1b -2p  -3 TN"), fighter("Bo", "5/6 +1b")], [fighter("Cy", health=4, damage=4)]
+        ),
+    )
     ada, bo = result["scene"]["sides"][0]["combatants"]
     assert ada["check"] == "5/6 -3 TN -1p" and bo["check"] == "5/6 +1b"
     rows = result["sheet"]["sides"][0]["combatants"]
     # 5/6 three steps harder is 2/6; one penalty die: both of two dice must hit, (2/6)^2.
     assert rows[0]["rolls"] == "2/6" and rows[0]["dice"] == 2 and rows[0]["hit"]["ratio"] == "1/9"
     assert rows[1]["champion"] is False and rows[1]["dice"] == 2  # what it would roll as champion
-    assert result["sheet"]["sides"][1] == {"standing": 0, "combatants": [
-        {"left": 0, "down": True, "champion": False, "rolls": "4/6", "dice": 1,
-         "hit": {"ratio": "2/3", "percent": "66.67%"}}]}
+    assert result["sheet"]["sides"][1] == {
+        "standing": 0,
+        "combatants": [
+            {
+                "left": 0,
+                "down": True,
+                "champion": False,
+                "rolls": "4/6",
+                "dice": 1,
+                "hit": {"ratio": "2/3", "percent": "66.67%"},
+            }
+        ],
+    }
 
 
 def test_adding_and_removing_combatants_keeps_the_champion() -> None:
@@ -93,16 +137,18 @@ def test_adding_and_removing_combatants_keeps_the_champion() -> None:
     last = ok("play_remove", scene=two, side=0, index=1)["scene"]["sides"][0]
     assert [c["name"] for c in last["combatants"]] == ["Ada"] and last["champion"] == 0
     assert "has no combatant number 3" in refused("play_remove", scene=FORD, side=1, index=3)
-    assert "side must be the whole number 0 (the first side) or 1 (the second), not 2" in \
-        refused("play_add", scene=FORD, side=2)
+    assert "side must be the whole number 0 (the first side) or 1 (the second), not 2" in refused(
+        "play_add", scene=FORD, side=2
+    )
     full = scene([fighter(f"F{i}") for i in range(MAX_COMBATANTS)], [fighter("Cy")])
     assert f"at most {MAX_COMBATANTS} combatants" in refused("play_add", scene=full, side=0)
 
 
 # --- the exchange's odds, checked by hand ---------------------------------------------------------
 def test_one_on_one_volley_by_hand() -> None:
-    result = ok("play_odds", scene=scene([fighter("Ada", "4/6")], [fighter("Cy", health=5, damage=2)]),
-                attacking="first")
+    result = ok(
+        "play_odds", scene=scene([fighter("Ada", "4/6")], [fighter("Cy", health=5, damage=2)]), attacking="first"
+    )
     assert result["notation"] == "volley 4/6 vs 1"
     (cy,) = result["targets"]
     # Hit 4 in 6; damage 1d6 on a hit (mean 7/2 · 2/3 = 7/3); down with 3 health left: 2/3 · P(d6 ≥ 3) = 4/9.
@@ -115,15 +161,17 @@ def test_one_on_one_contest_by_hand() -> None:
     duel = scene([fighter("Ada", "3/6")], [fighter("Cy", "3/6", health=1)])
     result = ok("play_odds", scene=duel, attacking="both")
     assert result["notation"] == "contest 3/6 vs 3/6"
-    assert (result["first_more"]["ratio"], result["second_more"]["ratio"], result["tie"]["ratio"]) == \
-        ("1/4", "1/4", "1/2")
+    assert (result["first_more"]["ratio"], result["second_more"]["ratio"], result["tie"]["ratio"]) == (
+        "1/4",
+        "1/4",
+        "1/2",
+    )
     cy = by_name(result["targets"])["Cy"]
     # Cy is hit when Ada hits (1/2); a tie of 1 hit each deals 1 (tie min): with 1 health, any hit takes Cy down.
     assert cy["hit"]["ratio"] == "1/2" and cy["down"]["ratio"] == "1/2"
     # Ada out-hits (1/4): 1d6; a tie with hits (1/4): 1. Mean 7/8 + 1/4 = 9/8.
     assert cy["mean_damage"] == "1.13"
-    tougher = ok("play_odds", scene=scene([fighter("Ada", "3/6")], [fighter("Cy", "3/6", health=2)]),
-                 attacking="both")
+    tougher = ok("play_odds", scene=scene([fighter("Ada", "3/6")], [fighter("Cy", "3/6", health=2)]), attacking="both")
     assert by_name(tougher["targets"])["Cy"]["down"]["ratio"] == ratio(Fraction(1, 4) * Fraction(5, 6))
     full = ok("play_odds", scene={**duel, "tie": "full"}, attacking="both")
     assert full["notation"] == "contest 3/6 vs 3/6 tie full"
@@ -133,15 +181,29 @@ def test_one_on_one_contest_by_hand() -> None:
 def test_the_exchange_is_the_chapters_notation_with_its_odds() -> None:
     result = ok("play_odds", scene=FORD, attacking="first")
     assert result["notation"] == "volley 5/6 +1b, 3/6 vs barely, 2x target"
-    chapter = ok("volley_odds", fields={"mode": "volley", "attackers": "5/6 +1b, 3/6", "targets": "barely, 2",
-                                        "order": "lightest", "other": "", "tie": ""})
+    chapter = ok(
+        "volley_odds",
+        fields={
+            "mode": "volley",
+            "attackers": "5/6 +1b, 3/6",
+            "targets": "barely, 2",
+            "order": "lightest",
+            "other": "",
+            "tie": "",
+        },
+    )
     # The chapter's lines, each position named: the champion, the one-die attacker, the targets.
-    named = {"champion:": "Ada (champion):", "attacker 2:": "Bo (one die):", "target 1 (": "Cy (",
-             "target 2 (": "Di (", "target 3 (": "Ed ("}
+    named = {
+        "champion:": "Ada (champion):",
+        "attacker 2:": "Bo (one die):",
+        "target 1 (": "Cy (",
+        "target 2 (": "Di (",
+        "target 3 (": "Ed (",
+    }
     expected = []
     for line in chapter["lines"]:
         start = next((words for words in named if line.startswith(words)), "")
-        expected.append(named[start] + line[len(start):] if start else line)
+        expected.append(named[start] + line[len(start) :] if start else line)
     assert expected != chapter["lines"] and result["lines"] == expected
     assert result["odds"] == {key: value for key, value in chapter.items() if key != "lines"}
     targets = by_name(result["targets"])
@@ -157,22 +219,29 @@ def test_the_exchange_is_the_chapters_notation_with_its_odds() -> None:
 
 
 def test_down_combatants_sit_out_and_a_fallen_champion_is_replaced() -> None:
-    hurt = scene([fighter("Ada", "5/6 +1b", health=3, damage=3), fighter("Bo", "3/6"), fighter("Al", "2/6")],
-                 [fighter("Cy"), fighter("Di", health=4, damage=4), fighter("Ed", "2/6")], order="written")
+    hurt = scene(
+        [fighter("Ada", "5/6 +1b", health=3, damage=3), fighter("Bo", "3/6"), fighter("Al", "2/6")],
+        [fighter("Cy"), fighter("Di", health=4, damage=4), fighter("Ed", "2/6")],
+        order="written",
+    )
     result = ok("play_odds", scene=hurt, attacking="first")
     assert result["notation"] == "volley 3/6, 2/6 vs 2 in order"  # Bo leads; Di is not a target
     assert [t["name"] for t in result["targets"]] == ["Cy", "Ed"]
     assert ok("play_sheet", scene=hurt)["sheet"]["sides"][0]["combatants"][1]["champion"] is True
     assert ok("play_odds", scene=hurt, attacking="both")["notation"] == "contest 3/6, 2/6 vs 4/6, 2/6"
     nobody = scene([fighter("Ada", health=1, damage=1)], [fighter("Cy")])
-    assert refused("play_odds", scene=nobody, attacking="second") == \
-        "scene.sides[0].combatants: nobody on Wardens is standing: that side is out of the fight"
+    assert (
+        refused("play_odds", scene=nobody, attacking="second")
+        == "scene.sides[0].combatants: nobody on Wardens is standing: that side is out of the fight"
+    )
     assert "who attacks must be one of first, second, both" in refused("play_odds", scene=FORD, attacking="all")
 
 
 def test_the_exchange_is_read_as_the_parser_reads_its_notation() -> None:
-    extra = scene([fighter("Ada", "5/6 +2b -1p"), fighter("Bo", "3/6 +1b crit"), fighter("Al", "3/6")],
-                  [fighter("Cy", defence="fully", form="superior"), fighter("Di", form="inferior")])
+    extra = scene(
+        [fighter("Ada", "5/6 +2b -1p"), fighter("Bo", "3/6 +1b crit"), fighter("Al", "3/6")],
+        [fighter("Cy", defence="fully", form="superior"), fighter("Di", form="inferior")],
+    )
     for attacking in ("first", "second", "both"):
         result = ok("play_odds", scene=extra, attacking=attacking)
         # The command line's odds of the notation shown: the same, but for the notes on what was written.
@@ -186,16 +255,22 @@ def test_the_exchange_is_read_as_the_parser_reads_its_notation() -> None:
     written = parse("volley 5/6 +1b, 3/6 +1b crit, 3/6 vs fully superior, inferior")
     notes = ok("play_odds", scene=extra, attacking="first")["odds"]["notes"]
     assert notes == list(written.notes)
-    assert "attacker 2 (3/6 +1b crit) rolls one die: only the champion rolls bonus or penalty dice and the crit die" in notes
+    assert (
+        "attacker 2 (3/6 +1b crit) rolls one die: only the champion rolls bonus or penalty dice and the crit die"
+        in notes
+    )
     shown = ok("play_odds", scene=extra, attacking="first")["lines"]
     assert "Bo (3/6 +1b crit) rolls one die: only the champion rolls bonus or penalty dice and the crit die" in shown
 
 
 def test_a_full_scene_is_more_than_a_notation_holds() -> None:
     def side(name: str) -> dict:
-        combatants = [fighter(f"{name} {i}", f"{i % 5 + 1}/6 -{i % 3} TN +1b crit", defence="partially")
-                      for i in range(MAX_COMBATANTS)]
+        combatants = [
+            fighter(f"{name} {i}", f"{i % 5 + 1}/6 -{i % 3} TN +1b crit", defence="partially")
+            for i in range(MAX_COMBATANTS)
+        ]
         return {"name": name, "champion": 0, "combatants": combatants}
+
     big = {"name": "Battle", "sides": [side("Wardens"), side("Raiders")], "order": "written", "tie": "more"}
     for attacking in ("first", "both"):
         result = ok("play_odds", scene=big, attacking=attacking)
@@ -207,20 +282,27 @@ def test_a_full_scene_is_more_than_a_notation_holds() -> None:
 
 # --- a roll, and its damage on the sheet ----------------------------------------------------------
 #: The chapter's positions where the play sheet names its sides and combatants.
-POSITIONS = re.compile(r"\b(first|second) side\b|\bside [12] attacker\b|^\s*(champion|attacker \d|target \d)",
-                       re.IGNORECASE)
+POSITIONS = re.compile(
+    r"\b(first|second) side\b|\bside [12] attacker\b|^\s*(champion|attacker \d|target \d)", re.IGNORECASE
+)
 
 
 def test_the_breakdown_names_the_sides_and_combatants() -> None:
     # A contested exchange at the ford, seed 3: each side's block, attacker and target by name.
     lines = ok("play_roll", scene=FORD, attacking="both", seed="3")["roll"]["lines"]
-    assert lines[1:8] == ["Wardens (1 damage per hit):",
-                          "  Ada (champion) 5/6 +1b: 2 (hit), 5 (hit): success of degree 2: 2 hits",
-                          "  Bo (one die) 3/6: 5 (miss): 0 hits", "  Total: 2 hits",
-                          "  Cy: 1 hit, 1 damage per hit: 1 damage", "  Di: 1 hit, 1 damage per hit: 1 damage",
-                          "  Ed: no hits"]
+    assert lines[1:8] == [
+        "Wardens (1 damage per hit):",
+        "  Ada (champion) 5/6 +1b: 2 (hit), 5 (hit): success of degree 2: 2 hits",
+        "  Bo (one die) 3/6: 5 (miss): 0 hits",
+        "  Total: 2 hits",
+        "  Cy: 1 hit, 1 damage per hit: 1 damage",
+        "  Di: 1 hit, 1 damage per hit: 1 damage",
+        "  Ed: no hits",
+    ]
     assert lines[8] == "Raiders (1 damage per hit):" and lines[13:15] == [
-        "  Ada: 1 hit, 1 damage per hit: 1 damage", "  Bo: 1 hit, 1 damage per hit: 1 damage"]
+        "  Ada: 1 hit, 1 damage per hit: 1 damage",
+        "  Bo: 1 hit, 1 damage per hit: 1 damage",
+    ]
     odds = ok("play_odds", scene=FORD, attacking="both")["lines"]
     assert "Wardens more hits: 50.51%; Raiders more hits: 17.54%; tie: 31.94%" in odds
     # A name that holds the chapter's own words is written as it is, never read again.
@@ -266,7 +348,9 @@ def test_a_roll_by_hand_and_its_summary() -> None:
             state = "(down)" if cy["left"] == 0 else f"({cy['left']} left)"
             # Cy is the last of the Raiders: down, that side is out of the fight.
             out = " Nobody on Raiders is standing: that side is out of the fight." if cy["left"] == 0 else ""
-            assert result["summary"] == f"Rolled volley 5/6 vs 1 (seed {seed}): Raiders: Cy {dealt} damage {state}.{out}"
+            assert (
+                result["summary"] == f"Rolled volley 5/6 vs 1 (seed {seed}): Raiders: Cy {dealt} damage {state}.{out}"
+            )
         else:
             assert cy["hits"] == 0 and result["summary"] == f"Rolled volley 5/6 vs 1 (seed {seed}): no hits."
         assert result["scene"]["sides"][1]["combatants"][0]["damage"] == min(3, 1 + cy["damage"])
@@ -292,30 +376,49 @@ def raiders(*combatants: dict, champion: int = 0) -> list[dict]:
     return [FORD["sides"][0], {"name": "Raiders", "champion": champion, "combatants": list(combatants)}]
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    ({"version": VERSION + 1}, "newer version of this site (format version 3; this page reads up to 2)"),
-    ({"system": "doom-stack"}, "scenes for 'doom-stack', not 'xy-checks'"),
-    ({"entries": [ford(sides=[FORD["sides"][0]])]}, "entries[0].sides: must be a list of two sides"),
-    ({"entries": [ford(tie="coin")]}, "entries[0].tie: must be one of min, full, first, second, more, fewer"),
-    ({"entries": [ford(order=3)]}, "entries[0].order: must be one of lightest, written, not a number"),
-    ({"entries": [ford(sides=raiders(fighter("Cy", "7/6")))]},
-     "entries[0].sides[1].combatants[0].check: x must be from 1 to 5 on a d6"),
-    ({"entries": [ford(sides=raiders(fighter("Cy", "5/7")))]},
-     "entries[0].sides[1].combatants[0].check: the die must be on the ladder"),
-    ({"entries": [ford(sides=raiders(fighter("Cy", health=0)))]},
-     "entries[0].sides[1].combatants[0].health: must be from 1 to 999, not 0"),
-    ({"entries": [ford(sides=raiders(fighter("Cy", health=5, damage=6)))]},
-     "entries[0].sides[1].combatants[0].damage: must be from 0 to 5, not 6"),
-    ({"entries": [ford(sides=raiders(fighter("Cy", defence="mostly")))]},
-     "entries[0].sides[1].combatants[0].defence: must be one of none, barely, partially, fully"),
-    ({"entries": [ford(sides=raiders(fighter("Cy"), champion=1))]},
-     "entries[0].sides[1].champion: must be from 0 to 0, not 1"),
-    ({"entries": [ford(sides=raiders(*[fighter("Cy")] * (MAX_COMBATANTS + 1)))]},
-     f"entries[0].sides[1].combatants: too many: a side has at most {MAX_COMBATANTS} combatants"),
-    ({"entries": [ford(sides=raiders({**fighter("Cy"), "hp": 3}))]},
-     "entries[0].sides[1].combatants[0]: unknown field 'hp'"),
-    ({"entries": [ford(name="")]}, "entries[0].name: must not be empty"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"version": VERSION + 1}, "newer version of this site (format version 3; this page reads up to 2)"),
+        ({"system": "doom-stack"}, "scenes for 'doom-stack', not 'xy-checks'"),
+        ({"entries": [ford(sides=[FORD["sides"][0]])]}, "entries[0].sides: must be a list of two sides"),
+        ({"entries": [ford(tie="coin")]}, "entries[0].tie: must be one of min, full, first, second, more, fewer"),
+        ({"entries": [ford(order=3)]}, "entries[0].order: must be one of lightest, written, not a number"),
+        (
+            {"entries": [ford(sides=raiders(fighter("Cy", "7/6")))]},
+            "entries[0].sides[1].combatants[0].check: x must be from 1 to 5 on a d6",
+        ),
+        (
+            {"entries": [ford(sides=raiders(fighter("Cy", "5/7")))]},
+            "entries[0].sides[1].combatants[0].check: the die must be on the ladder",
+        ),
+        (
+            {"entries": [ford(sides=raiders(fighter("Cy", health=0)))]},
+            "entries[0].sides[1].combatants[0].health: must be from 1 to 999, not 0",
+        ),
+        (
+            {"entries": [ford(sides=raiders(fighter("Cy", health=5, damage=6)))]},
+            "entries[0].sides[1].combatants[0].damage: must be from 0 to 5, not 6",
+        ),
+        (
+            {"entries": [ford(sides=raiders(fighter("Cy", defence="mostly")))]},
+            "entries[0].sides[1].combatants[0].defence: must be one of none, barely, partially, fully",
+        ),
+        (
+            {"entries": [ford(sides=raiders(fighter("Cy"), champion=1))]},
+            "entries[0].sides[1].champion: must be from 0 to 0, not 1",
+        ),
+        (
+            {"entries": [ford(sides=raiders(*[fighter("Cy")] * (MAX_COMBATANTS + 1)))]},
+            f"entries[0].sides[1].combatants: too many: a side has at most {MAX_COMBATANTS} combatants",
+        ),
+        (
+            {"entries": [ford(sides=raiders({**fighter("Cy"), "hp": 3}))]},
+            "entries[0].sides[1].combatants[0]: unknown field 'hp'",
+        ),
+        ({"entries": [ford(name="")]}, "entries[0].name: must not be empty"),
+    ],
+)
 def test_a_bad_file_is_refused_naming_what_is_wrong(change: dict, words: str) -> None:
     assert words in refused("play_import", text=json.dumps({**document(FORD), **change}))
 
@@ -325,12 +428,15 @@ def test_a_check_too_long_to_be_one() -> None:
     assert "check: is too long: at most 40 characters" in refused("play_import", text=json.dumps(document(long)))
 
 
-@pytest.mark.parametrize(("link", "words"), [
-    ("", "not base64url"),
-    ("A" * (MAX_LINK_CHARS + 1), "too long"),
-    ("____", "cannot be unpacked"),
-    (link_of(b"{}"), "not a saved sheet"),
-])
+@pytest.mark.parametrize(
+    ("link", "words"),
+    [
+        ("", "not base64url"),
+        ("A" * (MAX_LINK_CHARS + 1), "too long"),
+        ("____", "cannot be unpacked"),
+        (link_of(b"{}"), "not a saved sheet"),
+    ],
+)
 def test_a_damaged_or_hostile_link(link: str, words: str) -> None:
     assert words in refused("play_open_link", link=link)
 
@@ -375,8 +481,12 @@ def test_a_device_with_several_full_scenes_reads_them_back() -> None:
     full = new_scene("Bridge fight")
     for side in full["sides"]:
         side["combatants"] = [dict(side["combatants"][0], name=f"Goblin spearman {i}") for i in range(MAX_COMBATANTS)]
-    document = {"format": FORMAT, "version": VERSION, "system": "xy-checks",
-                "entries": [dict(full, name=f"Scene {k}") for k in range(6)]}
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "system": "xy-checks",
+        "entries": [dict(full, name=f"Scene {k}") for k in range(6)],
+    }
     request = json.dumps({"system": "xy-checks", "action": "play_check", "document": document})
     assert len(request) > 20_000
     reply = json.loads(call(request))
@@ -387,8 +497,7 @@ def test_a_device_with_several_full_scenes_reads_them_back() -> None:
 
 # --- issue 28: whole numbers are whole numbers, and every refusal names its place ------------------
 @pytest.mark.parametrize("value", [0.0, 1.0, 0.5, True, False, "0", "1", None, [0], {"side": 0}, -1, 2, 10**30])
-@pytest.mark.parametrize(("action", "key"), [("play_add", "side"), ("play_remove", "side"),
-                                             ("play_remove", "index")])
+@pytest.mark.parametrize(("action", "key"), [("play_add", "side"), ("play_remove", "side"), ("play_remove", "index")])
 def test_a_whole_number_field_refuses_anything_else_naming_the_field(action: str, key: str, value: object) -> None:
     # side 0.0 once reached the scene's list as an index ("the engine could not answer (TypeError)"),
     # and index 0.0 was taken as 0: a float, a true/false or text is not the whole number asked for.
@@ -402,19 +511,24 @@ def test_a_whole_number_field_refuses_anything_else_naming_the_field(action: str
     assert reply["error"]["message"].startswith(key)
 
 
-@pytest.mark.parametrize(("value", "words"), [
-    (0.0, "side must be the whole number 0 (the first side) or 1 (the second), not 0.0"),
-    (True, "side must be the whole number 0 (the first side) or 1 (the second), not true"),
-    ("1", "side must be the whole number 0 (the first side) or 1 (the second), not text"),
-    (2, "side must be the whole number 0 (the first side) or 1 (the second), not 2"),
-])
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        (0.0, "side must be the whole number 0 (the first side) or 1 (the second), not 0.0"),
+        (True, "side must be the whole number 0 (the first side) or 1 (the second), not true"),
+        ("1", "side must be the whole number 0 (the first side) or 1 (the second), not text"),
+        (2, "side must be the whole number 0 (the first side) or 1 (the second), not 2"),
+    ],
+)
 def test_the_side_refused_in_words(value: object, words: str) -> None:
     assert refused("play_add", scene=FORD, side=value) == words
 
 
 def test_an_index_refused_in_words() -> None:
-    assert refused("play_remove", scene=FORD, side=1, index=0.0) == \
-        "index must be a whole number, a combatant's place on its side from 0, not 0.0"
+    assert (
+        refused("play_remove", scene=FORD, side=1, index=0.0)
+        == "index must be a whole number, a combatant's place on its side from 0, not 0.0"
+    )
     assert refused("play_remove", scene=FORD, side=1, index=3) == "index: Raiders has no combatant number 3"
     assert refused("play_remove", scene=FORD, side=1, index=-1) == "index: Raiders has no combatant number -1"
 
@@ -433,7 +547,9 @@ def test_a_state_refusal_names_the_part_of_the_scene_it_concerns() -> None:
             assert placed(action, scene=out, attacking=attacking, **more) == (words, "scene.sides[1].combatants")
     full = scene([fighter(f"F{i}") for i in range(MAX_COMBATANTS)], [fighter("Cy")])
     assert placed("play_add", scene=full, side=0) == (
-        f"scene.sides[0].combatants: a side has at most {MAX_COMBATANTS} combatants", "scene.sides[0].combatants")
+        f"scene.sides[0].combatants: a side has at most {MAX_COMBATANTS} combatants",
+        "scene.sides[0].combatants",
+    )
 
 
 @pytest.mark.parametrize("action", ["play_sheet", "play_add", "play_remove", "play_odds", "play_roll"])
@@ -464,10 +580,14 @@ def test_the_last_combatant_down_puts_its_side_out_of_the_fight() -> None:
         else:
             assert result["sheet"]["over"] is None and result["summary"].endswith("no hits.")
     both = scene([fighter("Ada", health=1)], [fighter("Cy", health=1)])
-    both_down = {**both, "sides": [{**side, "combatants": [{**side["combatants"][0], "damage": 1}]}
-                                   for side in both["sides"]]}
-    assert ok("play_sheet", scene=both_down)["sheet"]["over"] == \
-        "Nobody on either side is standing: both are out of the fight."
+    both_down = {
+        **both,
+        "sides": [{**side, "combatants": [{**side["combatants"][0], "damage": 1}]} for side in both["sides"]],
+    }
+    assert (
+        ok("play_sheet", scene=both_down)["sheet"]["over"]
+        == "Nobody on either side is standing: both are out of the fight."
+    )
 
 
 def test_a_document_saved_before_issue_28_opens_unchanged() -> None:

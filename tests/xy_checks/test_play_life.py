@@ -14,8 +14,9 @@ import pytest
 
 from rules_engine.xy_checks.play import VERSION
 
-bridge, ok, refused = (partial(helper, "xy-checks") for helper in (
-    play_documents.bridge, play_documents.ok, play_documents.refused))
+bridge, ok, refused = (
+    partial(helper, "xy-checks") for helper in (play_documents.bridge, play_documents.ok, play_documents.refused)
+)
 
 
 def attackers(result: dict, side: int | None = None) -> list[list[int]]:
@@ -39,8 +40,10 @@ def standing(result: dict) -> list[int]:
 
 
 def champions(result: dict) -> list[str]:
-    return [next(c["name"] for c, row in zip(side["combatants"], facts["combatants"]) if row["champion"])
-            for side, facts in zip(result["scene"]["sides"], result["sheet"]["sides"])]
+    return [
+        next(c["name"] for c, row in zip(side["combatants"], facts["combatants"]) if row["champion"])
+        for side, facts in zip(result["scene"]["sides"], result["sheet"]["sides"])
+    ]
 
 
 def test_a_scene_fought_until_a_side_is_out_of_the_fight() -> None:
@@ -48,21 +51,31 @@ def test_a_scene_fought_until_a_side_is_out_of_the_fight() -> None:
     # difficulty"), 10 health (the play page's Ruling: health), unhurt, its own champion.
     new = ok("play_new", name="The ford")
     fresh = {"name": "Combatant 1", "check": "5/6", "defence": "none", "form": "even", "health": 10, "damage": 0}
-    assert new["scene"] == {"name": "The ford", "order": "lightest", "tie": "min", "sides": [
-        {"name": "First side", "champion": 0, "combatants": [fresh]},
-        {"name": "Second side", "champion": 0, "combatants": [fresh]}]}
+    assert new["scene"] == {
+        "name": "The ford",
+        "order": "lightest",
+        "tie": "min",
+        "sides": [
+            {"name": "First side", "champion": 0, "combatants": [fresh]},
+            {"name": "Second side", "champion": 0, "combatants": [fresh]},
+        ],
+    }
     assert new["sheet"]["over"] is None
 
     scene = new["scene"]
     for side in (0, 1, 1):
         scene = ok("play_add", scene=scene, side=side)["scene"]
-    assert [[c["name"] for c in side["combatants"]] for side in scene["sides"]] == \
-        [["Combatant 1", "Combatant 2"], ["Combatant 1", "Combatant 2", "Combatant 3"]]
+    assert [[c["name"] for c in side["combatants"]] for side in scene["sides"]] == [
+        ["Combatant 1", "Combatant 2"],
+        ["Combatant 1", "Combatant 2", "Combatant 3"],
+    ]
     assert scene["sides"][1]["combatants"][2]["check"] == "5/6"  # a new attack starts at 5/6 too
 
     wardens, raiders = scene["sides"]
     wardens["name"], raiders["name"] = "Wardens", "Raiders"
-    wardens["combatants"][0].update(name="Ada", check="5/6 +1b", health=6)  # "one bonus die for every point of attack bonus"
+    wardens["combatants"][0].update(
+        name="Ada", check="5/6 +1b", health=6
+    )  # "one bonus die for every point of attack bonus"
     wardens["combatants"][1].update(name="Bo", check="4/6", health=5)
     raiders["combatants"][0].update(name="Cy", check="4/6 -1 TN", defence="fully", health=4)
     raiders["combatants"][1].update(name="Di", check="3/6", health=3)
@@ -70,7 +83,9 @@ def test_a_scene_fought_until_a_side_is_out_of_the_fight() -> None:
     raiders["champion"] = 1  # Di leads the Raiders
     sheet = ok("play_sheet", scene=scene)
     scene = sheet["scene"]
-    rows = [[(r["rolls"], r["dice"], r["hit"]["ratio"]) for r in side["combatants"]] for side in sheet["sheet"]["sides"]]
+    rows = [
+        [(r["rolls"], r["dice"], r["hit"]["ratio"]) for r in side["combatants"]] for side in sheet["sheet"]["sides"]
+    ]
     # Ada: a bonus die, "you roll two dice, and if either one hits, you succeed": 1 − (1/6)² = 35/36.
     # Cy: 4/6 one step harder is 3/6 ("x or lower on a y-sided die": 1/2).
     assert rows == [[("5/6", 2, "35/36"), ("4/6", 1, "2/3")], [("3/6", 1, "1/2"), ("3/6", 1, "1/2"), ("3/6", 1, "1/2")]]
@@ -100,8 +115,10 @@ def test_a_scene_fought_until_a_side_is_out_of_the_fight() -> None:
     assert attackers(first) == [[1, 1], [1]]
     assert dealt(first) == [(0, None, 0), (1, 3, 3), (2, 2, 3)]  # Cy, Di, Ed as listed
     assert damage(first["scene"]) == [[0, 0], [0, 3, 3]]
-    assert first["summary"] == ("Rolled volley 5/6 +1b, 4/6 vs fully, target, inferior (seed 2): "
-                                "Raiders: Di 3 damage (down), Ed 3 damage (1 left).")
+    assert first["summary"] == (
+        "Rolled volley 5/6 +1b, 4/6 vs fully, target, inferior (seed 2): "
+        "Raiders: Di 3 damage (down), Ed 3 damage (1 left)."
+    )
     # Di is down: it neither attacks nor is a target, and the first Raider standing, Cy, leads (Rulings).
     assert standing(first) == [2, 2] and champions(first) == ["Ada", "Cy"] and first["sheet"]["over"] is None
     scene = first["scene"]
@@ -144,8 +161,10 @@ def test_a_scene_fought_until_a_side_is_out_of_the_fight() -> None:
     # No exchange is left: "a maximum of n enemies", and the Raiders have none standing.
     for attacking in ("first", "second", "both"):
         reply = bridge("play_odds", scene=last["scene"], attacking=attacking)
-        assert reply["error"]["message"] == \
-            "scene.sides[1].combatants: nobody on Raiders is standing: that side is out of the fight"
+        assert (
+            reply["error"]["message"]
+            == "scene.sides[1].combatants: nobody on Raiders is standing: that side is out of the fight"
+        )
         assert reply["error"]["field"] == "scene.sides[1].combatants"
         assert bridge("play_roll", scene=last["scene"], attacking=attacking, seed="1")["error"] == reply["error"]
 
@@ -188,16 +207,19 @@ def test_a_contest_out_hit_deals_full_damage_and_takes_one_per_hit() -> None:
     assert damage(rolled["scene"]) == [[1, 0], [5, 4]]
 
 
-@pytest.mark.parametrize(("tie", "first", "second"), [
-    # Seed 1: Ada 2 (a hit on 3/6), Bo 5 (a miss): 1 hit; Cy 1: 1 hit. A tie at 1. The first side's
-    # damage die is rolled first (3), then the second side's (3, or 1 when both deal full damage).
-    ("min", (None, 1), (None, 1)),     # "Minimum damage for everybody?" (the default)
-    ("full", (3, 3), (1, 1)),          # "Full damage for everybody?"
-    ("first", (3, 3), (None, 1)),      # "the side with initiative": the first side
-    ("second", (None, 1), (3, 3)),
-    ("more", (3, 3), (None, 1)),       # "the side with more combatants": 2 Wardens against 1 Raider
-    ("fewer", (None, 1), (3, 3)),      # "the side with fewer combatants"
-])
+@pytest.mark.parametrize(
+    ("tie", "first", "second"),
+    [
+        # Seed 1: Ada 2 (a hit on 3/6), Bo 5 (a miss): 1 hit; Cy 1: 1 hit. A tie at 1. The first side's
+        # damage die is rolled first (3), then the second side's (3, or 1 when both deal full damage).
+        ("min", (None, 1), (None, 1)),  # "Minimum damage for everybody?" (the default)
+        ("full", (3, 3), (1, 1)),  # "Full damage for everybody?"
+        ("first", (3, 3), (None, 1)),  # "the side with initiative": the first side
+        ("second", (None, 1), (3, 3)),
+        ("more", (3, 3), (None, 1)),  # "the side with more combatants": 2 Wardens against 1 Raider
+        ("fewer", (None, 1), (3, 3)),  # "the side with fewer combatants"
+    ],
+)
 def test_a_contested_tie_under_each_reading(tie: str, first: tuple, second: tuple) -> None:
     scene = ok("play_new", name="Tie")["scene"]
     scene = ok("play_add", scene=scene, side=0)["scene"]

@@ -27,8 +27,11 @@ def test_scripted_checks():
 
 
 def test_seeded_rolls_replay_and_explain():
-    for text in ("5/6 -3 TN +1b", "volley 5/6 +1b, 4/6, 3x 3/6 vs barely, 2x fully",
-                 "contest 5/6 +1b crit, 4/6 vs 4/6, 3/6, 3/6 tie first"):
+    for text in (
+        "5/6 -3 TN +1b",
+        "volley 5/6 +1b, 4/6, 3x 3/6 vs barely, 2x fully",
+        "contest 5/6 +1b crit, 4/6 vs 4/6, 3/6, 3/6 tie first",
+    ):
         first, again = roll(parse(text), 7), roll(parse(text), 7)
         assert first.to_json() == again.to_json()
         data = first.to_json()
@@ -60,16 +63,13 @@ def test_a_contest_roll_deals_by_the_rule():
 
 def test_the_roller_agrees_with_the_exact_degrees():
     query = parse("4/6 -1 TN +2b")
-    assert_roller_agrees(degree_distribution(query).probabilities(),
-                         lambda seed: roll(query, seed).result.degree, 3000)
+    assert_roller_agrees(degree_distribution(query).probabilities(), lambda seed: roll(query, seed).result.degree, 3000)
     query = parse("4/6 -2p")
-    assert_roller_agrees(degree_distribution(query).probabilities(),
-                         lambda seed: roll(query, seed).result.degree, 3000)
+    assert_roller_agrees(degree_distribution(query).probabilities(), lambda seed: roll(query, seed).result.degree, 3000)
 
 
 def test_the_volley_roller_agrees_with_the_exact_hits_and_damage():
     query = parse("volley 5/6 +1b, 4/6, 3/6 vs fully, barely")
     exact = volley_odds(query)
     assert_roller_agrees(exact.hits.probabilities(), lambda seed: roll(query, seed).side.hits, 3000)
-    assert_roller_agrees(exact.targets[1].damage.probabilities(),
-                         lambda seed: roll(query, seed).side.damage[1], 3000)
+    assert_roller_agrees(exact.targets[1].damage.probabilities(), lambda seed: roll(query, seed).side.damage[1], 3000)

@@ -28,15 +28,18 @@ def test_the_sources_own_ladder_examples():
     assert step_easier(Check(5, 6)) == Check(7, 8)
 
 
-@pytest.mark.parametrize("check,easier,harder", [
-    (Check(2, 6), Check(3, 6), Check(1, 6)),
-    (Check(3, 4), Check(5, 6), Check(2, 4)),
-    (Check(1, 6), Check(2, 6), Check(1, 8)),
-    (Check(11, 12), Check(19, 20), Check(10, 12)),
-    (Check(1, 12), Check(2, 12), Check(1, 20)),
-    (Check(19, 20), Check(19, 20), Check(18, 20)),  # clamped past d20
-    (Check(1, 20), Check(2, 20), Check(1, 20)),
-])
+@pytest.mark.parametrize(
+    "check,easier,harder",
+    [
+        (Check(2, 6), Check(3, 6), Check(1, 6)),
+        (Check(3, 4), Check(5, 6), Check(2, 4)),
+        (Check(1, 6), Check(2, 6), Check(1, 8)),
+        (Check(11, 12), Check(19, 20), Check(10, 12)),
+        (Check(1, 12), Check(2, 12), Check(1, 20)),
+        (Check(19, 20), Check(19, 20), Check(18, 20)),  # clamped past d20
+        (Check(1, 20), Check(2, 20), Check(1, 20)),
+    ],
+)
 def test_one_step(check, easier, harder):
     assert step_easier(check) == easier
     assert step_harder(check) == harder
@@ -71,15 +74,18 @@ def test_degrees_as_the_source_counts_them():
     assert is_crit(0, 3) and is_crit(3, 3) and not is_crit(1, 3)
 
 
-@pytest.mark.parametrize("defence,form,check", [
-    ("none", "even", Check(5, 6)),
-    ("barely", "even", Check(4, 6)),
-    ("partially", "even", Check(3, 6)),
-    ("fully", "even", Check(2, 6)),
-    ("fully", "defender", Check(1, 6)),
-    ("none", "attacker", Check(7, 8)),
-    ("barely", "attacker", Check(5, 6)),
-])
+@pytest.mark.parametrize(
+    "defence,form,check",
+    [
+        ("none", "even", Check(5, 6)),
+        ("barely", "even", Check(4, 6)),
+        ("partially", "even", Check(3, 6)),
+        ("fully", "even", Check(2, 6)),
+        ("fully", "defender", Check(1, 6)),
+        ("none", "attacker", Check(7, 8)),
+        ("barely", "attacker", Check(5, 6)),
+    ],
+)
 def test_the_attack_builder(defence, form, check):
     attack = Attack(defence, form, attack_bonus=2, advantages=1, disadvantages=1)
     assert attack.check() == check
@@ -95,7 +101,7 @@ def test_hits_spread_as_evenly_as_possible_over_at_most_n_targets():
         for n in range(1, 6):
             for t in range(1, 6):
                 shares = hits_per_target(h, n, t)
-                assert sum(shares) == h and max(shares) - min(shares[:min(n, t)]) <= 1
+                assert sum(shares) == h and max(shares) - min(shares[: min(n, t)]) <= 1
                 assert sum(1 for s in shares if s) <= min(n, t)
 
 

@@ -42,11 +42,19 @@ def test_one_die_check() -> None:
         share = result["share"]
         face = result["dice"][0]
         if face <= 3:
-            expected = ["**X-in-Y checks** roll: `3/6`", f"Dice: {face}", "Result: **Success of degree 1**",
-                        "Chance of a success of degree 1 or more: 50.00% (exactly 1/2)"]
+            expected = [
+                "**X-in-Y checks** roll: `3/6`",
+                f"Dice: {face}",
+                "Result: **Success of degree 1**",
+                "Chance of a success of degree 1 or more: 50.00% (exactly 1/2)",
+            ]
         else:
-            expected = ["**X-in-Y checks** roll: `3/6`", f"Dice: {face}", "Result: **Failure of degree 1**",
-                        "Chance of at worst a failure of degree 1: 100.00% (exactly 1/1)"]
+            expected = [
+                "**X-in-Y checks** roll: `3/6`",
+                f"Dice: {face}",
+                "Result: **Failure of degree 1**",
+                "Chance of at worst a failure of degree 1: 100.00% (exactly 1/1)",
+            ]
         # Beside it, the chance of success at the check's difficulty (issue 29).
         expected.append("Chance of success at 3/6 (a degree of success 1 or more): 50.00% (exactly 1/2)")
         assert lines(share) == expected
@@ -66,8 +74,9 @@ def test_a_bonus_die_check_with_the_crit_die() -> None:
         if chance is None:  # a deeper failure: all but the failures deeper still
             chance = 1 - Fraction(1, 4) * Fraction(1, 6) ** (-degree)
         assert Fraction(result["share"]["chance"]) == chance, (seed, degree)
-        dice = " ".join(map(str, result["dice"])) + (" crit " + " ".join(map(str, result["crit_dice"]))
-                                                    if result["crit_dice"] else "")
+        dice = " ".join(map(str, result["dice"])) + (
+            " crit " + " ".join(map(str, result["crit_dice"])) if result["crit_dice"] else ""
+        )
         assert lines(result["share"])[1] == f"Dice: {dice}"
         seen.add(degree)
     assert {2, 1, -1} <= seen
@@ -88,8 +97,9 @@ def test_the_closed_form_crit_tail_against_the_followed_odds() -> None:
 
 
 def test_an_attack_shares_its_check() -> None:
-    result = act("attack_roll", 5, defence="fully", form="defender", attack_bonus="", advantages="",
-                 disadvantages="", crit="")
+    result = act(
+        "attack_roll", 5, defence="fully", form="defender", attack_bonus="", advantages="", disadvantages="", crit=""
+    )
     assert result["check"] == "1/6"
     chance = Fraction(1, 6) if result["success"] else Fraction(1)
     assert lines(result["share"])[0] == "**X-in-Y checks** roll: `5/6 -4 TN`"
@@ -111,9 +121,11 @@ def test_a_volley_of_two_one_die_attackers() -> None:
         dice = attackers + (" damage " + " ".join(map(str, damage)) if damage else "")
         word = "hit" if hits == 1 else "hits"
         assert lines(share) == [
-            f"**X-in-Y checks** roll: `{result['notation']}`", f"Dice: {dice}",
+            f"**X-in-Y checks** roll: `{result['notation']}`",
+            f"Dice: {dice}",
             f"Result: **{hits} {word}, {result['total_damage']} damage in all**",
-            f"Chance of {hits} or more hits: {percent(expected[hits], 2)} (exactly {ratio(expected[hits])})"]
+            f"Chance of {hits} or more hits: {percent(expected[hits], 2)} (exactly {ratio(expected[hits])})",
+        ]
     assert seen == {0, 1, 2}
 
 
@@ -136,8 +148,15 @@ def test_a_contest_of_one_die_each() -> None:
     assert contest_margin_at_least(query, 2) == Fraction(1, 4) * Fraction(1, 6) + Fraction(1, 4) * Fraction(1, 36)
 
 
-@pytest.mark.parametrize("text", ["volley 5/6 +1b crit, 2x 4/6 vs barely, fully", "volley 3/6 -1p crit, 4/6 vs 2",
-                                  "volley 2/8 +2b crit vs 1", "volley 5/6, 3/6 vs 2"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "volley 5/6 +1b crit, 2x 4/6 vs barely, fully",
+        "volley 3/6 -1p crit, 4/6 vs 2",
+        "volley 2/8 +2b crit vs 1",
+        "volley 5/6, 3/6 vs 2",
+    ],
+)
 def test_volley_hits_against_the_followed_odds(text: str) -> None:
     query = parse(text)
     hits = volley_odds(query).hits
@@ -148,8 +167,10 @@ def test_volley_hits_against_the_followed_odds(text: str) -> None:
             assert exact == followed
 
 
-@pytest.mark.parametrize("text", ["contest 5/6 +1b crit, 4/6 vs 4/6 crit, 3/6 tie first",
-                                  "contest 5/6 vs 3/6 +2b crit", "contest 2/6, 3/6 vs 4/6"])
+@pytest.mark.parametrize(
+    "text",
+    ["contest 5/6 +1b crit, 4/6 vs 4/6 crit, 3/6 tie first", "contest 5/6 vs 3/6 +2b crit", "contest 2/6, 3/6 vs 4/6"],
+)
 def test_contest_margins_against_the_followed_odds(text: str) -> None:
     query = parse(text)
     a, b = contest_odds(query).hits

@@ -3,7 +3,6 @@
 from fractions import Fraction as F
 
 from rules_engine.core.tables import Table
-from rules_engine.xy_checks.odds import contest_odds
 from rules_engine.xy_checks.tables import TABLES, attack_table, errata, ladder_table, success_table, tie_table
 
 

@@ -39,8 +39,13 @@ def _in_field(error: RulesError, name: str, text: str, shift: int) -> RulesError
     """``error`` (raised on a notation that holds the field's text from ``shift`` on) moved
     onto the field: its caret under the field's own text."""
     position = None if error.position is None else min(max(error.position - shift, 0), len(text))
-    return RulesError(error.message, notation=text if position is not None else None, position=position,
-                      length=error.length, field=name)
+    return RulesError(
+        error.message,
+        notation=text if position is not None else None,
+        position=position,
+        length=error.length,
+        field=name,
+    )
 
 
 def draw_query(request: Request) -> draw.DrawQuery:
@@ -87,13 +92,23 @@ def draw_share(drawn: draw.CardDraw) -> dict[str, str]:
     chance of this exact draw (each faction the card it drew)."""
     query = drawn.query
     cards = drawn.cards
-    result = "; ".join(f"{name}: {card.name} ({card.result.name}, {favoured_words(card)})"
-                       for name, card in zip(query.faction_names, cards))
+    result = "; ".join(
+        f"{name}: {card.name} ({card.result.name}, {favoured_words(card)})"
+        for name, card in zip(query.faction_names, cards)
+    )
     chance = chance_of_these([c.name for c in cards], [c.name for c in draw.deck(query.jokers)])
     whom = "this card" if len(cards) == 1 else "each faction the card shown"
     either = ", either joker for a Joker" if query.jokers == 2 and any(c.suit is None for c in cards) else ""
-    return share_reply("Action!", query.notation, [c.short for c in cards], result, chance,
-                       f"this exact draw ({whom}{either})", what="draw", shown_as="Cards")
+    return share_reply(
+        "Action!",
+        query.notation,
+        [c.short for c in cards],
+        result,
+        chance,
+        f"this exact draw ({whom}{either})",
+        what="draw",
+        shown_as="Cards",
+    )
 
 
 def card_draw_roll(request: Request) -> dict[str, object]:
@@ -147,8 +162,9 @@ def deal_share(dealt: deck.DeckDraw) -> dict[str, str]:
         result = f"{'these cards, in this order' if n != 1 else 'this card'}, from {deck.deck_label(query.kind)}"
         chance = chance_of_these(shown, [deck.card_text(card) for card in deck.deck_cards(query.kind)])
         chance_of = f"this exact draw ({'these cards in this order' if n != 1 else 'this card'})"
-    return share_reply("Action!", query.notation, [" · ".join(shown)], result, chance, chance_of,
-                       what="draw", shown_as="Cards")
+    return share_reply(
+        "Action!", query.notation, [" · ".join(shown)], result, chance, chance_of, what="draw", shown_as="Cards"
+    )
 
 
 def deck_roll(request: Request) -> dict[str, object]:
@@ -159,9 +175,19 @@ def deck_roll(request: Request) -> dict[str, object]:
 
 
 #: Each field's label as the two card widgets show it (``macros/action_cards.py``): errors use these words.
-LABELS = {"factions": "Factions", "jokers": "Jokers in the deck", "draws": "Cards to draw", "deck": "Deck",
-          "card": "Card to look for", "seed": "Seed"}
+LABELS = {
+    "factions": "Factions",
+    "jokers": "Jokers in the deck",
+    "draws": "Cards to draw",
+    "deck": "Deck",
+    "card": "Card to look for",
+    "seed": "Seed",
+}
 
-ACTIONS = {"card_draw_odds": card_draw_odds, "card_draw_roll": card_draw_roll, "deck_odds": deck_odds,
-           "deck_roll": deck_roll}
+ACTIONS = {
+    "card_draw_odds": card_draw_odds,
+    "card_draw_roll": card_draw_roll,
+    "deck_odds": deck_odds,
+    "deck_roll": deck_roll,
+}
 ACTIONS = labelled(ACTIONS, LABELS)

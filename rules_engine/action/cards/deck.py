@@ -43,43 +43,57 @@ class DeckCard:
     effect: str
 
 
-PLOTS = tuple(DeckCard(name, "plot", effect) for name, effect in (
-    ("Alertness", "someone spots something that matters to what is going on right now"),
-    ("Breakthrough!", "a task or dilemma in hand is settled, all at once"),
-    ("Campaign", "one more subplot stays in play for the long run"),
-    ("Claim", "you may take a part in another character's subplot"),
-    ("Common Ground", "you and your opponents find something to agree on, for a while"),
-    ("Connection", "there is someone nearby you know who might help"),
-    ("Double Cross!", "you are betrayed, or you betray the party; every one of your point pools fills up"),
-    ("Idea!", "a thought that moves you forward; with Campaign it can bring something new for good"),
-    ("Leadership", "the scene is yours to steer: one person's pool refills, and you either end a dilemma or "
-                   "bring on a setback"),
-    ("Martyr", "you leave the fight but settle the current dilemma; with Campaign it settles the whole "
-               "scenario, and costs you your life"),
-    ("Mistaken Identity", "you, or someone else, are taken for another person"),
-    ("Nemesis", "a personal grudge: you or someone else bears it, and you or someone else is its target"),
-    ("Personal Stake", "this one becomes personal"),
-    ("Rally", "everyone but you fills all their point pools; you are Inspired for the scene"),
-    ("Romance", "an attraction: you or someone else falls for you or someone else"),
-    ("The Shit Hits The Fan!", "the situation collapses catastrophically and turns Dramatic: every action is "
-                               "Hazardous and Promising"),
-    ("Suspicion", "you, or someone else, come under suspicion"),
-    ("The Third Man", "a third side turns up, with aims of its own"),
-    ("The Unknown", "a strange third side turns up, sometimes not of this world"),
-    ("Wild!", "the situation goes completely mad: every action is Experimental and Inspired"),
-))
-ACTIONS = tuple(DeckCard(name, "action", effect) for name, effect in (
-    ("Attack!", "attack actions are Inspired"),
-    ("Deceive!", "Deceit actions are Inspired"),
-    ("Defend!", "active defences are Inspired"),
-    ("Drama!", "every action is Hazardous and Promising"),
-    ("Fatigue!", "every action causes Fatigue"),
-    ("Inspiration!", "every action is Inspired"),
-    ("Interaction!", "Interaction actions are Inspired"),
-    ("Rejuvenation!", "each successful action gives back d10 Shock points, and every Wound is bandaged"),
-    ("Stymie!", "every action is Stymied"),
-    ("Support!", "every action that is not an attack is Inspired"),
-))
+PLOTS = tuple(
+    DeckCard(name, "plot", effect)
+    for name, effect in (
+        ("Alertness", "someone spots something that matters to what is going on right now"),
+        ("Breakthrough!", "a task or dilemma in hand is settled, all at once"),
+        ("Campaign", "one more subplot stays in play for the long run"),
+        ("Claim", "you may take a part in another character's subplot"),
+        ("Common Ground", "you and your opponents find something to agree on, for a while"),
+        ("Connection", "there is someone nearby you know who might help"),
+        ("Double Cross!", "you are betrayed, or you betray the party; every one of your point pools fills up"),
+        ("Idea!", "a thought that moves you forward; with Campaign it can bring something new for good"),
+        (
+            "Leadership",
+            "the scene is yours to steer: one person's pool refills, and you either end a dilemma or "
+            "bring on a setback",
+        ),
+        (
+            "Martyr",
+            "you leave the fight but settle the current dilemma; with Campaign it settles the whole "
+            "scenario, and costs you your life",
+        ),
+        ("Mistaken Identity", "you, or someone else, are taken for another person"),
+        ("Nemesis", "a personal grudge: you or someone else bears it, and you or someone else is its target"),
+        ("Personal Stake", "this one becomes personal"),
+        ("Rally", "everyone but you fills all their point pools; you are Inspired for the scene"),
+        ("Romance", "an attraction: you or someone else falls for you or someone else"),
+        (
+            "The Shit Hits The Fan!",
+            "the situation collapses catastrophically and turns Dramatic: every action is Hazardous and Promising",
+        ),
+        ("Suspicion", "you, or someone else, come under suspicion"),
+        ("The Third Man", "a third side turns up, with aims of its own"),
+        ("The Unknown", "a strange third side turns up, sometimes not of this world"),
+        ("Wild!", "the situation goes completely mad: every action is Experimental and Inspired"),
+    )
+)
+ACTIONS = tuple(
+    DeckCard(name, "action", effect)
+    for name, effect in (
+        ("Attack!", "attack actions are Inspired"),
+        ("Deceive!", "Deceit actions are Inspired"),
+        ("Defend!", "active defences are Inspired"),
+        ("Drama!", "every action is Hazardous and Promising"),
+        ("Fatigue!", "every action causes Fatigue"),
+        ("Inspiration!", "every action is Inspired"),
+        ("Interaction!", "Interaction actions are Inspired"),
+        ("Rejuvenation!", "each successful action gives back d10 Shock points, and every Wound is bandaged"),
+        ("Stymie!", "every action is Stymied"),
+        ("Support!", "every action that is not an attack is Inspired"),
+    )
+)
 ENTRIES = PLOTS + ACTIONS
 
 #: The three decks: the whole cards (every plot with every action) and each list alone.
@@ -164,15 +178,17 @@ def _error(text: str, message: str, start: int, length: int = 1) -> RulesError:
     return RulesError(message, notation=text, position=min(start, len(text)), length=length)
 
 
-def make_deck(draws: int = 1, kind: str = "cards", plot: DeckCard | None = None,
-              action: DeckCard | None = None) -> DeckQuery:
+def make_deck(
+    draws: int = 1, kind: str = "cards", plot: DeckCard | None = None, action: DeckCard | None = None
+) -> DeckQuery:
     """A query checked against its deck."""
     if kind not in DECKS:
         raise RulesError(f"the deck is one of {', '.join(DECKS)}, not {kind!r}", field="deck")
     size = deck_size(kind)
     if not 1 <= draws <= size:
-        raise RulesError(f"the number of draws must be from 1 to {size} ({deck_label(kind)}), not {draws}",
-                         field="draws")
+        raise RulesError(
+            f"the number of draws must be from 1 to {size} ({deck_label(kind)}), not {draws}", field="draws"
+        )
     if (kind == "plots" and action) or (kind == "actions" and plot):
         raise RulesError(f"the {kind} deck has no {'action' if kind == 'plots' else 'plot'} cards", field="card")
     return DeckQuery(draws, kind, plot, action)
@@ -187,8 +203,11 @@ def _card_name(text: str, name: str, start: int) -> DeckCard:
     entry = find_entry(name)
     if entry is None:
         close = difflib.get_close_matches(_key(name), list(_BY_KEY), n=1, cutoff=0.6)
-        hint = f" (did you mean {_BY_KEY[close[0]].name}?)" if close else \
-            " (the plots and actions are listed on the Action!: cards page, e.g. Rally, Attack!)"
+        hint = (
+            f" (did you mean {_BY_KEY[close[0]].name}?)"
+            if close
+            else " (the plots and actions are listed on the Action!: cards page, e.g. Rally, Attack!)"
+        )
         raise _error(text, f"unknown card {name!r}{hint}", start, max(1, len(name)))
     return entry
 
@@ -199,8 +218,9 @@ def read_card(text: str, names_text: str, offset: int, kind: str = "cards") -> t
     plot = action = None
     halves = names_text.split("/")
     if len(halves) > 2:
-        raise _error(text, "a card has two halves: write a plot / an action",
-                     offset + len(halves[0]) + len(halves[1]) + 1)
+        raise _error(
+            text, "a card has two halves: write a plot / an action", offset + len(halves[0]) + len(halves[1]) + 1
+        )
     for part in halves:
         name = part.strip()
         where = offset + len(part) - len(part.lstrip())
@@ -215,8 +235,12 @@ def read_card(text: str, names_text: str, offset: int, kind: str = "cards") -> t
             action = entry
         if kind != "cards" and (kind == "plots") != (entry.half == "plot"):
             article = "an" if entry.half == "action" else "a"
-            raise _error(text, f"the {kind} deck has no {entry.half} cards: {entry.name} is {article} {entry.half}",
-                         where, len(name))
+            raise _error(
+                text,
+                f"the {kind} deck has no {entry.half} cards: {entry.name} is {article} {entry.half}",
+                where,
+                len(name),
+            )
         offset += len(part) + 1
     return plot, action
 
@@ -246,13 +270,18 @@ def parse(text: str) -> DeckQuery:
         elif word.lower() in ("cards", "card", "draws", "draw") and draws is not None:
             continue
         else:
-            raise _error(text, "expected a number of draws, plots or actions, or a colon and a card here, "
-                               "as in deck 3, deck 3 plots or deck: Rally in 5 draws", at, len(word))
+            raise _error(
+                text,
+                "expected a number of draws, plots or actions, or a colon and a card here, "
+                "as in deck 3, deck 3 plots or deck: Rally in 5 draws",
+                at,
+                len(word),
+            )
     plot = action = None
     if colon >= 0:
-        rest = text[colon + 1:]
+        rest = text[colon + 1 :]
         tail = _IN_DRAWS.search(rest)
-        names_text = rest[:tail.start()] if tail else rest
+        names_text = rest[: tail.start()] if tail else rest
         if tail:
             if draws is not None:
                 raise _error(text, "the number of draws is given twice", colon + 1 + tail.start(1), len(tail.group(1)))
@@ -287,8 +316,15 @@ class DeckOdds:
         rows = []
         for entry in entries:
             target = (entry, None) if entry.half == "plot" else (None, entry)
-            rows.append({"card": entry.name, "half": entry.half, "effect": entry.effect,
-                         "copies": copies(q.kind, target), "p_drawn": p_drawn(q.kind, target, q.draws)})
+            rows.append(
+                {
+                    "card": entry.name,
+                    "half": entry.half,
+                    "effect": entry.effect,
+                    "copies": copies(q.kind, target),
+                    "p_drawn": p_drawn(q.kind, target, q.draws),
+                }
+            )
         return rows
 
     def lines(self) -> list[str]:
@@ -298,12 +334,17 @@ class DeckOdds:
         if q.target:
             k = copies(q.kind, q.target)
             p = p_drawn(q.kind, q.target, n)
-            return [head, f"{card_text(q.target)}: on {k} card{'s' if k != 1 else ''} of {q.size}",
-                    f"chance it comes up: {ratio(p)} ({percent(p, 2)})"]
+            return [
+                head,
+                f"{card_text(q.target)}: on {k} card{'s' if k != 1 else ''} of {q.size}",
+                f"chance it comes up: {ratio(p)} ({percent(p, 2)})",
+            ]
         lines = [head, "chance that each card comes up:"]
         for row in self.every_card():
-            lines.append(f"  {row['card']} ({row['half']}, {row['copies']} of {q.size}): "
-                         f"{ratio(row['p_drawn'])} ({percent(row['p_drawn'], 2)})")
+            lines.append(
+                f"  {row['card']} ({row['half']}, {row['copies']} of {q.size}): "
+                f"{ratio(row['p_drawn'])} ({percent(row['p_drawn'], 2)})"
+            )
         return lines
 
     def to_json(self) -> dict[str, object]:
@@ -322,9 +363,17 @@ class DeckOdds:
             "copies": copies(q.kind, target) if target else None,
             "p_drawn": ratio(p) if p is not None else None,
             "percent": percent(p, 2) if p is not None else None,
-            "cards": [{"card": r["card"], "half": r["half"], "effect": r["effect"], "copies": r["copies"],
-                       "p_drawn": ratio(r["p_drawn"]), "percent": percent(r["p_drawn"], 2)}
-                      for r in self.every_card()],
+            "cards": [
+                {
+                    "card": r["card"],
+                    "half": r["half"],
+                    "effect": r["effect"],
+                    "copies": r["copies"],
+                    "p_drawn": ratio(r["p_drawn"]),
+                    "percent": percent(r["p_drawn"], 2),
+                }
+                for r in self.every_card()
+            ],
             "lines": self.lines(),
         }
 
@@ -350,8 +399,14 @@ class DeckDraw:
         if not target:
             return None
         plot, action = target
-        return next((i + 1 for i, (p, a) in enumerate(self.cards)
-                     if (plot is None or p == plot) and (action is None or a == action)), None)
+        return next(
+            (
+                i + 1
+                for i, (p, a) in enumerate(self.cards)
+                if (plot is None or p == plot) and (action is None or a == action)
+            ),
+            None,
+        )
 
     def lines(self) -> list[str]:
         q = self.query
@@ -364,8 +419,11 @@ class DeckDraw:
                     lines.append(f"  {half.name} ({half.half}): {half.effect}")
         if q.target:
             where = self.found_at
-            lines.append(f"{card_text(q.target)} came up as card {where}" if where else
-                         f"{card_text(q.target)} did not come up in {q.draws} card{'s' if q.draws != 1 else ''}")
+            lines.append(
+                f"{card_text(q.target)} came up as card {where}"
+                if where
+                else f"{card_text(q.target)} did not come up in {q.draws} card{'s' if q.draws != 1 else ''}"
+            )
         return lines
 
     def to_json(self) -> dict[str, object]:
@@ -378,9 +436,15 @@ class DeckDraw:
             "seed": self.seed,
             "deck": q.kind,
             "deck_size": q.size,
-            "cards": [{"plot": p.name if p else None, "plot_effect": p.effect if p else None,
-                       "action": a.name if a else None, "action_effect": a.effect if a else None}
-                      for p, a in self.cards],
+            "cards": [
+                {
+                    "plot": p.name if p else None,
+                    "plot_effect": p.effect if p else None,
+                    "action": a.name if a else None,
+                    "action_effect": a.effect if a else None,
+                }
+                for p, a in self.cards
+            ],
             "card": card_text(q.target) if q.target else None,
             "found_at": self.found_at,
             "lines": self.lines(),

@@ -41,8 +41,12 @@ RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 
 #: Each suit's Favoured action (the source's four kinds of action).
 FAVOURED = {"spades": "Combat", "hearts": "Interaction", "clubs": "Other", "diamonds": "Deceit"}
-FAVOURED_MEANING = {"Combat": "attacks and defences", "Interaction": "dealing with people",
-                    "Other": "any action that is not one of the other three", "Deceit": "lies, tricks and disguise"}
+FAVOURED_MEANING = {
+    "Combat": "attacks and defences",
+    "Interaction": "dealing with people",
+    "Other": "any action that is not one of the other three",
+    "Deceit": "lies, tricks and disguise",
+}
 EVERY_ACTION = "every action"
 #: What a successful Favoured action brings.
 FAVOURED_REWARD = "a successful Favoured action earns a pool point of the player's choice"
@@ -58,8 +62,12 @@ class CardResult:
 
 
 RESULTS = (
-    CardResult("Joker", ("Joker",), "the faction gets back every Shock point, its Wounds are bandaged and everyone "
-                                    "in it is Inspired; every action it takes is Favoured"),
+    CardResult(
+        "Joker",
+        ("Joker",),
+        "the faction gets back every Shock point, its Wounds are bandaged and everyone "
+        "in it is Inspired; every action it takes is Favoured",
+    ),
     CardResult("Ace", ("A",), "every action the faction takes is Favoured and Inspired"),
     CardResult("Face card", ("J", "Q", "K"), "the faction is Inspired, and its suit's action is Favoured"),
     CardResult("5 to 10", ("5", "6", "7", "8", "9", "10"), "nothing more than the suit's Favoured action"),
@@ -101,8 +109,15 @@ class Card:
         return FAVOURED[self.suit]
 
     def to_dict(self) -> dict[str, object]:
-        return {"card": self.name, "short": self.short, "rank": self.rank, "suit": self.suit,
-                "result": self.result.name, "effect": self.result.effect, "favoured": self.favoured}
+        return {
+            "card": self.name,
+            "short": self.short,
+            "rank": self.rank,
+            "suit": self.suit,
+            "result": self.result.name,
+            "effect": self.result.effect,
+            "favoured": self.favoured,
+        }
 
 
 def deck(jokers: int = DEFAULT_JOKERS) -> tuple[Card, ...]:
@@ -136,8 +151,10 @@ def p_any(size: int, hits: int, draws: int) -> Fraction:
 def count_distribution(size: int, hits: int, draws: int) -> dict[int, Fraction]:
     """P(exactly j wanted cards among ``draws``), for each possible j (hypergeometric)."""
     total = comb(size, draws)
-    return {j: Fraction(comb(hits, j) * comb(size - hits, draws - j), total)
-            for j in range(max(0, draws - (size - hits)), min(hits, draws) + 1)}
+    return {
+        j: Fraction(comb(hits, j) * comb(size - hits, draws - j), total)
+        for j in range(max(0, draws - (size - hits)), min(hits, draws) + 1)
+    }
 
 
 # --- the notation --------------------------------------------------------------------------
@@ -160,8 +177,7 @@ class DrawQuery:
     @property
     def notation(self) -> str:
         """The canonical form."""
-        who = ", ".join(self.names) if self.names else (
-            "" if self.factions == 1 else f"{self.factions} factions")
+        who = ", ".join(self.names) if self.names else ("" if self.factions == 1 else f"{self.factions} factions")
         text = f"draw {who}".rstrip()
         if self.jokers != DEFAULT_JOKERS:
             text += "; no jokers" if self.jokers == 0 else f"; {self.jokers} joker"
@@ -183,8 +199,11 @@ def make_draw(factions: int = 1, names: tuple[str, ...] = (), jokers: int = DEFA
         raise RulesError(f"the deck has 0, 1 or 2 jokers, not {jokers}", field="jokers")
     query = DrawQuery(len(names) if names else factions, tuple(names), jokers)
     if not 1 <= query.factions <= query.deck_size:
-        raise RulesError(f"the number of factions must be from 1 to {query.deck_size} (one card each from a "
-                         f"{query.deck_size}-card deck), not {query.factions}", field="factions")
+        raise RulesError(
+            f"the number of factions must be from 1 to {query.deck_size} (one card each from a "
+            f"{query.deck_size}-card deck), not {query.factions}",
+            field="factions",
+        )
     return query
 
 
@@ -192,7 +211,7 @@ def parse(text: str) -> DrawQuery:
     """Read ``draw …`` (the leading word included); a ``RulesError`` with a caret otherwise."""
     check_length(text)
     start = len(text) - len(text.lstrip())
-    if text[start:start + 4].lower() != "draw" or text[start + 4:start + 5].isalpha():
+    if text[start : start + 4].lower() != "draw" or text[start + 4 : start + 5].isalpha():
         raise _error(text, "a card draw starts with draw, as in draw 3 factions", start, 4)
     body_start = start + 4
     end = len(text.rstrip())
@@ -202,8 +221,9 @@ def parse(text: str) -> DrawQuery:
         word = option.group(1)
         value = 0 if word.lower() == "no" else digits_value(word)
         if value is None or value > MAX_JOKERS:
-            raise _error(text, "the deck has 0, 1 or 2 jokers (no jokers, 1 joker or 2 jokers)",
-                         option.start(1), len(word))
+            raise _error(
+                text, "the deck has 0, 1 or 2 jokers (no jokers, 1 joker or 2 jokers)", option.start(1), len(word)
+            )
         jokers = value
         end = option.start()
     body = text[body_start:end]
@@ -215,8 +235,12 @@ def parse(text: str) -> DrawQuery:
         value = digits_value(count.group(1))
         size = 52 + jokers
         if value is None or not 1 <= value <= size:
-            raise _error(text, f"the number of factions must be from 1 to {size} (one card each from a "
-                               f"{size}-card deck)", at, len(count.group(1)))
+            raise _error(
+                text,
+                f"the number of factions must be from 1 to {size} (one card each from a {size}-card deck)",
+                at,
+                len(count.group(1)),
+            )
         return make_draw(value, (), jokers)
     names: list[str] = []
     offset = body_start
@@ -227,12 +251,15 @@ def parse(text: str) -> DrawQuery:
             raise _error(text, "expected a faction's name here (names are separated by commas)", where)
         if not _NAME_CHARS.fullmatch(name) or not any(c.isalpha() for c in name):
             bad = next((i for i, c in enumerate(name) if not _NAME_CHARS.fullmatch(c)), 0)
-            raise _error(text, "a faction's name is letters, digits, spaces and - ' . & (with at least one "
-                               "letter), or write a number of factions, as in draw 3 factions",
-                         where + bad, 1 if bad or not _NAME_CHARS.fullmatch(name) else len(name))
+            raise _error(
+                text,
+                "a faction's name is letters, digits, spaces and - ' . & (with at least one "
+                "letter), or write a number of factions, as in draw 3 factions",
+                where + bad,
+                1 if bad or not _NAME_CHARS.fullmatch(name) else len(name),
+            )
         if len(name) > MAX_NAME_LENGTH:
-            raise _error(text, f"a faction's name can be at most {MAX_NAME_LENGTH} characters long", where,
-                         len(name))
+            raise _error(text, f"a faction's name can be at most {MAX_NAME_LENGTH} characters long", where, len(name))
         if name.casefold() in (n.casefold() for n in names):
             raise _error(text, f"the faction {name!r} is named twice", where, len(name))
         names.append(" ".join(name.split()))
@@ -256,22 +283,41 @@ class DrawOdds:
         rows = []
         for result in RESULTS:
             k = counts[result.name]
-            rows.append({"result": result.name, "cards": k, "effect": result.effect,
-                         "p_faction": Fraction(k, q.deck_size), "p_any": p_any(q.deck_size, k, q.factions),
-                         "how_many": count_distribution(q.deck_size, k, q.factions)})
+            rows.append(
+                {
+                    "result": result.name,
+                    "cards": k,
+                    "effect": result.effect,
+                    "p_faction": Fraction(k, q.deck_size),
+                    "p_any": p_any(q.deck_size, k, q.factions),
+                    "how_many": count_distribution(q.deck_size, k, q.factions),
+                }
+            )
         return rows
 
     def favoured(self) -> list[dict[str, object]]:
         q = self.query
-        return [{"action": kind, "cards": k, "p_faction": Fraction(k, q.deck_size),
-                 "p_any": p_any(q.deck_size, k, q.factions)} for kind, k in favoured_counts(q.jokers).items()]
+        return [
+            {
+                "action": kind,
+                "cards": k,
+                "p_faction": Fraction(k, q.deck_size),
+                "p_any": p_any(q.deck_size, k, q.factions),
+            }
+            for kind, k in favoured_counts(q.jokers).items()
+        ]
 
     def lines(self) -> list[str]:
         q = self.query
         n = q.factions
-        head = f"Dramatic Card Draw: {n} faction{'s' if n != 1 else ''}, a {q.deck_size}-card deck " \
-               f"({q.jokers} joker{'s' if q.jokers != 1 else ''}), one card each, no card twice"
-        lines = [head, f"{'result':<10} {'cards':>5}  {'one faction':>11}" + ("  at least one of them" if n > 1 else "")]
+        head = (
+            f"Dramatic Card Draw: {n} faction{'s' if n != 1 else ''}, a {q.deck_size}-card deck "
+            f"({q.jokers} joker{'s' if q.jokers != 1 else ''}), one card each, no card twice"
+        )
+        lines = [
+            head,
+            f"{'result':<10} {'cards':>5}  {'one faction':>11}" + ("  at least one of them" if n > 1 else ""),
+        ]
         for row in self.results():
             any_text = f"  {ratio(row['p_any'])} ({percent(row['p_any'], 2)})" if n > 1 else ""
             lines.append(f"{row['result']:<10} {row['cards']:>5}  {ratio(row['p_faction']):>11}{any_text}")
@@ -293,13 +339,30 @@ class DrawOdds:
             "deck_size": q.deck_size,
             "jokers": q.jokers,
             "outcomes": {r["result"]: ratio(r["p_faction"]) for r in results},
-            "results": [{"result": r["result"], "cards": r["cards"], "effect": r["effect"],
-                         "p_faction": ratio(r["p_faction"]), "percent": percent(r["p_faction"], 2),
-                         "p_any": ratio(r["p_any"]), "percent_any": percent(r["p_any"], 2),
-                         "how_many": {str(j): ratio(p) for j, p in r["how_many"].items()}} for r in results],
-            "favoured": [{"action": f["action"], "cards": f["cards"], "p_faction": ratio(f["p_faction"]),
-                          "percent": percent(f["p_faction"], 2), "p_any": ratio(f["p_any"]),
-                          "percent_any": percent(f["p_any"], 2)} for f in self.favoured()],
+            "results": [
+                {
+                    "result": r["result"],
+                    "cards": r["cards"],
+                    "effect": r["effect"],
+                    "p_faction": ratio(r["p_faction"]),
+                    "percent": percent(r["p_faction"], 2),
+                    "p_any": ratio(r["p_any"]),
+                    "percent_any": percent(r["p_any"], 2),
+                    "how_many": {str(j): ratio(p) for j, p in r["how_many"].items()},
+                }
+                for r in results
+            ],
+            "favoured": [
+                {
+                    "action": f["action"],
+                    "cards": f["cards"],
+                    "p_faction": ratio(f["p_faction"]),
+                    "percent": percent(f["p_faction"], 2),
+                    "p_any": ratio(f["p_any"]),
+                    "percent_any": percent(f["p_any"], 2),
+                }
+                for f in self.favoured()
+            ],
             "suits": {suit: FAVOURED[suit] for suit in SUITS},
             "lines": self.lines(),
         }
@@ -335,8 +398,7 @@ class CardDraw:
         source = f"seed {self.seed}" if self.seed is not None else "cards given"
         lines = [f"Dramatic Card Draw: {q.notation}, {source} ({q.deck_size}-card deck)"]
         for name, card in zip(q.faction_names, self.cards):
-            favoured = "every action is Favoured" if card.favoured == EVERY_ACTION else \
-                f"Favoured: {card.favoured}"
+            favoured = "every action is Favoured" if card.favoured == EVERY_ACTION else f"Favoured: {card.favoured}"
             lines.append(f"{name}: {card.name} ({card.result.name}): {card.result.effect}. {favoured}")
         return lines
 

@@ -12,17 +12,28 @@ from __future__ import annotations
 from ...core.errors import RulesError
 from ...core.notation import parse_whole_number
 from ...core.requests import Request, labelled, request_fields
+from ..roll.notation import leading_word
 from ..roll.rules import DEFAULT_THRESHOLD, MAX_VALUE
 from .damage import EXCLUSIVE, OPTION_WORDS, DamageReport, Hit, luck_rolls_problem
-from ..roll.notation import leading_word
 from .notation import DAMAGE_TERMS, NOTATIONS
 
 #: The calculator's text fields, in the order the engine checks them.
 DAMAGE_FIELDS = ("damage", "threshold", "health", "toughness", "mass", "wall", "wounds", "shock", "focus", "luck")
 #: Each field's label as the damage calculator shows it (``macros/action_combat.py``): errors use these words.
-LABELS = {"damage": "Damage (PV)", "threshold": "Wound Threshold", "health": "Health", "toughness": "Toughness",
-          "mass": "Mass Value", "wall": "Solid object behind (m)", "wounds": "Wounds before", "shock": "Shock before", "focus": "Focus",
-          "luck": "Luck", "options": "Other optional rules", "notation": "Combat notation"}
+LABELS = {
+    "damage": "Damage (PV)",
+    "threshold": "Wound Threshold",
+    "health": "Health",
+    "toughness": "Toughness",
+    "mass": "Mass Value",
+    "wall": "Solid object behind (m)",
+    "wounds": "Wounds before",
+    "shock": "Shock before",
+    "focus": "Focus",
+    "luck": "Luck",
+    "options": "Other optional rules",
+    "notation": "Combat notation",
+}
 #: The combat calculator's first notation (``macros/action_combat.py``).
 COMBAT_EXAMPLE = "mook 8 vs 5 ev 6 vs 2"
 REQUIRED = ("damage",)
@@ -54,15 +65,24 @@ def hit_from_fields(request: Request) -> Hit:
     words = fields["options"].lower().split()
     unknown = [w for w in words if w not in OPTION_WORDS]
     if unknown:
-        raise RulesError(f"unknown option {unknown[0]!r}: the options are {', '.join(OPTION_WORDS)}",
-                         field="options")
+        raise RulesError(f"unknown option {unknown[0]!r}: the options are {', '.join(OPTION_WORDS)}", field="options")
     chosen = frozenset(words)
     for first, second in EXCLUSIVE:
         if first in chosen and second in chosen:
             raise RulesError(f"{first} and {second} cannot both apply: pick one", field="options")
-    hit = Hit(values["damage"], values["threshold"], values["health"], values["toughness"],  # type: ignore[arg-type]
-              values["mass"], values["wounds"], values["shock"], values["focus"], values["luck"],  # type: ignore[arg-type]
-              values["wall"], chosen)
+    hit = Hit(
+        values["damage"],
+        values["threshold"],
+        values["health"],
+        values["toughness"],  # type: ignore[arg-type]
+        values["mass"],
+        values["wounds"],
+        values["shock"],
+        values["focus"],
+        values["luck"],  # type: ignore[arg-type]
+        values["wall"],
+        chosen,
+    )
     problem = luck_rolls_problem(hit)
     if problem:
         raise RulesError(problem, field="luck")
@@ -84,9 +104,13 @@ def combat_notation(request: Request) -> dict[str, object]:
     word = leading_word(text)
     if word not in NOTATIONS:
         start = len(text) - len(text.lstrip())
-        raise RulesError(f"write a combat notation: one of {', '.join(NOTATIONS)}, then its numbers, as in "
-                         f"{COMBAT_EXAMPLE}", notation=text, position=min(start, max(len(text) - 1, 0)),
-                         length=max(1, len(word)), field="notation")
+        raise RulesError(
+            f"write a combat notation: one of {', '.join(NOTATIONS)}, then its numbers, as in {COMBAT_EXAMPLE}",
+            notation=text,
+            position=min(start, max(len(text) - 1, 0)),
+            length=max(1, len(word)),
+            field="notation",
+        )
     try:
         return NOTATIONS[word](text).to_json()
     except RulesError as error:

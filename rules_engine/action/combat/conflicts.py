@@ -23,8 +23,12 @@ def confusing(ev: int) -> ConflictResult:
     negative EV turns both on the one acting."""
     size = abs(ev)
     side = "opponent" if ev >= 0 else "you"
-    return ConflictResult("confusing", ev, {"shot_count_lost": size // STEP, "shock": size},
-                          f"{side} {'loses' if ev >= 0 else 'lose'} the Shot Count and {'takes' if ev >= 0 else 'take'} the shock")
+    return ConflictResult(
+        "confusing",
+        ev,
+        {"shot_count_lost": size // STEP, "shock": size},
+        f"{side} {'loses' if ev >= 0 else 'lose'} the Shot Count and {'takes' if ev >= 0 else 'take'} the shock",
+    )
 
 
 def social(ev: int) -> ConflictResult:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ...core.open_ended import OpenPool
 from ...core.dist import Dist
+from ...core.open_ended import OpenPool
 from ..roll.rules import DEFAULT_THRESHOLD, SIDES
 
 KNOCKBACK_STEP = 5  # every 5 points of damage past the Mass Value fling you 1 m
@@ -43,31 +43,51 @@ class WoundOption:
 
 OPTIONS: tuple[WoundOption, ...] = (
     WoundOption("wound-penalty", "Wound penalty", "−1 impairment for each untreated wound"),
-    WoundOption("percentile", "Percentile wound penalty",
-                "impairment from the share of Toughness lost to wounds (needs Toughness)"),
-    WoundOption("shock-roll", "Shock roll", "a wounding hit calls for a roll at 5 + 5 × its wounds; "
-                                            "failing knocks the character out"),
+    WoundOption(
+        "percentile",
+        "Percentile wound penalty",
+        "impairment from the share of Toughness lost to wounds (needs Toughness)",
+    ),
+    WoundOption(
+        "shock-roll",
+        "Shock roll",
+        "a wounding hit calls for a roll at 5 + 5 × its wounds; failing knocks the character out",
+    ),
     WoundOption("stun", "Stun", "lose 1 Shot for each wound of the attack"),
     WoundOption("cinematic", "Cinematic wounds (fixed)", "Massive Damage brings one Cinematic Wound"),
-    WoundOption("cinematic-variable", "Cinematic wounds (variable)",
-                "a Luck roll at 5, 10, 15 … for each wound; one failure brings one Cinematic Wound"),
+    WoundOption(
+        "cinematic-variable",
+        "Cinematic wounds (variable)",
+        "a Luck roll at 5, 10, 15 … for each wound; one failure brings one Cinematic Wound",
+    ),
     WoundOption("sand", "Sand in your teeth", "every hit wounds at least once: 1 + 1 per Threshold of damage"),
-    WoundOption("seriousness", "Wound seriousness", "one hit's wounds are Light −1, Moderate −2, Serious −4, "
-                                                    "Deadly −8; more than 4 kill"),
+    WoundOption(
+        "seriousness",
+        "Wound seriousness",
+        "one hit's wounds are Light −1, Moderate −2, Serious −4, Deadly −8; more than 4 kill",
+    ),
     WoundOption("dark-times", "Dark Times", "after every hit, a roll against its shock points; failing is dying"),
     WoundOption("shaken", "Shaken", "any shock point leaves the target Shaken"),
 )
 OPTION_WORDS = tuple(o.word for o in OPTIONS)
 #: The options that cannot both apply: one wound penalty rule at a time, one Cinematic rule.
-EXCLUSIVE = (("wound-penalty", "percentile"), ("wound-penalty", "seriousness"), ("percentile", "seriousness"),
-             ("cinematic", "cinematic-variable"))
+EXCLUSIVE = (
+    ("wound-penalty", "percentile"),
+    ("wound-penalty", "seriousness"),
+    ("percentile", "seriousness"),
+    ("cinematic", "cinematic-variable"),
+)
 
 #: Percentile wound penalty: share of wounds taken (percent of Toughness) → impairment.
 PERCENTILE_TABLE: tuple[tuple[int, int], ...] = ((0, 0), (10, -1), (25, -2), (50, -3), (75, -4), (90, -5))
 
 #: Wound seriousness: wounds from one hit → name and impairment; more than 4 kill.
-SERIOUSNESS: tuple[tuple[int, str, int], ...] = ((1, "Light", -1), (2, "Moderate", -2), (3, "Serious", -4),
-                                                 (4, "Deadly", -8))
+SERIOUSNESS: tuple[tuple[int, str, int], ...] = (
+    (1, "Light", -1),
+    (2, "Moderate", -2),
+    (3, "Serious", -4),
+    (4, "Deadly", -8),
+)
 DEADLY_WOUNDS = 4
 
 
@@ -169,15 +189,17 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def luck_rolls_problem(hit: "Hit") -> str | None:
+def luck_rolls_problem(hit: Hit) -> str | None:
     """Why the hit's Luck rolls cannot be worked out (too many of them), else None."""
     if hit.luck is None or "cinematic-variable" not in hit.options:
         return None
     count = wounds_for(max(hit.damage, 0), hit.threshold, sand="sand" in hit.options)
     if count <= MAX_LUCK_ROLLS:
         return None
-    return (f"this hit calls for {count} Luck rolls (one per wound); the engine works out the chance of at most "
-            f"{MAX_LUCK_ROLLS}: leave Luck blank to see the rest")
+    return (
+        f"this hit calls for {count} Luck rolls (one per wound); the engine works out the chance of at most "
+        f"{MAX_LUCK_ROLLS}: leave Luck blank to see the rest"
+    )
 
 
 def difficulties_text(difficulties: list[int] | tuple[int, ...]) -> str:
@@ -211,9 +233,16 @@ class Hit:
         parts = [f"damage {self.damage}"]
         if self.threshold != DEFAULT_THRESHOLD:
             parts.append(f"threshold {self.threshold}")
-        for word, value in (("health", self.health), ("toughness", self.toughness), ("mass", self.mass),
-                            ("wall", self.wall), ("wounds", self.wounds_before or None),
-                            ("shock", self.shock_before or None), ("focus", self.focus), ("luck", self.luck)):
+        for word, value in (
+            ("health", self.health),
+            ("toughness", self.toughness),
+            ("mass", self.mass),
+            ("wall", self.wall),
+            ("wounds", self.wounds_before or None),
+            ("shock", self.shock_before or None),
+            ("focus", self.focus),
+            ("luck", self.luck),
+        ):
             if value is not None:
                 parts.append(f"{word} {value}")
         ordered = [w for w in OPTION_WORDS if w in self.options]
@@ -335,16 +364,17 @@ class DamageReport:
             return item
 
         if self.has("shock-roll") and self.wounds:
-            rolls["shock"] = entry(hit.focus, (shock_roll_difficulty(self.wounds),),
-                                   "out for as many Sequences as it missed by")
+            rolls["shock"] = entry(
+                hit.focus, (shock_roll_difficulty(self.wounds),), "out for as many Sequences as it missed by"
+            )
         if self.has("dark-times") and self.shock:
             rolls["dark_times"] = entry(hit.focus, (self.shock,), "falls down dying")
         if self.has("cinematic-variable") and self.wounds:
-            rolls["cinematic"] = entry(hit.luck, cinematic_difficulties(self.wounds),
-                                       "one Cinematic Wound")
+            rolls["cinematic"] = entry(hit.luck, cinematic_difficulties(self.wounds), "one Cinematic Wound")
         if self.falls_down or "shock" in rolls:
-            rolls["wake"] = entry(hit.focus, (WAKE_DIFFICULTY,),
-                                  f"stays out (retried when others act; awake in {WAKE_MINUTES} minutes)")
+            rolls["wake"] = entry(
+                hit.focus, (WAKE_DIFFICULTY,), f"stays out (retried when others act; awake in {WAKE_MINUTES} minutes)"
+            )
         return rolls
 
     @property
@@ -363,8 +393,11 @@ class DamageReport:
         for kind in KINDS:
             band = kind.state(self.hit.damage)
             found[kind.word] = {"name": kind.name, "state": band.state, "effect": band.effect, "band": band.label}
-        found["speed-bump"] = {"name": "Speed-bump mooks", "down": speed_bump_down(self.hit.damage, self.hit.threshold),
-                               "threshold": self.hit.threshold}
+        found["speed-bump"] = {
+            "name": "Speed-bump mooks",
+            "down": speed_bump_down(self.hit.damage, self.hit.threshold),
+            "threshold": self.hit.threshold,
+        }
         return found
 
     def happens(self) -> list[str]:
@@ -397,26 +430,49 @@ class DamageReport:
 
         hit = self.hit
         lines = [f"Action! {hit.notation}"]
-        lines.append(f"Shock {self.shock}; wounds {self.wounds} (one per {hit.threshold} damage"
-                     + (", +1 for Sand in Your Teeth" if self.has("sand") else "") + ")")
+        lines.append(
+            f"Shock {self.shock}; wounds {self.wounds} (one per {hit.threshold} damage"
+            + (", +1 for Sand in Your Teeth" if self.has("sand") else "")
+            + ")"
+        )
         if hit.shock_before or hit.wounds_before:
             lines.append(f"In all: shock {self.total_shock}, wounds {self.total_wounds}")
         if hit.health is not None:
-            lines.append(f"Health {hit.health}: " + ("falls down, unable to act" if self.falls_down
-                                                     else f"{hit.health - self.total_shock} shock to go before falling down"))
+            lines.append(
+                f"Health {hit.health}: "
+                + (
+                    "falls down, unable to act"
+                    if self.falls_down
+                    else f"{hit.health - self.total_shock} shock to go before falling down"
+                )
+            )
         if hit.toughness is not None:
-            lines.append(f"Toughness {hit.toughness}: " + ("dying" if self.dying
-                                                           else f"{_count(hit.toughness - self.total_wounds, 'wound')} to go before dying"))
+            lines.append(
+                f"Toughness {hit.toughness}: "
+                + (
+                    "dying"
+                    if self.dying
+                    else f"{_count(hit.toughness - self.total_wounds, 'wound')} to go before dying"
+                )
+            )
         if hit.mass is not None:
-            lines.append(f"Mass {hit.mass}: " + (f"knockback {self.knockback} m, then a Knockdown" if self.knocked_down
-                                                  else "no knockback"))
+            lines.append(
+                f"Mass {hit.mass}: "
+                + (f"knockback {self.knockback} m, then a Knockdown" if self.knocked_down else "no knockback")
+            )
         if self.wall_damage is not None:
             lines.append(f"Solid object {hit.wall} m behind: {self.wall_damage} damage to each")
-        lines.append("Massive Damage (4 × the Threshold)" if self.massive else
-                     f"Not Massive Damage (needs {MASSIVE_MULTIPLE * hit.threshold})")
+        lines.append(
+            "Massive Damage (4 × the Threshold)"
+            if self.massive
+            else f"Not Massive Damage (needs {MASSIVE_MULTIPLE * hit.threshold})"
+        )
         if self.impairment is not None:
-            rule = next(o.name for o in OPTIONS if o.word in hit.options and o.word in
-                        ("wound-penalty", "percentile", "seriousness"))
+            rule = next(
+                o.name
+                for o in OPTIONS
+                if o.word in hit.options and o.word in ("wound-penalty", "percentile", "seriousness")
+            )
             extra = ""
             if self.has("percentile") and hit.toughness is not None:
                 extra = f" ({percent(percentile_penalty(self.total_wounds, hit.toughness)[0] / 100, 1)} of Toughness)"
@@ -434,18 +490,31 @@ class DamageReport:
         if self.has("cinematic"):
             lines.append("Cinematic Wound: " + ("yes" if self.cinematic_wound else "no"))
         for name, roll in self.chances().items():
-            label = {"shock": "Shock roll", "dark_times": "Dark Times roll", "cinematic": "Luck rolls",
-                     "wake": "Waking up"}[name]
+            label = {
+                "shock": "Shock roll",
+                "dark_times": "Dark Times roll",
+                "cinematic": "Luck rolls",
+                "wake": "Waking up",
+            }[name]
             text = f"{label} at " + difficulties_text(roll["difficulty"])  # type: ignore[arg-type]
             if "pass_all" in roll:
-                text += f": passes {'all ' if len(roll['difficulty']) > 1 else ''}with " \
-                        f"{percent(roll['pass_all'], 2)} ({ratio(roll['pass_all'])})"  # type: ignore[arg-type]
+                text += (
+                    f": passes {'all ' if len(roll['difficulty']) > 1 else ''}with "
+                    f"{percent(roll['pass_all'], 2)} ({ratio(roll['pass_all'])})"
+                )  # type: ignore[arg-type]
             lines.append(f"{text}; failing: {roll['on_failure']}")
         if self.stabilise is not None:
-            lines.append(f"Dark Times: a dying character is saved by Medicine/Physician at {self.stabilise} within an hour")
+            lines.append(
+                f"Dark Times: a dying character is saved by Medicine/Physician at {self.stabilise} within an hour"
+            )
         mooks = self.mooks()
-        lines.append("Mooks: glass-jaw " + str(mooks["glass-jaw"]["effect"]) + "; advanced "
-                     + str(mooks["advanced"]["effect"]) + f"; speed-bump {mooks['speed-bump']['down']} down")
+        lines.append(
+            "Mooks: glass-jaw "
+            + str(mooks["glass-jaw"]["effect"])
+            + "; advanced "
+            + str(mooks["advanced"]["effect"])
+            + f"; speed-bump {mooks['speed-bump']['down']} down"
+        )
         lines.append("What happens: " + "; ".join(self.happens()))
         return lines
 
@@ -464,16 +533,39 @@ class DamageReport:
                 item["percent_pass_all"] = percent(roll["pass_all"], 2)  # type: ignore[arg-type]
             rolls[name] = item
         return {
-            "system": "action", "kind": "damage", "notation": hit.notation,
-            "damage": hit.damage, "threshold": hit.threshold, "health": hit.health, "toughness": hit.toughness,
-            "mass": hit.mass, "wall": hit.wall, "wounds_before": hit.wounds_before,
-            "shock_before": hit.shock_before, "focus": hit.focus, "luck": hit.luck,
+            "system": "action",
+            "kind": "damage",
+            "notation": hit.notation,
+            "damage": hit.damage,
+            "threshold": hit.threshold,
+            "health": hit.health,
+            "toughness": hit.toughness,
+            "mass": hit.mass,
+            "wall": hit.wall,
+            "wounds_before": hit.wounds_before,
+            "shock_before": hit.shock_before,
+            "focus": hit.focus,
+            "luck": hit.luck,
             "options": [w for w in OPTION_WORDS if w in hit.options],
-            "shock": self.shock, "wounds": self.wounds, "total_shock": self.total_shock,
-            "total_wounds": self.total_wounds, "falls_down": self.falls_down, "dying": self.dying,
-            "massive": self.massive, "knockback_m": self.knockback, "knocked_down": self.knocked_down,
-            "wall_damage": self.wall_damage, "rest_sequences": self.rest_sequences,
-            "impairment": self.impairment, "shots_lost": self.shots_lost, "cinematic_wound": self.cinematic_wound,
-            "shaken": self.shaken, "dead": self.dead, "stabilise_difficulty": self.stabilise,
-            "rolls": rolls, "mooks": self.mooks(), "happens": self.happens(), "lines": self.lines(),
+            "shock": self.shock,
+            "wounds": self.wounds,
+            "total_shock": self.total_shock,
+            "total_wounds": self.total_wounds,
+            "falls_down": self.falls_down,
+            "dying": self.dying,
+            "massive": self.massive,
+            "knockback_m": self.knockback,
+            "knocked_down": self.knocked_down,
+            "wall_damage": self.wall_damage,
+            "rest_sequences": self.rest_sequences,
+            "impairment": self.impairment,
+            "shots_lost": self.shots_lost,
+            "cinematic_wound": self.cinematic_wound,
+            "shaken": self.shaken,
+            "dead": self.dead,
+            "stabilise_difficulty": self.stabilise,
+            "rolls": rolls,
+            "mooks": self.mooks(),
+            "happens": self.happens(),
+            "lines": self.lines(),
         }

@@ -31,8 +31,15 @@ CLUMSY = "−5 AV when used as a weapon"
 
 #: Armour: name, Absorption (against EV), Hardness (against damage).
 ARMOUR = (
-    ("Leather", 1, 1), ("Hard Leather", 2, 3), ("Reinf. Leather", 3, 2), ("Hide", 3, 1), ("Chainvest", 3, 3),
-    ("Chainmail", 4, 3), ("Chestplate", 3, 5), ("Reinforced Chain", 5, 4), ("Plate", 5, 5),
+    ("Leather", 1, 1),
+    ("Hard Leather", 2, 3),
+    ("Reinf. Leather", 3, 2),
+    ("Hide", 3, 1),
+    ("Chainvest", 3, 3),
+    ("Chainmail", 4, 3),
+    ("Chestplate", 3, 5),
+    ("Reinforced Chain", 5, 4),
+    ("Plate", 5, 5),
 )
 ARMOUR_PIECES = (("Greaves", "+1 Absorption, −1 Move"), ("Arms", "+1 Absorption"))
 

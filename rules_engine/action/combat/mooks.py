@@ -50,19 +50,29 @@ class MookKind:
         return next(b for b in self.bands if b.holds(max(damage, 0)))
 
 
-GLASS_JAW = MookKind("glass-jaw", "Glass-jaw mook", (
-    Band(0, 4, "nothing", "nothing happens"),
-    Band(5, 9, "shaken", "Shaken"),
-    Band(10, None, "out", "out of the fight"),
-), down_from=10)
+GLASS_JAW = MookKind(
+    "glass-jaw",
+    "Glass-jaw mook",
+    (
+        Band(0, 4, "nothing", "nothing happens"),
+        Band(5, 9, "shaken", "Shaken"),
+        Band(10, None, "out", "out of the fight"),
+    ),
+    down_from=10,
+)
 
 #: The source prints 0–4, 5–9, 10–15 and 16–20; past 20 the engine keeps the worst band (ruling).
-ADVANCED = MookKind("advanced", "Advanced mook", (
-    Band(0, 4, "shaken", "Shaken"),
-    Band(5, 9, "free-die", "the attacker gains a free d10 on the next action"),
-    Band(10, 15, "unconscious", "unconscious"),
-    Band(16, None, "out", "permanently out of action"),
-), down_from=10)
+ADVANCED = MookKind(
+    "advanced",
+    "Advanced mook",
+    (
+        Band(0, 4, "shaken", "Shaken"),
+        Band(5, 9, "free-die", "the attacker gains a free d10 on the next action"),
+        Band(10, 15, "unconscious", "unconscious"),
+        Band(16, None, "out", "permanently out of action"),
+    ),
+    down_from=10,
+)
 
 KINDS = (GLASS_JAW, ADVANCED)
 
@@ -106,10 +116,12 @@ def speed_bump_odds(query: ActionQuery, shown: int) -> tuple[dict[int, Fraction]
 def least_dice_for_damage(query: ActionQuery, damage: int) -> int:
     """The least dice part (as it counts) that makes the attack a hit (Outcome ≥ 0, AV ≥ 0)
     with PV ≥ ``damage``. PV rises with the dice part, so bisection finds it."""
+
     def ok(dice: int) -> bool:
         av = query.skill + dice
         outcome = av - query.defence_value
         return av >= 0 and outcome >= 0 and payoff(outcome, query.ev_bonus, query.threshold, query.types) >= damage
+
     low = -abs(query.skill) - abs(query.defence_value) - 1  # never a hit (AV or Outcome below 0)
     high = abs(query.skill) + abs(query.defence_value) + abs(query.ev_bonus) + abs(damage) + 2 * query.threshold + 2
     while high - low > 1:
@@ -128,7 +140,7 @@ def p_hit_with_damage(query: ActionQuery, damage: int) -> Fraction:
 
 def p_hit(query: ActionQuery) -> Fraction:
     """P(the attack hits at all: Outcome ≥ 0 and not a Fumble), whatever its PV."""
-    return p_hit_with_damage(query, -10**9)
+    return p_hit_with_damage(query, -(10**9))
 
 
 def kind_odds(query: ActionQuery, kind: MookKind) -> dict[str, Fraction]:

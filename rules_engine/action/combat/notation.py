@@ -37,9 +37,9 @@ from ...core.notation import Scanner, check_range
 from ..roll.notation import ActionQuery, parse
 from ..roll.rules import DEFAULT_THRESHOLD, MAX_THRESHOLD, MAX_VALUE
 from . import conflicts, shots
-from .stack_notation import parse_stack
 from .damage import EXCLUSIVE, OPTION_WORDS, DamageReport, Hit, fall_damage_odds, luck_rolls_problem
 from .mooks import KINDS, extra_positive_dice, kind_odds, p_hit, speed_bump_odds, speed_bump_pv
+from .stack_notation import parse_stack
 
 MAX_FALL = 200  # metres (the falling odds list each metre)
 MAX_SPEED_BUMP_SHOWN = 12  # mooks-down counts listed one by one, then "more"
@@ -61,8 +61,13 @@ def _number(scanner: Scanner, what: str, low: int, high: int) -> int:
     return check_range(sign * value, low, high, what, scanner=scanner, position=start, length=scanner.pos - start)
 
 
-def _terms(scanner: Scanner, spec: dict[str, tuple[str, str, int, int]], *, options: tuple[str, ...] = (),
-           aliases: dict[str, str] | None = None) -> tuple[dict[str, int], set[str]]:
+def _terms(
+    scanner: Scanner,
+    spec: dict[str, tuple[str, str, int, int]],
+    *,
+    options: tuple[str, ...] = (),
+    aliases: dict[str, str] | None = None,
+) -> tuple[dict[str, int], set[str]]:
     """``keyword number`` terms in any order, each at most once (``spec``: word → (key,
     what, low, high)), then ``with`` and option words when ``options`` are allowed."""
     aliases = aliases or {}
@@ -88,13 +93,14 @@ def _terms(scanner: Scanner, spec: dict[str, tuple[str, str, int, int]], *, opti
             while not scanner.at_end():
                 option, where = _option_word(scanner)
                 if option not in options:
-                    raise scanner.error(f"unknown option {option!r}: the options are {', '.join(options)}",
-                                        where, max(len(option), 1))
+                    raise scanner.error(
+                        f"unknown option {option!r}: the options are {', '.join(options)}", where, max(len(option), 1)
+                    )
                 if option in chosen:
                     raise scanner.error(f"{option} is given twice", where, len(option))
                 chosen.add(option)
             break
-        shown = word or scanner.text[at:at + 1]
+        shown = word or scanner.text[at : at + 1]
         expected = ", ".join(spec) + (", with OPTIONS" if options else "")
         raise scanner.error(f"unknown word {shown!r}: expected one of {expected}", at, max(len(shown), 1))
     return found, chosen
@@ -136,12 +142,25 @@ def parse_damage(text: str) -> Hit:
     found, chosen = _terms(scanner, DAMAGE_TERMS, options=OPTION_WORDS, aliases=THRESHOLD_ALIASES)
     for first, second in EXCLUSIVE:
         if first in chosen and second in chosen:
-            raise RulesError(f"{first} and {second} cannot both apply: pick one", notation=text,
-                             position=_at(text, second),
-                             length=len(second))
-    hit = Hit(damage, found.get("threshold", DEFAULT_THRESHOLD), found.get("health"), found.get("toughness"),
-              found.get("mass"), found.get("wounds", 0), found.get("shock", 0), found.get("focus"),
-              found.get("luck"), found.get("wall"), frozenset(chosen))
+            raise RulesError(
+                f"{first} and {second} cannot both apply: pick one",
+                notation=text,
+                position=_at(text, second),
+                length=len(second),
+            )
+    hit = Hit(
+        damage,
+        found.get("threshold", DEFAULT_THRESHOLD),
+        found.get("health"),
+        found.get("toughness"),
+        found.get("mass"),
+        found.get("wounds", 0),
+        found.get("shock", 0),
+        found.get("focus"),
+        found.get("luck"),
+        found.get("wall"),
+        frozenset(chosen),
+    )
     problem = luck_rolls_problem(hit)
     if problem:
         raise RulesError(problem, notation=text, position=_at(text, "luck"), length=4)
@@ -195,20 +214,33 @@ class FallReport:
 
     def to_json(self) -> dict[str, object]:
         odds = self.odds()
-        return {"system": "action", "kind": "fall", "notation": self.notation, "metres": self.metres,
-                "stunt": self.stunt, "agility": self.agility,
-                "damage": {str(d): ratio(p) for d, p in odds.items()},
-                "percent": {str(d): percent(p, 2) for d, p in odds.items()}, "lines": self.lines()}
+        return {
+            "system": "action",
+            "kind": "fall",
+            "notation": self.notation,
+            "metres": self.metres,
+            "stunt": self.stunt,
+            "agility": self.agility,
+            "damage": {str(d): ratio(p) for d, p in odds.items()},
+            "percent": {str(d): percent(p, 2) for d, p in odds.items()},
+            "lines": self.lines(),
+        }
 
 
 def parse_fall(text: str) -> FallReport:
     scanner = _start(text, "fall")
     metres = _number(scanner, "the height fallen in metres", 0, MAX_FALL)
-    found, _ = _terms(scanner, {"stunt": ("stunt", "the Stunt skill", -MAX_VALUE, MAX_VALUE),
-                                "agility": ("agility", "Agility", -MAX_VALUE, MAX_VALUE)})
+    found, _ = _terms(
+        scanner,
+        {
+            "stunt": ("stunt", "the Stunt skill", -MAX_VALUE, MAX_VALUE),
+            "agility": ("agility", "Agility", -MAX_VALUE, MAX_VALUE),
+        },
+    )
     if "agility" in found and "stunt" not in found:
-        raise RulesError("agility goes with a Stunt roll: give stunt S too", notation=text,
-                         position=_at(text, "agility"), length=7)
+        raise RulesError(
+            "agility goes with a Stunt roll: give stunt S too", notation=text, position=_at(text, "agility"), length=7
+        )
     return FallReport(metres, found.get("stunt"), found.get("agility", 0))
 
 
@@ -230,16 +262,20 @@ class MookReport:
         return speed_bump_odds(self.query, MAX_SPEED_BUMP_SHOWN)
 
     def lines(self) -> list[str]:
-        lines = [f"Action! {self.notation}: exact odds against unnamed characters", *self.query.notes,
-                 f"Hits: {percent(p_hit(self.query), 2)} ({ratio(p_hit(self.query))})"]
+        lines = [
+            f"Action! {self.notation}: exact odds against unnamed characters",
+            *self.query.notes,
+            f"Hits: {percent(p_hit(self.query), 2)} ({ratio(p_hit(self.query))})",
+        ]
         for kind in KINDS:
             odds = kind_odds(self.query, kind)
-            lines.append(f"{kind.name}: " + "; ".join(
-                f"{name} {percent(p, 2)}" for name, p in odds.items()))
+            lines.append(f"{kind.name}: " + "; ".join(f"{name} {percent(p, 2)}" for name, p in odds.items()))
         table, more = self.speed_bump()
         extra = extra_positive_dice(self.query)
-        lines.append(f"Speed-bump mooks: static PV {speed_bump_pv(self.query)}, one down per {self.query.threshold}"
-                     + (f", {extra} extra positive d10" if extra else ", no roll"))
+        lines.append(
+            f"Speed-bump mooks: static PV {speed_bump_pv(self.query)}, one down per {self.query.threshold}"
+            + (f", {extra} extra positive d10" if extra else ", no roll")
+        )
         shown = [f"{n} down {percent(p, 2)}" for n, p in table.items() if p]
         if more:
             shown.append(f"more than {MAX_SPEED_BUMP_SHOWN} down {percent(more, 2)}")
@@ -249,14 +285,27 @@ class MookReport:
     def to_json(self) -> dict[str, object]:
         table, more = self.speed_bump()
         kinds = {word: {state: ratio(p) for state, p in odds.items()} for word, odds in self.kinds().items()}
-        return {"system": "action", "kind": "mook", "notation": self.notation, "attack": self.query.notation,
-                "p_hit": ratio(p_hit(self.query)), "mooks": kinds,
-                "percent": {word: {state: percent(Fraction(p), 2) for state, p in odds.items()}
-                            for word, odds in self.kinds().items()},
-                "speed_bump": {"static_pv": speed_bump_pv(self.query), "threshold": self.query.threshold,
-                               "extra_positive_dice": extra_positive_dice(self.query),
-                               "down": {str(n): ratio(p) for n, p in table.items()}, "more": ratio(more)},
-                "notes": list(self.query.notes), "lines": self.lines()}
+        return {
+            "system": "action",
+            "kind": "mook",
+            "notation": self.notation,
+            "attack": self.query.notation,
+            "p_hit": ratio(p_hit(self.query)),
+            "mooks": kinds,
+            "percent": {
+                word: {state: percent(Fraction(p), 2) for state, p in odds.items()}
+                for word, odds in self.kinds().items()
+            },
+            "speed_bump": {
+                "static_pv": speed_bump_pv(self.query),
+                "threshold": self.query.threshold,
+                "extra_positive_dice": extra_positive_dice(self.query),
+                "down": {str(n): ratio(p) for n, p in table.items()},
+                "more": ratio(more),
+            },
+            "notes": list(self.query.notes),
+            "lines": self.lines(),
+        }
 
 
 def parse_mook(text: str) -> MookReport:
@@ -287,8 +336,7 @@ class Summary:
         return [f"Action! {self.notation}", *self.text]
 
     def to_json(self) -> dict[str, object]:
-        return {"system": "action", "kind": self.kind, "notation": self.notation, **self.values,
-                "lines": self.lines()}
+        return {"system": "action", "kind": self.kind, "notation": self.notation, **self.values, "lines": self.lines()}
 
 
 def parse_shots(text: str) -> Summary:
@@ -299,27 +347,51 @@ def parse_shots(text: str) -> Summary:
     found, _ = _terms(scanner, spec)
     missing = [w for w in ("agility", "wits", "luck") if w not in found]
     if missing:
-        raise RulesError(f"give {', '.join(missing)} too, as in shots agility 4 wits 3 luck 5", notation=text,
-                         position=len(text), length=1)
+        raise RulesError(
+            f"give {', '.join(missing)} too, as in shots agility 4 wits 3 luck 5",
+            notation=text,
+            position=len(text),
+            length=1,
+        )
     count = max(shots.shot_count(found["agility"], found["wits"], found["luck"]), 0)
     pool = found.get("pool", count)
     if pool > count:
-        raise RulesError(f"the pool ({pool}) cannot be above the Shot Count ({count})", notation=text,
-                         position=_at(text, "pool"), length=4)
+        raise RulesError(
+            f"the pool ({pool}) cannot be above the Shot Count ({count})",
+            notation=text,
+            position=_at(text, "pool"),
+            length=4,
+        )
     spend = found.get("spend", 0)
     if spend > pool:
-        raise RulesError(f"only {pool} Shots are in the pool to spend", notation=text,
-                         position=_at(text, "spend"), length=5)
+        raise RulesError(
+            f"only {pool} Shots are in the pool to spend", notation=text, position=_at(text, "spend"), length=5
+        )
     init = shots.initiative(pool, spend)
-    canonical = f"shots agility {found['agility']} wits {found['wits']} luck {found['luck']}" + \
-        (f" pool {pool}" if pool != count else "") + (f" spend {spend}" if spend else "")
-    lines = (f"Shot Count ⌊({found['agility']} + {found['wits']} + {found['luck']}) / 3⌋ = {count}",
-             f"Initiative {init}: {pool} Shots in the pool" + (f" + 5 × {spend} Shots spent ({pool - spend} left)"
-                                                              if spend else ""),
-             f"A Sequence without rolled actions: pool {shots.regain(pool - spend, count)}")
-    return Summary("shots", canonical, {"shot_count": count, "pool": pool, "spent": spend, "initiative": init,
-                                        "pool_after": pool - spend,
-                                        "regained_pool": shots.regain(pool - spend, count)}, lines)
+    canonical = (
+        f"shots agility {found['agility']} wits {found['wits']} luck {found['luck']}"
+        + (f" pool {pool}" if pool != count else "")
+        + (f" spend {spend}" if spend else "")
+    )
+    lines = (
+        f"Shot Count ⌊({found['agility']} + {found['wits']} + {found['luck']}) / 3⌋ = {count}",
+        f"Initiative {init}: {pool} Shots in the pool"
+        + (f" + 5 × {spend} Shots spent ({pool - spend} left)" if spend else ""),
+        f"A Sequence without rolled actions: pool {shots.regain(pool - spend, count)}",
+    )
+    return Summary(
+        "shots",
+        canonical,
+        {
+            "shot_count": count,
+            "pool": pool,
+            "spent": spend,
+            "initiative": init,
+            "pool_after": pool - spend,
+            "regained_pool": shots.regain(pool - spend, count),
+        },
+        lines,
+    )
 
 
 def parse_heroic(text: str) -> Summary:
@@ -330,9 +402,11 @@ def parse_heroic(text: str) -> Summary:
     modifier = shots.heroic_modifier(targets)
     printed = shots.PRINTED_HEROIC.get(targets)
     if targets == 1:  # ruling (boxed on the page): the one-target row is only for the reversed reading
-        lines = [f"1 target: {modifier}, only when the table is read in reverse (a hero spending {modifier} "
-                 "against unnamed characters acts against one); a single named target is an ordinary "
-                 "action, with no penalty"]
+        lines = [
+            f"1 target: {modifier}, only when the table is read in reverse (a hero spending {modifier} "
+            "against unnamed characters acts against one); a single named target is an ordinary "
+            "action, with no penalty"
+        ]
     else:
         lines = [f"{targets} targets: {modifier} on each action (2 + n(n−1)/2)"]
     if printed is not None:
@@ -342,8 +416,12 @@ def parse_heroic(text: str) -> Summary:
     snap = shots.SNAPSHOT_PENALTY.get(targets) if targets > 1 else None
     if snap is not None:
         lines.append(f"snapshots without Heroic Initiative: {snap}")
-    return Summary("heroic", f"heroic {targets}", {"targets": targets, "modifier": modifier, "printed": printed,
-                                                   "snapshot": snap}, tuple(lines))
+    return Summary(
+        "heroic",
+        f"heroic {targets}",
+        {"targets": targets, "modifier": modifier, "printed": printed, "snapshot": snap},
+        tuple(lines),
+    )
 
 
 CONFLICT_ALIASES = {"tiring": "confusing", "confuse": "confusing", "tire": "confusing"}
@@ -354,20 +432,22 @@ def parse_conflict(text: str) -> Summary:
     word, at = scanner.word()
     kind = CONFLICT_ALIASES.get(word.lower(), word.lower())
     if kind not in conflicts.KINDS:
-        raise scanner.error(f"unknown conflict {word!r}: use confusing, tiring, social, gambling or chase", at,
-                            max(len(word), 1))
+        raise scanner.error(
+            f"unknown conflict {word!r}: use confusing, tiring, social, gambling or chase", at, max(len(word), 1)
+        )
     if scanner.at_end():
         raise scanner.error("expected the Effect Value after the kind of conflict", len(text))
     ev = _number(scanner, "the Effect Value", -MAX_VALUE, MAX_VALUE)
     if not scanner.at_end():
         raise scanner.error("nothing may follow the Effect Value")
     result = conflicts.KINDS[kind](ev)
-    lines = [f"{conflicts.NAMES[kind]}, EV {ev}: " + ", ".join(f"{k.replace('_', ' ')} {v}"
-                                                                for k, v in result.amounts.items())]
+    lines = [
+        f"{conflicts.NAMES[kind]}, EV {ev}: "
+        + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in result.amounts.items())
+    ]
     if result.note:
         lines.append(result.note)
-    return Summary("conflict", f"conflict {kind} {ev}", {"conflict": kind, "ev": ev, **result.amounts},
-                   tuple(lines))
+    return Summary("conflict", f"conflict {kind} {ev}", {"conflict": kind, "ev": ev, **result.amounts}, tuple(lines))
 
 
 def parse_cover(text: str) -> Summary:
@@ -377,9 +457,11 @@ def parse_cover(text: str) -> Summary:
         raise scanner.error("nothing may follow the PV")
     cover = shots.cover_points(pv)
     av = shots.aggressive_av(cover)
-    lines = (f"Covering fire, PV {pv} on the roll against {shots.COVER_DIFFICULTY}: {cover} Cover "
-             "(adds to allies' defence in that line of fire; several shooters add up)",
-             f"Aggressive covering fire: a static attack at AV {av} on everyone moving in the line of fire")
+    lines = (
+        f"Covering fire, PV {pv} on the roll against {shots.COVER_DIFFICULTY}: {cover} Cover "
+        "(adds to allies' defence in that line of fire; several shooters add up)",
+        f"Aggressive covering fire: a static attack at AV {av} on everyone moving in the line of fire",
+    )
     return Summary("cover", f"cover {pv}", {"pv": pv, "cover": cover, "aggressive_av": av}, lines)
 
 
@@ -396,6 +478,7 @@ NOTATIONS: dict[str, Reader] = {
     "stack": parse_stack,
 }
 
+
 def _same(result: object, seed: int | None = None) -> object:
     """Roll of a notation that rolls no dice: the worked result itself."""
     return result
@@ -404,10 +487,12 @@ def _same(result: object, seed: int | None = None) -> object:
 #: As ``WORD_NOTATIONS`` in the package takes them: word → (parse, seeded roll, exact odds).
 ENTRIES = {word: (reader, _same, _same) for word, reader in NOTATIONS.items()}
 
-HELP = ("damage PV [threshold T] [health H] [toughness N] [mass M] [wall D] [wounds W] [shock S] [focus F] "
-        "[luck L] [with OPTIONS] (options: " + ", ".join(OPTION_WORDS) + "); fall METRES [stunt S] [agility A]; "
-        "mook ACTION; shots agility A wits W luck L [pool P] [spend N]; heroic N; "
-        "conflict confusing|social|gambling|chase EV; cover PV; stack NAME, NAME, …; NAME acts [snapshot -P]; "
-        "NAME takes D of health H; NAME defends (the initiative cards, at most 20, names up to 30 characters; "
-        "padding cards d10, Setback, Random Event). e.g. \"damage 23 threshold 10 health 30 "
-        "toughness 3 mass 4 with wound-penalty\", \"mook 8 vs 5 ev 6 vs 2\"")
+HELP = (
+    "damage PV [threshold T] [health H] [toughness N] [mass M] [wall D] [wounds W] [shock S] [focus F] "
+    "[luck L] [with OPTIONS] (options: " + ", ".join(OPTION_WORDS) + "); fall METRES [stunt S] [agility A]; "
+    "mook ACTION; shots agility A wits W luck L [pool P] [spend N]; heroic N; "
+    "conflict confusing|social|gambling|chase EV; cover PV; stack NAME, NAME, …; NAME acts [snapshot -P]; "
+    "NAME takes D of health H; NAME defends (the initiative cards, at most 20, names up to 30 characters; "
+    'padding cards d10, Setback, Random Event). e.g. "damage 23 threshold 10 health 30 '
+    'toughness 3 mass 4 with wound-penalty", "mook 8 vs 5 ev 6 vs 2"'
+)

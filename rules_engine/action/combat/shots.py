@@ -22,8 +22,7 @@ PRINTED_HEROIC = {1: -2, 2: -3, 3: -5, 4: -8, 5: -12, 6: -17, 7: -23, 8: -30, 9:
 
 #: What Shots buy, as (cost, what).
 SHOT_COSTS = (
-    (1, "an Active Defense, whenever you need one: until you act again your defence is a skill the GM "
-        "accepts + 5"),
+    (1, "an Active Defense, whenever you need one: until you act again your defence is a skill the GM accepts + 5"),
     (1, "+5 Initiative this Sequence, as many times over as you have Shots to pay"),
     (3, "one extra Action, cutting into the order at any point once your own Initiative has passed"),
 )

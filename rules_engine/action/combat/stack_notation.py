@@ -67,9 +67,16 @@ class StackReport:
         return lines
 
     def to_json(self) -> dict[str, object]:
-        return {"system": "action", "kind": "stack", "notation": self.notation, "start": list(self.start),
-                "order": list(self.order), "out": list(self.out),
-                "steps": [{"event": s.event, "order": list(s.order)} for s in self.steps], "lines": self.lines()}
+        return {
+            "system": "action",
+            "kind": "stack",
+            "notation": self.notation,
+            "start": list(self.start),
+            "order": list(self.order),
+            "out": list(self.out),
+            "steps": [{"event": s.event, "order": list(s.order)} for s in self.steps],
+            "lines": self.lines(),
+        }
 
 
 def _refuse(text: str, message: str, start: int, end: int) -> RulesError:
@@ -108,8 +115,9 @@ def _cards(text: str, start: int, end: int) -> list[str]:
         if not name:
             raise _refuse(text, "expected a card's name here (names are separated by commas)", at, at + 1)
         if not _NAME.fullmatch(name):
-            raise _refuse(text, f"a card's name is letters, digits, spaces, hyphens and apostrophes: {name!r}",
-                          at, stop)
+            raise _refuse(
+                text, f"a card's name is letters, digits, spaces, hyphens and apostrophes: {name!r}", at, stop
+            )
         if len(name) > MAX_NAME:
             raise _refuse(text, f"a card's name is at most {MAX_NAME} characters, not {len(name)}", at, stop)
         if name.lower() in (c.lower() for c in cards):
@@ -127,21 +135,30 @@ def _card(text: str, stack: CardStack, name: str, at: int) -> str:
     for card in stack.out:
         if card.lower() == name.strip().lower():
             raise _refuse(text, f"{card} is out of action: no more events for that card", at, at + len(name))
-    raise _refuse(text, f"no card named {name.strip()!r} is in the stack: it holds {', '.join(stack.order)}",
-                  at, at + len(name.strip()))
+    raise _refuse(
+        text,
+        f"no card named {name.strip()!r} is in the stack: it holds {', '.join(stack.order)}",
+        at,
+        at + len(name.strip()),
+    )
 
 
 def _apply(text: str, stack: CardStack, event: str, at: int) -> str:
     """Play one event on ``stack``; its canonical wording."""
     if len(event) > MAX_EVENT:
-        raise _refuse(text, f"an event is at most {MAX_EVENT} characters long; this one has {len(event)}",
-                      at + MAX_EVENT, at + len(event))
+        raise _refuse(
+            text,
+            f"an event is at most {MAX_EVENT} characters long; this one has {len(event)}",
+            at + MAX_EVENT,
+            at + len(event),
+        )
     if match := _ACTS.fullmatch(event):
         name = _card(text, stack, match["name"], at)
         penalty = 0
         if match["penalty"] is not None:
-            penalty = _whole(text, match["penalty"], at + match.start("penalty"), "the snapshot penalty",
-                             -MAX_SNAPSHOT, 0)
+            penalty = _whole(
+                text, match["penalty"], at + match.start("penalty"), "the snapshot penalty", -MAX_SNAPSHOT, 0
+            )
         if name in PADDING_CARDS:
             if penalty:
                 raise _refuse(text, f"{name} is a padding card: it takes no snapshots", at, at + len(event))
@@ -168,12 +185,12 @@ def parse_stack(text: str) -> StackReport:
     text = text.replace("\u2212", "-")
     check_length(text, MAX_STACK_LENGTH)
     lead = len(text) - len(text.lstrip())
-    if text[lead:lead + len(WORD)].lower() != WORD:
+    if text[lead : lead + len(WORD)].lower() != WORD:
         raise _refuse(text, f"expected {WORD} here", lead, lead + len(WORD))
     body = lead + len(WORD)
     parts = _pieces(text, body, len(text), ";")
     _, cards_at, cards_end = parts[0]
-    if not text[body:body + 1].isspace() or cards_at == cards_end:
+    if not text[body : body + 1].isspace() or cards_at == cards_end:
         raise _refuse(text, f"expected the cards after {WORD}, separated by commas, as in {EXAMPLE}", body, body + 1)
     cards = _cards(text, cards_at, cards_end)
     if len(parts) - 1 > MAX_EVENTS:

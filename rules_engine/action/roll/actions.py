@@ -24,21 +24,41 @@ from ...core.share import share_reply
 from .notation import ActionQuery, make_query
 from .odds import odds
 from .roll import ActionRoll, DieChain, roll
-from .rules import DEGREE_NAMES, DEFAULT_THRESHOLD, MAX_DICE_PER_SIDE, MAX_THRESHOLD, MAX_VALUE, TYPE_WORDS
+from .rules import DEFAULT_THRESHOLD, DEGREE_NAMES, MAX_DICE_PER_SIDE, MAX_THRESHOLD, MAX_VALUE, TYPE_WORDS
 from .values import convert as convert_measure
 
 #: The roller's text fields, in the order the engine checks them.
 FIELDS = ("skill", "defence", "threshold", "attack_ev", "defence_ev", "extra_positive", "extra_negative")
 #: Each field's label as the roller and the converter show it (``macros/action.py``): errors use these words.
-LABELS = {"skill": "Skill", "defence": "Defence", "threshold": "Threshold", "attack_ev": "Attacker's EV bonus",
-          "defence_ev": "Defender's EV bonus", "extra_positive": "Extra + dice",
-          "extra_negative": "Extra \u2212 dice", "types": "Action types", "active": "Active defence",
-          "measure": "Measure or value", "seed": "Seed"}
-LIMITS = {"skill": (-MAX_VALUE, MAX_VALUE), "defence": (-MAX_VALUE, MAX_VALUE), "threshold": (1, MAX_THRESHOLD),
-          "attack_ev": (-MAX_VALUE, MAX_VALUE), "defence_ev": (-MAX_VALUE, MAX_VALUE),
-          "extra_positive": (0, MAX_DICE_PER_SIDE), "extra_negative": (0, MAX_DICE_PER_SIDE)}
-DEFAULTS = {"threshold": str(DEFAULT_THRESHOLD), "attack_ev": "0", "defence_ev": "0", "extra_positive": "0",
-            "extra_negative": "0"}
+LABELS = {
+    "skill": "Skill",
+    "defence": "Defence",
+    "threshold": "Threshold",
+    "attack_ev": "Attacker's EV bonus",
+    "defence_ev": "Defender's EV bonus",
+    "extra_positive": "Extra + dice",
+    "extra_negative": "Extra \u2212 dice",
+    "types": "Action types",
+    "active": "Active defence",
+    "measure": "Measure or value",
+    "seed": "Seed",
+}
+LIMITS = {
+    "skill": (-MAX_VALUE, MAX_VALUE),
+    "defence": (-MAX_VALUE, MAX_VALUE),
+    "threshold": (1, MAX_THRESHOLD),
+    "attack_ev": (-MAX_VALUE, MAX_VALUE),
+    "defence_ev": (-MAX_VALUE, MAX_VALUE),
+    "extra_positive": (0, MAX_DICE_PER_SIDE),
+    "extra_negative": (0, MAX_DICE_PER_SIDE),
+}
+DEFAULTS = {
+    "threshold": str(DEFAULT_THRESHOLD),
+    "attack_ev": "0",
+    "defence_ev": "0",
+    "extra_positive": "0",
+    "extra_negative": "0",
+}
 
 
 def _field_number(fields: dict[str, str], name: str) -> int:
@@ -63,10 +83,17 @@ def query_from_fields(request: Request) -> ActionQuery:
     if unknown:
         raise RulesError(f"unknown action type {unknown[0]!r}: the types are {', '.join(TYPE_WORDS)}", field="types")
     active = field_flag(fields["active"], "active", LABELS["active"])
-    return make_query(numbers["skill"], numbers["defence"], active=active,
-                      types=frozenset(words), threshold=numbers["threshold"], attack_ev=numbers["attack_ev"],
-                      defence_ev=numbers["defence_ev"], extra_positive=numbers["extra_positive"],
-                      extra_negative=numbers["extra_negative"])
+    return make_query(
+        numbers["skill"],
+        numbers["defence"],
+        active=active,
+        types=frozenset(words),
+        threshold=numbers["threshold"],
+        attack_ev=numbers["attack_ev"],
+        defence_ev=numbers["defence_ev"],
+        extra_positive=numbers["extra_positive"],
+        extra_negative=numbers["extra_negative"],
+    )
 
 
 def odds_fields(request: Request) -> dict[str, object]:
@@ -87,10 +114,17 @@ def share(rolled: ActionRoll) -> dict[str, str]:
     numbers = f"AV {rolled.av}, Outcome {rolled.outcome}" + (f", PV {rolled.pv}" if rolled.outcome >= 0 else "")
     why = f", {rolled.reason}" if rolled.reason else ""
     exact = odds(rolled.query)
-    chance = sum(exact.degrees[rolled.degree:], Fraction(0))
+    chance = sum(exact.degrees[rolled.degree :], Fraction(0))
     success = (f"success against defence {rolled.query.defence_value} (Success or better)", exact.p_success)
-    return share_reply("Action!", rolled.query.notation, [chain_text(c) for c in rolled.chains],
-                       f"{name} ({numbers}{why})", chance, f"{name} or better", success=success)
+    return share_reply(
+        "Action!",
+        rolled.query.notation,
+        [chain_text(c) for c in rolled.chains],
+        f"{name} ({numbers}{why})",
+        chance,
+        f"{name} or better",
+        success=success,
+    )
 
 
 def roll_fields(request: Request) -> dict[str, object]:

@@ -95,8 +95,13 @@ class ActionQuery:
 
     @property
     def plan(self) -> DicePlan:
-        return dice_plan(self.types, self.extra_positive, self.extra_negative,
-                         self.rules["positive-dice"], self.rules["negative-dice"])
+        return dice_plan(
+            self.types,
+            self.extra_positive,
+            self.extra_negative,
+            self.rules["positive-dice"],
+            self.rules["negative-dice"],
+        )
 
     @property
     def ordered_types(self) -> tuple[str, ...]:
@@ -123,17 +128,23 @@ def pool_too_large(query: ActionQuery) -> str:
     plan = query.plan
     if query.rules.is_printed or max(plan.positive, plan.negative) <= MAX_HOUSE_POOL:
         return ""
-    return (f"under a house rule an action rolls at most {MAX_HOUSE_POOL} positive and {MAX_HOUSE_POOL} negative "
-            f"dice, the most the printed rules roll; with positive-dice {query.rules['positive-dice']} and "
-            f"negative-dice {query.rules['negative-dice']} this one rolls {plan.positive} and {plan.negative}: "
-            "the exact odds would take too long")
+    return (
+        f"under a house rule an action rolls at most {MAX_HOUSE_POOL} positive and {MAX_HOUSE_POOL} negative "
+        f"dice, the most the printed rules roll; with positive-dice {query.rules['positive-dice']} and "
+        f"negative-dice {query.rules['negative-dice']} this one rolls {plan.positive} and {plan.negative}: "
+        "the exact odds would take too long"
+    )
 
 
 @lru_cache(maxsize=64)
 def _degree_rules(rules: RuleSet) -> dict[str, object]:
     double = rules["double"]
-    return {"steps": rules["degrees"], "total_failure": rules["total-failure"],
-            "double_fumbles": double in ("both", "fumble"), "double_wins": double in ("both", "victory")}
+    return {
+        "steps": rules["degrees"],
+        "total_failure": rules["total-failure"],
+        "double_fumbles": double in ("both", "fumble"),
+        "double_wins": double in ("both", "victory"),
+    }
 
 
 def reading_notes(query: ActionQuery) -> tuple[str, ...]:
@@ -151,18 +162,39 @@ def reading_notes(query: ActionQuery) -> tuple[str, ...]:
     if "promising" in query.types and ({"boosted", "hindered"} & query.types):
         notes.append("Promising takes the place of Boosted and Hindered")
     if query.active:
-        notes.append(f"active defence: {query.defence} + {query.rules['active-bonus']} = {query.defence_value} "
-                     "(it costs the defender a Shot)")
+        notes.append(
+            f"active defence: {query.defence} + {query.rules['active-bonus']} = {query.defence_value} "
+            "(it costs the defender a Shot)"
+        )
     return tuple(notes)
 
 
-def make_query(skill: int, defence: int, *, active: bool = False, types: frozenset[str] = frozenset(),
-               threshold: int | None = None, attack_ev: int = 0, defence_ev: int = 0,
-               extra_positive: int = 0, extra_negative: int = 0, rules: RuleSet = PRINTED) -> ActionQuery:
+def make_query(
+    skill: int,
+    defence: int,
+    *,
+    active: bool = False,
+    types: frozenset[str] = frozenset(),
+    threshold: int | None = None,
+    attack_ev: int = 0,
+    defence_ev: int = 0,
+    extra_positive: int = 0,
+    extra_negative: int = 0,
+    rules: RuleSet = PRINTED,
+) -> ActionQuery:
     """A query with its reading notes (no ``threshold``: the rule set's, 5 as printed)."""
-    query = ActionQuery(skill, defence, active, frozenset(types),
-                        rules["threshold"] if threshold is None else threshold, attack_ev, defence_ev,
-                        extra_positive, extra_negative, rules=rules)
+    query = ActionQuery(
+        skill,
+        defence,
+        active,
+        frozenset(types),
+        rules["threshold"] if threshold is None else threshold,
+        attack_ev,
+        defence_ev,
+        extra_positive,
+        extra_negative,
+        rules=rules,
+    )
     return ActionQuery(**{**query.__dict__, "notes": reading_notes(query)})
 
 
@@ -209,8 +241,9 @@ def _sum(scanner: Scanner, what: str) -> tuple[int, int, int]:
             if not scanner.peek_int():
                 raise scanner.error(f"expected a number after the sign in {what}")
             value, at = scanner.integer(what)
-            check_range(value, 0, MAX_VALUE, f"a number in {what}", scanner=scanner, position=at,
-                        length=scanner.pos - at)
+            check_range(
+                value, 0, MAX_VALUE, f"a number in {what}", scanner=scanner, position=at, length=scanner.pos - at
+            )
             total += sign * value
             end = scanner.pos
             continue
@@ -244,8 +277,9 @@ def _parse_roll(text: str, rules: RuleSet) -> ActionQuery:
         raise scanner.error(f"write an action such as {EXAMPLE} (skill vs defence)", 0, 1)
     skill, _, _ = _sum(scanner, "the skill")
     if not scanner.accept("vs"):
-        raise scanner.error("expected vs and the defence here, as in 5 vs 5",
-                            scanner.pos if not scanner.at_end() else len(text))
+        raise scanner.error(
+            "expected vs and the defence here, as in 5 vs 5", scanner.pos if not scanner.at_end() else len(text)
+        )
     active = scanner.accept("active")
     if scanner.at_end():
         raise scanner.error("expected the defence (a whole number) after vs", len(text))
@@ -268,8 +302,12 @@ def _parse_roll(text: str, rules: RuleSet) -> ActionQuery:
             extra[sign] += count
             if extra[sign] > MAX_DICE_PER_SIDE:
                 kind = "positive" if sign > 0 else "negative"
-                raise scanner.error(f"the extra {kind} dice come to {extra[sign]}: the engine takes up to "
-                                    f"{MAX_DICE_PER_SIDE} extra dice of each kind", start, scanner.pos - start)
+                raise scanner.error(
+                    f"the extra {kind} dice come to {extra[sign]}: the engine takes up to "
+                    f"{MAX_DICE_PER_SIDE} extra dice of each kind",
+                    start,
+                    scanner.pos - start,
+                )
             continue
         if any(scanner.accept(word) for word in THRESHOLD_WORDS):
             if threshold is not None:
@@ -277,20 +315,26 @@ def _parse_roll(text: str, rules: RuleSet) -> ActionQuery:
             if not scanner.peek_int():
                 raise scanner.error("expected the Threshold (a whole number) here, as in T 5")
             threshold, at = scanner.integer("the Threshold")
-            check_range(threshold, 1, MAX_THRESHOLD, "the Threshold", scanner=scanner, position=at,
-                        length=scanner.pos - at)
+            check_range(
+                threshold, 1, MAX_THRESHOLD, "the Threshold", scanner=scanner, position=at, length=scanner.pos - at
+            )
             if rules["threshold"] != DEFAULT_THRESHOLD and threshold != rules["threshold"]:
-                raise scanner.error(f"T {threshold} and the setting threshold {rules['threshold']} give two "
-                                    "Thresholds: T n and the setting are the same rule, write one", start,
-                                    scanner.pos - start)
+                raise scanner.error(
+                    f"T {threshold} and the setting threshold {rules['threshold']} give two "
+                    "Thresholds: T n and the setting are the same rule, write one",
+                    start,
+                    scanner.pos - start,
+                )
             continue
         if any(scanner.accept(word) for word in EV_WORDS):
             if ev is not None:
                 raise scanner.error("the EV bonuses are given twice", start, scanner.pos - start)
             attack, _, _ = _sum(scanner, "the attacker's EV bonus")
             if not scanner.accept("vs"):
-                raise scanner.error("expected vs and the defender's EV bonus, as in ev 3 vs 2",
-                                    scanner.pos if not scanner.at_end() else len(text))
+                raise scanner.error(
+                    "expected vs and the defender's EV bonus, as in ev 3 vs 2",
+                    scanner.pos if not scanner.at_end() else len(text),
+                )
             if scanner.at_end():
                 raise scanner.error("expected the defender's EV bonus (a whole number) here", len(text))
             defend, _, _ = _sum(scanner, "the defender's EV bonus")
@@ -311,13 +355,29 @@ def _parse_roll(text: str, rules: RuleSet) -> ActionQuery:
             raise scanner.error("the defence is already given (one vs per action, or ev A vs B)", at, len(word))
         if not word and scanner.peek_int():
             _, at = scanner.integer("a number")
-            raise scanner.error("expected a type word, +Nd, -Nd, T n or ev A vs B here (a number goes after "
-                                "a sign in a sum, or after T or ev)", at, scanner.pos - at)
+            raise scanner.error(
+                "expected a type word, +Nd, -Nd, T n or ev A vs B here (a number goes after "
+                "a sign in a sum, or after T or ev)",
+                at,
+                scanner.pos - at,
+            )
         if word in ("+", "-"):
             raise scanner.error("expected a type word, +Nd, -Nd, T n or ev A vs B here", at)
-        shown = word if word else text[at:at + 1]
-        raise scanner.error(f"unknown word {shown!r}: expected one of {', '.join(TYPE_WORDS)}, "
-                            "+Nd, -Nd, T n or ev A vs B", at, max(len(word), 1))
-    return make_query(skill, defence, active=active, types=frozenset(types), threshold=threshold,
-                      attack_ev=ev[0] if ev else 0, defence_ev=ev[1] if ev else 0,
-                      extra_positive=extra[1], extra_negative=extra[-1], rules=rules)
+        shown = word if word else text[at : at + 1]
+        raise scanner.error(
+            f"unknown word {shown!r}: expected one of {', '.join(TYPE_WORDS)}, +Nd, -Nd, T n or ev A vs B",
+            at,
+            max(len(word), 1),
+        )
+    return make_query(
+        skill,
+        defence,
+        active=active,
+        types=frozenset(types),
+        threshold=threshold,
+        attack_ev=ev[0] if ev else 0,
+        defence_ev=ev[1] if ev else 0,
+        extra_positive=extra[1],
+        extra_negative=extra[-1],
+        rules=rules,
+    )

@@ -23,16 +23,18 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 
 from ...core.dist import Dist
+from ...core.errors import RulesError
 from ...core.exact import percent, ratio
 from ...core.open_ended import OpenPool
 from .notation import ActionQuery, pool_too_large
-from ...core.errors import RulesError
-from .rules import DEGREE_NAMES, DEGREES, degree_index, payoff, routine_dice
+from .rules import DEGREE_NAMES, DEGREES, degree_index, payoff
 
 #: The dice part's chances are listed for every value from −DICE_PART_SHOWN to +DICE_PART_SHOWN.
 DICE_PART_SHOWN = 60
 #: How a die of one side of the roll behaves: rolls again on its top face without end, once, or never.
 OPEN, ONCE, CLOSED = "open", "once", "closed"
+
+
 def once_die(sides: int) -> Dist:
     """A die that rolls again once on its top face and adds: 1 … sides − 1, or sides + 1 … 2·sides."""
     weights = {face: sides for face in range(1, sides)}
@@ -122,8 +124,9 @@ def degree_for_dice(query: ActionQuery, dice_part: int, double: bool, kind: dict
     av = query.skill + dice_part
     outcome = av - query.defence_value
     pv = payoff(outcome, query.ev_bonus, query.threshold, query.types)
-    return degree_index(av, outcome, pv, query.threshold, double, query.types,
-                        **(kind if kind is not None else query.degree_rules()))
+    return degree_index(
+        av, outcome, pv, query.threshold, double, query.types, **(kind if kind is not None else query.degree_rules())
+    )
 
 
 #: Breakpoints that are not a dice part: every dice part reaches the degree, or none does.
@@ -245,12 +248,19 @@ class ActionOdds:
         for name, p in zip(DEGREE_NAMES, self.degrees):
             lines.append(f"{name:<{width}}  {percent(p, 2):>8}  {ratio(p)}")
         if "static" not in q.types:
-            lines.append(f"double-0: {ratio(double0)}" + (f"; any pair (Experimental): {ratio(pair)}"
-                                                         if "experimental" in q.types else
-                                                         f"; any pair (house rule): {ratio(pair)}"
-                                                         if q.counts_any_pair else ""))
-            lines.append(f"dice part = 0: {ratio(self.dice_part_p(0))}; dice part ≥ 0: "
-                         f"{ratio(self.dice_part_at_least(0))}")
+            lines.append(
+                f"double-0: {ratio(double0)}"
+                + (
+                    f"; any pair (Experimental): {ratio(pair)}"
+                    if "experimental" in q.types
+                    else f"; any pair (house rule): {ratio(pair)}"
+                    if q.counts_any_pair
+                    else ""
+                )
+            )
+            lines.append(
+                f"dice part = 0: {ratio(self.dice_part_p(0))}; dice part ≥ 0: {ratio(self.dice_part_at_least(0))}"
+            )
         return lines
 
     def to_json(self) -> dict[str, object]:
@@ -270,8 +280,12 @@ class ActionOdds:
             "types": list(q.ordered_types),
             "threshold": q.threshold,
             "ev": {"attack": q.attack_ev, "defence": q.defence_ev},
-            "dice": {"positive": plan.positive, "negative": plan.negative,
-                     "positive_closed": plan.positive_closed, "dropped": plan.dropped},
+            "dice": {
+                "positive": plan.positive,
+                "negative": plan.negative,
+                "positive_closed": plan.positive_closed,
+                "dropped": plan.dropped,
+            },
             "outcomes": {name: ratio(p) for name, p in zip(DEGREE_NAMES, self.degrees)},
             "percent": {name: percent(p, 2) for name, p in zip(DEGREE_NAMES, self.degrees)},
             "p_double0": ratio(double0),

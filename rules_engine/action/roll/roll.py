@@ -40,8 +40,12 @@ class DieChain:
         return f"{mark} {chain}"
 
     def to_dict(self) -> dict[str, object]:
-        return {"sign": "+" if self.sign > 0 else "-", "faces": list(self.faces), "total": self.total,
-                "closed": self.closed}
+        return {
+            "sign": "+" if self.sign > 0 else "-",
+            "faces": list(self.faces),
+            "total": self.total,
+            "closed": self.closed,
+        }
 
 
 def roll_chain(roller: Roller, sign: int, number: int, closed: bool, sides: int = 10, once: bool = False) -> DieChain:
@@ -123,8 +127,11 @@ class ActionRoll:
         if self.degree == 0:
             if self.av < 0:
                 return "AV below 0"
-            return "a double-0 on a failure" if self.critical and double["double_fumbles"] \
+            return (
+                "a double-0 on a failure"
+                if self.critical and double["double_fumbles"]
                 else "a failure on a Hazardous action"
+            )
         if self.degree == len(DEGREES) - 1 and self.critical and double["double_wins"]:
             return "a double-0 on a success"
         return ""

@@ -30,10 +30,15 @@ DEGREES: tuple[Degree, ...] = (
     Degree("Total Failure", "the action fails, and trying it again counts as Hazardous"),
     Degree("Failure", "the action fails without further trouble; it becomes One-Shot (no second try)"),
     Degree("Success", "the action works; you may keep going with the same action, Inspired"),
-    Degree("Major Success", "one short-term gain (by default: Inspired on your next action); "
-                            "the opponent loses 1 pool point (by default a Shot or Shock)"),
-    Degree("Negotiated Victory", "one long-term gain (by default: Inspired for the rest of the encounter); "
-                                 "the opponent loses 2 pool points"),
+    Degree(
+        "Major Success",
+        "one short-term gain (by default: Inspired on your next action); "
+        "the opponent loses 1 pool point (by default a Shot or Shock)",
+    ),
+    Degree(
+        "Negotiated Victory",
+        "one long-term gain (by default: Inspired for the rest of the encounter); the opponent loses 2 pool points",
+    ),
     Degree("Victory", "the long-term gain of a Negotiated Victory; the opponent loses 3 pool points"),
     Degree("Total Victory", "the opponent loses every point of one pool of your choice"),
 )
@@ -54,17 +59,24 @@ class ActionType:
 ACTION_TYPES: tuple[ActionType, ...] = (
     ActionType("inspired", "Inspired", "one more positive die"),
     ActionType("wild", "Wild", "one more positive and one more negative die"),
-    ActionType("stymied", "Stymied", "positive dice do not reroll their 10s; the first extra positive die "
-                                     "(Inspired, Wild or added) is dropped instead, and then every die is open; "
-                                     "it lasts until the target gains a positive d10 or the scene ends"),
+    ActionType(
+        "stymied",
+        "Stymied",
+        "positive dice do not reroll their 10s; the first extra positive die "
+        "(Inspired, Wild or added) is dropped instead, and then every die is open; "
+        "it lasts until the target gains a positive d10 or the scene ends",
+    ),
     ActionType("routine", "Routine", "the dice add at least +1 to the skill"),
     ActionType("static", "Static", "no dice: the Action Value is the skill itself"),
     ActionType("boosted", "Boosted", "a successful action adds the Threshold to its Effect Value"),
     ActionType("hindered", "Hindered", "a successful action takes the Threshold off its Effect Value"),
     ActionType("promising", "Promising", "a successful action counts its Outcome twice"),
     ActionType("hazardous", "Hazardous", "any failure is a Fumble"),
-    ActionType("experimental", "Experimental", "any pair (first positive and first negative die on the "
-                                               "same face) works as a double-0"),
+    ActionType(
+        "experimental",
+        "Experimental",
+        "any pair (first positive and first negative die on the same face) works as a double-0",
+    ),
     ActionType("one-shot", "One-Shot", "cannot be tried again (no change to the roll)"),
 )
 TYPE_WORDS = tuple(t.word for t in ACTION_TYPES)
@@ -87,8 +99,13 @@ class DicePlan:
         return self.positive + self.negative > 0
 
 
-def dice_plan(types: frozenset[str], extra_positive: int = 0, extra_negative: int = 0,
-              base_positive: int = 1, base_negative: int = 1) -> DicePlan:
+def dice_plan(
+    types: frozenset[str],
+    extra_positive: int = 0,
+    extra_negative: int = 0,
+    base_positive: int = 1,
+    base_negative: int = 1,
+) -> DicePlan:
     """The dice for a set of action types and extra dice (``+Nd``/``-Nd``).
 
     A plain roll is one positive and one negative die (a house rule may change the
@@ -128,9 +145,19 @@ def payoff(outcome: int, ev_bonus: int, threshold: int, types: frozenset[str]) -
 DEGREE_STEPS = (1, 2, 3, 4)
 
 
-def degree_index(av: int, outcome: int, pv: int, threshold: int, double: bool, types: frozenset[str], *,
-                 steps: tuple[int, ...] = DEGREE_STEPS, total_failure: int | None = TOTAL_FAILURE_MARGIN,
-                 double_fumbles: bool = True, double_wins: bool = True) -> int:
+def degree_index(
+    av: int,
+    outcome: int,
+    pv: int,
+    threshold: int,
+    double: bool,
+    types: frozenset[str],
+    *,
+    steps: tuple[int, ...] = DEGREE_STEPS,
+    total_failure: int | None = TOTAL_FAILURE_MARGIN,
+    double_fumbles: bool = True,
+    double_wins: bool = True,
+) -> int:
     """The degree (index into ``DEGREES``), in order of precedence: AV below 0 is a Fumble;
     a double-0 makes any failure a Fumble and any success a Total Victory; Hazardous makes
     any failure a Fumble; otherwise Outcome −5 or lower is a Total Failure, below 0 a
@@ -161,29 +188,32 @@ class ValueRow:
     weight: str
 
 
-VALUE_TABLE: tuple[ValueRow, ...] = tuple(ValueRow(v, r, t, w) for v, r, t, w in (
-    (0, "0 cm", "1 Shot (Move)", "0 kg"),
-    (1, "10 cm", "3 Shots (Action)", "1 kg"),
-    (2, "30 cm", "1 Sequence", "2 kg"),
-    (3, "1 m", "3 Sequences", "4 kg"),
-    (4, "3 m", "1 minute", "6 kg"),
-    (5, "10 m", "3 minutes", "10 kg"),
-    (6, "30 m", "10 minutes", "15 kg"),
-    (7, "100 m", "30 minutes", "25 kg"),
-    (8, "300 m", "1,5 hours", "40 kg"),
-    (9, "1 km", "4,5 hours", "60 kg"),
-    (10, "3 km", "12 hours", "100 kg"),
-    (11, "10 km", "36 hours", "150 kg"),
-    (12, "30 km", "5 days", "250 kg"),
-    (13, "100 km", "2 weeks", "400 kg"),
-    (14, "300 km", "6 weeks", "600 kg"),
-    (15, "1000 km", "5 months", "1000 kg"),
-    (16, "3000 km", "1 year", "1500 kg"),
-    (17, "10000 km", "3 years", "2500 kg"),
-    (18, "30000 km", "10 years", "4000 kg"),
-    (19, "100000 km", "30 years", "6000 kg"),
-    (20, "300000 km", "100 years", "10 tons"),
-))
+VALUE_TABLE: tuple[ValueRow, ...] = tuple(
+    ValueRow(v, r, t, w)
+    for v, r, t, w in (
+        (0, "0 cm", "1 Shot (Move)", "0 kg"),
+        (1, "10 cm", "3 Shots (Action)", "1 kg"),
+        (2, "30 cm", "1 Sequence", "2 kg"),
+        (3, "1 m", "3 Sequences", "4 kg"),
+        (4, "3 m", "1 minute", "6 kg"),
+        (5, "10 m", "3 minutes", "10 kg"),
+        (6, "30 m", "10 minutes", "15 kg"),
+        (7, "100 m", "30 minutes", "25 kg"),
+        (8, "300 m", "1,5 hours", "40 kg"),
+        (9, "1 km", "4,5 hours", "60 kg"),
+        (10, "3 km", "12 hours", "100 kg"),
+        (11, "10 km", "36 hours", "150 kg"),
+        (12, "30 km", "5 days", "250 kg"),
+        (13, "100 km", "2 weeks", "400 kg"),
+        (14, "300 km", "6 weeks", "600 kg"),
+        (15, "1000 km", "5 months", "1000 kg"),
+        (16, "3000 km", "1 year", "1500 kg"),
+        (17, "10000 km", "3 years", "2500 kg"),
+        (18, "30000 km", "10 years", "4000 kg"),
+        (19, "100000 km", "30 years", "6000 kg"),
+        (20, "300000 km", "100 years", "10 tons"),
+    )
+)
 
 #: Units the converter reads, by kind, each in the kind's base unit (metres, seconds,
 #: kilograms). A Shot counts as 1 second and a Sequence as 6 (ruling); a month is a
@@ -191,14 +221,40 @@ VALUE_TABLE: tuple[ValueRow, ...] = tuple(ValueRow(v, r, t, w) for v, r, t, w in
 DAY = 24 * 3600
 YEAR = 365 * DAY
 UNITS: dict[str, dict[str, Fraction]] = {
-    "range": {"mm": Fraction(1, 1000), "cm": Fraction(1, 100), "m": Fraction(1), "km": Fraction(1000),
-              "metre": Fraction(1), "meter": Fraction(1), "kilometre": Fraction(1000), "kilometer": Fraction(1000)},
-    "time": {"shot": Fraction(1), "sequence": Fraction(6), "second": Fraction(1), "s": Fraction(1),
-             "sec": Fraction(1), "minute": Fraction(60), "min": Fraction(60), "hour": Fraction(3600),
-             "h": Fraction(3600), "day": Fraction(DAY), "week": Fraction(7 * DAY), "month": Fraction(YEAR, 12),
-             "year": Fraction(YEAR)},
-    "weight": {"g": Fraction(1, 1000), "kg": Fraction(1), "ton": Fraction(1000), "t": Fraction(1000),
-               "tonne": Fraction(1000), "gram": Fraction(1, 1000), "kilogram": Fraction(1)},
+    "range": {
+        "mm": Fraction(1, 1000),
+        "cm": Fraction(1, 100),
+        "m": Fraction(1),
+        "km": Fraction(1000),
+        "metre": Fraction(1),
+        "meter": Fraction(1),
+        "kilometre": Fraction(1000),
+        "kilometer": Fraction(1000),
+    },
+    "time": {
+        "shot": Fraction(1),
+        "sequence": Fraction(6),
+        "second": Fraction(1),
+        "s": Fraction(1),
+        "sec": Fraction(1),
+        "minute": Fraction(60),
+        "min": Fraction(60),
+        "hour": Fraction(3600),
+        "h": Fraction(3600),
+        "day": Fraction(DAY),
+        "week": Fraction(7 * DAY),
+        "month": Fraction(YEAR, 12),
+        "year": Fraction(YEAR),
+    },
+    "weight": {
+        "g": Fraction(1, 1000),
+        "kg": Fraction(1),
+        "ton": Fraction(1000),
+        "t": Fraction(1000),
+        "tonne": Fraction(1000),
+        "gram": Fraction(1, 1000),
+        "kilogram": Fraction(1),
+    },
 }
 KINDS = ("range", "time", "weight")
 

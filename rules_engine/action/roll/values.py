@@ -41,8 +41,13 @@ class Conversion:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "measure": self.text, "kind": self.kind, "value": self.value, "beyond": self.beyond,
-            "range": self.row.range, "time": self.row.time, "weight": self.row.weight,
+            "measure": self.text,
+            "kind": self.kind,
+            "value": self.value,
+            "beyond": self.beyond,
+            "range": self.row.range,
+            "time": self.row.time,
+            "weight": self.row.weight,
             "lines": self.lines(),
         }
 
@@ -77,18 +82,32 @@ def convert(text: str) -> Conversion:
         rest += 1
     if rest == len(cleaned):
         if "." in digits or "," in digits or amount > len(VALUE_TABLE) - 1:
-            raise _error(text, f"a value is a whole number from 0 to {len(VALUE_TABLE) - 1}; add a unit "
-                               "(m, km, minutes, weeks, kg …) for a measure", at, len(digits))
+            raise _error(
+                text,
+                f"a value is a whole number from 0 to {len(VALUE_TABLE) - 1}; add a unit "
+                "(m, km, minutes, weeks, kg …) for a measure",
+                at,
+                len(digits),
+            )
         value = int(amount)
         return Conversion(text, None, None, value, row_for(value))
     unit = _UNIT.match(cleaned, rest)
     if not unit:
-        raise _error(text, "expected a unit here: cm, m, km, shots, sequences, seconds, minutes, hours, days, "
-                           "weeks, months, years, g, kg or tons", rest)
+        raise _error(
+            text,
+            "expected a unit here: cm, m, km, shots, sequences, seconds, minutes, hours, days, "
+            "weeks, months, years, g, kg or tons",
+            rest,
+        )
     found = unit_of(unit.group())
     if found is None:
-        raise _error(text, f"unknown unit {unit.group()!r}: use cm, m, km, shots, sequences, seconds, minutes, "
-                           "hours, days, weeks, months, years, g, kg or tons", rest, len(unit.group()))
+        raise _error(
+            text,
+            f"unknown unit {unit.group()!r}: use cm, m, km, shots, sequences, seconds, minutes, "
+            "hours, days, weeks, months, years, g, kg or tons",
+            rest,
+            len(unit.group()),
+        )
     end = unit.end()
     if cleaned[end:].strip():
         extra = end + len(cleaned[end:]) - len(cleaned[end:].lstrip())
