@@ -37,5 +37,5 @@ SERVICE_WORKER = "sw.js"
 # what these addresses hold never changes, so a browser may keep them for good.
 CONTENT_HASH_LENGTH = 12
 IMMUTABLE_PATTERN = (
-    r"(^|/)assets/(pyodide/[^/]+-|engine/)[0-9a-f]{%d}/|\.[0-9a-f]{8}\.min\.(js|css)$" % CONTENT_HASH_LENGTH
+    rf"(^|/)assets/(pyodide/[^/]+-|engine/)[0-9a-f]{{{CONTENT_HASH_LENGTH}}}/|\.[0-9a-f]{{8}}\.min\.(js|css)$"
 )

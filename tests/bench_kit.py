@@ -32,7 +32,7 @@ def bare_pyodide_script(engine_dir: str) -> str:
     return (
         """document.addEventListener("DOMContentLoaded", () => {
   window.barePyodide = (async () => {
-    const engineDir = new URL("%s", location.href);
+    const engineDir = new URL("ENGINE_DIR", location.href);
     const named = await fetch(new URL("manifest.json", engineDir)).then((r) => r.json()).catch(() => ({}));
     const base = new URL(named.pyodide || "../pyodide/", engineDir).href;
     const code = `import { loadPyodide } from "${base}pyodide.mjs";
@@ -46,8 +46,7 @@ def bare_pyodide_script(engine_dir: str) -> str:
     });
   })();
 });"""
-        % engine_dir
-    )
+    ).replace("ENGINE_DIR", engine_dir)
 
 
 # From the page's navigation: when the first odds appear in any widget (any of its result

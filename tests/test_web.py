@@ -15,7 +15,7 @@ from rules_engine.web import call
 
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st
+from hypothesis import strategies as st  # noqa: E402
 
 ENGINE_FAULT = "could not answer"
 

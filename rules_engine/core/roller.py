@@ -11,7 +11,7 @@ from enum import Enum
 MAX_SEED = 2**53 - 1
 
 
-class DieFate(str, Enum):
+class DieFate(str, Enum):  # noqa: UP042 - StrEnum would change what str() of a fate reads
     """What happened to a die, in the order a log tells it."""
 
     ROLLED = "rolled"

@@ -290,7 +290,7 @@ def health_save(conditions_now: int, conditions_had: int, health: int) -> Health
         raise RulesError(f"Health must be from 0 to {MAX_TERM}, not {health}", field="health")
     save = HealthSave(conditions_now, conditions_had, health)
     try:
-        save.query
+        _ = save.query  # building the query checks the pool
     except RulesError as error:  # a low Health adds dice past the pool's limit
         raise RulesError(error.message, field="health") from None
     return save

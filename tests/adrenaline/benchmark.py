@@ -149,14 +149,14 @@ def run(full: bool) -> None:
     print(f"{'pool':<8} {'engine':>10} {'icepool':>10} {'ratio':>8}")
     for pool in POOLS:
         mine = ours(pool)
-        theirs = best_of(lambda: timer(pool)) if timer else None
+        theirs = best_of(lambda pool=pool: timer(pool)) if timer else None
         theirs_text, ratio = ratio_columns(mine, theirs)
         print(f"{pool}d10{'':<3} {mine * 1e3:8.2f}ms {theirs_text:>10} {ratio:>8}")
     slowest = []
     for fields in WIDGET_CASES:
         request = json.dumps({"system": "adrenaline", "action": "odds_form", "fields": fields})
 
-        def ask() -> None:
+        def ask(request: str = request) -> None:
             ad_odds.capped_joint.cache_clear()
             reply = json.loads(call(request))
             assert reply["ok"], reply

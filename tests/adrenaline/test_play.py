@@ -711,7 +711,7 @@ def test_an_opposed_botch_counts_as_no_successes() -> None:
     for other_net, margin, verdict in ((0, 0, "standoff"), (1, -1, "lose")):
         seed = seed_where(
             "play_opposed",
-            lambda r: r["roll"]["roller"]["net"] == -1 and r["roll"]["other"]["net"] == other_net,
+            lambda r, other_net=other_net: r["roll"]["roller"]["net"] == -1 and r["roll"]["other"]["net"] == other_net,
             character=solo,
             other=solo,
             **request,

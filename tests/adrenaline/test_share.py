@@ -46,7 +46,7 @@ def one_die_net(face: int) -> int:
 
 
 def check_lines(
-    share: dict, notation: str, dice: str, result: str, chance: Fraction, chance_of: str, success: list[str] = []
+    share: dict, notation: str, dice: str, result: str, chance: Fraction, chance_of: str, success: tuple[str, ...] = ()
 ) -> None:
     assert Fraction(share["chance"]) == chance and share["percent"] == percent(chance, 2)
     assert share["text"].split("\n") == [

@@ -207,8 +207,8 @@ def test_the_exchange_is_the_chapters_notation_with_its_odds() -> None:
     assert expected != chapter["lines"] and result["lines"] == expected
     assert result["odds"] == {key: value for key, value in chapter.items() if key != "lines"}
     targets = by_name(result["targets"])
-    for t, odds in zip(("Cy", "Di", "Ed"), chapter["targets"]):
-        assert targets[t]["hit"]["ratio"] == odds["p_hit"] and targets[t]["mean_damage"] == odds["mean_damage"]
+    for t, chance in zip(("Cy", "Di", "Ed"), chapter["targets"]):
+        assert targets[t]["hit"]["ratio"] == chance["p_hit"] and targets[t]["mean_damage"] == chance["mean_damage"]
     # Di has 4 health: the chance its damage reaches 4, from the chapter's damage distribution.
     damage = chapter["targets"][1]["damage"]
     assert targets["Di"]["down"]["ratio"] == ratio(sum(Fraction(p) for d, p in damage.items() if int(d) >= 4))
