@@ -1,7 +1,7 @@
 """Action!'s macros: the Action roller, the value-table converter and the degree charts.
 
 The page works without JavaScript: the tables stand alone and the widgets say they need
-it. Their view module, ``docs/assets/js/action.js``, enables them once the engine has
+it. Their view module, ``docs/assets/js/views/action.js``, enables them once the engine has
 loaded in its Web Worker. The shared parts are in ``macros/widget_html.py``."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Action!'s card widgets: the Dramatic Card Draw for the factions at the table and the
-Action! Deck draw. Their view is ``docs/assets/js/action-cards.js`` (attached through the
+Action! Deck draw. Their view is ``docs/assets/js/views/action-cards.js`` (attached through the
 Action! view's ``WIDGETS``); the tables come from ``rules_engine.action.cards.tables``."""
 
 from __future__ import annotations

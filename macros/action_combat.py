@@ -1,5 +1,5 @@
 """Action! part 2's macros: the damage calculator and the mook chart of the combat page
-(``docs/action-combat.md``). The calculator's view is ``docs/assets/js/action-damage.js``,
+(``docs/action-combat.md``). The calculator's view is ``docs/assets/js/views/action-damage.js``,
 attached through the Action! view module's WIDGETS map; the shared parts are in
 ``macros/widget_html.py``."""
 

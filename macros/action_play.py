@@ -1,5 +1,5 @@
 """Action!'s play tool macros (``docs/action/play.md``): the engine's own numbers for the page's
-words (the frame is the shared ``play_frame`` macro; the view is ``docs/assets/js/action-play.js``)."""
+words (the frame is the shared ``play_frame`` macro; the view is ``docs/assets/js/views/action-play.js``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Adrenaline's macros: the roller (standard, extended and opposed rolls) and two charts.
 
 The widget is built from the shared parts (``macros/widget_html.py``); its view module is
-``docs/assets/js/adrenaline.js``. The charts and tables are drawn from the engine at build
+``docs/assets/js/views/adrenaline.js``. The charts and tables are drawn from the engine at build
 time and read without JavaScript."""
 
 from __future__ import annotations

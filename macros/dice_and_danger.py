@@ -3,7 +3,7 @@ helper, the character generator and the hits chart.
 
 The widgets are built from the shared parts (``macros/widget_html.py``): disabled until
 the engine is ready, a status line, ``aria-live`` result regions, a noscript note. Their
-view module is ``docs/assets/js/dice-and-danger.js``."""
+view module is ``docs/assets/js/views/dice-and-danger.js``."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ best-stack chart.
 
 The page works without JavaScript: the widget says it is loading (or, with scripting off,
 that it needs JavaScript) and the tables stand alone. Its view module,
-``docs/assets/js/doom-stack.js``, enables it once the engine has loaded in its Web Worker.
+``docs/assets/js/views/doom-stack.js``, enables it once the engine has loaded in its Web Worker.
 The parts shared with the other widgets are in ``macros/widget_html.py``."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ registry and never names a system. A system whose ``lab`` is ``None`` is left ou
 system to offer, the page says so and builds without a widget.
 
 The widget's markup (``lab_widget``) follows ``macros/widget_html.py``'s contract, with the
-view module ``docs/assets/js/lab.js``: ``data-view="lab"``, fields ``#lab-roll`` and
+view module ``docs/assets/js/views/lab.js``: ``data-view="lab"``, fields ``#lab-roll`` and
 ``#lab-seed`` with their error lines, the status line and Retry, and two result regions (the
 odds side by side, ``.srd-widget__odds``; the seeded roll under each rule set,
 ``.srd-widget__result``). What is the lab's own:
@@ -38,7 +38,7 @@ from rules_engine.systems import all_systems, get_system
 LAB_PAGE = "lab/"
 #: The widget's id and its fields' prefix.
 PREFIX = "lab"
-#: The seed the odds are asked with (``docs/assets/js/lab.js``): every lab reply also rolls once
+#: The seed the odds are asked with (``docs/assets/js/views/lab.js``): every lab reply also rolls once
 #: under each rule set, and the answer built into the page must be the engine's every time.
 ODDS_SEED = "1"
 LAB_NOSCRIPT = (

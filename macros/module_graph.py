@@ -8,13 +8,31 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-# A static import of a sibling module: `import … from "./name.js"` or `import "./name.js"`.
-STATIC_IMPORT = re.compile(r'^\s*(?:import|export)\b[^;]*?["\']\./([a-z0-9][a-z0-9-]*\.js)["\']', re.MULTILINE)
+# A static import of one of the site's own modules, by a relative path:
+# `import … from "./name.js"`, `import "../kit/name.js"`, `export … from "./name.js"`.
+STATIC_IMPORT = re.compile(
+    r'^\s*(?:import|export)\b[^;]*?["\'](\.{1,2}/(?:[a-z0-9-]+/)*[a-z0-9][a-z0-9-]*\.js)["\']', re.MULTILINE
+)
+
+#: The room of ``docs/assets/js/`` that holds the view modules a widget names (``data-view``).
+VIEWS_ROOM = "views"
 
 
 def direct_imports(source: str) -> list[str]:
-    """The sibling modules ``source`` imports statically, in the order it names them."""
+    """The relative paths of the modules ``source`` imports statically, in the order it names them."""
     return list(dict.fromkeys(STATIC_IMPORT.findall(source)))
+
+
+def resolved(importer: str, relative: str) -> str:
+    """The path (from ``docs/assets/js/``, with ``/``) of the module that ``importer`` (a path
+    from there too) names as ``relative``."""
+    parts = importer.split("/")[:-1]
+    for part in relative.split("/"):
+        if part == "..":
+            parts = parts[:-1]
+        elif part != ".":
+            parts.append(part)
+    return "/".join(parts)
 
 
 def module_closure(imports: dict[str, list[str]], start: str) -> list[str]:
@@ -32,8 +50,22 @@ def module_closure(imports: dict[str, list[str]], start: str) -> list[str]:
     return order
 
 
+def module_imports(js_dir: Path) -> dict[str, list[str]]:
+    """Every module under ``js_dir`` (by its path from there) → the modules it imports statically."""
+    imports = {}
+    for path in sorted(js_dir.rglob("*.js")):
+        name = path.relative_to(js_dir).as_posix()
+        imports[name] = [resolved(name, relative) for relative in direct_imports(path.read_text(encoding="utf-8"))]
+    return imports
+
+
 def view_preloads(js_dir: Path) -> dict[str, list[str]]:
-    """For every module in ``js_dir`` (by its name without ``.js``): the files to preload
-    with it, itself first."""
-    imports = {path.name: direct_imports(path.read_text(encoding="utf-8")) for path in sorted(js_dir.glob("*.js"))}
-    return {name[:-3]: module_closure(imports, name) for name in imports}
+    """For every view module (``views/<view>.js``, by its view name): the files to preload
+    with it, by their paths from ``js_dir``, itself first."""
+    imports = module_imports(js_dir)
+    prefix = f"{VIEWS_ROOM}/"
+    return {
+        name[len(prefix) : -3]: module_closure(imports, name)
+        for name in imports
+        if name.startswith(prefix) and "/" not in name[len(prefix) :]
+    }

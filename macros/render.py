@@ -151,7 +151,7 @@ def json_path(key: str) -> str:
 
 
 def table_tools(table: Table) -> str:
-    """The table's export toolbar (``docs/assets/js/table-export.js``): "Download CSV" and
+    """The table's export toolbar (``docs/assets/js/kit/table-export.js``): "Download CSV" and
     "Copy as text" (hidden until that module wires them, so no button does nothing without
     JavaScript) and the link to the table's JSON (a file of the build, so it works without;
     ``TablePublisher.json_href``).

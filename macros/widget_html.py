@@ -2,19 +2,19 @@
 reserved line for the engine's error, the seed field, the widget shell (form, Roll button,
 status line, result regions) and the note shown without JavaScript.
 
-Contract with ``docs/assets/js/widgets.js``: the shell is ``div.srd-widget`` with
-``data-view`` naming the system's view module (``docs/assets/js/<data-view>.js``),
+Contract with ``docs/assets/js/runtime/widgets.js``: the shell is ``div.srd-widget`` with
+``data-view`` naming the system's view module (``docs/assets/js/views/<data-view>.js``),
 ``data-widget`` the kind of widget that module attaches, and ``data-state="loading"``; every control starts
 disabled and is enabled once the engine is ready; field ``NAME`` of widget ``PREFIX`` is
 ``#PREFIX-NAME`` with its error in ``#PREFIX-NAME-error``. Beside the status line, a hidden
 Retry button (``.srd-widget__retry``) is shown when the view module or the engine failed to
 load, and under it a bar shows how much of the engine has arrived (``data-engine-files``: the
-build's size list of the engine's files, which ``docs/assets/js/engine.js`` reads).
+build's size list of the engine's files, which ``docs/assets/js/runtime/engine.js`` reads).
 
 A widget whose view first asks the engine for something with the default inputs (the odds)
 carries that request and the engine's reply, computed here at build time exactly as the
 worker would compute it (``rules_engine.web.call``), in its ``data-first`` attribute:
-``docs/assets/js/widget-kit.js`` answers the view's first request with it, so the exact odds
+``docs/assets/js/kit/widget-kit.js`` answers the view's first request with it, so the exact odds
 show before the engine has loaded in the browser. The site build then draws that answer into
 the result regions with the view's own code (``site_build/prerender.py``), so they are on
 the page as soon as it is parsed."""
@@ -218,7 +218,7 @@ def comparable(view: str, first: dict[str, object] | None) -> bool:
 
 
 def compare_panel(widget_id: str) -> str:
-    """The closed Compare panel under a widget's results (``docs/assets/js/compare.js`` fills
+    """The closed Compare panel under a widget's results (``docs/assets/js/kit/compare.js`` fills
     it): in the page from the start, so the widget never grows when its script arrives."""
     return (
         f'<details class="srd-compare" data-compare="{escape(widget_id)}" data-search-exclude>'
@@ -259,7 +259,7 @@ def notation_target(system: str, widget_id: str, label: str, fields: FieldsFor) 
 
 def notation_button(system: str, notation: str, target: str = "") -> str:
     """A notation as written in the text, as a button that loads it into the page's roller
-    (``docs/assets/js/notation-buttons.js``): the first registered widget of ``system``
+    (``docs/assets/js/kit/notation-buttons.js``): the first registered widget of ``system``
     that takes the notation, or the widget ``target`` by id; with none registered, the first
     widget of the system on the page with a ``notation`` field. It starts disabled (without
     JavaScript it reads as the notation, in code type) and is enabled once that script finds
@@ -297,7 +297,7 @@ def notation_button(system: str, notation: str, target: str = "") -> str:
 
 
 def play_frame(view: str, widget_id: str, widget: str) -> str:
-    """A play tool's frame (``docs/<system>/play.md``): its view module, ``docs/assets/js/<view>.js``,
+    """A play tool's frame (``docs/<system>/play.md``): its view module, ``docs/assets/js/views/<view>.js``,
     draws the saved sheets or scenes into it once the engine has loaded (``widget`` names what
     the module attaches: ``sheet``, ``scene``); until then it says so, and a Retry appears if the
     view or the engine cannot load. The one frame every play page uses."""

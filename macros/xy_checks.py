@@ -2,7 +2,7 @@
 degree and volley charts.
 
 The widgets are built from the shared parts (``macros/widget_html.py``); their view module
-is ``docs/assets/js/xy-checks.js``. Choices are radio groups (arrow keys move between
+is ``docs/assets/js/views/xy-checks.js``. Choices are radio groups (arrow keys move between
 them), enabled with every other input once the engine is ready."""
 
 from __future__ import annotations

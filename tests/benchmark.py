@@ -138,7 +138,7 @@ def browser_section() -> None:
                     page = context.new_page()
                     # The same page with the site's widget script held back: Pyodide alone.
                     page.route(
-                        "**/assets/js/widgets.js",
+                        "**/assets/js/runtime/widgets.js",
                         lambda route: route.fulfill(status=200, content_type="text/javascript", body=""),
                     )
                     page.add_init_script(BARE_PYODIDE)

@@ -21,25 +21,25 @@ GLUE = (
     "macros/main.py",
     "macros/designers.py",
     "rules_engine/core/designer.py",
-    "docs/assets/js/engine.js",
-    "docs/assets/js/engine-worker.js",
-    "docs/assets/js/widgets.js",
-    "docs/assets/js/widget-kit.js",
-    "docs/assets/js/compare.js",
-    "docs/assets/js/history.js",
+    "docs/assets/js/runtime/engine.js",
+    "docs/assets/js/runtime/engine-worker.js",
+    "docs/assets/js/runtime/widgets.js",
+    "docs/assets/js/kit/widget-kit.js",
+    "docs/assets/js/kit/compare.js",
+    "docs/assets/js/kit/history.js",
     "macros/widget_html.py",
-    "docs/assets/js/table-export.js",
-    "docs/assets/js/notation-buttons.js",
+    "docs/assets/js/kit/table-export.js",
+    "docs/assets/js/kit/notation-buttons.js",
     "macros/render.py",
-    "docs/assets/js/early-links.js",
+    "docs/assets/js/runtime/early-links.js",
     "macros/module_graph.py",
-    "docs/assets/js/pages.js",
-    "docs/assets/js/share.js",
-    "docs/assets/js/play-kit.js",
-    "docs/assets/js/play-focus.js",
-    "docs/assets/js/fields-form.js",
+    "docs/assets/js/runtime/pages.js",
+    "docs/assets/js/kit/share.js",
+    "docs/assets/js/kit/play-kit.js",
+    "docs/assets/js/kit/play-focus.js",
+    "docs/assets/js/kit/fields-form.js",
     "macros/lab.py",
-    "docs/assets/js/lab.js",
+    "docs/assets/js/views/lab.js",
     "docs/assets/css/lab.css",
     "docs/lab.md",
     "rules_engine/core/share.py",
@@ -105,8 +105,8 @@ def test_every_system_brings_its_own_files(key):
     assert system.key == key
     assert (REPO / "rules_engine" / package / "__init__.py").is_file()
     assert callable(getattr(import_module(f"macros.{package}"), "register", None)), f"macros/{package}.py register(env)"
-    view = (REPO / "docs/assets/js" / f"{key}.js").read_text(encoding="utf-8")
-    assert re.search(r"^export const WIDGETS = \{", view, re.M), f"docs/assets/js/{key}.js exports WIDGETS"
+    view = (REPO / "docs/assets/js/views" / f"{key}.js").read_text(encoding="utf-8")
+    assert re.search(r"^export const WIDGETS = \{", view, re.M), f"docs/assets/js/views/{key}.js exports WIDGETS"
     assert any((REPO / "tests" / package).glob("test_*.py")), f"tests/{package}/ holds the system's tests"
     for action, handler in system.actions.items():
         assert action not in ("roll", "odds") and callable(handler)
@@ -129,7 +129,7 @@ def test_every_widget_a_system_draws_has_its_view(key):
     """Each widget macro's markup names this system's view module and a widget it attaches."""
     env = _RecordingEnv()
     import_module(f"macros.{package_name(key)}").register(env)
-    view = (REPO / "docs/assets/js" / f"{key}.js").read_text(encoding="utf-8")
+    view = (REPO / "docs/assets/js/views" / f"{key}.js").read_text(encoding="utf-8")
     exported = re.search(r"^export const WIDGETS = \{([^}]*)\}", view, re.M).group(1)
     kinds = set(re.findall(r"([A-Za-z_$][\w$]*|\"[^\"]+\")\s*:", exported))
     for name, macro in env.macros.items():

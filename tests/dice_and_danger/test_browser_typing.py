@@ -1,6 +1,6 @@
 """Typing into the dice & danger notation, key by key as a reader does: an unfinished
 notation does not shout. Its error (the engine's message with the caret) appears once typing
-has paused (ERROR_PAUSE_MS in docs/assets/js/widget-kit.js, 700 ms), when the field is left,
+has paused (ERROR_PAUSE_MS in docs/assets/js/kit/widget-kit.js, 700 ms), when the field is left,
 or on Roll; meanwhile the last good reading and odds stay, marked as those of the last valid
 input. Valid input still updates the odds as it is typed.
 

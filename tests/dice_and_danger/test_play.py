@@ -497,7 +497,7 @@ def test_the_engine_sends_the_lists_the_view_draws() -> None:
     assert not hasattr(play, "TARGET_CHOICES")
 
 
-VIEW = Path(__file__).parents[2] / "docs/assets/js/dice-and-danger-play.js"
+VIEW = Path(__file__).parents[2] / "docs/assets/js/views/dice-and-danger-play.js"
 
 
 @pytest.mark.skipif(not VIEW.is_file(), reason="the page's files are not here (inside Pyodide)")

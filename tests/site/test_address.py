@@ -1,5 +1,5 @@
 """The page's address follows every widget's inputs as they are edited, before any roll, and
-opening that address puts the inputs back with their odds (docs/assets/js/widget-kit.js):
+opening that address puts the inputs back with their odds (docs/assets/js/kit/widget-kit.js):
 
 - for a widget of every system: typing changes the address (and nothing is rolled), and the
   address opened afresh shows the same inputs and the same odds, worked out again;

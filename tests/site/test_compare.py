@@ -1,4 +1,4 @@
-"""Compare in headless chromium against the built site (docs/assets/js/compare.js, the panel's
+"""Compare in headless chromium against the built site (docs/assets/js/kit/compare.js, the panel's
 markup in macros/widget_html.py): the reader adds the roller's current inputs as rows, and the
 panel shows one chart with a line per row and one exact table, in the "exactly", "at least"
 and "at most" views; the comparison and its view live in the page's address, and opening that

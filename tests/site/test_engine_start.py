@@ -121,7 +121,7 @@ def open_engine(context, site_url: str, widget) -> tuple[Page, str]:
 
 
 def rolls_as_the_cli(page: Page, widget, site_url: str) -> None:
-    reply = page.evaluate(ENGINE_ROLL, [urljoin(site_url, "assets/js/engine.js"), *ROLL])
+    reply = page.evaluate(ENGINE_ROLL, [urljoin(site_url, "assets/js/runtime/engine.js"), *ROLL])
     assert reply["ok"], reply
     assert reply["result"] == cli_roll(*ROLL)
     # And the widget rolls, as a reader would (its system's modules may be imported now).

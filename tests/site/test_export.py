@@ -1,10 +1,10 @@
 """Export and notation buttons in headless chromium against the built site.
 
-Every generated table has a toolbar (macros/render.py, docs/assets/js/table-export.js):
+Every generated table has a toolbar (macros/render.py, docs/assets/js/kit/table-export.js):
 "Download CSV" saves exactly the cells the page shows, "Copy as text" copies them
 tab-separated (or, when the browser refuses, selects them in a box to copy by hand), and
 "JSON" opens the file the build published beside the page. Notations written in the rules
-text are buttons (macros/widget_html.py, docs/assets/js/notation-buttons.js) that load the
+text are buttons (macros/widget_html.py, docs/assets/js/kit/notation-buttons.js) that load the
 page's roller, which then shows the engine's odds for them.
 
 Expected values come from the engine, never from copied numbers."""

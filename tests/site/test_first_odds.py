@@ -196,7 +196,7 @@ def firsts(built_site_dir, widgets) -> dict[str, dict]:
 
 def hold_the_engine_back(page: Page) -> None:
     """The engine's worker and Pyodide are asked for and never answered."""
-    page.route("**/assets/js/engine-worker.js*", lambda route: None)
+    page.route("**/assets/js/runtime/engine-worker.js*", lambda route: None)
     page.route("**/assets/pyodide/**", lambda route: None)
 
 
@@ -256,7 +256,7 @@ def test_the_default_odds_show_before_the_engine_and_are_the_engines(page, site_
 
     # The engine in Pyodide answers each first request with the reply built into the page,
     # and shows it as the page did.
-    page.unroute("**/assets/js/engine-worker.js*")
+    page.unroute("**/assets/js/runtime/engine-worker.js*")
     page.unroute("**/assets/pyodide/**")
     page.goto(site_url)  # (a page of its own: the engine held back above never came)
     for path, on_page in pages_of(widgets).items():
@@ -266,7 +266,7 @@ def test_the_default_odds_show_before_the_engine_and_are_the_engines(page, site_
                 continue
             expect(page.locator(widget.root)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
             live = page.evaluate("""async ([request, site]) => {
-                const { getEngine } = await import(new URL("assets/js/engine.js", site).href);
+                const { getEngine } = await import(new URL("assets/js/runtime/engine.js", site).href);
                 return await getEngine().call(request);
             }""", [firsts[widget.id]["request"], site_url])
             assert live == firsts[widget.id]["reply"], widget.id

@@ -1,4 +1,4 @@
-"""The last rolls on this device, on every page with a roller (docs/assets/js/history.js,
+"""The last rolls on this device, on every page with a roller (docs/assets/js/kit/history.js,
 overrides/main.html): a closed "Your recent rolls" panel lists each roll, newest first, with
 its permalink and one line (the widget, the inputs, the result); the list survives a reload
 and Material's instant navigation to another page, takes rolls from every system, and its

@@ -6,7 +6,7 @@ Material takes a click only once it has the sitemap, and takes a click made mean
 the sitemap arrives, too late to stop the browser's own navigation: the page was pushed
 twice (once by Material, once by the browser), and Back went to the same page again (CI saw
 it under load, tests/site/test_first_odds.py's Back then Forward).
-docs/assets/js/early-links.js leaves such a click to the browser alone.
+docs/assets/js/runtime/early-links.js leaves such a click to the browser alone.
 """
 
 from __future__ import annotations

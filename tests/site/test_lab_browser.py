@@ -1,4 +1,4 @@
-"""The design lab (issue 30, point 2: docs/lab.md, macros/lab.py, docs/assets/js/lab.js), in a
+"""The design lab (issue 30, point 2: docs/lab.md, macros/lab.py, docs/assets/js/views/lab.js), in a
 browser, on a phone and on a desktop.
 
 A reader changes a setting of a house rule with the keyboard (desktop) or by tapping its menu

@@ -1,4 +1,4 @@
-"""The play frame (docs/assets/js/play-kit.js) that the five play tools share, tested once over
+"""The play frame (docs/assets/js/kit/play-kit.js) that the five play tools share, tested once over
 the five of them in headless chromium, as a reader uses it: Undo and Redo through several
 changes, across a Delete, kept on the device; a link or a file holding a name already saved asks
 whether to replace it or keep both (one Undo step either way, Escape or Cancel changing

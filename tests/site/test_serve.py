@@ -58,7 +58,7 @@ def test_accept_encoding_is_read_with_its_weights():
     ("doom-stack/index.html", REVALIDATE),
     ("sw.js", REVALIDATE),
     ("assets/engine/manifest.json", REVALIDATE),
-    ("assets/js/engine-worker.js", REVALIDATE),
+    ("assets/js/runtime/engine-worker.js", REVALIDATE),
     ("assets/pyodide/pyodide.mjs", REVALIDATE),  # not a content-named folder
     ("assets/engine/0123/x.whl", REVALIDATE),
     ("search/search_index.json", REVALIDATE),

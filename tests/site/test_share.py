@@ -1,6 +1,6 @@
 """Share to the group: the card a chat app shows for a link to any page, and Share under a roll.
 
-Share under a roll (docs/assets/js/share.js) sends the engine's chat text (the notation,
+Share under a roll (docs/assets/js/kit/share.js) sends the engine's chat text (the notation,
 the dice, the result in the system's words, the exact chance of this result or better) and
 the roll's permalink: through the browser's share sheet where there is one, else copied to
 the clipboard, else shown selected in a box to copy by hand.

@@ -11,7 +11,7 @@
 The widgets are found in the built HTML (``div.srd-widget`` with its ``data-view`` and
 ``data-widget``), so a new system's widgets are checked without a line here. The stall limit
 is shortened for the test through the documented hook ``window.srdTimeouts = {stall: ms}``
-(docs/assets/js/engine.js), set before the page's scripts run.
+(docs/assets/js/runtime/engine.js), set before the page's scripts run.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def engine_starts(request_log: list[str]) -> int:
 ENGINE_FILES = [
     ("**/pyodide.asm.wasm", "abort"),
     ("**/pyodide.asm.wasm", 404),
-    ("**/assets/js/engine-worker.js", 404),
+    ("**/assets/js/runtime/engine-worker.js", 404),
     ("**/assets/engine/**/*.whl", "abort"),  # the wheel sits in a folder named by its content
 ]
 
@@ -183,7 +183,7 @@ def test_a_view_module_that_fails_or_stalls_says_so_and_retry_imports_it(page, s
     page.add_init_script(f"window.srdTimeouts = {{stall: {SHORT_STALL_MS}}}")
     for view in sorted({w.view for w in widgets}):
         widget = next(w for w in widgets if w.view == view)
-        pattern = f"**/assets/js/{view}.js*"
+        pattern = f"**/assets/js/views/{view}.js*"
         retry = page.locator(widget.root).get_by_role("button", name="Retry")
         page.route(pattern, lambda route: route.abort())
         page.goto(site_url + widget.page)

@@ -17,10 +17,10 @@
 // - Share (a chat text and the link), Download CSV and JSON, and Print house-rule card (one
 //   page: each changed rule beside the printed one, with the key odds of both).
 
-import { afterPause, el, engineForm, explanation, newestOnly, rollMeta } from "./widget-kit.js";
-import { DASHES, SHAPES, marker, svg, swatch } from "./compare.js";
-import { shareButton } from "./share.js";
-import { downloadText, fileStem } from "./table-export.js";
+import { afterPause, el, engineForm, explanation, newestOnly, rollMeta } from "../kit/widget-kit.js";
+import { DASHES, SHAPES, marker, svg, swatch } from "../kit/compare.js";
+import { shareButton } from "../kit/share.js";
+import { downloadText, fileStem } from "../kit/table-export.js";
 
 const PREFIX = "lab";
 const ODDS_SEED = "1"; // as macros/lab.py's first request

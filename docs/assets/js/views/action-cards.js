@@ -12,8 +12,8 @@
 
 import {
   afterPause, el, engineForm, explanation, newestOnly, rollMeta,
-} from "./widget-kit.js";
-import { attachCompare } from "./compare.js";
+} from "../kit/widget-kit.js";
+import { attachCompare } from "../kit/compare.js";
 
 const SYSTEM = "action";
 

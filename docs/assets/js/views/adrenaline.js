@@ -5,8 +5,8 @@
 
 import {
   afterPause, chartValues, el, engineForm, explanation, newestOnly, rollMeta,
-} from "./widget-kit.js";
-import { attachCompare } from "./compare.js";
+} from "../kit/widget-kit.js";
+import { attachCompare } from "../kit/compare.js";
 
 const SYSTEM = "adrenaline";
 const PREFIX = "ad";

@@ -13,7 +13,7 @@
 // "Copy as text" copies tab-separated text (one line per row, \n), which pastes as columns
 // into a spreadsheet and reads as a table in a plain-text note.
 
-import { onEveryPage } from "./pages.js";
+import { onEveryPage } from "../runtime/pages.js";
 
 // Every row of a table as the reader sees its cells' text: the head row(s) first, then the
 // body and the foot, whitespace runs as one space. The caption is not a row.

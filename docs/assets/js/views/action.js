@@ -10,8 +10,8 @@
 
 import {
   afterPause, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
-} from "./widget-kit.js";
-import { attachCompare } from "./compare.js";
+} from "../kit/widget-kit.js";
+import { attachCompare } from "../kit/compare.js";
 import { attachDamage } from "./action-damage.js";
 import { attachCardDraw, attachDeck } from "./action-cards.js";
 

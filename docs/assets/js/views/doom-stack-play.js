@@ -7,9 +7,9 @@
 // on a rating rolls it, on a hit box marks or heals one box, on an attention die spends it.
 
 import { exactFractions, field, keepRoom, numberInput, playFrame, select, setChance, tapBoxes, tapButton, tapResult,
-  textInput } from "./play-kit.js";
-import { el } from "./widget-kit.js";
-import { rememberChoices, showResult } from "./play-focus.js";
+  textInput } from "../kit/play-kit.js";
+import { el } from "../kit/widget-kit.js";
+import { rememberChoices, showResult } from "../kit/play-focus.js";
 
 const SYSTEM = "doom-stack";
 

@@ -8,9 +8,9 @@
 
 import {
   exactFractions, field, keepRoom, numberInput, playFrame, select, setChance, tapBoxes, tapButton, tapResult, textInput,
-} from "./play-kit.js";
-import { el } from "./widget-kit.js";
-import { rememberChoices, showResult } from "./play-focus.js";
+} from "../kit/play-kit.js";
+import { el } from "../kit/widget-kit.js";
+import { rememberChoices, showResult } from "../kit/play-focus.js";
 
 const SYSTEM = "adrenaline";
 // The character's keys (and the forms' fields) in the reader's words, for a refusal with no control to show it at.

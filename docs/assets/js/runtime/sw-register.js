@@ -12,7 +12,7 @@
 // not compete with the engine the reader is waiting for. The worker then finds the engine's
 // files in the browser's HTTP cache (their addresses are content-named, cached for good).
 
-const ROOT = new URL("../../", import.meta.url);
+const ROOT = new URL("../../../", import.meta.url);
 const WORKER = new URL("sw.js", ROOT);
 
 function takeOver(worker) {

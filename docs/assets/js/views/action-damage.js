@@ -6,7 +6,7 @@
 // the exact chance of each roll the options call for, and what the damage does to each
 // kind of mook. Attached through the WIDGETS map of action.js.
 
-import { afterPause, el, engineForm, newestOnly } from "./widget-kit.js";
+import { afterPause, el, engineForm, newestOnly } from "../kit/widget-kit.js";
 
 const SYSTEM = "action";
 const FIELDS = ["damage", "threshold", "health", "toughness", "mass", "wall", "wounds", "shock", "focus", "luck"];

@@ -21,7 +21,7 @@ let retries = 0;
 // a module that failed, or is still stuck, under its plain address.
 function loadView(view, retry) {
   if (!VIEW_NAME.test(view)) return Promise.reject(new Error(`no view module named “${view}”`));
-  const url = new URL(`./${view}.js`, import.meta.url);
+  const url = new URL(`../views/${view}.js`, import.meta.url);
   if (retry) url.search = `retry=${retry}`;
   const hook = window.srdTimeouts && window.srdTimeouts.stall; // test hook (engine.js)
   const limit = Number.isFinite(hook) && hook > 0 ? hook : STALL_MS;

@@ -4,7 +4,7 @@
 // and cleared by its button. Storage that is full or refused loses the history, never a roll.
 // widget-kit.js records each roll a widget shows (`recordRoll`).
 
-import { onEveryPage } from "./pages.js";
+import { onEveryPage } from "../runtime/pages.js";
 
 export const HISTORY_KEY = "srd-roll-history";
 export const HISTORY_SIZE = 20;

@@ -7,9 +7,9 @@
 
 import {
   exactFractions, field, keepRoom, numberInput, playFrame, select, setChance, tapBoxes, tapButton, tapResult, textInput,
-} from "./play-kit.js";
-import { el } from "./widget-kit.js";
-import { showResult } from "./play-focus.js";
+} from "../kit/play-kit.js";
+import { el } from "../kit/widget-kit.js";
+import { showResult } from "../kit/play-focus.js";
 
 const SYSTEM = "xy-checks";
 const DEFENCES = { none: "Not effective", barely: "Barely", partially: "Partially", fully: "Fully" };

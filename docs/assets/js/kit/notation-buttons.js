@@ -9,7 +9,7 @@
 // A button starts disabled (without JavaScript it reads as the notation, in code type) and
 // is enabled here once its roller is found on the page.
 
-import { onEveryPage } from "./pages.js";
+import { onEveryPage } from "../runtime/pages.js";
 
 const ready = new WeakSet();
 

@@ -8,9 +8,9 @@
 
 import {
   exactFractions, field, keepRoom, numberInput, playFrame, select, setChance, tapBoxes, tapButton, tapResult, textInput,
-} from "./play-kit.js";
-import { el, rollMeta } from "./widget-kit.js";
-import { rememberChoices, showResult } from "./play-focus.js";
+} from "../kit/play-kit.js";
+import { el, rollMeta } from "../kit/widget-kit.js";
+import { rememberChoices, showResult } from "../kit/play-focus.js";
 
 const SYSTEM = "action";
 const ACT_NAMES = {

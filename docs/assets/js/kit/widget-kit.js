@@ -11,7 +11,7 @@
 // opening it puts them back. After Back then Forward a widget shows its last roll again (kept
 // per page in sessionStorage). Every roll shown goes into the device's history (history.js).
 
-import { getEngine } from "./engine.js";
+import { getEngine } from "../runtime/engine.js";
 import { recordRoll } from "./history.js";
 import { shareButton } from "./share.js";
 

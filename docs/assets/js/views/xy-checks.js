@@ -5,8 +5,8 @@
 // engine) and seeded rolls with every die, the engine's explanation, the seed and a
 // permalink. A permalink names its widget (`w=PREFIX`), since the three share one page.
 
-import { el, explanation, plural, ratioValue, rollMeta } from "./widget-kit.js";
-import { fieldsForm } from "./fields-form.js";
+import { el, explanation, plural, ratioValue, rollMeta } from "../kit/widget-kit.js";
+import { fieldsForm } from "../kit/fields-form.js";
 
 const SYSTEM = "xy-checks";
 

@@ -14,7 +14,7 @@
 // Pyodide and the wheel sit in folders named by their content (browsers may keep them for
 // good); the engine's manifest, at a fixed address, says where.
 
-const ENGINE_DIR = new URL("../engine/", import.meta.url);
+const ENGINE_DIR = new URL("../../engine/", import.meta.url);
 
 let loading = true;
 

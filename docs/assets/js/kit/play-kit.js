@@ -26,7 +26,7 @@
 // the entry (device, file, link, paper) and is drawn under the sheet. To keep a document within
 // its length, the oldest log items go before a change is refused.
 
-import { getEngine } from "./engine.js";
+import { getEngine } from "../runtime/engine.js";
 import { el } from "./widget-kit.js";
 import { installPrint } from "./play-print.js";
 import { redrawKeepingFocus } from "./play-focus.js";

@@ -18,9 +18,9 @@
 
 import {
   afterPause, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
-} from "./widget-kit.js";
-import { attachCompare } from "./compare.js";
-import { fieldsForm } from "./fields-form.js";
+} from "../kit/widget-kit.js";
+import { attachCompare } from "../kit/compare.js";
+import { fieldsForm } from "../kit/fields-form.js";
 
 const SYSTEM = "dice-and-danger";
 const KIND_WORDS = { damage: "damage roll", save: "save", face: "face roll" };

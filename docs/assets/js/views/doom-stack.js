@@ -5,8 +5,8 @@
 
 import {
   afterPause, chartValues, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
-} from "./widget-kit.js";
-import { attachCompare } from "./compare.js";
+} from "../kit/widget-kit.js";
+import { attachCompare } from "../kit/compare.js";
 
 const FIELDS = ["attribute", "skill", "modifiers", "tn"]; // the order the engine checks them in
 const READY_TEXT = "Ready: the odds follow your inputs.";
