@@ -22,6 +22,7 @@ import sys
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TextIO
 
 from .core.errors import RulesError
 from .core.notation import parse_seed
@@ -125,15 +126,16 @@ def read_argv(argv: Sequence[str]) -> Reading:
         option = "--help" if word == "-h" else _long_option(name)
         if option in ("--seed", "--rules"):
             if not equals:
-                value = next(words, None)
-                if value is None or value.startswith("--"):  # as argparse: an option is no value
+                following = next(words, None)
+                if following is None or following.startswith("--"):  # as argparse: an option is no value
                     example = (
                         "a whole number, as in --seed 7" if option == "--seed" else 'settings, as in --rules "die d8"'
                     )
                     reading.refuse(f"{option} needs a value: {example}", option[2:])
-                    if value is not None:
-                        reading.json = reading.json or _long_option(value.partition("=")[0]) == "--json"
+                    if following is not None:
+                        reading.json = reading.json or _long_option(following.partition("=")[0]) == "--json"
                     continue
+                value = following
             if option == "--seed":
                 reading.seed = value
             elif reading.rules is not None:
@@ -286,18 +288,18 @@ def text_for_stream(text: str, encoding: str | None) -> str:
         return text.encode("ascii", errors=PLAIN_ERRORS).decode("ascii")
 
 
-def _write(text: str, stream: object) -> None:
+def _write(text: str, stream: TextIO) -> None:
     """Print ``text`` in characters the stream can carry; when the reader has stopped
     reading (``| head -1``), stop quietly."""
     try:
         text = text_for_stream(text, getattr(stream, "encoding", None))
-        print(text, file=stream)  # type: ignore[arg-type]
-        stream.flush()  # type: ignore[attr-defined]
+        print(text, file=stream)
+        stream.flush()
     except BrokenPipeError:
         # Point the stream at /dev/null so the flush at exit does not complain again.
         try:
             devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, stream.fileno())  # type: ignore[attr-defined]
+            os.dup2(devnull, stream.fileno())
         except (OSError, ValueError, AttributeError):
             pass
 

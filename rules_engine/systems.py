@@ -30,7 +30,8 @@ def get_system(key: str) -> System:
     if package is None:
         known = ", ".join(SYSTEM_PACKAGES)
         raise RulesError(f"unknown system {key!r}: known systems are {known}", field="system")
-    return import_module(package).SYSTEM
+    system: System = import_module(package).SYSTEM
+    return system
 
 
 def all_systems() -> list[System]:

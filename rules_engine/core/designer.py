@@ -121,7 +121,7 @@ def spread_table(system: DesignedSystem, view: DesignerView) -> Table:
         )
         for o in view.outcomes
     )
-    notes = (f"Margin 0 is the narrowest success; each step of margin is one {view.unit}.",)
+    notes: tuple[str, ...] = (f"Margin 0 is the narrowest success; each step of margin is one {view.unit}.",)
     if view.cut_mass:
         notes += (
             f"Exploding dice are followed deep enough to leave out less than 1/{EXPLOSION_CUTOFF.denominator:,} "

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import lcm, sqrt
+from typing import Any, cast
 
 from .designer import DifficultyStep
 from .errors import RulesError
@@ -174,7 +175,8 @@ def differences(printed: LabSheet, house: LabSheet) -> dict[str, object]:
     for n in range(1, max(len(printed.rungs), len(house.rungs)) + 1):
         old = printed.rungs[n - 1] if n <= len(printed.rungs) else None
         new = house.rungs[n - 1] if n <= len(house.rungs) else None
-        entry: dict[str, object] = {"step": n, "label": (new or old).label if (new or old) else ""}
+        shown = new or old
+        entry: dict[str, object] = {"step": n, "label": shown.label if shown else ""}
         if old is not None and new is not None:
             entry.update(_points(new.p_success - old.p_success))
         rungs.append(entry)
@@ -254,7 +256,7 @@ def lab_answer(lab: Lab, system_title: str, roll: str, written: Sequence[str], s
 def lab_csv(answer: dict[str, object]) -> str:
     """The answer as CSV: one row per result and per rung, one column of chances per rule set
     (exact fractions; the percentages are the reader's spreadsheet's to work out)."""
-    columns: list[dict] = answer["columns"]  # type: ignore[assignment]
+    columns = cast("list[dict[str, Any]]", answer["columns"])
     writer = _CsvLines()
     writer.writerow(["part", "label", *(f"{c['name']} ({c['rules']['written'] or 'printed'})" for c in columns)])
     labels: dict[int, str] = {}
@@ -302,14 +304,14 @@ def _csv_field(text: str) -> str:
 
 
 def _stat_text(value: object) -> str:
-    return value["exact"] if isinstance(value, dict) else str(value)  # type: ignore[index]
+    return str(value["exact"]) if isinstance(value, dict) else str(value)
 
 
 def share_text(answer: dict[str, object]) -> str:
     """A short text for a chat: the roll, and each rule set's chance at the usual difficulty
     with its difference from the printed rule."""
-    columns: list[dict] = answer["columns"]  # type: ignore[assignment]
-    diffs: list[dict] = answer["differences"]  # type: ignore[assignment]
+    columns = cast("list[dict[str, Any]]", answer["columns"])
+    diffs = cast("list[dict[str, Any]]", answer["differences"])
     usual = columns[0]["usual"]
     lines = [f"{answer['system']}: {answer['roll']}, chance of success at {usual['label']}"]
     lines.append(f"- printed rule: {usual['percent']}")

@@ -126,7 +126,7 @@ def parse_json(text: Any, what: str, most: int = MAX_DOCUMENT_CHARS) -> Any:
         raise RulesError(f"{what} holds a number with too many digits") from None
 
 
-def exact_keys(value: Any, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+def exact_keys(value: Any, where: str, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """``value`` as an object with every ``required`` key and nothing but those and ``optional``."""
     if not isinstance(value, dict):
         raise refuse(where, f"must be an object, not {json_kind(value)}")
