@@ -1,22 +1,32 @@
 """Shared test set-up.
 
-Natively, the browser fixtures (``browser_fixtures.py``) are available to every test
+The helpers every test folder shares live in ``tests/support/`` (the browser fixtures, the
+hostile-input and play-document strategies, the fake mkdocs-macros environment …). This file
+puts that folder on ``sys.path``, so a test imports a helper by its module name
+(``from browser_kit import use_theme``), natively and inside Pyodide alike (where only
+``tests/`` is mounted, see ``site_build/pyodide_tests.py``).
+
+Natively, the browser fixtures (``support/browser_fixtures.py``) are available to every test
 folder: ``tests/site/`` (whole-site checks) and each system's
-``tests/<system>/test_browser_*.py``. Inside Pyodide (the engine tests run there too,
-see ``site_build/pyodide_tests.py``) there is no browser: those files are not collected.
+``tests/<system>/test_browser_*.py``. Inside Pyodide there is no browser: those files are not
+collected.
 
 Under pytest-xdist (``-n 2``) the controlling process serves one site for every worker
-(``browser_fixtures.serve_shared_site``): it is built once, by the first worker that needs it.
+(``site_fixtures.serve_shared_site``): it is built once, by the first worker that needs it.
 """
 
 import os
 import sys
+from pathlib import Path
+
+SUPPORT = Path(__file__).resolve().parent / "support"
+if str(SUPPORT) not in sys.path:
+    sys.path.insert(0, str(SUPPORT))
 
 if sys.platform == "emscripten":
     collect_ignore_glob = [
         "*/test_browser_*.py",
         "site/*",
-        "browser_*.py",
         "test_spine.py",
         "test_widget_labels.py",
         "benchmark.py",
@@ -37,7 +47,9 @@ else:
         phone_page,
         request_log,
         site_origin,
+        site_server,
         site_url,
+        sw_page,
         theme,
     )
 
@@ -54,13 +66,12 @@ def _is_xdist_controller(config) -> bool:
 def pytest_configure(config) -> None:
     config.addinivalue_line(
         "markers",
-        "fresh_context: the test's page gets a browser context of its own "
-        "(a first visit; see browser_fixtures._warm_context)",
+        "fresh_context: the test's page gets a browser context of its own (a first visit; see support/warm_context.py)",
     )
     config.addinivalue_line(
         "markers",
         "page_load: the test's first goto loads its page, never a swap of the "
-        "kept page (see browser_fixtures._KeptPage)",
+        "kept page (see support/page_fixtures.py, _KeptPage)",
     )
     if sys.platform != "emscripten" and _is_xdist_controller(config):
         from browser_fixtures import SHARED_SITE_ENV, serve_shared_site
@@ -75,7 +86,7 @@ def _needs_the_site(item) -> bool:
 
 def pytest_collection_modifyitems(session, config, items) -> None:
     """Tests that need no browser run first, while the site is built for the others
-    (``browser_fixtures.start_early_build``); then the whole-site checks of ``tests/site/``,
+    (``site_fixtures.start_early_build``); then the whole-site checks of ``tests/site/``,
     the longest ones, so that no worker is left with one of them at the end."""
     if sys.platform == "emscripten":
         return

@@ -23,7 +23,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the engine from this checkout
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))  # the shared test helpers
 
 from hostile_input import check_call, examples_for, hostile_notation  # noqa: E402
 

@@ -1,8 +1,8 @@
 """Hypothesis strategies for play documents (``rules_engine/core/play.py``), shared by the play
 contract (tests/test_play_contract.py) and each system's own play strategies
-(``tests/<system>/play_strategies.py``) and play tests (``tests/<system>/test_play.py``): any
+(``tests/<system>/contract.py``) and play tests (``tests/<system>/test_play.py``): any
 JSON value, a link payload of any bytes, how many examples each property runs (fewer inside
-Pyodide, as tests/hostile_strategies.py does), and the bridge called for one system (``ok``,
+Pyodide, as hostile_strategies.py does), and the bridge called for one system (``ok``,
 ``refused``, ``only_rules_errors``)."""
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from rules_engine.web import call
 
-AXE = Path(__file__).resolve().parents[1] / "site_build" / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).resolve().parents[2] / "site_build" / "node_modules" / "axe-core" / "axe.min.js"
 # The page's Share falls back to the clipboard (headless Chromium may offer navigator.share).
 NO_NATIVE_SHARE = "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
 # How long a test waits for the site's service worker to control the page.

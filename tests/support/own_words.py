@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SEEDS = Path(os.environ.get("SRD_SOURCES", "/work/shared/seeds"))  # the five source texts
 DOCS = ROOT / "docs"
 ENGINE = ROOT / "rules_engine"
