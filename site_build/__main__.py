@@ -1,4 +1,4 @@
-"""CLI: ``python -m site_build {serve,build,pyodide-test}``."""
+"""CLI: ``python -m site_build {serve,build,pyodide-test,snapshot,snapshot-compare}``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from .build import BuildError, build_site
-from .paths import DEFAULT_SITE_DIR
+from .paths import DEFAULT_SITE_DIR, REPO_ROOT
 from .pyodide_tests import run_pyodide_tests
 from .serve import bind_server, run_forever, server_url
 
@@ -33,7 +33,36 @@ def main(argv: list[str] | None = None) -> int:
         "paths", nargs="*", type=Path, help="test files or folders under tests/ (default: all engine tests)"
     )
 
+    p_snap = sub.add_parser("snapshot", help="record what a reader meets on a built site (site_build/snapshot.py)")
+    p_snap.add_argument("--out", type=Path, required=True, help="folder for the snapshot")
+    p_snap.add_argument("--site", type=Path, help="a built site (default: build REPO's into a temporary folder)")
+    p_snap.add_argument("--repo", type=Path, default=None, help="the tree whose site and engine are recorded")
+    p_snap.add_argument("--python", help="that tree's Python (default: REPO/.venv/bin/python)")
+    p_snap.add_argument("--no-styles", action="store_true", help="skip the computed styles (the browser part)")
+    p_snap.add_argument("--no-engine", action="store_true", help="skip the engine's replies")
+    p_snap.add_argument("--page", action="append", help="only this page's styles ('' the home page; repeatable)")
+
+    p_cmp = sub.add_parser("snapshot-compare", help="print every difference between two snapshots; exit 1 if any")
+    p_cmp.add_argument("before", type=Path)
+    p_cmp.add_argument("after", type=Path)
+    p_cmp.add_argument("--strict", action="store_true", help="fail on renamed classes and addresses too")
+
     args = parser.parse_args(argv)
+    if args.command in ("snapshot", "snapshot-compare"):
+        from . import snapshot
+
+        if args.command == "snapshot-compare":
+            return snapshot.report(snapshot.compare(args.before, args.after), args.strict)
+        snapshot.take(
+            args.out,
+            args.site,
+            (args.repo or REPO_ROOT).resolve(),
+            args.python,
+            styles=not args.no_styles,
+            engine=not args.no_engine,
+            only=args.page,
+        )
+        return 0
     try:
         if args.command == "build":
             site = build_site(args.out, args.site_url)
