@@ -16,6 +16,7 @@ same numbers. An error names the field it belongs to.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from fractions import Fraction
 
@@ -58,7 +59,7 @@ MODES = ("volley", "contest")
 ORDERS = ("lightest", "written")
 
 
-def _choice(text: str, name: str, choices: tuple[str, ...] | dict[str, object]) -> str:
+def _choice(text: str, name: str, choices: Collection[str]) -> str:
     value = text.strip().lower()
     if value not in choices:
         raise RulesError(f"{name} must be one of {', '.join(choices)}, not {text[:20]!r}", field=name)
@@ -116,7 +117,8 @@ SYSTEM_NAME = "X-in-Y checks"
 
 def check_dice(rolled: CheckRoll) -> list[int | str]:
     """A check's dice for the chat, then its crit dice after ``crit``."""
-    return [*rolled.faces, *(["crit", *rolled.crit_faces] if rolled.crit_faces else [])]
+    crit: list[int | str] = ["crit", *rolled.crit_faces] if rolled.crit_faces else []
+    return [*rolled.faces, *crit]
 
 
 def degree_at_least(query: CheckQuery, signed: int) -> Fraction:
@@ -390,12 +392,14 @@ FIELD_LABELS = {
     "seed": "Seed",
 }
 
-ACTIONS = {
-    "check_odds": check_odds_action,
-    "check_roll": check_roll_action,
-    "attack_odds": attack_odds_action,
-    "attack_roll": attack_roll_action,
-    "volley_odds": volley_odds_action,
-    "volley_roll": volley_roll_action,
-}
-ACTIONS = labelled(ACTIONS, FIELD_LABELS)
+ACTIONS = labelled(
+    {
+        "check_odds": check_odds_action,
+        "check_roll": check_roll_action,
+        "attack_odds": attack_odds_action,
+        "attack_roll": attack_roll_action,
+        "volley_odds": volley_odds_action,
+        "volley_roll": volley_roll_action,
+    },
+    FIELD_LABELS,
+)

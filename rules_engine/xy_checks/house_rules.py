@@ -123,8 +123,3 @@ def _conflict(rules: RuleSet) -> Conflict | None:
 
 BOOK = RuleBook("X-in-Y checks", SETTINGS, check=_conflict)
 PRINTED = BOOK.printed
-
-
-def crit_share(rules: RuleSet) -> tuple[int, int]:
-    """The crit die's check as (x, y)."""
-    return rules["crit-check"]

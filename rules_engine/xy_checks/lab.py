@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ..core.designer import DifficultyStep
 from ..core.errors import RulesError
@@ -168,7 +168,8 @@ def sheet(roll: str, rules: RuleSet, seed: int | None) -> LabSheet:
     rungs = tuple(_rung(query, tn) for tn in TN_CHANGES)
     explained = tuple(roll_check(query, seed).lines())
     exact = exact_degrees(query)
-    common = dict(
+    sheet = partial(
+        LabSheet,
         notation=query.notation,
         result_term="Degree",
         difficulty_term="TN change: check",
@@ -179,21 +180,21 @@ def sheet(roll: str, rules: RuleSet, seed: int | None) -> LabSheet:
     )
     if not (exact.all_hit or exact.all_miss):
         outcomes = tuple(LabOutcome(_label(d), _value(d), p) for d, p in sorted(exact.finite.items()) if p)
-        return LabSheet(outcomes=outcomes, **common)
+        return sheet(outcomes=outcomes)
     # the crit die: follow it until what is left on each side is below the cut-off
     depth = 0
     while exact.q ** (depth + 1) >= LISTED_TO:
         depth += 1
     top_success = max([exact.hit_from + depth, *(d for d in exact.finite if d > 0)])
     worst = max([exact.miss_from + depth, *(-d for d in exact.finite if d < 0)])
-    outcomes = [LabOutcome(f"Failure {worst} or more", _value(-worst), exact.p_failure_at_least(worst))]
+    listed = [LabOutcome(f"Failure {worst} or more", _value(-worst), exact.p_failure_at_least(worst))]
     for d in [*range(-worst + 1, 0), *range(1, top_success + 1)]:
         p = exact.p(d)
         if p:
-            outcomes.append(LabOutcome(_label(d), _value(d), p))
+            listed.append(LabOutcome(_label(d), _value(d), p))
     tail = exact.p_success_at_least(top_success + 1)
     mean, variance = exact.moments(_value)
-    return LabSheet(outcomes=tuple(outcomes), tail=tail, mean=mean, variance=variance, **common)
+    return sheet(outcomes=tuple(listed), tail=tail, mean=mean, variance=variance)
 
 
 # --- volleys and contests ----------------------------------------------------------------------
@@ -257,7 +258,7 @@ def margin_work(query: ContestQuery) -> int:
     """The steps ``contest_margin`` takes: each pair of hits times the damage values it gives."""
     first, second = (total_hits(side) for side in query.sides)
     k = min(len(query.sides[0]), len(query.sides[1]))
-    die = query.rules["damage-die"]
+    die: int = query.rules["damage-die"]
     most = [max(d.weights) + k * (die - 1) + 1 for d in (first, second)]
     pairs = len(first.weights) * len(second.weights)
     both_full = min(len(first.weights), len(second.weights)) * most[0] * most[1] if query.tie == "full" else 0

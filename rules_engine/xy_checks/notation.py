@@ -353,8 +353,8 @@ def _check(scanner: Scanner, rules: RuleSet = PRINTED) -> CheckQuery:
         )
     notes = []
     if bonus and penalty and cancel == "yes":
-        left = bonus - penalty
-        rest = f"+{left}b" if left > 0 else (f"{left}p" if left < 0 else "none left")
+        net = bonus - penalty
+        rest = f"+{net}b" if net > 0 else (f"{net}p" if net < 0 else "none left")
         notes.append(f"{_dice(bonus, 'bonus')} and {_dice(penalty, 'penalty')} cancel: {rest}")
     elif bonus and penalty and cancel == "all":
         notes.append(

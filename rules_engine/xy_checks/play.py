@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeGuard, cast
 
 from ..core.errors import RulesError
 from ..core.exact import decimal_text, percent, ratio
@@ -55,8 +55,8 @@ from ..core.play import (
 )
 from ..core.requests import Request, request_seed
 from .notation import CheckQuery, ContestQuery, VolleyQuery, contest_query, parse_check_field
-from .odds import contest_odds, p_success, volley_odds
-from .roll import degree_text, roll_check, roll_contest, roll_volley
+from .odds import ContestOdds, VolleyOdds, contest_odds, p_success, volley_odds
+from .roll import ContestRoll, SideRoll, VolleyRoll, degree_text, roll_check, roll_contest, roll_volley
 from .rules import DEFENCES, MAX_ATTACKERS, START_CHECK, TARGET_FORMS, TIE_BREAKERS, TIES, Check, Target
 
 VERSION = 2
@@ -162,7 +162,8 @@ def new_scene(name: str = "New scene") -> dict[str, Any]:
 # --- who stands, who attacks ---------------------------------------------------------------------
 def left(combatant: dict[str, Any]) -> int:
     """Health left: health − damage."""
-    return combatant["health"] - combatant["damage"]
+    health_left: int = combatant["health"] - combatant["damage"]
+    return health_left
 
 
 def standing(side: dict[str, Any]) -> list[int]:
@@ -272,7 +273,7 @@ def _shown(value: Any) -> str:
     return json_kind(value)
 
 
-def _is_whole(value: Any) -> bool:
+def _is_whole(value: object) -> TypeGuard[int]:
     """Whether a request value is a whole number (not a float such as 0.0, not true/false)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -344,7 +345,8 @@ def named_lines(lines: list[str], scene: dict[str, Any], orders: list[list[int]]
     side = 0 if attacking == "both" else ATTACKING.index(attacking)
 
     def name(s: int, place: int) -> str:
-        return sides[s]["combatants"][orders[s][place]]["name"]
+        combatant_name: str = sides[s]["combatants"][orders[s][place]]["name"]
+        return combatant_name
 
     named = []
     for line in lines:
@@ -381,6 +383,7 @@ def play_odds(request: Request) -> dict[str, Any]:
     attacking = _attacking(request)
     query, orders = scene_query(scene, attacking)
     targets = []
+    result: VolleyOdds | ContestOdds
     if isinstance(query, VolleyQuery):
         result = volley_odds(query)
         s = ATTACKING.index(attacking)
@@ -419,10 +422,15 @@ def play_odds(request: Request) -> dict[str, Any]:
         "attacking": attacking,
         "targets": targets,
         "lines": named_lines(result.lines(), scene, orders, attacking),
-        "cut_mass": ratio(result.hits.cut_mass if isinstance(query, VolleyQuery) else result.cut_mass),
+        "cut_mass": ratio(result.hits.cut_mass if isinstance(result, VolleyOdds) else result.cut_mass),
         "odds": result.to_json(),
         **more,
     }
+
+
+def _targets_json(side: SideRoll) -> list[dict[str, Any]]:
+    """What each target of ``side``'s attack took, as the roll's JSON gives it."""
+    return cast("list[dict[str, Any]]", side.to_json()["targets"])
 
 
 def play_roll(request: Request) -> dict[str, Any]:
@@ -432,14 +440,15 @@ def play_roll(request: Request) -> dict[str, Any]:
     attacking = _attacking(request)
     query, orders = scene_query(scene, attacking)
     seed = request_seed(request)
+    rolled: VolleyRoll | ContestRoll
     if isinstance(query, VolleyQuery):
         rolled = roll_volley(query, seed)
         s = ATTACKING.index(attacking)
-        dealt = [(1 - s, i, t) for t, i in zip(rolled.side.to_json()["targets"], orders[1 - s])]
+        dealt = [(1 - s, i, t) for t, i in zip(_targets_json(rolled.side), orders[1 - s])]
         hits = {ATTACKING[s]: rolled.side.hits}
     else:
         rolled = roll_contest(query, seed)
-        dealt = [(1 - s, i, t) for s in (0, 1) for t, i in zip(rolled.sides[s].to_json()["targets"], orders[1 - s])]
+        dealt = [(1 - s, i, t) for s in (0, 1) for t, i in zip(_targets_json(rolled.sides[s]), orders[1 - s])]
         hits = {"first": rolled.sides[0].hits, "second": rolled.sides[1].hits}
     sides = [{**side, "combatants": [dict(c) for c in side["combatants"]]} for side in scene["sides"]]
     taken = []
@@ -467,14 +476,14 @@ def play_roll(request: Request) -> dict[str, Any]:
     )
     ended = over(after)
     shown = {**rolled.to_json(), "lines": named_lines(rolled.lines(), scene, orders, attacking)}
-    if isinstance(query, VolleyQuery):
+    if isinstance(rolled, VolleyRoll):
         count = rolled.side.hits
-        chance = f"{log_chance(volley_odds(query).hits.p(count))} of exactly {count} {'hit' if count == 1 else 'hits'}"
+        chance = f"{log_chance(volley_odds(rolled.query).hits.p(count))} of exactly {count} {'hit' if count == 1 else 'hits'}"
         by = ATTACKING.index(attacking)  # (``s`` above named the side of each target)
         attacks = [(by, orders[by], rolled.side)]
     else:
         a, b = rolled.sides[0].hits, rolled.sides[1].hits
-        odds = contest_odds(query)
+        odds = contest_odds(rolled.query)
         names = [side["name"] for side in scene["sides"]]
         chance = (
             f"{log_chance(odds.p_first_more)} that {names[0]} out-hit {names[1]}"

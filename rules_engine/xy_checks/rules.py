@@ -40,11 +40,6 @@ class Check:
         return face <= self.x
 
 
-def is_on_ladder(check: Check) -> bool:
-    """Whether ``check`` is neither sure nor hopeless and its die is on the ladder."""
-    return check.y in LADDER and 1 <= check.x <= check.y - 1
-
-
 def step_easier(check: Check, ladder: tuple[int, ...] = LADDER) -> Check:
     """One step easier: (x+1)/y, or, when that would be a sure thing, (y′−1)/y′ on the
     next die up (5/6 → 7/8). Past d20 (the ladder's last die) the check stays as it is (19/20)."""
@@ -86,11 +81,6 @@ def apply_tn(check: Check, steps: int, ladder: tuple[int, ...] = LADDER) -> tupl
 
 
 # --- bonus and penalty dice, degrees ------------------------------------------------------
-def dice_rolled(extra: int) -> int:
-    """Dice a check rolls: one, plus every bonus (``extra`` > 0) or penalty die left."""
-    return 1 + abs(extra)
-
-
 def degree(hits: int, dice: int, extra: int) -> int:
     """The signed degree of a roll of ``dice`` dice of which ``hits`` hit: ``k`` a success
     of degree k, ``-k`` a failure of degree k.
