@@ -92,8 +92,9 @@ READER_ATTRIBUTES = frozenset(
 # Elements whose text is never shown; their addresses are implementation (a warning).
 UNSHOWN = frozenset({"script", "style"})
 ADDRESS_TAGS = frozenset({"script", "link", "style"})
-# A run of hex digits as content hashes are written (Material's 8, the site's 12, longer ones).
-HASH = re.compile(r"(?<![0-9a-zA-Z])[0-9a-f]{8,64}(?![0-9a-zA-Z])")
+# A run of hex digits as content hashes are written (Material's 8, the site's 12, longer ones),
+# with a digit and a letter in it (a long number or a word of a-f alone stays as it is).
+HASH = re.compile(r"(?<![0-9a-zA-Z])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{8,64}(?![0-9a-zA-Z])")
 SPACE = re.compile(r"\s+")
 
 
@@ -122,7 +123,7 @@ def html_pages(site: Path) -> list[str]:
         if rel.startswith("assets/"):
             continue
         pages.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
-    return pages
+    return sorted(pages)
 
 
 def page_file(site: Path, page: str) -> Path:
