@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import subprocess
 import sys
@@ -213,8 +214,11 @@ def test_a_widget_page_loads_its_views_and_preloads_every_module_they_import(bui
     they import (read here from the modules themselves), so none waits for another to arrive;
     and starts the engine's worker there."""
     js_dir = built_site_dir / "assets" / "js"
-    imports = {path.name: re.findall(r'from "\./([a-z0-9-]+\.js)"', path.read_text(encoding="utf-8"))
-               for path in js_dir.glob("*.js")}
+    imports = {}  # each module, by its path from assets/js/ → the modules it imports
+    for module in js_dir.rglob("*.js"):
+        name = module.relative_to(js_dir).as_posix()
+        relative = re.findall(r'from "(\.{1,2}/[a-z0-9/-]+\.js)"', module.read_text(encoding="utf-8"))
+        imports[name] = [posixpath.normpath(posixpath.join(posixpath.dirname(name), path)) for path in relative]
     pages = sorted(built_site_dir.glob("**/index.html"))
     checked = 0
     for path in pages:
@@ -222,11 +226,13 @@ def test_a_widget_page_loads_its_views_and_preloads_every_module_they_import(bui
         views = set(re.findall(r' data-view="([a-z0-9-]+)"', html))
         if not views:
             continue
-        head = html[:html.index('<link rel="stylesheet"')]
-        imported = {src.rsplit("/", 1)[-1] for src in re.findall(r'= import\("([^"]+)"\)', head)}
-        assert imported == {f"{view}.js" for view in views}, path
-        preloaded = {href.rsplit("/", 1)[-1] for href in re.findall(r'<link rel="modulepreload" href="([^"]+)"', head)}
-        needed, pending = set(), [f"{view}.js" for view in views]
+        head = html[: html.index('<link rel="stylesheet"')]
+        imported = {src.split("assets/js/", 1)[-1] for src in re.findall(r'= import\("([^"]+)"\)', head)}
+        assert imported == {f"views/{view}.js" for view in views}, path
+        preloaded = {
+            href.split("assets/js/", 1)[-1] for href in re.findall(r'<link rel="modulepreload" href="([^"]+)"', head)
+        }
+        needed, pending = set(), [f"views/{view}.js" for view in views]
         while pending:
             name = pending.pop()
             if name not in needed:
