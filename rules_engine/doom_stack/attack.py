@@ -155,7 +155,7 @@ def parse_attack(text: str) -> AttackQuery:
         check_range(
             defence, 0, MAX_RATING, "the defender's stack", scanner=scanner, position=at, length=scanner.pos - at
         )
-    seen: dict[str, object] = {}
+    seen: dict[str, int | bool | str] = {}
     while not scanner.at_end():
         word, at = scanner.word()
         term = word.lower()
@@ -172,7 +172,7 @@ def parse_attack(text: str) -> AttackQuery:
             value, start = scanner.integer(f"a number after {term}")
             check_range(value, low, high, what, scanner=scanner, position=start, length=scanner.pos - start)
             seen[term] = value
-    boxes = int(seen.get("boxes", DEFAULT_BOXES))  # type: ignore[call-overload]
+    boxes = int(seen.get("boxes", DEFAULT_BOXES))
     marks = str(seen.get("track", ""))
     if len(marks) > boxes:
         start = text.lower().find("track")
@@ -186,13 +186,13 @@ def parse_attack(text: str) -> AttackQuery:
         attack,
         defence,
         bool(seen.get("cover")),
-        int(seen.get("body", 0)),  # type: ignore[call-overload]
+        int(seen.get("body", 0)),
         int(seen.get("hard", 0)),
         bool(seen.get("antitank")),
-        boxes,  # type: ignore[call-overload]
+        boxes,
         marks.upper(),
         int(seen.get("overflow", 0)),
-    )  # type: ignore[call-overload]
+    )
 
 
 def _read_marks(scanner: Scanner) -> str:

@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 
 from ..core.designer import DesignerView, DifficultyStep, Outcome
 from .notation import parse
 from .odds import odds
-from .rules import DIFFICULTY_LADDER, difficulty_by_name, performance_name
+from .rules import DIFFICULTY_LADDER, performance_name
 
 #: Attribute 2 + skill 2: the source's average pedestrian at their day job, and the pool
 #: its own difficulty table is worked out for.
 POOL = 4
 #: The middle of the named ladder (and the project's example roll).
-TYPICAL = difficulty_by_name("Challenging")
+TYPICAL = next(d for d in DIFFICULTY_LADDER if d.name == "Challenging")
 
 
 def _notation(tn: int) -> str:
     return f"{POOL}d6 vs TN {tn}"
+
+
+def _success(tn: int) -> Fraction:
+    """The chance the typical pool succeeds against ``tn``."""
+    against = odds(parse(_notation(tn))).odds
+    assert against is not None  # the notation names its TN
+    return against.success
 
 
 def _outcome_label(stack: int, tn: int) -> str:
@@ -29,10 +37,7 @@ def _outcome_label(stack: int, tn: int) -> str:
 @lru_cache(maxsize=1)
 def view() -> DesignerView:
     """The typical roll, every named difficulty, and the best stack's spread at Challenging."""
-    steps = tuple(
-        DifficultyStep(f"{d.name} (TN {d.tn})", _notation(d.tn), odds(parse(_notation(d.tn))).odds.success)
-        for d in DIFFICULTY_LADDER
-    )
+    steps = tuple(DifficultyStep(f"{d.name} (TN {d.tn})", _notation(d.tn), _success(d.tn)) for d in DIFFICULTY_LADDER)
     tn = TYPICAL.tn
     result = odds(parse(_notation(tn)))
     outcomes = tuple(

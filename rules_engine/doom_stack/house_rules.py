@@ -174,7 +174,8 @@ def die_sides(rules: RuleSet) -> int:
 
 def wild_face(rules: RuleSet) -> int | None:
     """The wild face, or ``None`` when no face is wild."""
-    return rules["wild"]
+    face: int | None = rules["wild"]
+    return face
 
 
 def ladder(rules: RuleSet) -> tuple[Difficulty, ...]:

@@ -68,7 +68,9 @@ from .rules import (
     Stack,
     best_stack,
     cheapest_stack,
+    extra_dice_for_second_action,
     legal_stacks,
+    movement_per_action,
     stack_count,
     take_damage,
 )
@@ -360,7 +362,7 @@ def sheet(character: dict[str, Any]) -> dict[str, Any]:
     return {
         "boxes": hit_boxes(attributes),
         "track": {**track_json(track), "state": state_words(character), "stable": character["stable"]},
-        "movement": None if agility is None else 10 + agility,
+        "movement": None if agility is None else movement_per_action(agility),
         "acts": why_no_action(character) is None,
         "bleeding": track.dying and not character["stable"],
         "heal": {kind: why_no_healing(character, kind) is None for kind in HEAL_KINDS},
@@ -547,7 +549,8 @@ def play_multitask(request: Request) -> dict[str, Any]:
             f"{len(attention) + gap}, more than the {MAX_POOL} the engine keeps",
         )
     roller = Roller(request_seed(request))
-    extra = [value for _, value in roller.roll_pool(max(0, gap), SIDES, "extra die for a larger other action")]
+    more = extra_dice_for_second_action(first["pool"], query.pool)
+    extra = [value for _, value in roller.roll_pool(more, SIDES, "extra die for a larger other action")]
     withheld = sorted(attention, reverse=True)[:-gap] if gap < 0 else []
     usable = left_after(attention, withheld)
     held = left_after(attention, usable)  # the same dice, in the pool's order

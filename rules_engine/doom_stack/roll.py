@@ -19,11 +19,9 @@ from .rules import (
     Stack,
     attention_pool,
     best_stack,
-    extra_dice_for_second_action,
     legal_stacks,
     performance_name,
     stack_count,
-    usable_for_second_action,
 )
 
 #: The most stacks a roll lists (biggest first). Every roll of up to 18 dice has at most
@@ -117,7 +115,8 @@ def stack_choices(
 ) -> list[StackChoice]:
     """Every stack ``dice`` allow (the ``limit`` biggest), each with its result against
     ``tn`` and the attention pool it leaves."""
-    counts = Counter(dice)
+    # with no wild face, ``None`` counts the (no) wildcards
+    counts: Counter[int | None] = Counter(dice)
     wild = wild_face(rules)
     pips = wild or 0
     faces = STACK_FACES if rules.is_printed else tuple(f for f in range(1, die_sides(rules) + 1) if f != wild)
@@ -297,34 +296,6 @@ def roll(query: DoomStackQuery, seed: int | None = None) -> DoomStackRoll:
         if i not in used:
             roller.mark(DieFate.KEPT, i, sides, value, "attention pool")
     return DoomStackRoll(query, roller.seed, dice, stack, tuple(attention_pool(dice, stack)), tuple(roller.log))
-
-
-@dataclass(frozen=True)
-class SecondAction:
-    """Multitasking: the stack for another action drawn from the attention pool."""
-
-    usable: tuple[int, ...]
-    withheld: tuple[int, ...]
-    extra: tuple[int, ...]
-    stack: Stack
-    attention: tuple[int, ...]
-
-
-def second_action(attention: tuple[int, ...], first_pool: int, second_pool: int, roller: Roller) -> SecondAction:
-    """Pick the stack for a further action from the attention pool: a smaller pool may not
-    use the highest X dice; a larger one first rolls X extra dice into the pool."""
-    extra = tuple(
-        v
-        for _, v in roller.roll_pool(
-            extra_dice_for_second_action(first_pool, second_pool), SIDES, "extra die for a larger second action"
-        )
-    )
-    dice = tuple(attention) + extra
-    usable = tuple(usable_for_second_action(dice, first_pool, second_pool))
-    withheld = list((Counter(dice) - Counter(usable)).elements())
-    stack = best_stack(usable)
-    left = tuple(sorted(withheld) + attention_pool(usable, stack))
-    return SecondAction(usable, tuple(sorted(withheld)), extra, stack, left)
 
 
 def roll_bleeding_out(overflow: int, boxes: int, roller: Roller) -> tuple[int, list[int]]:

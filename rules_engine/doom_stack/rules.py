@@ -60,11 +60,6 @@ HEALING_RATES: tuple[tuple[str, int, str, str], ...] = (
 )
 
 
-def difficulty_for(tn: int) -> Difficulty | None:
-    """The ladder rung with exactly this TN, or ``None`` for a TN between rungs."""
-    return next((d for d in DIFFICULTY_LADDER if d.tn == tn), None)
-
-
 def difficulty_by_name(name: str) -> Difficulty | None:
     """The ladder rung called ``name`` (any case)."""
     return next((d for d in DIFFICULTY_LADDER if d.name.lower() == name.lower()), None)
@@ -276,14 +271,6 @@ class Outcome:
 
 
 # --- multitasking and initiative ------------------------------------------------------
-def usable_for_second_action(attention: Sequence[int], first_pool: int, second_pool: int) -> list[int]:
-    """The attention dice a smaller second action may draw on: all but the highest X,
-    where X is how much smaller its pool is. (A larger pool rolls extra dice instead.)"""
-    withheld = max(0, first_pool - second_pool)
-    ordered = sorted(attention)
-    return ordered[: len(ordered) - withheld] if withheld else ordered
-
-
 def extra_dice_for_second_action(first_pool: int, second_pool: int) -> int:
     """How many dice a larger second action adds to the attention pool before choosing."""
     return max(0, second_pool - first_pool)

@@ -1,7 +1,7 @@
 """Doom Stack's play tool in the engine: the bridge actions (``rules_engine/doom_stack/play.py``)
 and its saved characters as the reader (``rules_engine/core/play.py``) takes or refuses them.
 Any text, file or link, and any document read back are the shared play contract's
-(tests/test_play_contract.py, fed Doom Stack's characters from play_strategies.py); any sheet
+(tests/test_play_contract.py, fed Doom Stack's characters from contract.py); any sheet
 rolled or hit is here: it answers or refuses with one RulesError, never anything else."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from rules_engine.core.play import FORMAT, MAX_LINK_CHARS, PlaySchema, decode_li
 from rules_engine.doom_stack.play import MAX_DIE, MAX_OVERFLOW, SCHEMA, VERSION, new_character, read_character, sheet
 from rules_engine.doom_stack.rules import bleed_out_death_chance, cheapest_stack, legal_stacks, stack_count
 
-from .play_strategies import CHARACTER_PARTS
+from .contract import CHARACTER_PARTS
 
 bridge, ok, refused, only_rules_errors = (
     partial(helper, "doom-stack")
@@ -617,6 +617,27 @@ def test_a_larger_other_action_rolls_more_dice_into_the_attention_pool() -> None
     # The same pool as the first: the whole attention pool, nothing rolled.
     same = ok("play_multitask", character=first, attribute="Agility", skill="Firearms", seed="0")
     assert same["multitask"]["extra"] == [] and same["character"]["pick"]["dice"] == [2, 5, 3]
+
+
+def test_other_action_pools() -> None:
+    """Which attention dice another action may use, on hand-made pools (the first roll closed;
+    Vex's Agility + Stealth is 5 dice)."""
+    closed = {"kind": "roll", "pool": 6, "tn": None, "dice": [6, 5, 2, 2, 3, 3], "held": [], "stack": [3, 3]}
+    first = vex(attention=[6, 5, 2, 2], pick={**closed, "open": False})
+    # 4 dice after 6: the 2 highest are off limits, the best of 2 2 is 2 + 2, nothing rolled.
+    smaller = ok("play_multitask", character=first, attribute="Agility", skill="Stealth", modifiers="-1", seed="3")
+    assert smaller["multitask"]["pool"] == 4
+    assert sorted(smaller["character"]["pick"]["held"]) == [5, 6] and smaller["multitask"]["extra"] == []
+    assert smaller["character"]["pick"]["dice"] == [2, 2] and smaller["sheet"]["pick"]["value"] == 4
+    # 6 dice after 4: every attention die, and 2 more rolled into the pool.
+    closed = {"kind": "roll", "pool": 4, "tn": None, "dice": [5, 1, 4, 4], "held": [], "stack": [4, 4, 1]}
+    for attention in ([2], [6, 5, 2]):
+        first = vex(attention=attention, pick={**closed, "open": False})
+        larger = ok("play_multitask", character=first, attribute="Agility", skill="Stealth", modifiers="+1", seed="3")
+        assert larger["multitask"]["pool"] == 6
+        extra = larger["multitask"]["extra"]
+        assert len(extra) == 2 and larger["character"]["pick"]["held"] == []
+        assert sorted(larger["character"]["pick"]["dice"]) == sorted([*attention, *extra])
 
 
 def test_multitasking_from_an_empty_attention_pool() -> None:

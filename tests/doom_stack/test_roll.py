@@ -5,7 +5,7 @@ from roller_agreement import assert_roller_agrees
 from rules_engine.core.roller import DieFate, Roller
 from rules_engine.doom_stack.notation import parse
 from rules_engine.doom_stack.odds import best_stack_distribution
-from rules_engine.doom_stack.roll import roll, roll_bleeding_out, second_action
+from rules_engine.doom_stack.roll import roll, roll_bleeding_out
 
 
 def test_seeded_roll_explains_itself():
@@ -55,13 +55,6 @@ def test_roll_without_tn_and_empty_pool():
     ]
     data = result.to_json()
     assert data["success"] is None and data["stacks"] == [] and data["stacks_total"] == 0
-
-
-def test_second_action_smaller_and_larger_pools():
-    smaller = second_action((6, 5, 2, 2), first_pool=6, second_pool=4, roller=Roller(3))
-    assert smaller.withheld == (5, 6) and smaller.stack.value == 4 and smaller.extra == ()
-    larger = second_action((2,), first_pool=4, second_pool=6, roller=Roller(3))
-    assert len(larger.extra) == 2 and larger.usable == tuple(sorted((2, *larger.extra)))
 
 
 def test_bleeding_out_stops_on_a_one_or_death():

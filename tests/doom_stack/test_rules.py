@@ -3,6 +3,7 @@ from fractions import Fraction
 import pytest
 
 from rules_engine.core.errors import RulesError
+from rules_engine.doom_stack.house_rules import PRINTED, rung_for
 from rules_engine.doom_stack.rules import (
     Damage,
     HitTrack,
@@ -12,7 +13,6 @@ from rules_engine.doom_stack.rules import (
     attention_pool,
     best_stack,
     bleed_out_death_chance,
-    difficulty_for,
     extra_dice_for_second_action,
     hit_boxes,
     initiative_order,
@@ -20,7 +20,6 @@ from rules_engine.doom_stack.rules import (
     performance_name,
     resolve_attack,
     take_damage,
-    usable_for_second_action,
 )
 
 
@@ -81,13 +80,12 @@ def test_performance_names(performance, name):
 
 
 def test_ladder_lookup():
-    assert difficulty_for(8).name == "Challenging"
-    assert difficulty_for(5) is None
+    assert rung_for(PRINTED, 8).name == "Challenging"
+    assert rung_for(PRINTED, 5) is None
 
 
 def test_multitasking():
-    assert usable_for_second_action([6, 5, 2, 2], first_pool=6, second_pool=4) == [2, 2]
-    assert usable_for_second_action([6, 5, 2], first_pool=4, second_pool=6) == [2, 5, 6]
+    # which attention dice the other action may use: tests/doom_stack/test_play.py, test_other_action_pools
     assert extra_dice_for_second_action(4, 7) == 3
     assert extra_dice_for_second_action(7, 4) == 0
 
