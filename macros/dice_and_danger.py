@@ -133,7 +133,7 @@ def damage_builder() -> str:
 
     def group(key: str, legend: str, body: str) -> str:
         return (
-            f'<fieldset class="srd-dg-group srd-dg-group--{key}" id="{p}-group-{key}">'
+            f'<fieldset class="srd-dd-group srd-dd-group--{key}" id="{p}-group-{key}">'
             f"<legend>{escape(legend)}</legend>{body}</fieldset>"
         )
 
@@ -148,7 +148,7 @@ def damage_builder() -> str:
             "weapon",
             "Your weapon",
             radio_group(p, "weapon", "Weapon", WEAPON_WORDS, DAMAGE_DEFAULTS["weapon"])
-            + f'<fieldset class="srd-dg-qualities" id="{p}-qualities"><legend>The weapon</legend>'
+            + f'<fieldset class="srd-dd-qualities" id="{p}-qualities"><legend>The weapon</legend>'
             + checks("unsuited", "heavy", "ranged", "crude", "off_hand")
             + "</fieldset>",
         )

@@ -33,13 +33,13 @@ def expect_damage(page: Page, attack: Attack) -> None:
     """The builder shows the engine's written notation, canonical form and odds for ``attack``."""
     built = build_damage(attack)
     result = odds(built.query)
-    expect(page.locator(f"{BUILDER} .srd-dg-written__notation")).to_have_text(built.written)
+    expect(page.locator(f"{BUILDER} .srd-dd-written__notation")).to_have_text(built.written)
     expect(page.locator(f"{BUILDER} .srd-reading__notation")).to_have_text(built.query.notation)
     any_hit = result.p_at_least(1)
     expect(page.locator(f"{BUILDER} [data-odds=any-hit] .srd-pct")).to_have_text(percent(any_hit, 2))
     expect(page.locator(f"{BUILDER} [data-odds=any-hit] .srd-exact")).to_have_text(ratio(any_hit))
     expect(page.locator(f"{BUILDER} [data-odds=mean] .srd-pct")).to_have_text(decimal_text(result.mean, 2))
-    expect(page.locator(f"{BUILDER} .srd-dg-steps li")).to_have_count(len(built.steps))
+    expect(page.locator(f"{BUILDER} .srd-dd-steps li")).to_have_count(len(built.steps))
     for k, p in result.dist.probabilities().items():
         row = page.locator(f"{BUILDER} .srd-hits-table tr[data-value='{k}']")
         if row.count():
@@ -72,7 +72,7 @@ def test_the_builder_opens_with_its_odds_and_follows_every_choice(page, site_url
     page.check("#dg-shield-tower")
     armoured = replace(knight, friend_helps=True, armour="splint", shield="tower")
     expect_damage(page, armoured)
-    expect(page.locator(f"{BUILDER} .srd-dg-written__notation")).to_contain_text("& +1p")
+    expect(page.locator(f"{BUILDER} .srd-dd-written__notation")).to_contain_text("& +1p")
 
     # Hit Defense: its reading applies only once one is spent.
     expect(page.locator("#dg-hd_reading-bonus")).to_be_disabled()
@@ -102,7 +102,7 @@ def test_the_builder_opens_with_its_odds_and_follows_every_choice(page, site_url
         page.check(box)
     page.check("#dg-shield-shield")
     page.check("#dg-armour-none")
-    expect(page.locator(f"{BUILDER} .srd-dg-steps li")).to_have_count(11)
+    expect(page.locator(f"{BUILDER} .srd-dd-steps li")).to_have_count(11)
     assert height(page, f"{BUILDER} .srd-widget__canonical") == reserved
     assert page_errors == []
 
@@ -144,7 +144,7 @@ def test_the_builders_roll_is_the_engines_and_its_permalink_brings_it_back(page,
 
 def expect_health(page: Page, now: int, had: int, health: int) -> None:
     save = health_save(now, had, health)
-    expect(page.locator(f"{HELPER} .srd-dh-written")).to_have_text(save.written)
+    expect(page.locator(f"{HELPER} .srd-dd-save-written")).to_have_text(save.written)
     expect(page.locator(f"{HELPER} .srd-reading__notation")).to_have_text(save.query.notation)
     for outcome in outcomes_json(save.query):
         row = page.locator(f"{HELPER} tr[data-hits='{outcome['hits']}']")
@@ -211,7 +211,7 @@ def test_the_helpers_fit_a_phone_and_never_move_the_page(phone_page, site_url, t
         page.check(box)
     page.check("#dg-shield-shield")
     page.check("#dg-armour-none")
-    expect(page.locator(f"{BUILDER} .srd-dg-steps li")).to_have_count(11)
+    expect(page.locator(f"{BUILDER} .srd-dd-steps li")).to_have_count(11)
     assert height(page, f"{BUILDER} .srd-widget__canonical") == loading[f"{BUILDER} .srd-widget__canonical"]
     assert_no_sideways_scroll(page, "dice-and-danger with the builder and the helper used")
     width = page.evaluate("window.innerWidth")
@@ -222,7 +222,7 @@ def test_the_helpers_fit_a_phone_and_never_move_the_page(phone_page, site_url, t
         "#dg-shield-tower",
         "#dg-seed",
         f"{BUILDER} button[type=submit]",
-        f"{BUILDER} .srd-dg-written",
+        f"{BUILDER} .srd-dd-written",
         "#dh-health",
         f"{HELPER} button[type=submit]",
         f"{HELPER} .srd-widget__odds .srd-table-wrap",

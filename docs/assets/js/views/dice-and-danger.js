@@ -277,12 +277,12 @@ function fieldsWidget(root, options) {
 
 // The built roll: every term written out with the rule that gave it, then the canonical form.
 function renderBuilt(result) {
-  const steps = el("ol", { class: "srd-dg-steps", "aria-label": "Each term and why" },
+  const steps = el("ol", { class: "srd-dd-steps", "aria-label": "Each term and why" },
     ...result.steps.map((step) => el("li", { "data-field": step.field },
       el("code", {}, step.other_side ? `& ${step.term}` : step.term), ` ${step.why}`)));
   if (!result.steps.length) steps.append(el("li", {}, "No term: nothing adds a die"));
   return el("div", { class: "srd-reading" },
-    el("p", { class: "srd-dg-written" }, "Written out: ", el("code", { class: "srd-dg-written__notation" }, result.written)),
+    el("p", { class: "srd-dd-written" }, "Written out: ", el("code", { class: "srd-dd-written__notation" }, result.written)),
     steps,
     renderReading(result));
 }
@@ -348,9 +348,9 @@ function attachHealth(root) {
 
 // The save as written and as read, then one row per outcome with its exact chance.
 function renderOutcomes(result) {
-  const box = el("div", { class: "srd-dh-odds" });
+  const box = el("div", { class: "srd-dd-save-odds" });
   box.append(el("p", { class: "srd-reading__canonical" },
-    "The save: ", el("code", { class: "srd-dh-written" }, result.written), " reads as ",
+    "The save: ", el("code", { class: "srd-dd-save-written" }, result.written), " reads as ",
     el("code", { class: "srd-reading__notation" }, result.notation)));
   const notes = [...result.notes];
   if (result.drop_note) notes.push(result.drop_note);
@@ -365,12 +365,12 @@ function renderOutcomes(result) {
       el("th", { scope: "row" }, o.to === null ? `${o.hits}+` : String(o.hits)),
       el("td", {}, o.name + (o.injury ? " (the mood was an injury)" : "")),
       el("td", { class: "srd-num" }, o.percent),
-      el("td", { class: "srd-dh-bar-cell", "aria-hidden": "true" },
-        el("span", { class: "srd-dh-bar", style: `width: ${width.toFixed(1)}%` })),
+      el("td", { class: "srd-dd-save-bar-cell", "aria-hidden": "true" },
+        el("span", { class: "srd-dd-save-bar", style: `width: ${width.toFixed(1)}%` })),
       el("td", { class: "srd-exact-cell" }, o.ratio));
   });
   box.append(el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Chance of each outcome", tabindex: "0" },
-    el("table", { class: "srd-table srd-dh-outcomes" }, el("thead", {}, head), el("tbody", {}, ...rows))));
+    el("table", { class: "srd-table srd-dd-save-outcomes" }, el("thead", {}, head), el("tbody", {}, ...rows))));
   return box;
 }
 
