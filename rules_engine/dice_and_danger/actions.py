@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import cast
 
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
@@ -107,13 +108,18 @@ def _query(request: Request) -> tuple[DiceAndDangerQuery, dict[str, object]]:
 SYSTEM_NAME = "dice & danger"
 
 
+def _chain(die: dict[str, object]) -> list[dict[str, object]]:
+    """The dice a kept 6's crit rolled, as ``dice_detail`` lists them."""
+    return cast("list[dict[str, object]]", die["chain"])
+
+
 def share_dice(rolled: DiceAndDangerRoll) -> list[int | str]:
     """The dice for the chat, in roll order: a dropped die struck out (``~~5~~``, as Discord
     writes it), a kept 6 with the dice its crit rolled (``6→6→2``)."""
     return [
         f"~~{die['value']}~~"
         if die["fate"] == "dropped"
-        else "\u2192".join(str(v) for v in [die["value"], *(c["value"] for c in die["chain"])])  # type: ignore[union-attr]
+        else "\u2192".join(str(v) for v in [die["value"], *(c["value"] for c in _chain(die))])
         for die in rolled.dice_detail()
     ]
 

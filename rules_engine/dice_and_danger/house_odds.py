@@ -24,12 +24,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
 from ..core.dist import EXPLOSION_CUTOFF, Dist
 from ..core.errors import RulesError
 from ..core.poly import convolve
 from ..core.rule_set import RuleSet
 from .house_rules import crit_face
+
+if TYPE_CHECKING:  # notation.py reads this module's limits
+    from .notation import DiceAndDangerQuery
 
 #: The most counts of hits a roll's odds list before the rest is below the cut-off: past
 #: it the roll is refused (a large pool with most faces exploding).
@@ -192,7 +196,7 @@ def _needed(joint: dict[tuple[int, int], int], faces: Faces, rolled: int) -> flo
     """A rough count of hits the listing must reach (used only to refuse at once)."""
     _a, _b, cm, ch = faces.chain
     q = faces.sides - cm
-    total = faces.sides**rolled
+    total: int = faces.sides**rolled
     chain_mean = float(faces.chain_mean())
     mean = sum(w * (h + s * chain_mean) for (h, s), w in joint.items()) / total
     chains = max(s for _h, s in joint)
@@ -277,13 +281,14 @@ def hits_with_added(hits: HouseHits, added: int) -> tuple[Dist, Fraction, Fracti
     return dist, mean, second - mean * mean
 
 
-def query_hits(query, cutoff: Fraction = EXPLOSION_CUTOFF) -> tuple[Dist, Fraction, Fraction]:  # noqa: ANN001
+def query_hits(query: DiceAndDangerQuery, cutoff: Fraction = EXPLOSION_CUTOFF) -> tuple[Dist, Fraction, Fraction]:
     """A query's hits under its rule set (a ``DiceAndDangerQuery`` with a DC): the exact
     distribution (listed counts exact, ``cut_mass`` above them), mean and variance."""
     rules: RuleSet = query.rules
     if query.dice == 0:
         value = max(0, query.hits)
         return Dist.constant(value), Fraction(value), Fraction(0)
+    assert query.dc is not None  # the odds of hits need a DC
     hits = dice_hits(
         query.sides,
         query.dc,
@@ -297,7 +302,7 @@ def query_hits(query, cutoff: Fraction = EXPLOSION_CUTOFF) -> tuple[Dist, Fracti
     return hits_with_added(hits, query.hits)
 
 
-def p_any_hit(query) -> Fraction:  # noqa: ANN001
+def p_any_hit(query: DiceAndDangerQuery) -> Fraction:
     """The exact chance of at least one hit after added or removed hits (a query with a
     DC). No hit from the dice means no kept die hit and every chain ended without one, so
     it needs no listing: each chain misses throughout with chance a / q."""
@@ -306,9 +311,11 @@ def p_any_hit(query) -> Fraction:  # noqa: ANN001
     if query.hits < 0:
         return 1 - query_hits(query)[0].p(0)
     rules: RuleSet = query.rules
+    assert query.dc is not None  # the odds of hits need a DC
     faces = Faces(query.sides, query.dc, crit_face(rules))
     joint = kept_joint(query.sides, query.dc, crit_face(rules), query.rolled, query.dice, query.low_drops)
     a, b, cm, ch = faces.chain
     missing = Fraction(a, a + b + ch)
     none = sum((w * missing**s for (h, s), w in joint.items() if h == 0), Fraction(0))
-    return 1 - none / query.sides**query.rolled
+    outcomes: int = query.sides**query.rolled
+    return 1 - none / outcomes

@@ -181,7 +181,7 @@ def drops_highest(rules: RuleSet, extra: int, *, save: bool) -> bool:
     """Whether the bonus (``extra`` > 0) or penalty (< 0) dice left after cancelling
     discard the highest dice (else the lowest)."""
     on_damage = rules["bonus-drops"] if extra >= 0 else rules["penalty-drops"]
-    highest = on_damage == "highest"
+    highest: bool = on_damage == "highest"
     if save and rules["save-drops"] == "swapped":
         highest = not highest
     return highest

@@ -174,8 +174,8 @@ def build_query(
             notes.append(f"DC {dc} is {'below' if dc < low else 'above'} the range {low}-{high}: vs DC {clamped}")
         dc, dice = clamped, dice + more
     if dice < 0 or (dice == 0 and terms.extra):
-        left = "no base dice" if dice == 0 else f"{dice} base dice"
-        notes.append(f"the terms leave {left}: nothing is rolled, so 0 hits from dice")
+        leaves = "no base dice" if dice == 0 else f"{dice} base dice"
+        notes.append(f"the terms leave {leaves}: nothing is rolled, so 0 hits from dice")
     dice = max(dice, 0)
     extra = terms.extra if dice else 0
     paired = min(terms.bonus, terms.penalty) if dice and not cancel else 0
@@ -232,7 +232,7 @@ def _check_totals(steps: list[_Step], scanner: Scanner, rules: RuleSet = PRINTED
     extra = total.extra if dice else 0
     if rules["cancel"] == "no":  # every bonus and penalty die is rolled
         extra = total.bonus + total.penalty if dice else 0
-    checks: list[tuple[Callable[[Terms], int], int, str]] = [
+    checks: list[tuple[Callable[[Terms], int], int, str] | None] = [
         (lambda t: t.dice, MAX_DICE, _pool_message(dice, extra)),
         (lambda t: t.bonus + t.penalty, MAX_EXTRA, _pool_message(dice, extra))
         if dice and rules["cancel"] == "no"

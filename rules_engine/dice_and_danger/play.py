@@ -33,7 +33,7 @@ come from ``play_lists``: the page holds no rule of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
@@ -140,7 +140,7 @@ def _titles(value: Any, where: str, level: int) -> list[dict[str, Any]]:
         raise refuse(where, f"must be a list, not {json_kind(value)}")
     if len(value) > MAX_TITLES:
         raise refuse(where, f"too many: at most {MAX_TITLES}")
-    titles = []
+    titles: list[dict[str, Any]] = []
     for i, title in enumerate(value):
         exact_keys(title, f"{where}[{i}]", ("text", "boosted"))
         titles.append(
@@ -280,7 +280,7 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
 
 
 # --- older versions --------------------------------------------------------------------------------
-def _whole(value: Any) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -795,7 +795,7 @@ def play_take_hits(request: Request) -> dict[str, Any]:
 
 
 def _owed(character: dict[str, Any]) -> dict[str, Any]:
-    owed = character["health_save"]
+    owed: dict[str, Any] | None = character["health_save"]
     if owed is None:
         raise refuse(
             "character.health_save", f"{character['name']} owes no Health save: only taking a condition calls for one"

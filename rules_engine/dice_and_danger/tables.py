@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from ..core.exact import decimal_text, percent, ratio
@@ -80,7 +81,13 @@ def query(dice: int, extra: int, dc: int, *, save: bool = False) -> DiceAndDange
 
 
 # --- odds tables --------------------------------------------------------------------------
-def _by_pool_and_dc(key: str, caption: str, value, text, notes: tuple[str, ...]) -> Table:
+def _by_pool_and_dc(
+    key: str,
+    caption: str,
+    value: Callable[[DiceAndDangerQuery], Fraction],
+    text: Callable[[Fraction], str],
+    notes: tuple[str, ...],
+) -> Table:
     rows = []
     for pool in POOLS:
         for label, extra in VARIANTS:
