@@ -8,8 +8,9 @@ traceback; the text form is the JSON's lines; a seed gives the same roll every t
 exact fractions summing to 1; the bridge's ``roll``/``odds`` by notation answer as the CLI
 does, errors as ``{"ok": false, "error": {...}}``.
 
-Each system gives only its own data, in ``OWN`` beside the tests: notations to run, the JSON
-keys it adds, and bad notations with where the caret must point. Its own values, worked
+Each system gives only its own data, as ``CLI`` in its ``tests/<system>/contract.py``
+(``support/system_contract.py``): notations to run, the JSON keys it adds, and bad notations
+with where the caret must point. Its own values, worked
 examples and words stay in ``tests/<system>/``. In-process (``cli.run``/``cli.main``), so these
 run inside Pyodide too. The program itself (``python -m rules_engine``: its exit codes and
 streams) runs in tests/test_cli_encoding.py (every system's example, exit 0) and
@@ -20,10 +21,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 
 import pytest
+from system_contract import Cli, contract_of
 
 from rules_engine.cli import main, run
 from rules_engine.systems import SYSTEM_PACKAGES, get_system
@@ -39,71 +40,9 @@ FRACTION = re.compile(r"\d+/[1-9]\d*")
 SEED = 7
 
 
-@dataclass(frozen=True)
-class Bad:
-    """A bad notation: where the caret must point (``position``, ``length``) and words of the message."""
-
-    notation: str
-    position: int
-    length: int
-    says: str
-
-
-@dataclass(frozen=True)
-class Own:
-    """What one system adds to the shared contract (data only, never rules)."""
-
-    notations: tuple[str, ...]  # rolled and asked for odds (as typed: the canonical form may differ)
-    roll_keys: frozenset[str] = frozenset()
-    odds_keys: frozenset[str] = frozenset()
-    bad: tuple[Bad, ...] = ()
-
-
-OWN: dict[str, Own] = {
-    "doom-stack": Own(
-        ("4d6 vs TN 8", "4D6 VS 8", "7d6 vs TN 8"),
-        frozenset({"best_stack", "success", "glitch", "performance", "attention_pool"}),
-        frozenset({"p_success", "p_glitch"}),
-        (
-            Bad("4d7", 2, 1, "only six-sided dice"),
-            Bad("900d6", 0, 3, "from 0 to 300"),
-            Bad("4d6 vs", 6, 1, "expected a TN"),
-        ),
-    ),
-    "dice-and-danger": Own(
-        ("4d-1p vs DC 3", "4d+1b vs DC 3", "1d+2p"),
-        frozenset({"hits", "kept", "dropped", "explosions"}),
-        frozenset({"dc", "mean", "p_at_least"}),
-        (
-            Bad("4d-1b vs DC 3", 2, 3, "write +1p"),
-            Bad("500d vs DC 3", 0, 4, "up to 100 base dice"),
-            Bad("3d vs DC", 8, 1, "expected the DC"),
-        ),
-    ),
-    "adrenaline": Own(
-        ("6d10 vs 7", "6d10", "6d10 vs 7 +2a"),
-        frozenset({"dice_detail", "successes", "ones", "net", "result", "degree", "adrenaline_earned", "pair"}),
-        frozenset({"p_success", "p_failure", "p_botch", "p_adrenaline", "mean"}),
-        (Bad("12d10 vs 7", 0, 2, "with designer"), Bad("6d10 vs 12", 8, 2, "from 2 to 10")),
-    ),
-    "xy-checks": Own(
-        ("5/6 -3 TN +1b", "4/6 +1p", "4/6 -1p"),
-        frozenset({"hit", "degree", "check"}),
-        frozenset({"check", "p_success"}),
-        (Bad("5/6 -3 TN -1b", 10, 3, "write -1p"), Bad("volley 5/6, 25x 4/6 vs 2", 12, 3, "from 1 to 20")),
-    ),
-    "action": Own(
-        ("5 vs 5", "8 vs 5 inspired", "5 vs 5 -1d"),
-        frozenset({"av", "degree", "pair", "double0"}),
-        frozenset({"p_double0", "dice_part", "dice_part_above"}),
-        (Bad("5 vs 5 wld", 7, 3, "unknown word 'wld'"), Bad("5 vs 5 T 0", 9, 1, "from 1 to 100")),
-    ),
-}
-
-
-def own(key: str) -> Own:
-    """The system's own data; a system not in ``OWN`` yet is held to the contract on its example."""
-    return OWN.get(key) or Own((get_system(key).example,))
+def own(key: str) -> Cli:
+    """The system's own data: ``CLI`` in its ``tests/<system>/contract.py``."""
+    return contract_of(key).CLI
 
 
 EXAMPLES = [
@@ -123,9 +62,10 @@ def bridge(**request: object) -> dict:
     return reply
 
 
-def test_every_registered_system_states_its_own_data():
-    assert set(OWN) == set(SYSTEM_PACKAGES)
-    assert all(OWN[key].notations[0] == get_system(key).example and OWN[key].bad for key in OWN)
+@pytest.mark.parametrize("key", SYSTEM_PACKAGES)
+def test_every_registered_system_states_its_own_data(key):
+    assert isinstance(own(key), Cli)
+    assert own(key).notations[0] == get_system(key).example and own(key).bad
 
 
 # --- results -----------------------------------------------------------------------------------

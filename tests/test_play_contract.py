@@ -12,33 +12,34 @@
 
 A system has a play tool when its bridge actions include ``play_import`` (found from the
 registry, ``rules_engine.systems``). Each gives only its own data, in
-``tests/<system>/play_strategies.py``: ``ENTRIES`` (a Hypothesis strategy for a document's
-entries), ``SHEET_KEY`` (the request key ``play_sheet`` takes an entry under),
-``assert_entry_kept`` (its own assertions on each entry read back) and ``play_steps`` (a drawn
-sequence of its valid play actions). Its own values, worked examples and words stay in ``tests/<system>/test_play.py``. In-process, so these run inside
+``tests/<system>/contract.py`` (``support/system_contract.py``): ``ENTRIES`` (a Hypothesis
+strategy for a document's entries), ``SHEET_KEY`` (the request key ``play_sheet`` takes an entry
+under), ``assert_entry_kept`` (its own assertions on each entry read back) and ``play_steps`` (a
+drawn sequence of its valid play actions). Its own values, worked examples and words stay in
+``tests/<system>/test_play.py``. In-process, so these run inside
 Pyodide too (fewer examples there: play_documents.MANY)."""
 
 from __future__ import annotations
 
 import json
-from importlib import import_module
 from types import ModuleType
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from play_documents import JSON_VALUES, MANY, link_of, ok, only_rules_errors, refused
+from system_contract import PLAY_PARTS, contract_of
 
 from rules_engine.core.play import FORMAT, MAX_LINK_CHARS
-from rules_engine.systems import SYSTEM_PACKAGES, all_systems
+from rules_engine.systems import all_systems
 
 #: Every registered system whose bridge answers the play frame's actions.
 PLAY_SYSTEMS = [system.key for system in all_systems() if "play_import" in system.actions]
 
 
 def own(system: str) -> ModuleType:
-    """The system's own part of the contract: ``tests/<package>/play_strategies.py``."""
-    return import_module(SYSTEM_PACKAGES[system].rsplit(".", 1)[1] + ".play_strategies")
+    """The system's own part of the contract: ``tests/<package>/contract.py``."""
+    return contract_of(system)
 
 
 def document(system: str, entries: list, version: int = 1) -> dict:
@@ -52,6 +53,8 @@ def test_the_play_tools_are_found() -> None:
         assert {"play_import", "play_check", "play_link", "play_open_link", "play_limits", "play_sheet"} <= set(
             next(s for s in all_systems() if s.key == system).actions
         )
+        missing = [name for name in PLAY_PARTS if not hasattr(own(system), name)]
+        assert not missing, f"{system}'s tests contract.py lacks {missing}"
 
 
 @pytest.mark.parametrize("system", PLAY_SYSTEMS)

@@ -1,6 +1,8 @@
 """The spine five systems hang on: the shared glue names no system, and every registered
 system brings its own files in every layer (engine package, macros module, view module,
-tests folder), so adding a system means new files plus one registry line (and the nav)."""
+tests folder with its ``contract.py``), so adding a system means new files plus one registry
+line (and the nav). The checks of one system take the folder its files are in, so
+tests/test_adding_a_system.py holds a throwaway system to them too."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from importlib import import_module
 from pathlib import Path
 
 import pytest
+from macros_env import system_macros
+from system_contract import PLAY_PARTS, Cli, contract_of
 
 from rules_engine.systems import SYSTEM_PACKAGES, get_system
 
@@ -98,48 +102,54 @@ def test_a_system_named_by_a_glue_word_is_still_caught():
     assert names_it("doom-stack", "doom-stack")  # other names: anywhere, as before
 
 
-@pytest.mark.parametrize("key", SYSTEM_PACKAGES)
-def test_every_system_brings_its_own_files(key):
+def assert_brings_its_own_files(key: str, root: Path = REPO) -> None:
+    """The system under ``key`` has its file in every layer under ``root``, and its tests give
+    the shared contracts their data (``tests/<package>/contract.py``)."""
     package = package_name(key)
     system = get_system(key)
     assert system.key == key
-    assert (REPO / "rules_engine" / package / "__init__.py").is_file()
+    assert (root / "rules_engine" / package / "__init__.py").is_file()
     assert callable(getattr(import_module(f"macros.{package}"), "register", None)), f"macros/{package}.py register(env)"
-    view = (REPO / "docs/assets/js/views" / f"{key}.js").read_text(encoding="utf-8")
+    view = (root / "docs/assets/js/views" / f"{key}.js").read_text(encoding="utf-8")
     assert re.search(r"^export const WIDGETS = \{", view, re.M), f"docs/assets/js/views/{key}.js exports WIDGETS"
-    assert any((REPO / "tests" / package).glob("test_*.py")), f"tests/{package}/ holds the system's tests"
+    assert any((root / "tests" / package).glob("test_*.py")), f"tests/{package}/ holds the system's tests"
     for action, handler in system.actions.items():
         assert action not in ("roll", "odds") and callable(handler)
+    assert (root / "tests" / package / "contract.py").is_file(), f"tests/{package}/contract.py"
+    contract = contract_of(key)
+    assert isinstance(getattr(contract, "CLI", None), Cli), f"tests/{package}/contract.py: CLI"
+    if "play_import" in system.actions:  # a play tool
+        missing = [name for name in PLAY_PARTS if not hasattr(contract, name)]
+        assert not missing, f"tests/{package}/contract.py lacks {missing}"
 
 
-class _RecordingEnv:
-    """What a system's ``register(env)`` gives mkdocs-macros."""
+def assert_every_widget_has_its_view(key: str, root: Path = REPO) -> None:
+    """Each widget macro's markup names this system's view module and a widget it attaches."""
+    view = (root / "docs/assets/js/views" / f"{key}.js").read_text(encoding="utf-8")
+    exported = re.search(r"^export const WIDGETS = \{([^}]*)\}", view, re.M).group(1)
+    kinds = {k.strip('"') for k in re.findall(r"([A-Za-z_$][\w$]*|\"[^\"]+\")\s*:", exported)}
+    for name, macro in system_macros(key).items():
+        html = macro()
+        for view_name, widget in re.findall(r'class="srd-widget"[^>]*data-view="([^"]+)" data-widget="([^"]+)"', html):
+            assert view_name == key, f"{name} draws a widget of {view_name!r}"
+            assert widget in kinds, f"{name}: {key}.js has no widget {widget!r}"
 
-    def __init__(self) -> None:
-        self.macros: dict[str, object] = {}
-        self.variables: dict[str, object] = {}
 
-    def macro(self, function, name: str = ""):  # noqa: ANN001, ANN201
-        self.macros[name or function.__name__] = function
-        return function
+def assert_in_the_nav(key: str, root: Path = REPO) -> None:
+    nav = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    assert f"{key}.md" in nav, f"mkdocs.yml's nav has no page {key}.md"
+
+
+@pytest.mark.parametrize("key", SYSTEM_PACKAGES)
+def test_every_system_brings_its_own_files(key):
+    assert_brings_its_own_files(key)
 
 
 @pytest.mark.parametrize("key", SYSTEM_PACKAGES)
 def test_every_widget_a_system_draws_has_its_view(key):
-    """Each widget macro's markup names this system's view module and a widget it attaches."""
-    env = _RecordingEnv()
-    import_module(f"macros.{package_name(key)}").register(env)
-    view = (REPO / "docs/assets/js/views" / f"{key}.js").read_text(encoding="utf-8")
-    exported = re.search(r"^export const WIDGETS = \{([^}]*)\}", view, re.M).group(1)
-    kinds = set(re.findall(r"([A-Za-z_$][\w$]*|\"[^\"]+\")\s*:", exported))
-    for name, macro in env.macros.items():
-        html = macro()
-        for view_name, widget in re.findall(r'class="srd-widget"[^>]*data-view="([^"]+)" data-widget="([^"]+)"', html):
-            assert view_name == key, f"{name} draws a widget of {view_name!r}"
-            assert widget in {k.strip('"') for k in kinds}, f"{name}: {key}.js has no widget {widget!r}"
+    assert_every_widget_has_its_view(key)
 
 
 def test_the_registry_and_the_nav_agree():
-    nav = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
     for key in SYSTEM_PACKAGES:
-        assert f"{key}.md" in nav, f"mkdocs.yml's nav has no page {key}.md"
+        assert_in_the_nav(key)

@@ -9,7 +9,6 @@ widget's radio groups tried so a field shown only in one mode is reached."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import pkgutil
 import re
@@ -17,6 +16,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from macros_env import registered
 
 from rules_engine.systems import SYSTEM_PACKAGES
 from rules_engine.web import call
@@ -24,18 +24,6 @@ from rules_engine.web import call
 MACROS = Path(__file__).resolve().parent.parent / "macros"
 if not MACROS.is_dir():  # inside Pyodide only tests/ is mounted
     pytest.skip("needs the repository's macros", allow_module_level=True)
-
-
-class _Env:
-    """Just enough of mkdocs-macros' env for a system's ``register``."""
-
-    def __init__(self) -> None:
-        self.macros: dict[str, object] = {}
-        self.variables: dict[str, object] = {}
-
-    def macro(self, function, name=None):  # noqa: ANN001
-        self.macros[name or function.__name__] = function
-        return function
 
 
 class _Form(HTMLParser):
@@ -106,10 +94,7 @@ def _widgets() -> list[tuple[str, _Form]]:
     for module in sorted(m.name for m in pkgutil.iter_modules([str(MACROS)])):
         if not any(module == package or module.startswith(package + "_") for package in packages):
             continue  # the site's own macros, not a system's widgets
-        loaded = importlib.import_module(f"macros.{module}")
-        env = _Env()
-        loaded.register(env)
-        for name, macro in env.macros.items():
+        for name, macro in registered(module).items():
             try:
                 html = macro()
             except TypeError:  # a macro that needs arguments is not a widget

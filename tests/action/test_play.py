@@ -3,7 +3,7 @@ small cases checked by hand from the source's rules (Shot Count, Initiative, wha
 shock and wounds, mooks, the initiative cards), agreement with the chapters' own roller,
 odds and damage calculator, and its saved scenes as the reader takes or refuses them.
 Any text, file or link, and any document read back are the shared play contract's
-(tests/test_play_contract.py, fed Action!'s scenes from play_strategies.py); any scene played
+(tests/test_play_contract.py, fed Action!'s scenes from contract.py); any scene played
 is here: it answers or refuses with one RulesError, never anything else."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from rules_engine.action.roll.actions import share
 from rules_engine.core.exact import ratio
 from rules_engine.core.play import FORMAT
 
-from .play_strategies import FIELD_VALUES, SCENE_PARTS
+from .contract import FIELD_VALUES, SCENE_PARTS
 
 bridge, ok, refused, only_rules_errors = (
     partial(helper, "action")

@@ -1,7 +1,7 @@
 """The Adrenaline play tool in the engine: the bridge actions (``rules_engine/adrenaline/play.py``)
 with hand-checked small cases, and its saved characters as the reader takes or refuses them.
 Any text, file or link, and any document read back are the shared play contract's
-(tests/test_play_contract.py, fed Adrenaline's characters from play_strategies.py); any sheet
+(tests/test_play_contract.py, fed Adrenaline's characters from contract.py); any sheet
 rolled is here: it answers or refuses with one RulesError, never anything else."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from rules_engine.adrenaline import odds_notation
 from rules_engine.adrenaline.play import SCHEMA, VERSION, finish_chances, new_character, read_character
 from rules_engine.core.play import FORMAT, decode_link, encode_link
 
-from .play_strategies import CHARACTER_PARTS, NAMES
+from .contract import CHARACTER_PARTS, NAMES
 
 bridge, ok, refused, only_rules_errors = (
     partial(helper, "adrenaline")

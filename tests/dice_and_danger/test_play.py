@@ -2,7 +2,7 @@
 (``rules_engine/dice_and_danger/play.py``) with hand-checked small cases, and its saved
 characters as the reader takes or refuses them. Any text, file or link, and any document read
 back are the shared play contract's (tests/test_play_contract.py, fed dice & danger's characters
-from play_strategies.py); any sheet rolled is here: it answers or refuses with one RulesError,
+from contract.py); any sheet rolled is here: it answers or refuses with one RulesError,
 never anything else."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from rules_engine.core.play import FORMAT, decode_link, encode_link
 from rules_engine.dice_and_danger import odds_notation
 from rules_engine.dice_and_danger.play import SCHEMA, VERSION, new_character, read_character
 
-from .play_strategies import CHARACTER_PARTS
+from .contract import CHARACTER_PARTS
 
 SYSTEM = "dice-and-danger"
 bridge, ok, refused, only_rules_errors = (

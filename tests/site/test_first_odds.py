@@ -25,12 +25,12 @@ from __future__ import annotations
 import json
 import re
 from html import unescape
-from importlib import import_module
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from browser_kit import ENGINE_LOAD_MS, follow_link, show, swapped
+from macros_env import system_macros
 from macros.widget_html import default_values, engine_files
 from rules_engine import web
 from rules_engine.systems import SYSTEM_PACKAGES
@@ -47,25 +47,11 @@ PRERENDER_MS = 10_000  # the first odds come from the page itself: far sooner th
 
 
 # --- natively: the embedded replies are the engine's ------------------------------------
-class _RecordingEnv:
-    """What a system's ``register(env)`` gives mkdocs-macros."""
-
-    def __init__(self) -> None:
-        self.macros: dict[str, object] = {}
-        self.variables: dict[str, object] = {}
-
-    def macro(self, function, name: str = ""):  # noqa: ANN001, ANN201
-        self.macros[name or function.__name__] = function
-        return function
-
-
 def drawn_widgets() -> list[tuple[str, str, str]]:
     """(system key, macro name, markup) of every widget every system's macros draw."""
     found = []
-    for key, package in SYSTEM_PACKAGES.items():
-        env = _RecordingEnv()
-        import_module(f"macros.{package.rsplit('.', 1)[-1]}").register(env)
-        for name, macro in env.macros.items():
+    for key in SYSTEM_PACKAGES:
+        for name, macro in system_macros(key).items():
             html = macro()
             if 'class="srd-widget"' in html:
                 found.append((key, name, html))

@@ -9,28 +9,14 @@ import re
 from html import unescape
 
 import pytest
+from macros_env import site_macros
 
-from macros.main import define_env
 from rules_engine.core.errors import RulesError
-
-
-class FakeEnv:
-    """What mkdocs-macros hands ``define_env``: macros and variables by name."""
-
-    def __init__(self) -> None:
-        self.macros: dict[str, object] = {}
-        self.variables: dict[str, object] = {}
-
-    def macro(self, function, name: str = ""):
-        self.macros[name or function.__name__] = function
-        return function
 
 
 @pytest.fixture(scope="module")
 def macros() -> dict[str, object]:
-    env = FakeEnv()
-    define_env(env)
-    return env.macros
+    return site_macros().macros
 
 
 def button_data(html: str) -> dict[str, str]:

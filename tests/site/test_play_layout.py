@@ -9,41 +9,20 @@ roll's words on the status line and in the result region (its seed where it show
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
-from playwright.sync_api import Page, expect
-
 from play_browser import PlayTool
+from playwright.sync_api import Page, expect
+from system_contract import PlayRoll, contract_of
+
+from rules_engine.systems import all_systems
+
+#: Every play tool's roll, from each system's ``tests/<system>/contract.py`` (``PLAY_ROLL``).
+ROLLS = {system.key: contract_of(system.key).PLAY_ROLL for system in all_systems() if "play_import" in system.actions}
 
 
-@dataclass(frozen=True)
-class Roll:
-    """One tool's roll: where, how, and the regions it fills."""
+def tool_of(system: str) -> PlayTool:
+    return PlayTool(system, ROLLS[system].root, entry=ROLLS[system].entry)
 
-    address: str
-    tool: PlayTool
-    new: str  # the button that makes an entry to roll from
-    seed_field: str
-    seed: str
-    button: str  # the roll's button (exact name)
-    result: str  # the region the roll fills
-    odds: str | None  # the region the odds fill before the roll (None: the tool shows none)
-    shown_seed: bool  # whether the result shows its seed (.srd-roll__seed)
-
-
-ROLLS = {
-    "doom-stack": Roll("doom-stack/play/", PlayTool("doom-stack", "#dsp"), "New character", "#dsp-seed", "31", "Roll",
-                       "#dsp .srd-play__roll .srd-play__result", None, False),
-    "adrenaline": Roll("adrenaline/play/", PlayTool("adrenaline", "#adp"), "New character", "#adp-seed", "5", "Roll",
-                       "#adp .srd-play__roll .srd-play__result", "#adp .srd-play__roll .srd-play__odds", False),
-    "xy-checks": Roll("xy-checks/play/", PlayTool("xy-checks", "#xyp", entry="s"), "New scene", "#xyp-seed", "7",
-                      "Roll the exchange", "#xyp .srd-xyp__result", "#xyp .srd-xyp__odds", False),
-    "action": Roll("action/play/", PlayTool("action", "#acp", entry="s"), "New scene", "#acp-seed", "42", "Roll",
-                   "#acp .srd-acp__note", "#acp .srd-acp__odds", True),
-    "dice-and-danger": Roll("dice-and-danger/play/", PlayTool("dice-and-danger", "#ddp"), "New character", "#ddp-dmg-seed",
-                            "3", "Roll damage", "#ddp .srd-play__damage .srd-play__result", "#ddp-dmg-odds", True),
-}
 
 # The top (in the page) of the next element drawn after each region: its next sibling, or its
 # parent's, and so on (an element with no box, hidden or empty of layout, is passed over).
@@ -61,22 +40,22 @@ _AFTER = """(regions) => regions.map((selector) => {
 })"""
 
 
-def settled(page: Page, roll: Roll) -> None:
+def settled(page: Page, roll: PlayRoll) -> None:
     """Until the engine has answered everything the tool asked after its last change."""
-    page.wait_for_function("(root) => !document.querySelector(`${root} [aria-busy=true]`)", arg=roll.tool.root)
+    page.wait_for_function("(root) => !document.querySelector(`${root} [aria-busy=true]`)", arg=roll.root)
     if roll.odds:
         expect(page.locator(roll.odds)).not_to_be_empty()
 
 
 @pytest.mark.parametrize("system", list(ROLLS))
 def test_a_roll_moves_nothing_under_its_result(phone_page: Page, site_url: str, system: str) -> None:
-    page, roll = phone_page, ROLLS[system]
+    page, roll, tool = phone_page, ROLLS[system], tool_of(system)
     # (Measured where the reader is: the browser may not move the scroll to hide a jump.)
     page.add_init_script("document.addEventListener('DOMContentLoaded', () => "
                          "document.documentElement.style.overflowAnchor = 'none')")
-    roll.tool.open(page, f"{site_url}{roll.address}")
+    tool.open(page, f"{site_url}{system}/play/")
     page.get_by_role("button", name=roll.new).click()
-    roll.tool.wait_saved(page, "true")
+    tool.wait_saved(page, "true")
     settled(page, roll)
     result = page.locator(roll.result)
     expect(result).to_be_empty()
@@ -84,7 +63,7 @@ def test_a_roll_moves_nothing_under_its_result(phone_page: Page, site_url: str, 
     page.locator(roll.seed_field).scroll_into_view_if_needed()
     before = page.evaluate(_AFTER, regions)
     assert all(before), before  # each region has something after it to watch
-    said = page.locator(roll.tool.status).text_content()
+    said = page.locator(tool.status).text_content()
 
     page.fill(roll.seed_field, roll.seed)
     page.get_by_role("button", name=roll.button, exact=True).click()
@@ -92,7 +71,7 @@ def test_a_roll_moves_nothing_under_its_result(phone_page: Page, site_url: str, 
         expect(result.locator(".srd-roll__seed")).to_have_text(roll.seed)
     else:
         expect(result).not_to_be_empty()
-    expect(page.locator(roll.tool.status)).not_to_have_text(said)
+    expect(page.locator(tool.status)).not_to_have_text(said)
     settled(page, roll)
     after = page.evaluate(_AFTER, regions)
     # The same elements, within a pixel's rounding of where they were on the page (the roll may
@@ -104,16 +83,17 @@ def test_a_roll_moves_nothing_under_its_result(phone_page: Page, site_url: str, 
 def test_picking_who_attacks_moves_nothing_under_the_odds(phone_page: Page, site_url: str) -> None:
     # X-in-Y lists the targets of whoever attacks (the other side, or both sides at once): the
     # odds keep the room of the longest list, so picking another attacker moves nothing.
-    page, roll = phone_page, ROLLS["xy-checks"]
+    system = "xy-checks"
+    page, roll, tool = phone_page, ROLLS[system], tool_of(system)
     page.add_init_script("document.addEventListener('DOMContentLoaded', () => "
                          "document.documentElement.style.overflowAnchor = 'none')")
-    roll.tool.open(page, f"{site_url}{roll.address}")
+    tool.open(page, f"{site_url}{system}/play/")
     page.get_by_role("button", name=roll.new).click()
-    roll.tool.wait_saved(page, "true")
+    tool.wait_saved(page, "true")
     page.get_by_role("button", name="Add a combatant to Second side").click()
-    roll.tool.wait_saved(page, "s.sides[1].combatants.length === 2")
+    tool.wait_saved(page, "s.sides[1].combatants.length === 2")
     settled(page, roll)
-    rows = page.locator(f"{roll.tool.root} .srd-xyp__targets tbody tr")
+    rows = page.locator(f"{tool.root} .srd-xyp__targets tbody tr")
     expect(rows).to_have_count(2)
     page.locator("#xyp-attacking").scroll_into_view_if_needed()
     before = page.evaluate(_AFTER, [roll.odds])

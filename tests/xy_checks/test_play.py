@@ -1,7 +1,7 @@
 """X-in-Y's play tool in the engine: the bridge actions (``rules_engine/xy_checks/play.py``),
 small exchanges checked by hand, and its saved scenes as the reader (``rules_engine/core/play.py``)
 takes or refuses them. Any text, file or link, and any document read back are the shared play
-contract's (tests/test_play_contract.py, fed X-in-Y's scenes from play_strategies.py); any scene
+contract's (tests/test_play_contract.py, fed X-in-Y's scenes from contract.py); any scene
 edited or rolled is here: it answers or refuses with one RulesError, never anything else."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from rules_engine.xy_checks.odds import odds
 from rules_engine.xy_checks.play import MAX_COMBATANTS, NEW_HEALTH, SCHEMA, VERSION, new_scene, read_scene
 from rules_engine.xy_checks.roll import roll
 
-from .play_strategies import SCENE_PARTS
+from .contract import SCENE_PARTS
 
 bridge, ok, refused, only_rules_errors = (
     partial(helper, "xy-checks")

@@ -15,7 +15,7 @@ from play_documents import SOME
 from rules_engine.core.play import MAX_LOG_TEXT
 from rules_engine.xy_checks.play import MAX_COMBATANTS
 
-from .play_strategies import SCENE_PARTS
+from .contract import SCENE_PARTS
 from .test_play import FORD, fighter, scene
 
 bridge, ok, refused, only_rules_errors = (

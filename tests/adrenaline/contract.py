@@ -1,6 +1,4 @@
-"""Adrenaline's part of the play contract (tests/test_play_contract.py): its characters as
-Hypothesis draws them, the request key its sheet is drawn by, and ``play_steps``: a sequence of
-valid play actions through the bridge."""
+"""What the shared contracts read of Adrenaline (the pieces: ``support/system_contract.py``)."""
 
 from __future__ import annotations
 
@@ -8,6 +6,7 @@ from collections.abc import Callable
 
 from hypothesis import strategies as st
 from play_documents import FIELD_VALUES, new_entry
+from system_contract import Bad, Cli, PlayRoll
 
 #: ``play_sheet`` takes the entry under this key.
 SHEET_KEY = "character"
@@ -157,3 +156,23 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
         if reply is not None and "character" in reply:
             entries[at] = reply["character"]
     return entries
+
+
+# --- the CLI and bridge contract, and the play layout check -----------------------------------
+CLI = Cli(
+    ("6d10 vs 7", "6d10", "6d10 vs 7 +2a"),
+    frozenset({"dice_detail", "successes", "ones", "net", "result", "degree", "adrenaline_earned", "pair"}),
+    frozenset({"p_success", "p_failure", "p_botch", "p_adrenaline", "mean"}),
+    (Bad("12d10 vs 7", 0, 2, "with designer"), Bad("6d10 vs 12", 8, 2, "from 2 to 10")),
+)
+
+PLAY_ROLL = PlayRoll(
+    "#adp",
+    "New character",
+    "#adp-seed",
+    "5",
+    "Roll",
+    "#adp .srd-play__roll .srd-play__result",
+    "#adp .srd-play__roll .srd-play__odds",
+    False,
+)

@@ -1,6 +1,5 @@
-"""dice & danger's part of the play contract (tests/test_play_contract.py): its characters as
-Hypothesis draws them, the request key its sheet is drawn by, and ``play_steps``: a sequence of
-valid play actions performed through the bridge."""
+"""dice & danger's data for the shared contracts, each piece named in
+``support/system_contract.py``: characters to play, notations for the CLI, a damage roll."""
 
 from __future__ import annotations
 
@@ -8,6 +7,7 @@ from collections.abc import Callable
 
 from hypothesis import strategies as st
 from play_documents import FIELD_VALUES, new_entry
+from system_contract import Bad, Cli, PlayRoll
 
 #: ``play_sheet`` takes the entry under this key.
 SHEET_KEY = "character"
@@ -209,3 +209,27 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
         if reply and "character" in reply:
             entries[i], sheets[i] = reply["character"], reply["sheet"]
     return entries
+
+
+# --- the CLI and bridge contract, and the play layout check -----------------------------------
+CLI = Cli(
+    ("4d-1p vs DC 3", "4d+1b vs DC 3", "1d+2p"),
+    frozenset({"hits", "kept", "dropped", "explosions"}),
+    frozenset({"dc", "mean", "p_at_least"}),
+    (
+        Bad("4d-1b vs DC 3", 2, 3, "write +1p"),
+        Bad("500d vs DC 3", 0, 4, "up to 100 base dice"),
+        Bad("3d vs DC", 8, 1, "expected the DC"),
+    ),
+)
+
+PLAY_ROLL = PlayRoll(
+    "#ddp",
+    "New character",
+    "#ddp-dmg-seed",
+    "3",
+    "Roll damage",
+    "#ddp .srd-play__damage .srd-play__result",
+    "#ddp-dmg-odds",
+    True,
+)

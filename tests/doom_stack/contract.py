@@ -1,6 +1,5 @@
-"""Doom Stack's part of the play contract (tests/test_play_contract.py): its characters as
-Hypothesis draws them, the request key its sheet is drawn by, what every character read back
-must keep, and ``play_steps``: a sequence of valid play actions through the bridge."""
+"""Doom Stack's part of the shared contracts (``support/system_contract.py`` names each piece):
+its characters for the play contract, its CLI data and its play tool's roll."""
 
 from __future__ import annotations
 
@@ -8,6 +7,7 @@ from collections.abc import Callable
 
 from hypothesis import strategies as st
 from play_documents import FIELD_VALUES, new_entry
+from system_contract import Bad, Cli, PlayRoll
 
 #: ``play_sheet`` takes the entry under this key.
 SHEET_KEY = "character"
@@ -156,3 +156,20 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
         if reply is not None and "character" in reply:  # (play_odds changes nothing)
             entries[at] = reply["character"]
     return entries
+
+
+# --- the CLI and bridge contract, and the play layout check -----------------------------------
+CLI = Cli(
+    ("4d6 vs TN 8", "4D6 VS 8", "7d6 vs TN 8"),
+    frozenset({"best_stack", "success", "glitch", "performance", "attention_pool"}),
+    frozenset({"p_success", "p_glitch"}),
+    (
+        Bad("4d7", 2, 1, "only six-sided dice"),
+        Bad("900d6", 0, 3, "from 0 to 300"),
+        Bad("4d6 vs", 6, 1, "expected a TN"),
+    ),
+)
+
+PLAY_ROLL = PlayRoll(
+    "#dsp", "New character", "#dsp-seed", "31", "Roll", "#dsp .srd-play__roll .srd-play__result", None, False
+)

@@ -1,6 +1,5 @@
-"""X-in-Y's part of the play contract (tests/test_play_contract.py): its scenes as Hypothesis
-draws them, the request key its sheet is drawn by, what every scene read back must keep, and
-``play_steps``: a drawn sequence of valid play actions."""
+"""X-in-Y for the shared contracts (``support/system_contract.py``): scenes Hypothesis draws,
+the CLI's notations and carets, the exchange the layout check rolls."""
 
 from __future__ import annotations
 
@@ -8,6 +7,7 @@ from collections.abc import Callable
 
 from hypothesis import strategies as st
 from play_documents import json_values, new_entry
+from system_contract import Bad, Cli, PlayRoll
 
 #: ``play_sheet`` takes the entry under this key.
 SHEET_KEY = "scene"
@@ -127,3 +127,24 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
         if reply is not None and "scene" in reply:
             scenes[at] = reply["scene"]
     return scenes
+
+
+# --- the CLI and bridge contract, and the play layout check -----------------------------------
+CLI = Cli(
+    ("5/6 -3 TN +1b", "4/6 +1p", "4/6 -1p"),
+    frozenset({"hit", "degree", "check"}),
+    frozenset({"check", "p_success"}),
+    (Bad("5/6 -3 TN -1b", 10, 3, "write -1p"), Bad("volley 5/6, 25x 4/6 vs 2", 12, 3, "from 1 to 20")),
+)
+
+PLAY_ROLL = PlayRoll(
+    "#xyp",
+    "New scene",
+    "#xyp-seed",
+    "7",
+    "Roll the exchange",
+    "#xyp .srd-xyp__result",
+    "#xyp .srd-xyp__odds",
+    False,
+    entry="s",
+)

@@ -1,5 +1,4 @@
-"""Action!'s part of the play contract (tests/test_play_contract.py): its scenes as Hypothesis
-draws them, the request key its sheet is drawn by, and what every scene read back must keep."""
+"""Action!'s pieces of the shared contracts, as ``support/system_contract.py`` lists them."""
 
 from __future__ import annotations
 
@@ -7,6 +6,7 @@ from collections.abc import Callable
 
 from hypothesis import strategies as st
 from play_documents import FIELD_VALUES, new_entry
+from system_contract import Bad, Cli, PlayRoll
 
 from rules_engine.action.play import MAX_SHOCK, MAX_WOUNDS
 
@@ -240,3 +240,16 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
         if reply is not None and "scene" in reply:
             scenes[at] = reply["scene"]
     return scenes
+
+
+# --- the CLI and bridge contract, and the play layout check -----------------------------------
+CLI = Cli(
+    ("5 vs 5", "8 vs 5 inspired", "5 vs 5 -1d"),
+    frozenset({"av", "degree", "pair", "double0"}),
+    frozenset({"p_double0", "dice_part", "dice_part_above"}),
+    (Bad("5 vs 5 wld", 7, 3, "unknown word 'wld'"), Bad("5 vs 5 T 0", 9, 1, "from 1 to 100")),
+)
+
+PLAY_ROLL = PlayRoll(
+    "#acp", "New scene", "#acp-seed", "42", "Roll", "#acp .srd-acp__note", "#acp .srd-acp__odds", True, entry="s"
+)
