@@ -37,7 +37,7 @@ def scene_shown(page: Page) -> dict:
 
 
 def combatant(page: Page, i: int) -> Locator:
-    return page.locator(f"{ROOT} .srd-acp__combatant[data-index='{i}']")
+    return page.locator(f"{ROOT} .srd-action-play__combatant[data-index='{i}']")
 
 
 def make_docks(page: Page) -> dict:
@@ -64,10 +64,10 @@ def expect_scene(page: Page, scene: dict) -> None:
     """The page shows this scene: each combatant's line as the engine's sheet gives it."""
     sheet = engine("play_sheet", scene=scene)["sheet"]
     expect(page.get_by_label("Scene", exact=True)).to_have_value(scene["name"])
-    expect(page.locator(f"{ROOT} .srd-acp__combatant")).to_have_count(len(scene["combatants"]))
+    expect(page.locator(f"{ROOT} .srd-action-play__combatant")).to_have_count(len(scene["combatants"]))
     for i, c in enumerate(scene["combatants"]):
         fact = sheet["combatants"][i]
-        state = combatant(page, i).locator(".srd-acp__state")
+        state = combatant(page, i).locator(".srd-action-play__state")
         if c["kind"] == "mooks":
             expect(state).to_contain_text(f"{fact['left']} of {c['members']} standing")
             continue
@@ -78,11 +78,11 @@ def expect_scene(page: Page, scene: dict) -> None:
 
 def expect_odds(page: Page, request: dict) -> dict:
     odds = engine("play_odds", **request)
-    line = page.locator(f"{ROOT} .srd-acp__chance")
+    line = page.locator(f"{ROOT} .srd-action-play__chance")
     expect(line).to_contain_text(odds["notation"])
     expect(line).to_have_text(re.compile(re.escape(f"Success or better {odds['success']['percent']}") + "$"))
     # Percentages first, the exact fractions on demand: under a summary the keyboard reaches.
-    fractions = page.locator(f"{ROOT} .srd-acp__odds .srd-play__fractions")
+    fractions = page.locator(f"{ROOT} .srd-action-play__odds .srd-play__fractions")
     expect(fractions.locator("li")).to_have_text(
         [f"Success or better: {odds['success']['ratio']}", *(f"{d['degree']}: {d['ratio']}" for d in odds["degrees"])]
     )
@@ -110,7 +110,7 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     expect(page.locator(STATUS)).to_have_text(raised["line"])
     TOOL.wait_saved(page, "s.combatants[0].shots === 2")
     assert scene_shown(page) == raised["scene"]
-    expect(page.locator(f"{ROOT} .srd-acp__order li").first).to_have_text(
+    expect(page.locator(f"{ROOT} .srd-action-play__order li").first).to_have_text(
         f"Ann: Initiative {raised['sheet']['combatants'][0]['initiative']}, 2 Shots"
     )
 
@@ -135,7 +135,7 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     TOOL.wait_saved(page, "s.combatants[0].rolled === true")
     # Under the roll: its seed, the permalink into the chapter's roller (the same fields and
     # seed: the same dice there) and Share.
-    note = page.locator(f"{ROOT} .srd-acp__note")
+    note = page.locator(f"{ROOT} .srd-action-play__note")
     expect(note.locator(".srd-roll__seed")).to_have_text("42")
     permalink = note.locator("a.srd-roll__permalink").evaluate("a => a.href")
     assert permalink == f"{site_url}action/?{urlencode({**rolled['fields'], 'seed': '42'})}#ac-roller"
@@ -151,7 +151,7 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     assert hit["rolls"][0]["what"] == "Shock roll"
     expect(page.locator(STATUS)).to_have_text(hit["line"])
     TOOL.wait_saved(page, "s.combatants[0].wounds === 2")
-    expect(page.locator(f"{ROOT} .srd-acp__note")).to_contain_text(hit["lines"][0])
+    expect(page.locator(f"{ROOT} .srd-action-play__note")).to_contain_text(hit["lines"][0])
     page.get_by_label("Target").select_option(label="Mooks 1")
     page.get_by_label("Damage (PV)").fill("10")
     page.get_by_role("button", name="Apply the hit").click()
@@ -223,7 +223,7 @@ def test_initiative_cards(page, site_url: str) -> None:
     begun = engine("play_sequence", scene={**docks, "initiative": "cards"}, padding=True)
     TOOL.wait_saved(page, "s.sequence === 1")
     assert scene_shown(page) == begun["scene"]
-    order = page.locator(f"{ROOT} .srd-acp__order li")
+    order = page.locator(f"{ROOT} .srd-action-play__order li")
     expect(order).to_have_count(len(begun["scene"]["stack"]))
     expect(order.first).to_have_text("Ann")
     page.get_by_label("Who", exact=True).select_option(label="Ann")
@@ -242,7 +242,7 @@ def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     make_docks(page)
     page.get_by_role("button", name="Begin Sequence 1").click()
     TOOL.wait_saved(page, "s.sequence === 1")
-    expect(page.locator(f"{ROOT} .srd-acp__chance")).to_be_visible()
+    expect(page.locator(f"{ROOT} .srd-action-play__chance")).to_be_visible()
     assert_no_sideways_scroll(page, "the Action! play tool at 360 px")
     assert TOOL.small_targets(page) == []
     assert TOOL.axe_violations(page) == []
@@ -265,21 +265,23 @@ def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     hit = engine("play_damage", scene=scene, index=0, damage="15", focus="", seed="5")
     expect(page.locator(STATUS)).to_have_text(hit["line"])
     TOOL.wait_saved(page, "s.combatants[0].wounds === 3")
-    expect(combatant(page, 0).locator(".srd-acp__state")).to_contain_text(hit["sheet"]["combatants"][0]["state"])
+    expect(combatant(page, 0).locator(".srd-action-play__state")).to_contain_text(
+        hit["sheet"]["combatants"][0]["state"]
+    )
     page.get_by_label("For", exact=True).select_option(label="Ann")
     page.get_by_label("What", exact=True).select_option(label="An hour passes unstabilised: they die")
     page.get_by_role("button", name="Roll or apply").click()
     dead = engine("play_stabilise", scene=hit["scene"], index=0, how="hour", value="", seed="")
     expect(page.locator(STATUS)).to_have_text(dead["line"])
     TOOL.wait_saved(page, "s.combatants[0].life === 'dead'")
-    expect(combatant(page, 0).locator(".srd-acp__state")).to_contain_text("dead ·")
+    expect(combatant(page, 0).locator(".srd-action-play__state")).to_contain_text("dead ·")
     TOOL.edit(page, combatant(page, 1).get_by_label("Standing", exact=True), "1", "s.combatants[1].left === 1")
     page.get_by_label("Target").select_option(label="Mooks 1")
     page.get_by_label("Damage (PV)").fill("10")
     page.get_by_role("button", name="Apply the hit").click()
     TOOL.wait_saved(page, "s.combatants[1].left === 0")
     expect(page.locator(STATUS)).to_have_text("Mooks 1: 1 down, 0 left; wiped out.")
-    expect(combatant(page, 1).locator(".srd-acp__state")).to_contain_text("wiped out")
+    expect(combatant(page, 1).locator(".srd-action-play__state")).to_contain_text("wiped out")
     assert_no_sideways_scroll(page, "the Action! play tool at 360 px, at the scene's end")
 
 
@@ -295,7 +297,7 @@ def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
     TOOL.wait_saved(page, "s.combatants.length === 6")
     page.get_by_role("button", name="Begin Sequence 1").click()
     TOOL.wait_saved(page, "s.sequence === 1")
-    expect(page.locator(f"{ROOT} .srd-acp__combatant")).to_have_count(6)
+    expect(page.locator(f"{ROOT} .srd-action-play__combatant")).to_have_count(6)
     page.emulate_media(media="print")
     pdf = tmp_path / "scene.pdf"
     page.pdf(path=str(pdf), format="A4")

@@ -31,7 +31,7 @@ def bare(entry: dict) -> dict:
 
 
 def combatant(page: Page, i: int) -> Locator:
-    return page.locator(f"{ROOT} .srd-acp__combatant[data-index='{i}']")
+    return page.locator(f"{ROOT} .srd-action-play__combatant[data-index='{i}']")
 
 
 def box(page: Page, i: int, group: str, name: str) -> Locator:
@@ -122,12 +122,12 @@ def test_a_short_scene_played_by_taps(phone_page, site_url: str) -> None:
     tap_box(page, 0, "Shot boxes", "Shot 3", "shots", 3)
     dying = tap_box(page, 0, "Wound boxes", "Wound 3", "wounds", 3)
     assert dying["sheet"]["combatants"][0]["dying"]
-    expect(combatant(page, 0).locator(".srd-acp__state")).to_contain_text("dying")
+    expect(combatant(page, 0).locator(".srd-action-play__state")).to_contain_text("dying")
     expect(button).to_be_disabled()
     expect(button.locator(".srd-play__tap-chance")).to_have_text("dying")
     over = tap_box(page, 1, "Mooks down", "Mook 6", "down", 6)
     assert over["scene"]["combatants"][1]["left"] == 0
-    expect(combatant(page, 1).locator(".srd-acp__state")).to_contain_text("wiped out")
+    expect(combatant(page, 1).locator(".srd-action-play__state")).to_contain_text("wiped out")
     assert_no_sideways_scroll(page, "the Action! scene played by taps, at 360 px")
     assert TOOL.small_targets(page) == []
     assert TOOL.axe_violations(page) == []
@@ -201,7 +201,7 @@ def test_refusals_at_their_field_and_axe_in_the_error_and_dying_states(
     # Dying by taps, and a tap the rules refuse (a wound taken back): said at the taps, in words.
     box(page, 0, "Wound boxes", "Wound 3").click()
     TOOL.wait_saved(page, "s.combatants[0].wounds === 3")
-    expect(combatant(page, 0).locator(".srd-acp__state")).to_contain_text("dying")
+    expect(combatant(page, 0).locator(".srd-action-play__state")).to_contain_text("dying")
     assert TOOL.axe_violations(page) == []
     box(page, 0, "Wound boxes", "Wound 2").click()
     expect(error).to_have_text(

@@ -101,17 +101,27 @@ def fill_dice_and_danger(tool: PlayTool, page: Page):
 def fill_action(tool: PlayTool, page: Page):
     new_entry(tool, page, "scene")
     edit(tool, page, "Scene", "The docks", "s.name === 'The docks'")
-    ann = page.locator(f"{tool.root} .srd-acp__combatant[data-index='0']")
+    ann = page.locator(f"{tool.root} .srd-action-play__combatant[data-index='0']")
     edit(tool, page, "Name", "Ann", "s.combatants[0].name === 'Ann'", within=ann)
-    ann = page.locator(f"{tool.root} .srd-acp__combatant[data-index='0']")
-    tool.edit(page, ann.get_by_label("Attributes"), "Agility 4, Wits 3, Luck 2", "s.combatants[0].attributes.Agility === 4")
+    ann = page.locator(f"{tool.root} .srd-action-play__combatant[data-index='0']")
+    tool.edit(
+        page, ann.get_by_label("Attributes"), "Agility 4, Wits 3, Luck 2", "s.combatants[0].attributes.Agility === 4"
+    )
     # (A new scene has the source's usual rules in force; Stun is ticked as well.)
     name = "Stun"
-    page.locator(f"{tool.root} .srd-acp__rules").get_by_label(name, exact=True).check()
+    page.locator(f"{tool.root} .srd-action-play__rules").get_by_label(name, exact=True).check()
     tool.wait_saved(page, "s.rules.length === 3")
     # (Reading the labels again: the sheet is drawn anew after the change.)
-    on = [label.strip() for label in page.locator(f"{tool.root} .srd-acp__rules label:has(input:checked)").all_inner_texts()]
-    off = [label.strip() for label in page.locator(f"{tool.root} .srd-acp__rules label:has(input:not(:checked))").all_inner_texts()]
+    on = [
+        label.strip()
+        for label in page.locator(f"{tool.root} .srd-action-play__rules label:has(input:checked)").all_inner_texts()
+    ]
+    off = [
+        label.strip()
+        for label in page.locator(
+            f"{tool.root} .srd-action-play__rules label:has(input:not(:checked))"
+        ).all_inner_texts()
+    ]
     assert name in on and len(off) == 6
     return ["Thedocks", "Ann", "Agility4", *map(squash, on)], off
 
@@ -121,14 +131,14 @@ def fill_xy_checks(tool: PlayTool, page: Page):
     edit(tool, page, "Scene", "The ford", "s.name === 'The ford'")
     first = page.locator(f"{tool.root} [data-side='0']")
     edit(tool, page, "Side's name", "Wardens", "s.sides[0].name === 'Wardens'", within=first)
-    ada = page.locator(f"{tool.root} [data-side='0'] .srd-xyp__combatant").first
+    ada = page.locator(f"{tool.root} [data-side='0'] .srd-xy-play__combatant").first
     edit(tool, page, "Name", "Ada", "s.sides[0].combatants[0].name === 'Ada'", within=ada)
-    ada = page.locator(f"{tool.root} [data-side='0'] .srd-xyp__combatant").first
+    ada = page.locator(f"{tool.root} [data-side='0'] .srd-xy-play__combatant").first
     edit(tool, page, "Check", "5/6 +1b", "s.sides[0].combatants[0].check === '5/6 +1b'", within=ada)
-    cy = page.locator(f"{tool.root} [data-side='1'] .srd-xyp__combatant").first
+    cy = page.locator(f"{tool.root} [data-side='1'] .srd-xy-play__combatant").first
     cy.get_by_label("Defences").select_option("barely")
     tool.wait_saved(page, "s.sides[1].combatants[0].defence === 'barely'")
-    cy = page.locator(f"{tool.root} [data-side='1'] .srd-xyp__combatant").first
+    cy = page.locator(f"{tool.root} [data-side='1'] .srd-xy-play__combatant").first
     defence = cy.get_by_label("Defences").locator("option:checked").inner_text()
     return ["Theford", "Wardens", "Ada", "5/6+1b", squash(defence).lower()], []
 

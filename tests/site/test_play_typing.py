@@ -33,38 +33,68 @@ class Typed:
 # Each tool: its page, its root, its entry's name in the checks, the noun of its New button and
 # the fields of a new entry typed in turn.
 TOOLS = {
-    "doom-stack": ("doom-stack/play/", "#dsp", "c", "character", (
-        Typed("#dsp-name", "Vera Kask", "c.name === 'Vera Kask'"),
-        Typed("label=Strength: rating", "3", "c.attributes.Strength === 3"),
-        Typed("label=Agility: rating", "4", "c.attributes.Agility === 4"),
-        Typed("label=Willpower: rating", "1", "c.attributes.Willpower === 1"),
-    )),
-    "adrenaline": ("adrenaline/play/", "#adp", "c", "character", (
-        Typed("#adp-name", "Vera Kask", "c.name === 'Vera Kask'"),
-        Typed("label=Strength: rating", "3", "c.attributes.Strength === 3"),
-        Typed("label=Perception: rating", "4", "c.attributes.Perception === 4"),
-        Typed("#adp-points", "2", "c.adrenaline === 2"),
-    )),
-    "dice-and-danger": ("dice-and-danger/play/", "#ddp", "c", "character", (
-        Typed("#ddp-name", "Vera Kask", "c.name === 'Vera Kask'"),
-        Typed("#ddp-level", "3", "c.level === 3"),
-        Typed("#ddp-attr-Strength", "3", "c.attributes.Strength === 3"),
-        Typed("#ddp-attr-Will", "2", "c.attributes.Will === 2"),
-        Typed("label=Slot 1: item", "Rope", "c.slots[0].item === 'Rope'"),
-    )),
-    "xy-checks": ("xy-checks/play/", "#xyp", "s", "scene", (
-        Typed("#xyp-name", "Ambush", "s.name === 'Ambush'"),
-        Typed("#xyp-s0-name", "Wolves", "s.sides[0].name === 'Wolves'"),
-        Typed("#xyp-s0-c0-name", "Grey", "s.sides[0].combatants[0].name === 'Grey'"),
-        Typed("#xyp-s0-c0-health", "12", "s.sides[0].combatants[0].health === 12"),
-    )),
-    "action": ("action/play/", "#acp", "s", "scene", (
-        Typed("#acp-name", "Ambush", "s.name === 'Ambush'"),
-        Typed("#acp-threshold", "6", "s.threshold === 6"),
-        Typed("#acp-c0-name", "Vera Kask", "s.combatants[0].name === 'Vera Kask'"),
-        Typed("#acp-c0-health", "22", "s.combatants[0].health === 22"),
-        Typed("#acp-c0-toughness", "4", "s.combatants[0].toughness === 4"),
-    )),
+    "doom-stack": (
+        "doom-stack/play/",
+        "#dsp",
+        "c",
+        "character",
+        (
+            Typed("#dsp-name", "Vera Kask", "c.name === 'Vera Kask'"),
+            Typed("label=Strength: rating", "3", "c.attributes.Strength === 3"),
+            Typed("label=Agility: rating", "4", "c.attributes.Agility === 4"),
+            Typed("label=Willpower: rating", "1", "c.attributes.Willpower === 1"),
+        ),
+    ),
+    "adrenaline": (
+        "adrenaline/play/",
+        "#adp",
+        "c",
+        "character",
+        (
+            Typed("#adp-name", "Vera Kask", "c.name === 'Vera Kask'"),
+            Typed("label=Strength: rating", "3", "c.attributes.Strength === 3"),
+            Typed("label=Perception: rating", "4", "c.attributes.Perception === 4"),
+            Typed("#adp-points", "2", "c.adrenaline === 2"),
+        ),
+    ),
+    "dice-and-danger": (
+        "dice-and-danger/play/",
+        "#ddp",
+        "c",
+        "character",
+        (
+            Typed("#ddp-name", "Vera Kask", "c.name === 'Vera Kask'"),
+            Typed("#ddp-level", "3", "c.level === 3"),
+            Typed("#ddp-attr-Strength", "3", "c.attributes.Strength === 3"),
+            Typed("#ddp-attr-Will", "2", "c.attributes.Will === 2"),
+            Typed("label=Slot 1: item", "Rope", "c.slots[0].item === 'Rope'"),
+        ),
+    ),
+    "xy-checks": (
+        "xy-checks/play/",
+        "#xyp",
+        "s",
+        "scene",
+        (
+            Typed("#xyp-name", "Ambush", "s.name === 'Ambush'"),
+            Typed("#xyp-s0-name", "Wolves", "s.sides[0].name === 'Wolves'"),
+            Typed("#xyp-s0-c0-name", "Grey", "s.sides[0].combatants[0].name === 'Grey'"),
+            Typed("#xyp-s0-c0-health", "12", "s.sides[0].combatants[0].health === 12"),
+        ),
+    ),
+    "action": (
+        "action/play/",
+        "#acp",
+        "s",
+        "scene",
+        (
+            Typed("#acp-name", "Ambush", "s.name === 'Ambush'"),
+            Typed("#acp-threshold", "6", "s.threshold === 6"),
+            Typed("#acp-c0-name", "Vera Kask", "s.combatants[0].name === 'Vera Kask'"),
+            Typed("#acp-c0-health", "22", "s.combatants[0].health === 22"),
+            Typed("#acp-c0-toughness", "4", "s.combatants[0].toughness === 4"),
+        ),
+    ),
 }
 
 
@@ -76,7 +106,7 @@ def tool_of(system: str) -> PlayTool:
 def locate(page: Page, root: str, selector: str) -> Locator:
     """A field by its CSS selector or, as ``label=…``, by its exact label within the tool."""
     if selector.startswith("label="):
-        return page.locator(root).get_by_label(selector[len("label="):], exact=True)
+        return page.locator(root).get_by_label(selector[len("label=") :], exact=True)
     return page.locator(selector)
 
 
@@ -136,8 +166,13 @@ def test_the_text_typed_while_the_sheet_is_drawn_anew_keeps_its_caret(phone_page
 def seed_entry(page: Page, tool: PlayTool, entry: dict) -> None:
     """Before the page loads: one saved entry, in the engine's format version."""
     version = tool.engine("play_limits")["version"]
-    tool.seed(page, {"document": {"format": "dice-srd-play", "version": version, "system": tool.system,
-                                  "entries": [entry]}, "current": 0})
+    tool.seed(
+        page,
+        {
+            "document": {"format": "dice-srd-play", "version": version, "system": tool.system, "entries": [entry]},
+            "current": 0,
+        },
+    )
 
 
 def test_the_doom_stack_roll_form_keeps_its_choices_after_a_roll(phone_page, site_url: str) -> None:
@@ -176,8 +211,8 @@ def test_the_action_roll_form_keeps_its_choices_and_their_odds_after_a_roll(phon
     scene = tool.engine("play_sheet", scene=scene)["scene"]
     seed_entry(page, tool, scene)
     tool.open(page, f"{site_url}action/play/")
-    odds = page.locator("#acp .srd-acp__odds")
-    chance = page.locator("#acp .srd-acp__chance")
+    odds = page.locator("#acp .srd-action-play__odds")
+    chance = page.locator("#acp .srd-action-play__chance")
     page.select_option("#acp-skill", "Guns")
     page.select_option("#acp-attribute", "Agility")
     page.fill("#acp-modifiers", "1")
@@ -238,8 +273,11 @@ def test_a_doom_stack_hit_and_roll_land_in_sight(phone_page, site_url: str) -> N
     tool = open_new(page, site_url, "doom-stack")
     vex = tool.shown(page)
     page.get_by_label("Attacker's stack").fill("3")
-    expected = tool.engine("play_attack", character=vex, fields={"attack": "3", "defence": "", "body": "", "hard": "",
-                                                                 "cover": "", "antitank": ""})
+    expected = tool.engine(
+        "play_attack",
+        character=vex,
+        fields={"attack": "3", "defence": "", "body": "", "hard": "", "cover": "", "antitank": ""},
+    )
     # The hit's lines, where the reader reads them.
     tapped_in_sight(page, "#dsp-hit", "#dsp .srd-play__note", expected["lines"][0])
     expect(page.locator(tool.status)).to_have_text(re.compile(r"^Hit: "))
@@ -252,7 +290,7 @@ def test_an_action_hit_lands_in_sight(phone_page, site_url: str) -> None:
     tool = open_new(page, site_url, "action")
     page.fill("#acp-damage", "8")
     page.fill("#acp-hit-seed", "3")
-    tapped_in_sight(page, "#acp-hit", "#acp .srd-acp__note")
+    tapped_in_sight(page, "#acp-hit", "#acp .srd-action-play__note")
     expect(page.locator(tool.status)).not_to_be_empty()
 
 
@@ -266,4 +304,4 @@ def test_the_other_tools_rolls_land_in_sight(phone_page, site_url: str) -> None:
     tapped_in_sight(page, "#ddp-save-roll", "#ddp .srd-play__save .srd-play__what")
     open_new(page, site_url, "xy-checks")
     page.fill("#xyp-seed", "5")
-    tapped_in_sight(page, "#xyp-roll", "#xyp .srd-xyp__result .srd-play__what")
+    tapped_in_sight(page, "#xyp-roll", "#xyp .srd-xy-play__result .srd-play__what")

@@ -40,7 +40,7 @@ def side(page: Page, s: int) -> Locator:
 
 
 def combatant(page: Page, s: int, i: int) -> Locator:
-    return side(page, s).locator(".srd-xyp__combatant").nth(i)
+    return side(page, s).locator(".srd-xy-play__combatant").nth(i)
 
 
 def edit(field: Locator, value: str, page: Page, check: str) -> None:
@@ -80,8 +80,8 @@ def expect_odds(page: Page, scene: dict, attacking: str) -> dict:
     """The odds under the exchange are the engine's for this scene: the notation and, for
     each target, its chance to be hit, average damage and chance to go down."""
     odds = engine("play_odds", scene=scene, attacking=attacking)
-    expect(page.locator(f"{ROOT} .srd-xyp__notation code")).to_have_text(odds["notation"])
-    rows = page.locator(f"{ROOT} .srd-xyp__targets tbody tr")
+    expect(page.locator(f"{ROOT} .srd-xy-play__notation code")).to_have_text(odds["notation"])
+    rows = page.locator(f"{ROOT} .srd-xy-play__targets tbody tr")
     expect(rows).to_have_count(len(odds["targets"]))
     for row, t in zip(rows.all(), odds["targets"]):
         expect(row).to_have_text(
@@ -97,7 +97,7 @@ def expect_odds(page: Page, scene: dict, attacking: str) -> dict:
             use_inner_text=True,
         )
     # Percentages first, the exact fractions on demand (under a summary the keyboard reaches).
-    fractions = page.locator(f"{ROOT} .srd-xyp__odds .srd-play__fractions li")
+    fractions = page.locator(f"{ROOT} .srd-xy-play__odds .srd-play__fractions li")
     expect(fractions).to_have_text(
         [
             line
@@ -129,7 +129,7 @@ def expect_scene(page: Page, scene: dict) -> None:
             row = combatant(page, s, i)
             fact = sheet["sides"][s]["combatants"][i]
             expect(row.get_by_label("Damage taken", exact=True)).to_have_value(str(c["damage"]))
-            state = row.locator(".srd-xyp__state")
+            state = row.locator(".srd-xy-play__state")
             expect(state).to_contain_text("down" if fact["down"] else f"{fact['left']} of {c['health']} health left")
             expect(state).to_contain_text(f"hits {fact['hit']['percent']}")
 
@@ -141,9 +141,9 @@ def roll(page: Page, scene: dict, seed: str) -> dict:
     page.get_by_role("button", name="Roll the exchange").click()
     rolled = engine("play_roll", scene=scene, attacking="first", seed=seed)
     expect(page.locator(STATUS)).to_have_text(rolled["summary"])
-    expect(page.locator(f"{ROOT} .srd-xyp__result .srd-play__what")).to_have_text(rolled["summary"])
+    expect(page.locator(f"{ROOT} .srd-xy-play__result .srd-play__what")).to_have_text(rolled["summary"])
     # The breakdown names the sides and combatants, never their places ("Champion", "Target 1").
-    result = page.locator(f"{ROOT} .srd-xyp__result")
+    result = page.locator(f"{ROOT} .srd-xy-play__result")
     expect(result.locator(".srd-play__line")).to_have_text(rolled["roll"]["lines"][1:])
     expect(result).to_contain_text(" (champion) ")
     expect(result).not_to_contain_text(re.compile(r"Champion|Target \d|First side|Second side"))
@@ -179,7 +179,7 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     # Both sides at once: the contested volley's odds.
     page.select_option(f"{ROOT}-attacking", "both")
     contest = expect_odds(page, ford, "both")
-    expect(page.locator(f"{ROOT} .srd-xyp__contest")).to_contain_text(
+    expect(page.locator(f"{ROOT} .srd-xy-play__contest")).to_contain_text(
         f"Wardens out-hit Raiders: {contest['first_more']['percent']}; "
     )
 
@@ -230,7 +230,7 @@ def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     use_theme(page, site_url, theme)
     open_tool(page, f"{site_url}xy-checks/play/")
     make_ford(page)
-    expect(page.locator(f"{ROOT} .srd-xyp__targets tbody tr")).to_have_count(2)
+    expect(page.locator(f"{ROOT} .srd-xy-play__targets tbody tr")).to_have_count(2)
     assert_no_sideways_scroll(page, "the X-in-Y play tool at 360 px")
     assert TOOL.small_targets(page) == []
     assert TOOL.axe_violations(page) == []
@@ -254,11 +254,11 @@ def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
         if rolled["sheet"]["over"]:
             break
     assert rolled["sheet"]["over"] == "Nobody on Raiders is standing: that side is out of the fight."
-    expect(page.locator(f"{ROOT} .srd-xyp__over")).to_have_text(rolled["sheet"]["over"])
+    expect(page.locator(f"{ROOT} .srd-xy-play__over")).to_have_text(rolled["sheet"]["over"])
     expect(page.locator(f"{ROOT}-roll")).to_be_disabled()
     expect(side(page, 1).locator("legend")).to_have_text("Raiders: 0 of 2 standing")
     page.select_option(f"{ROOT}-attacking", "both")  # who attacks changes nothing: the fight is over
-    expect(page.locator(f"{ROOT} .srd-xyp__over")).to_have_text(rolled["sheet"]["over"])
+    expect(page.locator(f"{ROOT} .srd-xy-play__over")).to_have_text(rolled["sheet"]["over"])
     assert_no_sideways_scroll(page, "the X-in-Y play tool at 360 px, the fight over")
     assert TOOL.small_targets(page) == []
     assert TOOL.axe_violations(page) == []
@@ -273,7 +273,7 @@ def test_print_puts_the_scene_on_one_page(page, site_url: str, tmp_path: Path) -
         for s, name in enumerate(("Wardens", "Raiders")):
             page.get_by_role("button", name=f"Add a combatant to {name}").click()
             wait_saved(page, f"s.sides[{s}].combatants.length === {n + 1 + (s + 1 if s else 1)}")
-    expect(side(page, 1).locator(".srd-xyp__combatant")).to_have_count(6)
+    expect(side(page, 1).locator(".srd-xy-play__combatant")).to_have_count(6)
     page.emulate_media(media="print")
     pdf = tmp_path / "scene.pdf"
     page.pdf(path=str(pdf), format="A4")
@@ -360,7 +360,7 @@ def test_a_short_scene_by_taps_alone(phone_page, site_url: str) -> None:
     over = "Nobody on Second side is standing: that side is out of the fight."
     assert item == {"what": "Combatant 1: damage taken 10 (down)."}
     expect(page.locator(STATUS)).to_have_text(f"Combatant 1: damage taken 10 (down). {over}")
-    expect(page.locator(f"{ROOT} .srd-xyp__over")).to_have_text(over)
+    expect(page.locator(f"{ROOT} .srd-xy-play__over")).to_have_text(over)
     expect(roll_button).to_be_disabled()
     expect(boxes.locator("[aria-pressed=true]")).to_have_count(10)
     # Each tap is one step: Undo gives the box back (and forgets the result shown under it), Redo marks it again.
@@ -373,7 +373,7 @@ def test_a_short_scene_by_taps_alone(phone_page, site_url: str) -> None:
     expect(roll_button).to_be_enabled()
     page.get_by_role("button", name="Redo").click()
     expect(page.locator(STATUS)).to_have_text("Redone: Combatant 1: damage taken 10 (down).")
-    expect(page.locator(f"{ROOT} .srd-xyp__over")).to_have_text(over)
+    expect(page.locator(f"{ROOT} .srd-xy-play__over")).to_have_text(over)
     expect(boxes.locator("[aria-pressed=true]")).to_have_count(10)
     end = TOOL.shown(page)
     assert [i["what"] for i in end["log"][:3]] == [

@@ -168,7 +168,7 @@ function attachScene(root) {
   function draw(entry, { sheet }) {
     const token = ++drawn;
     const key = sceneKey(entry);
-    const view = el("div", { class: "srd-acp__view srd-play__wide" });
+    const view = el("div", { class: "srd-action-play__view srd-play__wide" });
     sheet.append(view);
     const show = (facts) => {
       if (token !== drawn) return;
@@ -220,7 +220,7 @@ function attachScene(root) {
 
   function drawScene(entry, facts) {
     const id = root.id;
-    const form = el("form", { class: "srd-play__columns srd-play__wide srd-acp__scene", "aria-label": `The scene ${entry.name}` });
+    const form = el("form", { class: "srd-play__columns srd-play__wide srd-action-play__scene", "aria-label": `The scene ${entry.name}` });
     form.addEventListener("submit", (event) => event.preventDefault());
     form.addEventListener("change", (event) => {
       if (event.target.closest("[data-part]")) edited(form);
@@ -238,14 +238,14 @@ function attachScene(root) {
           { "data-part": "threshold", id: `${id}-threshold`, "data-field": "scene.threshold" })),
         field("Initiative", select(MODES, entry.initiative,
           { "data-part": "initiative", id: `${id}-initiative`, "data-field": "scene.initiative" }))),
-      el("fieldset", { class: "srd-play__wide srd-acp__rules", "data-field": "scene.rules" },
+      el("fieldset", { class: "srd-play__wide srd-action-play__rules", "data-field": "scene.rules" },
         el("legend", {}, "Optional damage rules in force"),
         el("div", { class: "srd-play__checks" }, ...rules)),
       el("p", { class: "srd-play__print srd-play__wide" }, el("strong", {}, entry.name),
         ` · Sequence ${entry.sequence} · Wound Threshold ${entry.threshold} · Initiative ${MODES[entry.initiative].toLowerCase()}`
         + ` · rules: ${inForce.join(", ") || "none"}`),
     );
-    const list = el("ol", { class: "srd-play__items srd-play__wide srd-acp__combatants", "aria-label": "Combatants" },
+    const list = el("ol", { class: "srd-play__items srd-play__wide srd-action-play__combatants", "aria-label": "Combatants" },
       ...entry.combatants.map((c, i) => drawCombatant(c, i, facts.combatants[i], facts)));
     const adds = el("div", { class: "srd-play__wide srd-play__actions", "data-field": "add", role: "group",
       "aria-label": "Add to the scene" },
@@ -254,7 +254,7 @@ function attachScene(root) {
     const blocks = [drawSequence(entry, facts), form, drawRoll(entry), drawDamage(entry, facts), drawRecover(entry, facts)];
     // (Room for a roll's lines, its seed and Share: 9.5 rem in a wide column, 12.8 at 360 px,
     // measured in Chromium.)
-    const note = keepRoom(el("div", { class: "srd-play__result srd-play__wide srd-acp__note", id: `${root.id}-note`,
+    const note = keepRoom(el("div", { class: "srd-play__result srd-play__wide srd-action-play__note", id: `${root.id}-note`,
       "aria-live": "polite" }), 10, 13.5);
     if (lastNote && lastNote.key === sceneKey(entry)) {
       note.append(...lastNote.lines.map((line) => el("p", { class: "srd-play__line" }, line)));
@@ -282,7 +282,7 @@ function attachScene(root) {
     // A field of this combatant: its key names the part, the id and the engine's path.
     const input = (make, value, key, attrs = {}) => make(value, { "data-part": key, id: `${id}-${key}`,
       "data-field": at(i, key), ...attrs });
-    const state = el("p", { class: "srd-play__item-state srd-acp__state" });
+    const state = el("p", { class: "srd-play__item-state srd-action-play__state" });
     let fields;
     let print;
     if (c.kind === "mooks") {
@@ -315,11 +315,11 @@ function attachScene(root) {
         + `Toughness ${c.toughness} · shock ${c.shock}, wounds ${c.wounds} · ${shots(c.shots)} of ${fact.shot_count}`
         + ` · ${fact.state}`;
     }
-    const item = el("li", { class: "srd-play__item srd-acp__combatant", "data-index": String(i), "aria-label": c.name },
+    const item = el("li", { class: "srd-play__item srd-action-play__combatant", "data-index": String(i), "aria-label": c.name },
       el("div", { class: "srd-play__item-head" }, el("strong", {}, c.name), remove), state,
       el("p", { class: "srd-play__print" }, print), drawTaps(c, i, fact), drawTapped(c, i), fields);
     item.classList.toggle("srd-play__item--out", fact.down);
-    item.classList.toggle("srd-acp__combatant--mooks", c.kind === "mooks");
+    item.classList.toggle("srd-action-play__combatant--mooks", c.kind === "mooks");
     return item;
   }
 
@@ -327,13 +327,13 @@ function attachScene(root) {
   // and the boxes a tap marks: shock, wounds and the Shots in the pool, or the mooks down.
   function drawTaps(c, i, fact) {
     const id = `${root.id}-c${i}`;
-    const group = el("div", { class: "srd-acp__taps", role: "group", "aria-label": c.name, "data-field": `tap-${i}` });
+    const group = el("div", { class: "srd-action-play__taps", role: "group", "aria-label": c.name, "data-field": `tap-${i}` });
     const boxes = (label, track, count, marked, mark, words) => tapBoxes(label,
       Array.from({ length: Math.min(count, MOST_BOXES) }, (_, k) => ({ mark: k < marked ? mark : "", pressed: k < marked,
         words: words(k + 1) })),
       (k) => tapped(i, { action: "play_mark", track, box: k + 1 }, (r) => [r.line]), { "data-key": `${id}-${track}` });
     if (c.kind === "mooks") {
-      group.append(el("p", { class: "srd-acp__tap-title" }, "Tap a mook to put them down"),
+      group.append(el("p", { class: "srd-action-play__tap-title" }, "Tap a mook to put them down"),
         boxes("Mooks down", "down", c.members, c.members - c.left, "X", (n) => `Mook ${n}`));
       return group;
     }
@@ -345,13 +345,13 @@ function attachScene(root) {
       return button;
     });
     group.append(
-      el("p", { class: "srd-acp__tap-title" }, "Tap to roll (against the Defense in “Roll from a sheet”)"),
-      el("div", { class: "srd-acp__traits" }, ...buttons),
-      el("p", { class: "srd-acp__tap-title" }, `Shock (Health ${c.health})`),
+      el("p", { class: "srd-action-play__tap-title" }, "Tap to roll (against the Defense in “Roll from a sheet”)"),
+      el("div", { class: "srd-action-play__traits" }, ...buttons),
+      el("p", { class: "srd-action-play__tap-title" }, `Shock (Health ${c.health})`),
       boxes("Shock boxes", "shock", Math.max(c.health, c.shock + 1), c.shock, "/", (n) => `Shock ${n}`),
-      el("p", { class: "srd-acp__tap-title" }, `Wounds (Toughness ${c.toughness})`),
+      el("p", { class: "srd-action-play__tap-title" }, `Wounds (Toughness ${c.toughness})`),
       boxes("Wound boxes", "wounds", Math.max(c.toughness, c.wounds + 1), c.wounds, "X", (n) => `Wound ${n}`),
-      el("p", { class: "srd-acp__tap-title" }, `Shots in the pool (Shot Count ${fact.shot_count}): tap one lost`),
+      el("p", { class: "srd-action-play__tap-title" }, `Shots in the pool (Shot Count ${fact.shot_count}): tap one lost`),
       boxes("Shot boxes", "shots", Math.max(fact.shot_count, c.shots), c.shots, "●", (n) => `Shot ${n}`));
     return group;
   }
@@ -375,10 +375,10 @@ function attachScene(root) {
   function drawSequence(entry, facts) {
     const id = root.id;
     const names = entry.combatants.map((c) => c.name);
-    const box = el("section", { class: "srd-play__wide srd-acp__sequence", "aria-labelledby": `${id}-sequence`,
+    const box = el("section", { class: "srd-play__wide srd-action-play__sequence", "aria-labelledby": `${id}-sequence`,
       "data-field": "sequence", "aria-label": "The Sequence" },
       el("h2", { id: `${id}-sequence` }, entry.sequence ? `Sequence ${entry.sequence}` : "No Sequence yet"));
-    const order = el("ol", { class: "srd-acp__order", "aria-label": "Acting order" });
+    const order = el("ol", { class: "srd-action-play__order", "aria-label": "Acting order" });
     if (entry.initiative === "cards" && entry.sequence) {
       entry.stack.forEach((card, place) => {
         if (typeof card === "string") {
@@ -418,7 +418,7 @@ function attachScene(root) {
     });
     const controls = el("div", { class: "srd-play__actions" }, begin);
     if (entry.initiative === "cards" && entry.sequence === 0) {
-      controls.append(el("label", { for: padding.id, class: "srd-acp__check" }, padding, " Add the padding cards (d10, Setback, Random Event)"));
+      controls.append(el("label", { for: padding.id, class: "srd-action-play__check" }, padding, " Add the padding cards (d10, Setback, Random Event)"));
     }
     box.append(order, controls);
     if (entry.sequence && entry.combatants.length) box.append(el("div", { class: "srd-play__actions" }, actForm));
@@ -427,7 +427,7 @@ function attachScene(root) {
 
   function drawRoll(entry) {
     const id = root.id;
-    const box = el("section", { class: "srd-play__actions srd-acp__roll", "aria-labelledby": `${id}-roll-title` });
+    const box = el("section", { class: "srd-play__actions srd-action-play__roll", "aria-labelledby": `${id}-roll-title` });
     fillRoll(box, entry);
     return box;
   }
@@ -454,7 +454,7 @@ function attachScene(root) {
     const active = remembered(el("input", { type: "checkbox", id: `${id}-active` }));
     // (Room for the chance, the degrees' table and the fractions' summary: 16.2 rem, measured in
     // Chromium, and a line for the summary.)
-    const odds = keepRoom(el("div", { class: "srd-play__odds srd-acp__odds", "aria-live": "polite", "aria-busy": "true" },
+    const odds = keepRoom(el("div", { class: "srd-play__odds srd-action-play__odds", "aria-live": "polite", "aria-busy": "true" },
       ...lastOdds.map((node) => node.cloneNode(true))), 18.5);
     const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` }, "Roll");
     const form = el("form", { class: "srd-play__rollform", "aria-label": "Roll from a sheet", "data-field": "roll" },
@@ -488,7 +488,7 @@ function attachScene(root) {
       // Percentages first; the exact fractions on demand, under the table.
       const rows = o.degrees.map((d) => el("tr", {}, el("th", { scope: "row" }, d.degree), el("td", {}, d.percent)));
       lastOdds = [
-        el("p", { class: "srd-acp__chance" }, `${o.what}: `, el("code", {}, o.notation), ` · Success or better ${o.success.percent}`),
+        el("p", { class: "srd-action-play__chance" }, `${o.what}: `, el("code", {}, o.notation), ` · Success or better ${o.success.percent}`),
         el("div", { class: "srd-table-wrap", tabindex: "0", role: "region", "aria-label": "Each degree's exact chance" },
           el("table", { class: "srd-table" }, el("caption", {}, "Each degree: its exact chance"), el("tbody", {}, ...rows))),
         exactFractions([["Success or better", o.success.ratio], ...o.degrees.map((d) => [d.degree, d.ratio])])];
@@ -524,7 +524,7 @@ function attachScene(root) {
 
   function drawDamage(entry, facts) {
     const id = root.id;
-    const box = el("section", { class: "srd-play__actions srd-acp__damage", "aria-labelledby": `${id}-damage-title` },
+    const box = el("section", { class: "srd-play__actions srd-action-play__damage", "aria-labelledby": `${id}-damage-title` },
       el("h2", { id: `${id}-damage-title` }, "Apply a hit"));
     if (!entry.combatants.length) return box;
     if (!entry.combatants[Number(picked.target)]) picked.target = "0";
@@ -554,7 +554,7 @@ function attachScene(root) {
   // someone down, the Shaken roll, stabilising or the hour for someone dying.
   function drawRecover(entry, facts) {
     const id = root.id;
-    const box = el("section", { class: "srd-play__actions srd-acp__recover", "aria-labelledby": `${id}-recover-title` },
+    const box = el("section", { class: "srd-play__actions srd-action-play__recover", "aria-labelledby": `${id}-recover-title` },
       el("h2", { id: `${id}-recover-title` }, "Come round, steady, stabilise"));
     if (!entry.combatants.length) return box;
     if (!entry.combatants[Number(picked.recover)]) picked.recover = "0";

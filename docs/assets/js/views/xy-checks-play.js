@@ -81,7 +81,7 @@ function attachScene(root) {
         return {
           name: box.querySelector("[data-part=side-name]").value,
           champion: Number(box.querySelector("[data-part=champion]").value),
-          combatants: [...box.querySelectorAll(".srd-xyp__combatant")].map((row) => ({
+          combatants: [...box.querySelectorAll(".srd-xy-play__combatant")].map((row) => ({
             name: row.querySelector("[data-part=name]").value,
             check: row.querySelector("[data-part=check]").value,
             defence: row.querySelector("[data-part=defence]").value,
@@ -130,7 +130,7 @@ function attachScene(root) {
 
   function draw(entry, { sheet }) {
     const id = root.id;
-    const form = el("form", { class: "srd-play__columns srd-play__wide srd-xyp__scene", "aria-label": `The scene ${entry.name}` });
+    const form = el("form", { class: "srd-play__columns srd-play__wide srd-xy-play__scene", "aria-label": `The scene ${entry.name}` });
     form.addEventListener("submit", (event) => event.preventDefault());
     form.addEventListener("change", (event) => {
       if (event.target.closest("[data-part]")) edited(form);
@@ -165,7 +165,7 @@ function attachScene(root) {
 
   function drawSide(entry, side, s) {
     const id = `${root.id}-s${s}`;
-    const box = el("fieldset", { class: "srd-xyp__side", "data-side": String(s) },
+    const box = el("fieldset", { class: "srd-xy-play__side", "data-side": String(s) },
       el("legend", {}, side.name));
     const sideName = textInput(side.name, { "data-part": "side-name", "data-field": path(s, undefined, "name"), id: `${id}-name` });
     const champion = select(Object.fromEntries(side.combatants.map((c, i) => [String(i), c.name])),
@@ -175,7 +175,7 @@ function attachScene(root) {
       field("Champion", champion, "rolls the full check; the others one die each"));
     box.append(settings);
     const rows = side.combatants.map((c, i) => drawCombatant(entry, s, c, i, `${id}-c${i}`));
-    const list = el("ol", { class: "srd-play__items srd-xyp__combatants" }, ...rows.map((row) => row.item));
+    const list = el("ol", { class: "srd-play__items srd-xy-play__combatants" }, ...rows.map((row) => row.item));
     box.append(list);
     if (!side.combatants.length) box.append(el("p", { class: "srd-play__empty" }, "Nobody on this side yet."));
     const add = el("button", { type: "button", class: "md-button srd-play__add", id: `${id}-add` },
@@ -209,7 +209,7 @@ function attachScene(root) {
       health: numberInput(c.health, at("health")),
       damage: numberInput(c.damage, at("damage")),
     };
-    const state = el("p", { class: "srd-play__item-state srd-xyp__state", id: `${id}-state` }, "\u00a0");
+    const state = el("p", { class: "srd-play__item-state srd-xy-play__state", id: `${id}-state` }, "\u00a0");
     const remove = el("button", { type: "button", class: "md-button srd-play__remove", id: `${id}-remove`,
       "aria-label": `Remove ${c.name}` }, "×");
     const fields = el("div", { class: "srd-play__fields" },
@@ -217,8 +217,8 @@ function attachScene(root) {
       field("Defences", inputs.defence), field("Form", inputs.form),
       field("Health", inputs.health), field("Damage taken", inputs.damage));
     const taps = drawTaps(s, c, i, id);
-    const item = el("li", { class: "srd-play__item srd-xyp__combatant", "aria-label": `${c.name} (${side.name})` },
-      el("div", { class: "srd-play__item-head" }, el("strong", { class: "srd-xyp__name" }, c.name), remove), state,
+    const item = el("li", { class: "srd-play__item srd-xy-play__combatant", "aria-label": `${c.name} (${side.name})` },
+      el("div", { class: "srd-play__item-head" }, el("strong", { class: "srd-xy-play__name" }, c.name), remove), state,
       el("p", { class: "srd-play__print" }, `Check ${c.check} · defences ${DEFENCES[c.defence].toLowerCase()} · `
         + `form ${c.form} · health ${c.health} · damage taken ${c.damage}`), taps.box, fields);
     return {
@@ -241,14 +241,14 @@ function attachScene(root) {
     const roll = tapButton(`${c.name}: ${c.check}`, "\u00a0", { id: `${id}-tap` });
     roll.disabled = true; // (until the sheet says whether the combatant is standing)
     roll.addEventListener("click", () => tap(id, { action: "play_roll_check", side: s, index: i }));
-    const box = el("div", { class: "srd-xyp__taps" }, roll);
+    const box = el("div", { class: "srd-xy-play__taps" }, roll);
     if (c.health <= MAX_BOXES) {
       const boxes = Array.from({ length: c.health }, (_, k) => ({ mark: k < c.damage ? "X" : "", pressed: k < c.damage,
         words: `${c.name}: health box ${k + 1} of ${c.health}, ${k < c.damage ? "damage taken" : "clear"}` }));
       box.append(tapBoxes(`${c.name}'s health: ${c.damage} of ${c.health} boxes marked as damage taken`, boxes,
         (k) => tap(id, { action: "play_mark", side: s, index: i, box: k }), { "data-key": `${id}-box` }));
     } else {
-      box.append(el("p", { class: "srd-xyp__no-boxes" },
+      box.append(el("p", { class: "srd-xy-play__no-boxes" },
         `Health over ${MAX_BOXES}: no boxes to tap; change Damage taken in its field.`));
     }
     const result = tapResult(`${id}-result`, 4.2, 6);
@@ -274,7 +274,7 @@ function attachScene(root) {
     const order = select({ lightest: "To the lightest targets first", written: "In the order listed" }, entry.order,
       { "data-part": "order", "data-field": "scene.order", id: `${id}-order` });
     const tie = select(ties(entry), entry.tie, { "data-part": "tie", "data-field": "scene.tie", id: `${id}-tie` });
-    const settings = el("div", { class: "srd-play__fields srd-play__fields--wide srd-play__wide srd-xyp__rules" },
+    const settings = el("div", { class: "srd-play__fields srd-play__fields--wide srd-play__wide srd-xy-play__rules" },
       field("A volley's extra hits go", order), field("A contested volley's tie", tie));
     const seed = numberInput("", { id: `${id}-seed`, "data-field": "seed" });
     const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-roll` },
@@ -282,15 +282,15 @@ function attachScene(root) {
     // (Room for the odds and a roll's lines, a side of one against one: 11.5 and 6.6 rem in a
     // wide column, 13.7 and 9.4 at 360 px with the combatants' names, measured in Chromium; the
     // roll's room at 360 px is 13.5 rem, for a new roll's seed of up to 16 digits.)
-    const odds = keepRoom(el("div", { class: "srd-play__odds srd-xyp__odds", "aria-live": "polite", "aria-busy": "true" },
+    const odds = keepRoom(el("div", { class: "srd-play__odds srd-xy-play__odds", "aria-live": "polite", "aria-busy": "true" },
       ...lastOdds.map((node) => node.cloneNode(true))), 12.5, 14.5);
     if (oddsRoom.combatants === combatantsIn(entry)) odds.style.minHeight = `${oddsRoom.px}px`;
-    const result = keepRoom(el("div", { class: "srd-play__result srd-xyp__result", id: `${id}-result`, "aria-live": "polite" }),
+    const result = keepRoom(el("div", { class: "srd-play__result srd-xy-play__result", id: `${id}-result`, "aria-live": "polite" }),
       8, 13.5);
     const rollForm = el("form", { class: "srd-play__fields srd-play__fields--wide", "aria-label": "Roll the exchange" },
       field("Who attacks", who), field("Seed", seed, "blank: a new roll"), button);
     // (Print leaves the exchange out, like every sheet's actions: the scene alone fills the page.)
-    const box = el("section", { class: "srd-play__wide srd-play__actions srd-xyp__exchange", "aria-labelledby": `${id}-exchange` },
+    const box = el("section", { class: "srd-play__wide srd-play__actions srd-xy-play__exchange", "aria-labelledby": `${id}-exchange` },
       el("h2", { id: `${id}-exchange` }, "The exchange"), rollForm, odds, result);
     if (lastRoll && sceneKey(lastRoll.scene) === sceneKey(entry)) drawRollResult(result, lastRoll);
     let over = null; // the engine's words once a side is out of the fight (its sheet's "over")
@@ -300,7 +300,7 @@ function attachScene(root) {
       over = words;
       if (!words) return;
       odds.removeAttribute("aria-busy");
-      odds.replaceChildren(el("p", { class: "srd-xyp__over" }, el("strong", {}, words)));
+      odds.replaceChildren(el("p", { class: "srd-xy-play__over" }, el("strong", {}, words)));
       button.disabled = true;
     }
 
@@ -339,14 +339,14 @@ function attachScene(root) {
       el("th", { scope: "row" }, t.name),
       el("td", {}, frame.entry().sides[t.side].name),
       el("td", {}, chance(t.hit)), el("td", {}, t.mean_damage), el("td", {}, chance(t.down))));
-    const table = el("table", { class: "srd-table srd-xyp__targets" },
+    const table = el("table", { class: "srd-table srd-xy-play__targets" },
       el("caption", {}, "Each target: the exact chance it is hit, its average damage, and the chance it goes down"),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Target"), el("th", { scope: "col" }, "Side"),
         el("th", { scope: "col" }, "Hit"), el("th", { scope: "col" }, "Average damage"),
         el("th", { scope: "col" }, "Goes down"))),
       el("tbody", {}, ...rows));
     // (The notation keeps the room of a contested volley's, the longest: two lines at 360 px.)
-    const head = [keepRoom(el("p", { class: "srd-xyp__notation" }, "Exact odds of ", el("code", {}, reply.notation)),
+    const head = [keepRoom(el("p", { class: "srd-xy-play__notation" }, "Exact odds of ", el("code", {}, reply.notation)),
       1.3, 2.6)];
     if (reply.attacking === "both") {
       const [first, second] = frame.entry().sides.map((side) => side.name);
@@ -361,7 +361,7 @@ function attachScene(root) {
       fractions.push([`${first} out-hit ${second}`, reply.first_more.ratio],
         [`${second} out-hit ${first}`, reply.second_more.ratio], ["A tie", reply.tie.ratio]);
     }
-    const lines = el("details", { class: "srd-xyp__lines" }, el("summary", {}, "Every line of the engine's odds"),
+    const lines = el("details", { class: "srd-xy-play__lines" }, el("summary", {}, "Every line of the engine's odds"),
       el("pre", {}, reply.lines.join("\n")));
     // (A wide table scrolls in its own box, which the keyboard can reach.)
     const wrap = el("div", { class: "srd-table-wrap", tabindex: "0", role: "region", "aria-label": "Each target's odds" },
@@ -394,7 +394,7 @@ function attachScene(root) {
   // chances: 3.8 rem in a wide column, 6 at 360 px): picking who attacks changes it in place
   // (the table still gains the rows of the targets added).
   function contest(words) {
-    return keepRoom(el("p", { class: "srd-xyp__contest" }, words), 4, 6);
+    return keepRoom(el("p", { class: "srd-xy-play__contest" }, words), 4, 6);
   }
 
   function drawRollResult(box, reply) {
