@@ -22,6 +22,7 @@ and ``below`` (``on``: botches count below zero). An error names the field it is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from ..core.errors import RulesError
@@ -131,7 +132,7 @@ def _roll_summary(result: RollOdds) -> list[dict[str, object]]:
     ]
 
 
-def _bars(probabilities: dict[int, Fraction], kind_of) -> list[dict[str, object]]:
+def _bars(probabilities: dict[int, Fraction], kind_of: Callable[[int], str]) -> list[dict[str, object]]:
     """The chart's bars: every value with its percent, height (0–1 of the tallest) and kind."""
     top = max(probabilities.values(), default=Fraction(1)) or Fraction(1)
     return [
@@ -276,7 +277,8 @@ def share_extended(rolled: ExtendedRoll) -> dict[str, str] | None:
     chance, chance_of = extended_chance(rolled, result)
     dice: list[int | str] = []
     for k, reading in enumerate(rolled.rolls):
-        dice += (["/"] if k else []) + (_faces(reading) or ["no dice"])
+        dice += ["/"] if k else []
+        dice += _faces(reading) or ["no dice"]
     rolls, target = len(rolled.rolls), rolled.query.target
     ending = {
         "reached": f"Reached {target} on roll {rolls}",

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from ..core.designer import DesignerView, DifficultyStep, Outcome
 from .notation import parse
-from .odds import odds
+from .odds import StandardOdds, odds
 from .rules import DIFFICULTY_NAMES
 
 #: The pool of the source's worked examples.
@@ -27,6 +27,13 @@ def _outcome_label(net: int) -> str:
     return f"{net} success" + ("es" if net > 1 else "")
 
 
+def _standard(difficulty: int) -> StandardOdds:
+    """The odds of the typical pool against ``difficulty``: a standard roll."""
+    result = odds(parse(_notation(difficulty)))
+    assert isinstance(result, StandardOdds)
+    return result
+
+
 @lru_cache(maxsize=1)
 def view() -> DesignerView:
     """The typical roll, every named difficulty, and the net successes' spread at difficulty 6."""
@@ -34,11 +41,11 @@ def view() -> DesignerView:
         DifficultyStep(
             f"{name} ({difficulty})",
             _notation(difficulty),
-            odds(parse(_notation(difficulty))).roll.summary()["success"],
+            _standard(difficulty).roll.summary()["success"],
         )
         for difficulty, name in DIFFICULTY_NAMES.items()
     )
-    roll = odds(parse(_notation(TYPICAL))).roll
+    roll = _standard(TYPICAL).roll
     outcomes = tuple(Outcome(_outcome_label(net), net - 1, p) for net, p in roll.dist.probabilities().items() if p)
     return DesignerView(
         roll=_notation(TYPICAL),

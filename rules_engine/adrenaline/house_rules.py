@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core.rule_set import Conflict, RuleBook, RuleSet, choice_setting, die_setting, number_setting
+from ..core.rule_set import Conflict, RuleBook, RuleSet, Value, choice_setting, die_setting, number_setting
 from .rules import DEFAULT_DIFFICULTY, LOWEST_DIFFICULTY, MAX_DESIGNER_POOL, MAX_POOL, SIDES, Mechanics, Options
 
 #: The dice a house rule may roll.
@@ -100,7 +100,7 @@ def _conflict(rules: RuleSet) -> Conflict | None:
 
 
 @lru_cache(maxsize=256)
-def _mechanics(values: tuple) -> Mechanics:
+def _mechanics(values: tuple[Value, ...]) -> Mechanics:
     rules = dict(zip((s.name for s in BOOK.settings), values))
     return Mechanics(
         sides=rules["die"],

@@ -524,15 +524,3 @@ def side_from_fields(
         )
     points = parse_whole_number(adrenaline, prefix + "adrenaline", 0, MAX_ADRENALINE) if adrenaline.strip() else 0
     return Side(first + second, level, points)
-
-
-def with_options(query: AdrenalineQuery, names: list[str]) -> AdrenalineQuery:
-    """``query`` with the variant options ``names`` switched on (unknown names refused)."""
-    chosen = {}
-    for name in names:
-        if name not in OPTION_NAMES:
-            raise RulesError(f"unknown option {name!r}: the options are " + ", ".join(OPTION_NAMES), field="options")
-        for setting, written in BOOK.aliases[name]:
-            chosen[setting.replace("-", "_")] = BOOK.setting(setting).value_of(written)
-    current = {s.name.replace("-", "_"): v for s, v in query.rules.changed()}
-    return replace(query, rules=BOOK.rule_set(**{**current, **chosen}))

@@ -16,6 +16,7 @@ tens are followed until the chance of more is below the cut-off; that mass is re
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -75,7 +76,9 @@ def tens_cap(pool: int, cutoff: Fraction = EXPLOSION_CUTOFF, sides: int = SIDES)
     return cap
 
 
-def _face_counts(pool: int, difficulty: int, tens_apart: bool, faces: int, sides: int = SIDES, pairs: bool = True):
+def _face_counts(
+    pool: int, difficulty: int, tens_apart: bool, faces: int, sides: int = SIDES, pairs: bool = True
+) -> Iterator[tuple[int, int, int, bool, int]]:
     """Yield (ones, success dice below the top class, tens, pair among them, weight) for
     ``pool`` dice over faces 1 … ``faces`` (10, or 9 for the last die of a chain).
 
@@ -105,7 +108,7 @@ def _face_counts(pool: int, difficulty: int, tens_apart: bool, faces: int, sides
                     yield ones, succ, tens, True, base * paired
 
 
-def outcome_key(m: Mechanics, spent: int):
+def outcome_key(m: Mechanics, spent: int) -> Callable[[int, int, bool, int], tuple[int, bool]]:
     """``rules.outcome`` written out for speed: (ones, successes, pair below the top, top
     faces) → (net, Adrenaline earned). The tests hold it to ``outcome`` over every tally."""
     cancel, botch, doubles, twice = m.ones_cancel, m.botch, m.doubles, 2 * m.top_value
@@ -329,7 +332,8 @@ class ExtendedOdds:
         that can end the attempt, until what is left is below ``shown`` (at most ``most``)."""
         den = self.reached.denominator
         last = max(self.reached.outcomes + self.lost.outcomes, default=0)
-        out, by_then, ended = [], 0, 0
+        out: list[tuple[int, Fraction, Fraction, Fraction]] = []
+        by_then, ended = 0, 0
         total = self.reached.total_weight + self.lost.total_weight
         for k in range(1, last + 1):
             here, gone = self.reached.weights.get(k, 0), self.lost.weights.get(k, 0)

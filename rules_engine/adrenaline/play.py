@@ -132,7 +132,7 @@ def read_modifiers(value: Any, where: str) -> dict[str, int]:
 def read_character(value: Any, where: str) -> dict[str, Any]:
     """One saved character checked and in normal form (``RulesError`` naming the field)."""
     exact_keys(value, where, ("name", "attributes", "abilities", "modifiers", "adrenaline", "extended"), ("declared",))
-    character = {
+    character: dict[str, Any] = {
         "name": name_text(value["name"], f"{where}.name"),
         "attributes": ratings(value["attributes"], f"{where}.attributes", MAX_ATTRIBUTES, MAX_RATING),
         "abilities": ratings(value["abilities"], f"{where}.abilities", MAX_ABILITIES, MAX_RATING),
@@ -150,7 +150,8 @@ def read_character(value: Any, where: str) -> dict[str, Any]:
 
 def declared(character: dict[str, Any]) -> int:
     """The points declared for the next roll (0 when none)."""
-    return character.get("declared", 0)
+    points: int = character.get("declared", 0)
+    return points
 
 
 def with_declared(character: dict[str, Any], points: int) -> dict[str, Any]:
@@ -456,7 +457,7 @@ def play_roll(request: Request) -> dict[str, Any]:
     character = request_entry(request, SCHEMA)
     side, pool = _side(request, character)
     rolled = roll(AdrenalineQuery(side), request_seed(request))
-    result = rolled.to_json()
+    result: dict[str, Any] = rolled.to_json()
     kept = after_roll(character, side.spent, result["adrenaline_earned"])
     odds = roll_odds(side, RULES)
     points = _points_line(side.spent, result["adrenaline_earned"], character["adrenaline"], kept["adrenaline"])
@@ -523,7 +524,7 @@ def play_extended_roll(request: Request) -> dict[str, Any]:
         )
     roller = Roller(request_seed(request))
     reading = roll_side(Side(pool.dice, extended["difficulty"]), RULES, roller, f"roll {len(extended['rolls']) + 1}")
-    result = {**reading.to_json(), "seed": roller.seed, "lines": reading.lines()}
+    result: dict[str, Any] = {**reading.to_json(), "seed": roller.seed, "lines": reading.lines()}
     earned = result["adrenaline_earned"]
     kept = after_roll(
         {**character, "extended": {**extended, "rolls": [*extended["rolls"], reading.outcome.net]}},
@@ -556,7 +557,7 @@ def play_opposed(request: Request) -> dict[str, Any]:
     side, pool = _side(request, first)
     other_side, other_pool = _side(request, second, "other-")
     query = AdrenalineQuery(side, RULES, opponent=other_side)
-    rolled = roll(query, request_seed(request)).to_json()
+    rolled: dict[str, Any] = roll(query, request_seed(request)).to_json()
     contest = opposed(query)
     verdicts = contest.verdicts()
     verdict = rolled["verdict"]

@@ -394,7 +394,9 @@ def _roll_extended(query: AdrenalineQuery, roller: Roller) -> ExtendedRoll:
         raise RulesError(
             f"{query.side.notation} can never gather a success, so it never reaches {target}", field="attribute"
         )
-    readings, totals, total, ending = [], [], 0, "gave up"
+    readings: list[DiceReading] = []
+    totals: list[int] = []
+    total, ending = 0, "gave up"
     while len(readings) < MAX_ROLLS:
         reading = roll_side(query.side, query.mechanics, roller, f"roll {len(readings) + 1}")
         readings.append(reading)

@@ -11,6 +11,7 @@ spent before the roll are successes no 1 can take away.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 SIDES = 10
@@ -140,11 +141,6 @@ class Mechanics:
         return self
 
 
-def mechanics_of(rules: Options | Mechanics) -> Mechanics:
-    """The engine's reading of ``rules`` (variant words or a house rule set's mechanics)."""
-    return rules.mechanics
-
-
 #: Option name in a notation (``with tens-explode``) → the ``Options`` field it sets.
 OPTION_NAMES: dict[str, str] = {
     "botch-if-none": "botch_if_none",
@@ -235,7 +231,7 @@ def outcome(tally: Tally, options: Options | Mechanics, spent: int = 0) -> Outco
     return Outcome(max(net, 0), earned)
 
 
-def tally_faces(faces: list[int] | tuple[int, ...], difficulty: int, options: Options | Mechanics = Options()) -> Tally:
+def tally_faces(faces: Sequence[int], difficulty: int, options: Options | Mechanics = Options()) -> Tally:
     """The tally of a roll's dice (every die, explosion dice included)."""
     top = options.mechanics.sides
     below = [f for f in faces if difficulty <= f < top]
