@@ -59,8 +59,8 @@ def action_roller() -> str:
         + text_field(P, "defence_ev", "Defender's EV bonus", "0", "attribute + modifiers")
         + text_field(P, "extra_positive", "Extra + dice", "0", f"0–{MAX_DICE_PER_SIDE}")
         + text_field(P, "extra_negative", "Extra − dice", "0", f"0–{MAX_DICE_PER_SIDE}")
-        + f'<fieldset class="srd-field srd-field--wide srd-types" id="{P}-types" aria-describedby="{P}-types-error">'
-        f'<legend>Action types</legend><div class="srd-types__list">{types}</div>{field_error(f"{P}-types")}</fieldset>'
+        + f'<fieldset class="srd-field srd-field--wide srd-action-types" id="{P}-types" aria-describedby="{P}-types-error">'
+        f'<legend>Action types</legend><div class="srd-action-types__list">{types}</div>{field_error(f"{P}-types")}</fieldset>'
         + seed_field(P)
     )
     regions = region("canonical", "Notation") + region("odds", "Exact degree odds") + region("result", "Roll result")

@@ -49,8 +49,8 @@ def _radio_group(name: str, legend: str, choices: tuple[tuple[str, str], ...]) -
             f'<span class="srd-toggle__hint" id="{box_id}-hint">{escape(hint)}</span></div>'
         )
     return (
-        f'<fieldset class="srd-field srd-types srd-damage__group" id="{P}-{name}">'
-        f'<legend>{escape(legend)}</legend><div class="srd-types__list">{"".join(items)}</div></fieldset>'
+        f'<fieldset class="srd-field srd-action-types srd-action-damage__group" id="{P}-{name}">'
+        f'<legend>{escape(legend)}</legend><div class="srd-action-types__list">{"".join(items)}</div></fieldset>'
     )
 
 
@@ -80,9 +80,9 @@ def damage_calculator() -> str:
         + text_field(P, "focus", "Focus", "", "for Shock, waking, Dark Times")
         + text_field(P, "luck", "Luck", "", "for variable Cinematic wounds")
         + "".join(_radio_group(*group) for group in GROUPS)
-        + f'<fieldset class="srd-field srd-field--wide srd-types" id="{P}-options" '
+        + f'<fieldset class="srd-field srd-field--wide srd-action-types" id="{P}-options" '
         f'aria-describedby="{P}-options-error"><legend>Other optional rules</legend>'
-        f'<div class="srd-types__list">{"".join(_switch(o) for o in OPTIONS if o.word not in GROUPED)}</div>'
+        f'<div class="srd-action-types__list">{"".join(_switch(o) for o in OPTIONS if o.word not in GROUPED)}</div>'
         f"{field_error(f'{P}-options')}</fieldset>"
     )
     regions = region("result", "What the hit does")

@@ -86,14 +86,14 @@ def adrenaline_roller() -> str:
     """Attribute + ability, difficulty, points to spend; standard, extended or opposed;
     the variants; live exact odds and a seeded roll with every die explained."""
     extended = (
-        f'<fieldset class="srd-group" id="{P}-group-extended" data-mode="extended" hidden>'
+        f'<fieldset class="srd-ad-group" id="{P}-group-extended" data-mode="extended" hidden>'
         "<legend>Extended roll</legend>"
         + text_field(P, "target", "Successes to gather", "10", f"1–{MAX_TARGET} in all")
         + _checkbox("wastes", "A botch only wastes that roll", "(option; by default a botch ends the attempt)")
         + "</fieldset>"
     )
     opposed = (
-        f'<fieldset class="srd-group" id="{P}-group-opposed" data-mode="opposed" hidden>'
+        f'<fieldset class="srd-ad-group" id="{P}-group-opposed" data-mode="opposed" hidden>'
         "<legend>The other side</legend>"
         + _side_fields("other-", ("2", "3", "6"))
         + _checkbox("below", "Botches count below zero", "(option; by default a botch scores 0)")
@@ -101,7 +101,7 @@ def adrenaline_roller() -> str:
     )
     variants = "".join(_checkbox(f"option-{name}", name, f"({text})", value=name) for name, text in OPTION_HELP.items())
     options = (
-        f'<fieldset class="srd-group srd-group--options" id="{P}-options" aria-describedby="{P}-options-error">'
+        f'<fieldset class="srd-ad-group srd-ad-group--options" id="{P}-options" aria-describedby="{P}-options-error">'
         f"<legend>Variants (all off: the rules as written)</legend>{variants}{field_error(f'{P}-options')}"
         "</fieldset>"
     )
@@ -155,7 +155,7 @@ def example_reading(dice: str = "9 9 6 2 2", difficulty: int = 6) -> str:
     items = "".join(f"<li>{escape(line)}</li>" for line in reading.lines())
     title = f"{', '.join(map(str, values))} against difficulty {difficulty}"
     return (
-        f'<div class="srd-example" data-example="{escape(dice)}"><p class="srd-example__title">'
+        f'<div class="srd-ad-example" data-example="{escape(dice)}"><p class="srd-ad-example__title">'
         f"<strong>{escape(title)}</strong></p><ul>{items}</ul></div>"
     )
 

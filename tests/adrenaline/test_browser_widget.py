@@ -194,7 +194,7 @@ def test_the_roller_works_from_the_keyboard(page, site_url, page_errors):
 
 def test_the_worked_examples_on_the_page_are_the_engines_reading(page, site_url):
     page.goto(f"{site_url}adrenaline/")
-    examples = page.locator(".srd-example")
+    examples = page.locator(".srd-ad-example")
     assert examples.count() == 5
     for i in range(examples.count()):
         dice = [int(v) for v in examples.nth(i).get_attribute("data-example").split()]

@@ -24,7 +24,7 @@ def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, sit
     loading = {s: height(page, s) for s in DD_REGIONS}
     expect(page.locator("#dd-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     expect(page.locator("#dd-roller [data-odds=any-hit] .srd-exact")).to_be_visible()
-    expect(page.locator("#dd-roller .srd-hits-chart__column").first).to_be_visible()
+    expect(page.locator("#dd-roller .srd-dd-hits-chart__column").first).to_be_visible()
     assert {s: height(page, s) for s in DD_REGIONS} == loading
 
     page.fill("#dd-seed", "123")
@@ -44,11 +44,11 @@ def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, sit
         "#dd-kind-save",
         "#dd-seed",
         "#dd-roller button[type=submit]",
-        "#dd-roller .srd-hits-chart",
+        "#dd-roller .srd-dd-hits-chart",
         "#dd-roller .srd-dice",
         "#dc-seed",
         "#dc-character button[type=submit]",
-        ".srd-character__attributes",
+        ".srd-dd-character__attributes",
     ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
@@ -74,7 +74,7 @@ def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, sit
     assert wrap.evaluate("w => w.querySelector('table').scrollWidth > w.clientWidth")
     assert_no_sideways_scroll(page, "dice-and-danger after 60d+10b")
     for selector in (
-        "#dd-roller .srd-hits-chart",
+        "#dd-roller .srd-dd-hits-chart",
         "#dd-roller .srd-dice",
         "#dd-roller .srd-hits-table .srd-table-wrap",
     ):
@@ -89,14 +89,14 @@ def test_the_hits_chart_reads_in_both_themes(phone_page, site_url, theme):
     page.goto(site_url + "dice-and-danger/")
     # Read once the roller is up (its view draws the chart again as it attaches).
     expect(page.locator("#dd-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-    expect(page.locator("#dd-roller .srd-hits-chart__bar").first).to_be_visible(timeout=ENGINE_LOAD_MS)
+    expect(page.locator("#dd-roller .srd-dd-hits-chart__bar").first).to_be_visible(timeout=ENGINE_LOAD_MS)
     # Every colour read in one go: the view may draw the chart again between two calls (a node
     # read after it was replaced has no computed style).
-    texts = (".srd-hits-chart__label", ".srd-hits-chart figcaption", ".srd-reading__notation")
+    texts = (".srd-dd-hits-chart__label", ".srd-dd-hits-chart figcaption", ".srd-reading__notation")
     read = page.locator("#dd-roller").evaluate(
         """(roller, texts) => [
         getComputedStyle(roller).backgroundColor,
-        getComputedStyle(roller.querySelector(".srd-hits-chart__bar")).backgroundColor,
+        getComputedStyle(roller.querySelector(".srd-dd-hits-chart__bar")).backgroundColor,
         ...texts.map((selector) => getComputedStyle(roller.querySelector(selector)).color)]""",
         list(texts),
     )

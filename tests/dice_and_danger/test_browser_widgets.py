@@ -201,14 +201,14 @@ def test_the_sources_line_reads_as_the_engine_reads_it_with_its_exact_chart(page
     # One bar per outcome the engine's table shows, each with its exact value as its title.
     low, high = expected.shown_range()
     shown = list(expected.dist.outcomes)[low:high]
-    columns = page.locator("#dd-roller .srd-hits-chart__column")
+    columns = page.locator("#dd-roller .srd-dd-hits-chart__column")
     assert columns.count() == len(shown)
     for index, hits in enumerate(shown):
         p = expected.dist.p(hits)
         words = f"{hits} hit" if hits == 1 else f"{hits} hits"
         assert columns.nth(index).get_attribute("title") == f"{words}: {percent(p, 2)} ({ratio(p)})"
     # Taller bars for likelier outcomes.
-    heights = [columns.nth(i).locator(".srd-hits-chart__bar").bounding_box()["height"] for i in range(len(shown))]
+    heights = [columns.nth(i).locator(".srd-dd-hits-chart__bar").bounding_box()["height"] for i in range(len(shown))]
     top = max(shown, key=expected.dist.p)
     assert heights[shown.index(top)] == max(heights)
 
@@ -220,7 +220,7 @@ def test_the_sources_line_reads_as_the_engine_reads_it_with_its_exact_chart(page
         assert cells == [percent(p, 2), percent(expected.p_at_least(hits), 2), ratio(p)]
     tail = expected.p_at_least(shown[-1] + 1)
     last = list(expected.dist.outcomes)[-1]
-    expect(page.locator("#dd-roller .srd-hits-chart figcaption")).to_contain_text(
+    expect(page.locator("#dd-roller .srd-dd-hits-chart figcaption")).to_contain_text(
         f"{shown[-1] + 1}–{last} hits: {percent(tail, 2)} in all"
     )
     assert page_errors == []
@@ -343,7 +343,7 @@ def test_a_seeded_character_is_the_engines_and_its_permalink_reproduces_it(page,
         attributes, dice, kept = {}, {}, {}
         for name in ATTRIBUTE_NAMES:
             card = page.locator(f"{CHARACTER} [data-attribute='{name}']")
-            attributes[name] = int(card.locator(".srd-character__value").inner_text())
+            attributes[name] = int(card.locator(".srd-dd-character__value").inner_text())
             faces = card.locator(".srd-die")
             dice[name] = [int(text) for text in faces.all_inner_texts()]
             kept[name] = [i for i in range(faces.count()) if "srd-die--chosen" in faces.nth(i).get_attribute("class")]

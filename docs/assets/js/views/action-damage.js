@@ -42,7 +42,7 @@ export function attachDamage(root) {
   }
 
   function item(label, value, key) {
-    return el("div", { class: "srd-damage__item", "data-key": key }, el("dt", {}, label), el("dd", {}, String(value)));
+    return el("div", { class: "srd-action-damage__item", "data-key": key }, el("dt", {}, label), el("dd", {}, String(value)));
   }
 
   function yesNo(value) {
@@ -63,27 +63,27 @@ export function attachDamage(root) {
     if (r.impairment !== null) numbers.push(item("Impairment", r.impairment, "impairment"));
     if (r.options.includes("stun")) numbers.push(item("Shots lost", r.shots_lost, "shots_lost"));
     if (r.cinematic_wound !== null) numbers.push(item("Cinematic Wound", r.cinematic_wound ? "yes" : "no", "cinematic"));
-    const box = el("div", { class: "srd-damage" },
-      el("p", { class: "srd-damage__happens" }, el("strong", {}, "What happens: "), r.happens.join("; ")),
-      el("dl", { class: "srd-damage__numbers" }, ...numbers));
+    const box = el("div", { class: "srd-action-damage" },
+      el("p", { class: "srd-action-damage__happens" }, el("strong", {}, "What happens: "), r.happens.join("; ")),
+      el("dl", { class: "srd-action-damage__numbers" }, ...numbers));
     const rolls = Object.entries(r.rolls);
     if (rolls.length) {
-      box.append(el("ul", { class: "srd-damage__rolls", "aria-label": "Rolls the options call for" },
+      box.append(el("ul", { class: "srd-action-damage__rolls", "aria-label": "Rolls the options call for" },
         ...rolls.map(([name, roll]) => el("li", { "data-roll": name },
-          el("span", { class: "srd-damage__roll" }, `${ROLL_NAMES[name] || name} at ${difficulties(roll.difficulty)}: `,
+          el("span", { class: "srd-action-damage__roll" }, `${ROLL_NAMES[name] || name} at ${difficulties(roll.difficulty)}: `,
             roll.pass_all
               ? `passes ${roll.difficulty.length > 1 ? "all " : ""}with ${roll.percent_pass_all}`
-              : el("span", { class: "srd-damage__hint" }, "give the value rolled for its chance"),
+              : el("span", { class: "srd-action-damage__hint" }, "give the value rolled for its chance"),
             `; failing: ${roll.on_failure}`),
-          roll.pass_all ? el("span", { class: "srd-damage__exact", tabindex: "0", role: "note",
+          roll.pass_all ? el("span", { class: "srd-action-damage__exact", tabindex: "0", role: "note",
             "aria-label": `exactly ${roll.pass_all}` }, roll.pass_all) : null))));
     }
     const mooks = r.mooks;
-    box.append(el("dl", { class: "srd-damage__mooks", "aria-label": "What this damage does to mooks" },
+    box.append(el("dl", { class: "srd-action-damage__mooks", "aria-label": "What this damage does to mooks" },
       item("Glass-jaw mook", mooks["glass-jaw"].effect, "glass-jaw"),
       item("Advanced mook", mooks.advanced.effect, "advanced"),
       item(`Speed-bump mooks (WT ${mooks["speed-bump"].threshold})`, `${mooks["speed-bump"].down} down`, "speed-bump")));
-    box.append(el("p", { class: "srd-damage__notation" }, "Notation: ",
+    box.append(el("p", { class: "srd-action-damage__notation" }, "Notation: ",
       el("code", { tabindex: "0", "aria-label": `Notation: ${r.notation}` }, r.notation)));
     return box;
   }

@@ -26,6 +26,7 @@ const SYSTEM = "dice-and-danger";
 const KIND_WORDS = { damage: "damage roll", save: "save", face: "face roll" };
 
 // --- the notation roller -------------------------------------------------------------------
+/** @param {HTMLElement} root */
 function attachRoller(root) {
   const w = engineForm(root, {
     prefix: "dd", fields: ["notation", "seed"], readyText: "Ready: the odds follow the notation.",
@@ -98,23 +99,8 @@ function attachRoller(root) {
     const result = w.accept(reply, ["notation", "seed"]);
     if (!result) return;
     followSwitch(result);
-    rolled.show(renderRoll(result, asked.notation), result.notation, inputsKey(asked.notation, result.switch));
-  }
-
-  function renderRoll(result, notation) {
-    const box = el("div", { class: "srd-roll" });
-    const outcome = result.hits === null ? `Face ${result.face}` : plural(result.hits, "hit", "hits");
-    const against = result.dc === null ? "no DC: the kept die's face" : `vs DC ${result.dc}`;
-    box.append(
-      el("p", { class: "srd-roll__headline" },
-        el("strong", { class: "srd-roll__outcome" }, outcome), " ",
-        el("span", { class: "srd-roll__kind" }, `${KIND_WORDS[result.kind]}, ${against}`)),
-      renderDice(result),
-      explanation(result.lines),
-      rollMeta(result.seed, w.permalink({ notation: notation.trim(), kind: result.switch, seed: String(result.seed) }),
-        "roll", result.share.text),
-    );
-    return box;
+    const href = w.permalink({ notation: asked.notation.trim(), kind: result.switch, seed: String(result.seed) });
+    rolled.show(renderRoll(result, href), result.notation, inputsKey(asked.notation, result.switch));
   }
 
   // --- wiring ---
@@ -125,6 +111,27 @@ function attachRoller(root) {
     system: SYSTEM, action: "roll_kind", notation: inputs.notation.value, kind: kind(), seed,
   }));
   w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll });
+}
+
+/**
+ * The notation roller's roll.
+ * @param {any} result the engine's roll
+ * @param {string} href the roll's permalink
+ * @returns {HTMLElement}
+ */
+function renderRoll(result, href) {
+  const box = el("div", { class: "srd-roll" });
+  const outcome = result.hits === null ? `Face ${result.face}` : plural(result.hits, "hit", "hits");
+  const against = result.dc === null ? "no DC: the kept die's face" : `vs DC ${result.dc}`;
+  box.append(
+    el("p", { class: "srd-roll__headline" },
+      el("strong", { class: "srd-roll__outcome" }, outcome), " ",
+      el("span", { class: "srd-roll__kind" }, `${KIND_WORDS[result.kind]}, ${against}`)),
+    renderDice(result),
+    explanation(result.lines),
+    rollMeta(result.seed, href, "roll", result.share.text),
+  );
+  return box;
 }
 
 // How the engine read the notation: its canonical form, kind and notes.
@@ -179,19 +186,19 @@ function renderChart(result) {
   const { bars, reads } = result;
   const top = Math.max(...bars.map((bar) => ratioValue(bar.ratio)));
   const every = Math.ceil(bars.length / 12); // label every n-th bar when there are many
-  const columns = el("ol", { class: "srd-hits-chart__bars", "aria-hidden": "true" });
+  const columns = el("ol", { class: "srd-dd-hits-chart__bars", "aria-hidden": "true" });
   bars.forEach((bar, position) => {
     const title = `${outcomeWords(reads, bar.value)}: ${bar.percent} (${bar.ratio})`;
     const height = top > 0 ? (100 * ratioValue(bar.ratio)) / top : 0;
-    columns.append(el("li", { class: "srd-hits-chart__column", title, "data-value": bar.value },
-      el("span", { class: "srd-hits-chart__bar", style: `height: ${height.toFixed(1)}%` }),
-      el("span", { class: "srd-hits-chart__label" }, position % every === 0 ? String(bar.value) : "")));
+    columns.append(el("li", { class: "srd-dd-hits-chart__column", title, "data-value": bar.value },
+      el("span", { class: "srd-dd-hits-chart__bar", style: `height: ${height.toFixed(1)}%` }),
+      el("span", { class: "srd-dd-hits-chart__label" }, position % every === 0 ? String(bar.value) : "")));
   });
   const first = bars[0].value;
   const last = bars[bars.length - 1].value;
   let caption = `Chance of each ${reads === "hits" ? "number of hits" : "face"}, ${first} to ${last}.`;
   for (const folded of result.folded) caption += ` ${foldedWords(reads, folded)}: ${folded.percent} in all.`;
-  return el("figure", { class: "srd-hits-chart" }, columns, el("figcaption", {}, caption));
+  return el("figure", { class: "srd-dd-hits-chart" }, columns, el("figcaption", {}, caption));
 }
 
 function renderTable(result, owner = "") {
@@ -401,10 +408,10 @@ function attachCharacter(root) {
 }
 
 function renderCharacter(result, href) {
-  const attributes = el("dl", { class: "srd-character__attributes" });
+  const attributes = el("dl", { class: "srd-dd-character__attributes" });
   for (const [name, value] of Object.entries(result.attributes)) {
     const kept = result.attribute_kept[name];
-    const dice = el("span", { class: "srd-character__dice" },
+    const dice = el("span", { class: "srd-dd-character__dice" },
       ...result.attribute_dice[name].map((face, position) => {
         const isKept = position === kept;
         const label = `${name} die ${position + 1}: ${face}, ${isKept ? "kept (the lowest)" : "dropped"}`;
@@ -412,11 +419,11 @@ function renderCharacter(result, href) {
           class: `srd-die srd-die--small srd-die--${isKept ? "chosen" : "dropped"}`, role: "img", "aria-label": label, title: label,
         }, String(face));
       }));
-    attributes.append(el("div", { class: "srd-character__attribute", "data-attribute": name },
+    attributes.append(el("div", { class: "srd-dd-character__attribute", "data-attribute": name },
       el("dt", {}, name),
-      el("dd", {}, el("strong", { class: "srd-character__value" }, String(value)), dice)));
+      el("dd", {}, el("strong", { class: "srd-dd-character__value" }, String(value)), dice)));
   }
-  const derived = el("dl", { class: "srd-character__derived" });
+  const derived = el("dl", { class: "srd-dd-character__derived" });
   for (const [key, label, value] of [
     ["luck", "Luck", result.luck.text],
     ["inventory", "Inventory", plural(result.inventory_slots, "slot", "slots")],
@@ -425,9 +432,9 @@ function renderCharacter(result, href) {
     ["faith", "Faith", String(result.faith)],
     ["level", "Level", `${result.level} (${result.tier_name})`],
   ]) {
-    derived.append(el("div", { class: "srd-character__item", "data-derived": key }, el("dt", {}, label), el("dd", {}, value)));
+    derived.append(el("div", { class: "srd-dd-character__item", "data-derived": key }, el("dt", {}, label), el("dd", {}, value)));
   }
-  return el("div", { class: "srd-character" }, attributes, derived,
+  return el("div", { class: "srd-dd-character" }, attributes, derived,
     explanation(result.lines, "srd-widget__explain--columns"), rollMeta(result.seed, href, "character", result.share.text));
 }
 
