@@ -34,7 +34,8 @@ from importlib import import_module
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+# tests/support/ holds the helpers the tests import by module name (as tests/conftest.py sets up).
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "support")]
 
 from bench_kit import FIRST_FIGURES, bare_pyodide_script, best_of, ratio_columns  # noqa: E402
 
