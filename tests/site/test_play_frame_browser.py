@@ -280,7 +280,7 @@ def test_an_undone_roll_leaves_no_dice_on_the_sheet(page, site_url: str, tool: T
     expect(result).to_have_text("")
 
 
-KIT = Path(__file__).resolve().parents[2] / "docs" / "assets" / "js" / "kit" / "play-kit.js"
+KIT = Path(__file__).resolve().parents[2] / "docs" / "assets" / "js" / "kit" / "play-store.js"
 # The play documents the engine kept before format version 2 (made through the bridge by that build).
 SAVED_V1 = Path(__file__).resolve().parents[1] / "doom_stack" / "data" / "saved_v1.json"
 

@@ -30,38 +30,12 @@ import { getEngine } from "../runtime/engine.js";
 import { el } from "./widget-kit.js";
 import { installPrint } from "./play-print.js";
 import { redrawKeepingFocus } from "./play-focus.js";
+import {
+  LOG_LABELS, dropFarthest, fileName, logged, namesTaken, pastLimits, pathWords, pushStep, readStored, readSteps,
+  replaceByName, shownIndex, stepWords, stepsRecord, storageKey, trimLogs, writeStored,
+} from "./play-store.js";
 
 const LINK_KEY = "play=";
-// How many changes Undo (and Redo) can go back through.
-export const MAX_STEPS = 30;
-// The stored steps' length at most, in characters of JSON: with the saved document (at most
-// the engine's 200,000) well within the 5,000,000 or so a browser keeps for a site.
-const MAX_STEPS_CHARS = 2_000_000;
-const STEPS_FORMAT = "srd-play-steps";
-const STEPS_VERSION = 1;
-
-function storageKey(system, part = "play") {
-  return `srd-${part}:${system}`;
-}
-
-function readStored(key) {
-  try {
-    const text = localStorage.getItem(key);
-    return text === null ? null : JSON.parse(text);
-  } catch {
-    return undefined; // unreadable JSON (or no storage): the engine never sees it
-  }
-}
-
-function writeStored(key, value) {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // --- the views' field builders (every play view draws its forms with these) ----------------
 
@@ -151,95 +125,27 @@ export function tapResult(id, wide = 4, phone = wide) {
   return keepRoom(el("div", { class: "srd-play__tap-result srd-play__screen", id, "aria-live": "polite" }), wide, phone);
 }
 
-// --- a refusal in the reader's words, at its field -----------------------------------------
+// --- the frame: its parts, its state, the changes it saves ------------------------------------
 
-// The parts of an engine path: names and [indices] ("scene.combatants[0].health").
-function pathParts(path) {
-  return [...String(path).matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map(([, name, index]) => (index === undefined ? name : Number(index)));
-}
+/**
+ * @typedef {import("./play-store.js").PlayState} PlayState
+ * @typedef {import("./play-store.js").Steps} Steps
+ * @typedef {import("./play-store.js").Limits} Limits
+ * @typedef {{status: HTMLElement, picker: HTMLSelectElement, buttons: Record<string, HTMLButtonElement>,
+ *   fileInput: HTMLInputElement, linkBox: HTMLTextAreaElement, sheet: HTMLElement, choice: HTMLElement}} FrameParts
+ * @typedef {{root: HTMLElement, system: string, noun: string, nouns: string, draw: Function,
+ *   labels: Record<string, string>, engine: any, call: (request: object) => Promise<any>, state: PlayState,
+ *   steps: Steps, travelling: boolean, limits: Limits | null, ui: FrameParts, frame: any}} Play
+ */
 
-// A path in words: each key as `labels` names it (else its words: "hit_defense_marked" is
-// "hit defense marked"), an index as a number counted from 1 ("combatants[0]" is "combatants 1",
-// "entries[2]" "character 3"); the entry itself (its noun) goes without saying.
-export function pathWords(path, labels = {}, noun = "entry") {
-  const words = [];
-  let last = "";
-  for (const part of pathParts(path)) {
-    if (typeof part === "number") {
-      const named = last === "entries" ? noun : words.pop() || "item";
-      words.push(`${named} ${part + 1}`);
-    } else if (part !== noun && part !== "entries") {
-      words.push(labels[part] || part.replace(/_/g, " "));
-    }
-    last = part;
-  }
-  return words.join(", ");
-}
-
-// The log's keys in words, for a refusal of a saved log (every entry may have one).
-const LOG_LABELS = { log: "log item", what: "what happened", dice: "dice", result: "result", chance: "chance" };
-
-// --- the steps Undo and Redo go through ---------------------------------------------------
-
-const isStep = (step) => Boolean(step && step.state && step.state.document && typeof step.what === "string");
-
-// The steps as read from the device: the stored format as it is; the one state an older build
-// kept (before Redo) as one step to undo; anything else dropped. (Each step's document is
-// still checked by the engine when it is reached.)
-function readSteps(stored) {
-  if (stored && stored.format === STEPS_FORMAT && stored.version === STEPS_VERSION
-      && Array.isArray(stored.undo) && Array.isArray(stored.redo)) {
-    return { undo: stored.undo.filter(isStep).slice(-MAX_STEPS), redo: stored.redo.filter(isStep).slice(-MAX_STEPS) };
-  }
-  if (stored && !stored.format && stored.document) return { undo: [{ state: stored, what: "The last change." }], redo: [] };
-  return { undo: [], redo: [] };
-}
-
-// The steps as stored (null when there are none), the farthest dropped first (Undo's oldest,
-// then Redo's last) until they are within MAX_STEPS_CHARS; `steps` loses what is dropped.
-function stepsRecord(steps) {
-  for (;;) {
-    if (!steps.undo.length && !steps.redo.length) return null;
-    const record = { format: STEPS_FORMAT, version: STEPS_VERSION, undo: steps.undo, redo: steps.redo };
-    if (JSON.stringify(record).length <= MAX_STEPS_CHARS) return record;
-    if (steps.undo.length) steps.undo.shift();
-    else steps.redo.shift();
-  }
-}
-
-// What a step says it changed: the first sentence of the change's words (or `fallback`).
-function stepWords(words, fallback) {
-  const first = String(words || "").trim().split(/(?<=[.!?])\s+/)[0];
-  return first || fallback;
-}
-
-// A file name from an entry's name: letters, digits and dashes.
-function fileName(system, name) {
-  const slug = String(name || "sheets").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "sheets";
-  return `${system}-${slug}.json`;
-}
-
-// `playFrame(root, {system, noun, nouns, draw, labels})`:
-// - `noun`: what an entry is ("character", "scene"); a new one is the engine's `play_new`
-//   named "New <noun>", found under that noun in its reply;
-// - `draw(entry, frame)` draws one entry into `frame.sheet` (called after every change);
-// - `labels` ({key: words}) names the entry's keys in a refusal with no control to show it at
-//   (a file's, a link's): `frame.words`.
-// Before Undo, Redo or an entry from a file or a link is shown, `root` gets the event
-// "srd-play-reset": a view forgets the results it keeps beside the entry (a roll's dice).
-// Returns the frame: {engine, sheet, call, entry(), entries(), change(entry, words, record),
-// changeMany(changed, words, record), say(words, error), fail(error), words(error), clear(scope)}.
-export function playFrame(root, { system, noun, nouns, draw, labels: own = {} }) {
-  const labels = { ...own, ...LOG_LABELS }; // (the log is the frame's: named here for every view)
-  const engine = getEngine();
-  const call = (request) => engine.call({ system, ...request });
-  let state = { document: { format: "dice-srd-play", version: 1, system, entries: [] }, current: 0 };
-  // The steps Undo and Redo go through (see the top of this file); `travelling` while one is checked
-  // (a press meanwhile does nothing).
-  const steps = readSteps(readStored(storageKey(system, "play-undo")));
-  let travelling = false;
-  let limits = null; // {max_document_chars, max_entries, max_file_chars, max_log, max_log_text}: the engine's (play_limits), once it is ready
-
+/**
+ * The frame's toolbar, status line, question box, link box and sheet, put into `root`.
+ * @param {HTMLElement} root
+ * @param {string} noun
+ * @param {string} nouns
+ * @returns {FrameParts}
+ */
+function mountParts(root, noun, nouns) {
   root.replaceChildren();
   const status = el("p", { class: "srd-play__status", role: "status", "aria-live": "polite" });
   const picker = el("select", { id: `${root.id}-pick`, class: "srd-play__pick" });
@@ -266,446 +172,593 @@ export function playFrame(root, { system, noun, nouns, draw, labels: own = {} })
   const choice = el("div", { class: "srd-play__choice", role: "group", tabindex: "-1", hidden: "",
     "aria-labelledby": `${root.id}-choice` });
   root.append(toolbar, status, choice, linkBox, sheet);
+  return { status, picker, buttons, fileInput, linkBox, sheet, choice };
+}
 
-  const say = (words, error = false) => {
-    status.textContent = words;
-    status.classList.toggle("srd-play__status--error", error);
-  };
+/**
+ * Put `words` on the status line (marked as an error if `error`).
+ * @param {Play} play
+ * @param {string} words
+ * @param {boolean} [error]
+ */
+function say(play, words, error = false) {
+  play.ui.status.textContent = words;
+  play.ui.status.classList.toggle("srd-play__status--error", error);
+}
 
-  function entries() {
-    return state.document.entries;
+/**
+ * @param {Play} play
+ * @returns {Array<any>} the saved entries
+ */
+function entries(play) {
+  return play.state.document.entries;
+}
+
+/**
+ * Save the document and the steps on this device.
+ * @param {Play} play
+ */
+function save(play) {
+  if (!writeStored(storageKey(play.system), play.state)) {
+    say(play, "This browser would not save on this device (storage full or off).", true);
   }
+  let record = stepsRecord(play.steps);
+  // Storage too full for every step: the farthest go first, and at worst none are kept.
+  while (!writeStored(storageKey(play.system, "play-undo"), record)) {
+    dropFarthest(play.steps);
+    record = stepsRecord(play.steps);
+  }
+}
 
-  function save() {
-    if (!writeStored(storageKey(system), state)) say("This browser would not save on this device (storage full or off).", true);
-    let record = stepsRecord(steps);
-    // Storage too full for every step: the farthest go first, and at worst none are kept.
-    while (!writeStored(storageKey(system, "play-undo"), record)) {
-      if (steps.undo.length) steps.undo.shift();
-      else steps.redo.shift();
-      record = stepsRecord(steps);
+/**
+ * Undo and Redo can be pressed only with a step to go to.
+ * @param {Play} play
+ */
+function showSteps(play) {
+  play.ui.buttons.undo.disabled = !play.steps.undo.length;
+  play.ui.buttons.redo.disabled = !play.steps.redo.length;
+}
+
+/**
+ * The views forget the results they keep beside an entry (a roll's dice) before it is drawn anew.
+ * @param {Play} play
+ */
+function reset(play) {
+  play.root.dispatchEvent(new CustomEvent("srd-play-reset"));
+}
+
+/**
+ * The list of entries, the toolbar's buttons and the sheet drawn as the state now is.
+ * @param {Play} play
+ */
+function refresh(play) {
+  const { picker, buttons, sheet } = play.ui;
+  const list = entries(play);
+  picker.replaceChildren(...list.map((entry, i) => el("option", { value: String(i) }, entry.name)));
+  picker.disabled = list.length === 0;
+  picker.value = String(play.state.current);
+  buttons.remove.disabled = list.length === 0;
+  showSteps(play);
+  buttons.exportFile.disabled = buttons.link.disabled = list.length === 0;
+  // (Drawn anew, the field being typed in keeps its focus, caret and text: play-focus.js.)
+  redrawKeepingFocus(sheet, () => {
+    sheet.replaceChildren();
+    const entry = entries(play)[play.state.current];
+    if (entry) {
+      play.draw(entry, play.frame);
+      sheet.append(drawLog(play, entry));
+    } else {
+      sheet.append(el("p", { class: "srd-play__empty" }, `No ${play.nouns} saved on this device yet: press “New ${play.noun}”.`));
     }
-  }
+  });
+}
 
-  // Undo and Redo can be pressed only with a step to go to.
-  function showSteps() {
-    buttons.undo.disabled = !steps.undo.length;
-    buttons.redo.disabled = !steps.redo.length;
-  }
-
-  // The views forget the results they keep beside an entry (a roll's dice) before it is drawn anew.
-  function reset() {
-    root.dispatchEvent(new CustomEvent("srd-play-reset"));
-  }
-
-  function refresh() {
-    picker.replaceChildren(...entries().map((entry, i) => el("option", { value: String(i) }, entry.name)));
-    picker.disabled = entries().length === 0;
-    picker.value = String(state.current);
-    buttons.remove.disabled = entries().length === 0;
-    showSteps();
-    buttons.exportFile.disabled = buttons.link.disabled = entries().length === 0;
-    // (Drawn anew, the field being typed in keeps its focus, caret and text: play-focus.js.)
-    redrawKeepingFocus(sheet, () => {
-      sheet.replaceChildren();
-      const entry = entries()[state.current];
-      if (entry) {
-        draw(entry, frame);
-        sheet.append(drawLog(entry));
-      } else sheet.append(el("p", { class: "srd-play__empty" }, `No ${nouns} saved on this device yet: press “New ${noun}”.`));
-    });
-  }
-
-  // Why `next` cannot be saved ("" if it can): past the limits the engine reads a document
-  // back within, it would be refused on the next load. Measured as the engine measures it
-  // (core/play.py document_chars), a UTF-16 unit per character: never under the engine's count.
-  function pastLimits(next) {
-    if (!limits) return "";
-    const count = next.document.entries.length;
-    if (count > limits.max_entries) {
-      return `Not saved: at most ${limits.max_entries} ${nouns} are kept on this device, and this would make ${count}. `
-        + "Nothing was changed.";
-    }
-    const size = JSON.stringify(next.document).length;
-    if (size > limits.max_document_chars) {
-      const words = (n) => n.toLocaleString("en");
-      return `Not saved: your ${nouns} would take ${words(size)} characters, and at most `
-        + `${words(limits.max_document_chars)} characters are kept on this device. Nothing was changed.`;
-    }
-    return "";
-  }
-
-  // `next` with the oldest log items dropped (from the longest logs first) until it is within
-  // the engine's length, if that is what it takes (the entries themselves are never cut).
-  function trimLogs(next) {
-    if (!limits || JSON.stringify(next.document).length <= limits.max_document_chars) return next;
-    const list = next.document.entries.map((entry) => (Array.isArray(entry.log) ? { ...entry, log: entry.log.slice() } : entry));
-    const trimmed = { ...next, document: { ...next.document, entries: list } };
-    for (;;) {
-      const longest = list.reduce((best, entry) => ((entry.log || []).length > (best?.log || []).length ? entry : best), null);
-      if (!longest || !(longest.log || []).length) return trimmed;
-      longest.log.pop();
-      if (JSON.stringify(trimmed.document).length <= limits.max_document_chars) return trimmed;
-    }
-  }
-
-  // Every change: the state before it becomes the one Undo gives back. A change past the
-  // engine's limits is not applied (the sheet is drawn again as saved) and says why; the
-  // answer is whether it was applied.
-  function commit(next, words) {
-    next = trimLogs(next);
-    const refusal = pastLimits(next);
-    if (refusal) {
-      refresh();
-      say(refusal, true);
-      return false;
-    }
-    steps.undo.push({ state: JSON.parse(JSON.stringify(state)), what: stepWords(words, `A change to your ${nouns}.`) });
-    steps.undo.splice(0, steps.undo.length - MAX_STEPS);
-    steps.redo.length = 0; // a new change: what was undone before it can no longer be redone
-    state = next;
-    save();
-    refresh();
-    if (words) say(words);
-    return true;
-  }
-
-  // `entry` (as the engine gave it back after a change to `before`) with the change at the top
-  // of its log: the log it carries, else the one `before` had, kept to the engine's max_log items.
-  function logged(before, entry, words, record) {
-    const most = limits ? limits.max_log : 20;
-    const cut = (text) => String(text).slice(0, limits ? limits.max_log_text : 300);
-    const item = { what: cut(stepWords(words, `A change to this ${noun}.`)) };
-    for (const part of ["dice", "result", "chance"]) if (record && record[part]) item[part] = cut(record[part]);
-    const log = Array.isArray(entry.log) ? entry.log : (before && Array.isArray(before.log) ? before.log : []);
-    return { ...entry, log: [item, ...log].slice(0, most) };
-  }
-
-  // The entry's log under its sheet: newest first, each change with a roll's dice, result and
-  // chance; on paper too.
-  function drawLog(entry) {
-    const log = Array.isArray(entry.log) ? entry.log : [];
-    const box = el("section", { class: "srd-play__log", "aria-labelledby": `${root.id}-log` },
-      el("h2", { id: `${root.id}-log` }, "Log"));
-    if (!log.length) {
-      box.append(el("p", { class: "srd-play__log-empty" }, `Nothing yet: this ${noun}'s rolls and changes are listed here, the newest first.`));
-      return box;
-    }
-    const parts = [["dice", "Dice"], ["result", "Result"], ["chance", "Chance"]];
-    box.append(el("ol", { class: "srd-play__log-list" }, ...log.map((item) => el("li", {},
-      el("span", { class: "srd-play__log-what" }, item.what),
-      ...parts.filter(([part]) => item[part]).map(([part, name]) =>
-        el("span", { class: "srd-play__log-part" }, `${name}: ${item[part]}`))))));
+/**
+ * The entry's log under its sheet: newest first, each change with a roll's dice, result and
+ * chance; on paper too.
+ * @param {Play} play
+ * @param {any} entry
+ * @returns {HTMLElement}
+ */
+function drawLog(play, entry) {
+  const log = Array.isArray(entry.log) ? entry.log : [];
+  const box = el("section", { class: "srd-play__log", "aria-labelledby": `${play.root.id}-log` },
+    el("h2", { id: `${play.root.id}-log` }, "Log"));
+  if (!log.length) {
+    box.append(el("p", { class: "srd-play__log-empty" },
+      `Nothing yet: this ${play.noun}'s rolls and changes are listed here, the newest first.`));
     return box;
   }
+  const parts = [["dice", "Dice"], ["result", "Result"], ["chance", "Chance"]];
+  box.append(el("ol", { class: "srd-play__log-list" }, ...log.map((/** @type {any} */ item) => el("li", {},
+    el("span", { class: "srd-play__log-what" }, item.what),
+    ...parts.filter(([part]) => item[part]).map(([part, name]) =>
+      el("span", { class: "srd-play__log-part" }, `${name}: ${item[part]}`))))));
+  return box;
+}
 
-  // The control a refusal's path belongs to: the one whose data-field is the path, else the
-  // nearest enclosing path that one has (null if none is on the sheet).
-  function controlFor(path) {
-    if (!path) return null;
-    let best = null;
-    for (const node of sheet.querySelectorAll("[data-field]")) {
-      const own = node.dataset.field;
-      const within = own === path || path.startsWith(`${own}.`) || path.startsWith(`${own}[`);
-      if (within && (!best || own.length > best.dataset.field.length)) best = node;
-    }
-    return best;
+/**
+ * Every change: the state before it becomes the one Undo gives back. A change past the
+ * engine's limits is not applied (the sheet is drawn again as saved) and says why; the
+ * answer is whether it was applied.
+ * @param {Play} play
+ * @param {PlayState} next
+ * @param {string} words
+ * @returns {boolean}
+ */
+function commit(play, next, words) {
+  next = trimLogs(next, play.limits);
+  const refusal = pastLimits(next, play.limits, play.nouns);
+  if (refusal) {
+    refresh(play);
+    say(play, refusal, true);
+    return false;
   }
+  pushStep(play.steps, play.state, stepWords(words, `A change to your ${play.nouns}.`));
+  play.state = next;
+  save(play);
+  refresh(play);
+  if (words) say(play, words);
+  return true;
+}
 
-  // A control's name as the reader sees it: its label, else its accessible name.
-  function nameOf(control) {
-    const label = control.labels && control.labels[0] ? control.labels[0].textContent : control.getAttribute("aria-label");
-    return String(label || "").trim();
+/**
+ * A new state of the document holding `list`, the entry at `current` shown.
+ * @param {Play} play
+ * @param {Array<any>} list
+ * @param {number} current
+ * @returns {PlayState}
+ */
+function withEntries(play, list, current) {
+  return { document: { ...play.state.document, entries: list }, current };
+}
+
+// --- a refusal in the reader's words, at its field -----------------------------------------
+
+/**
+ * The control a refusal's path belongs to: the one whose data-field is the path, else the
+ * nearest enclosing path that one has (null if none is on the sheet).
+ * @param {HTMLElement} sheet
+ * @param {string | undefined} path
+ * @returns {HTMLElement | null}
+ */
+function controlFor(sheet, path) {
+  if (!path) return null;
+  /** @type {HTMLElement | null} */
+  let best = null;
+  for (const node of sheet.querySelectorAll("[data-field]")) {
+    const own = /** @type {HTMLElement} */ (node).dataset.field || "";
+    const within = own === path || path.startsWith(`${own}.`) || path.startsWith(`${own}[`);
+    if (within && (!best || own.length > (best.dataset.field || "").length)) best = /** @type {HTMLElement} */ (node);
   }
+  return best;
+}
 
-  // An engine refusal ({message, field}) in the reader's words: the path it opens with becomes
-  // the field's label (or the path in words, `labels`), never the path itself.
-  function refusalWords(error) {
-    const message = String(error && error.message || "Something went wrong.");
-    const path = error && error.field;
-    if (!path || !message.startsWith(`${path}: `)) return message;
-    const rest = message.slice(path.length + 2);
-    const control = controlFor(path);
-    const name = (control && control.dataset.field === path && nameOf(control)) || pathWords(path, labels, noun);
-    return name ? `${name}: ${rest}` : rest[0].toUpperCase() + rest.slice(1);
+/**
+ * A control's name as the reader sees it: its label, else its accessible name.
+ * @param {any} control
+ * @returns {string}
+ */
+function nameOf(control) {
+  const label = control.labels && control.labels[0] ? control.labels[0].textContent : control.getAttribute("aria-label");
+  return String(label || "").trim();
+}
+
+/**
+ * An engine refusal ({message, field}) in the reader's words: the path it opens with becomes
+ * the field's label (or the path in words, `labels`), never the path itself.
+ * @param {Play} play
+ * @param {any} error
+ * @returns {string}
+ */
+function refusalWords(play, error) {
+  const message = String(error && error.message || "Something went wrong.");
+  const path = error && error.field;
+  if (!path || !message.startsWith(`${path}: `)) return message;
+  const rest = message.slice(path.length + 2);
+  const control = controlFor(play.ui.sheet, path);
+  const name = (control && control.dataset.field === path && nameOf(control)) || pathWords(path, play.labels, play.noun);
+  return name ? `${name}: ${rest}` : rest[0].toUpperCase() + rest.slice(1);
+}
+
+/**
+ * Take every refusal shown at a field within `scope` away (e.g. a roll form whose field was
+ * fixed without a change: nothing is saved, so the sheet is not drawn anew).
+ * @param {Element} scope
+ */
+function clearFieldErrors(scope) {
+  for (const line of scope.querySelectorAll(".srd-play__field-error")) line.remove();
+  for (const node of scope.querySelectorAll("[aria-invalid]")) {
+    node.removeAttribute("aria-invalid");
+    const described = (node.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-refusal"));
+    if (described.length) node.setAttribute("aria-describedby", described.join(" "));
+    else node.removeAttribute("aria-describedby");
   }
+}
 
-  // Take every refusal shown at a field within `scope` away (e.g. a roll form whose field was
-  // fixed without a change: nothing is saved, so the sheet is not drawn anew).
-  function clearFieldErrors(scope = sheet) {
-    for (const line of scope.querySelectorAll(".srd-play__field-error")) line.remove();
-    for (const node of scope.querySelectorAll("[aria-invalid]")) {
-      node.removeAttribute("aria-invalid");
-      const described = (node.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && !id.endsWith("-refusal"));
-      if (described.length) node.setAttribute("aria-describedby", described.join(" "));
-      else node.removeAttribute("aria-describedby");
-    }
-  }
+/**
+ * Show an engine refusal where it belongs: at its field (marked invalid, the words just after
+ * it and read with it), else on the status line. The sheet's next drawing clears it.
+ * @param {Play} play
+ * @param {any} error
+ */
+function fail(play, error) {
+  clearFieldErrors(play.ui.sheet);
+  const words = refusalWords(play, error);
+  const control = controlFor(play.ui.sheet, error && error.field);
+  if (!control) return say(play, words, true);
+  const id = `${play.root.id}-refusal`;
+  const line = el("p", { class: "srd-play__field-error", id, role: "alert" }, words);
+  (control.closest(".srd-field") || control).after(line);
+  control.setAttribute("aria-invalid", "true");
+  control.setAttribute("aria-describedby", [control.getAttribute("aria-describedby"), id].filter(Boolean).join(" "));
+  say(play, "");
+}
 
-  // Show an engine refusal where it belongs: at its field (marked invalid, the words just after
-  // it and read with it), else on the status line. The sheet's next drawing clears it.
-  function fail(error) {
-    clearFieldErrors();
-    const words = refusalWords(error);
-    const control = controlFor(error && error.field);
-    if (!control) return say(words, true);
-    const id = `${root.id}-refusal`;
-    const line = el("p", { class: "srd-play__field-error", id, role: "alert" }, words);
-    (control.closest(".srd-field") || control).after(line);
-    control.setAttribute("aria-invalid", "true");
-    control.setAttribute("aria-describedby", [control.getAttribute("aria-describedby"), id].filter(Boolean).join(" "));
-    say("");
-  }
-
-  const frame = {
-    engine, call, sheet, say,
-    entry: () => entries()[state.current],
+/**
+ * What a view is handed (see playFrame).
+ * @param {Play} play
+ * @returns {any}
+ */
+function viewFrame(play) {
+  return {
+    engine: play.engine, call: play.call, sheet: play.ui.sheet,
+    say: (/** @type {string} */ words, error = false) => say(play, words, error),
+    entry: () => entries(play)[play.state.current],
     // Replace the entry shown with `entry` (the engine's normal form), its log carried on with
     // this change in it (`record`: a roll's {dice, result, chance}, as words); false if the
     // change was refused (past the engine's limits: the status line says so).
-    change(entry, words, record = null) {
-      const list = entries().slice();
-      list[state.current] = logged(list[state.current], entry, words, record);
-      return commit({ document: { ...state.document, entries: list }, current: state.current }, words);
+    change(/** @type {any} */ entry, /** @type {string} */ words, /** @type {any} */ record = null) {
+      const list = entries(play).slice();
+      list[play.state.current] = logged(list[play.state.current], entry, words, record, play.limits, play.noun);
+      return commit(play, withEntries(play, list, play.state.current), words);
     },
     // Every saved entry (a copy), e.g. to pick a second one for a roll between two of them.
-    entries: () => entries().slice(),
-    fail, words: refusalWords, clear: clearFieldErrors,
+    entries: () => entries(play).slice(),
+    fail: (/** @type {any} */ error) => fail(play, error),
+    words: (/** @type {any} */ error) => refusalWords(play, error),
+    clear: (/** @type {Element} */ scope = play.ui.sheet) => clearFieldErrors(scope),
     // Replace several entries in one change (one Undo): `changed` maps an index to its entry;
     // each changed entry's log gets the change (and `record`).
-    changeMany(changed, words, record = null) {
-      const list = entries().map((entry, i) => (i in changed ? logged(entry, changed[i], words, record) : entry));
-      return commit({ document: { ...state.document, entries: list }, current: state.current }, words);
+    changeMany(/** @type {Record<number, any>} */ changed, /** @type {string} */ words, /** @type {any} */ record = null) {
+      const list = entries(play).map((entry, i) => (i in changed
+        ? logged(entry, changed[i], words, record, play.limits, play.noun) : entry));
+      return commit(play, withEntries(play, list, play.state.current), words);
     },
   };
+}
 
-  picker.addEventListener("change", () => {
-    state = { ...state, current: Number(picker.value) };
-    save();
-    refresh();
-    say(`Showing ${entries()[state.current].name}.`);
-  });
+// --- the toolbar: pick, new, delete, Undo and Redo ------------------------------------------
 
-  buttons.add.addEventListener("click", async () => {
-    const reply = await call({ action: "play_new", name: `New ${noun}` });
-    if (!reply.ok) return say(refusalWords(reply.error), true);
-    const made = reply.result[noun];
-    const list = [...entries(), made];
-    commit({ document: { ...state.document, entries: list }, current: list.length - 1 },
-      `New ${noun} added: ${made.name}.`);
-  });
+/**
+ * The entry picked from the list is shown.
+ * @param {Play} play
+ */
+function pickEntry(play) {
+  play.state = { ...play.state, current: Number(play.ui.picker.value) };
+  save(play);
+  refresh(play);
+  say(play, `Showing ${entries(play)[play.state.current].name}.`);
+}
 
-  buttons.remove.addEventListener("click", () => {
-    const gone = entries()[state.current];
-    if (!gone) return;
-    const list = entries().filter((_, i) => i !== state.current);
-    commit({ document: { ...state.document, entries: list }, current: Math.max(0, state.current - 1) },
-      `${gone.name} deleted. Undo brings them back.`);
-  });
+/**
+ * A new entry from the engine, added at the end and shown.
+ * @param {Play} play
+ */
+async function addEntry(play) {
+  const reply = await play.call({ action: "play_new", name: `New ${play.noun}` });
+  if (!reply.ok) return say(play, refusalWords(play, reply.error), true);
+  const made = reply.result[play.noun];
+  const list = [...entries(play), made];
+  commit(play, withEntries(play, list, list.length - 1), `New ${play.noun} added: ${made.name}.`);
+}
 
-  // Undo (from "undo" to "redo") or Redo (the other way): the step's document is checked and
-  // brought up to date by the engine first; one it refuses is dropped, and nothing changes.
-  // The button pressed, once there is no step left for it, hands the focus to the other one.
-  async function travel(from, to, done, named) {
-    const step = steps[from].at(-1);
-    if (!step || travelling) return;
-    travelling = true;
-    const reply = await call({ action: "play_check", document: step.state.document });
-    travelling = false;
-    steps[from].splice(steps[from].lastIndexOf(step), 1);
-    const focused = document.activeElement === buttons[from];
-    const keepFocus = () => {
-      if (focused && buttons[from].disabled) (buttons[to].disabled ? picker : buttons[to]).focus();
-    };
-    if (!reply.ok) {
-      save();
-      showSteps();
-      keepFocus();
-      return say(`${named}: that step could not be read (${refusalWords(reply.error)}); it is dropped. Nothing was changed.`, true);
-    }
-    const count = reply.result.document.entries.length;
-    steps[to].push({ state: JSON.parse(JSON.stringify(state)), what: step.what });
-    state = { document: reply.result.document,
-      current: Math.min(Math.max(0, Number(step.state.current) || 0), Math.max(0, count - 1)) };
-    save();
-    reset();
-    refresh();
+/**
+ * The entry shown is deleted (Undo brings it back).
+ * @param {Play} play
+ */
+function removeEntry(play) {
+  const gone = entries(play)[play.state.current];
+  if (!gone) return;
+  const list = entries(play).filter((_, i) => i !== play.state.current);
+  commit(play, withEntries(play, list, Math.max(0, play.state.current - 1)), `${gone.name} deleted. Undo brings them back.`);
+}
+
+/**
+ * Undo (from "undo" to "redo") or Redo (the other way): the step's document is checked and
+ * brought up to date by the engine first; one it refuses is dropped, and nothing changes.
+ * The button pressed, once there is no step left for it, hands the focus to the other one.
+ * @param {Play} play
+ * @param {"undo" | "redo"} from
+ * @param {"undo" | "redo"} to
+ * @param {string} done
+ * @param {string} named
+ */
+async function travel(play, from, to, done, named) {
+  const { steps, ui } = play;
+  const step = steps[from].at(-1);
+  if (!step || play.travelling) return;
+  play.travelling = true;
+  const reply = await play.call({ action: "play_check", document: step.state.document });
+  play.travelling = false;
+  steps[from].splice(steps[from].lastIndexOf(step), 1);
+  const focused = document.activeElement === ui.buttons[from];
+  const keepFocus = () => {
+    if (focused && ui.buttons[from].disabled) (ui.buttons[to].disabled ? ui.picker : ui.buttons[to]).focus();
+  };
+  if (!reply.ok) {
+    save(play);
+    showSteps(play);
     keepFocus();
-    say(`${done}: ${step.what}`);
+    return say(play, `${named}: that step could not be read (${refusalWords(play, reply.error)}); it is dropped. `
+      + "Nothing was changed.", true);
   }
+  const count = reply.result.document.entries.length;
+  steps[to].push({ state: JSON.parse(JSON.stringify(play.state)), what: step.what });
+  play.state = { document: reply.result.document, current: shownIndex(step.state.current, count) };
+  save(play);
+  reset(play);
+  refresh(play);
+  keepFocus();
+  say(play, `${done}: ${step.what}`);
+}
 
-  buttons.undo.addEventListener("click", () => travel("undo", "redo", "Undone", "Undo"));
-  buttons.redo.addEventListener("click", () => travel("redo", "undo", "Redone", "Redo"));
+// --- files and links --------------------------------------------------------------------------
 
-  buttons.exportFile.addEventListener("click", () => {
-    const blob = new Blob([`${JSON.stringify(state.document, null, 1)}\n`], { type: "application/json" });
-    const link = el("a", { href: URL.createObjectURL(blob), download: fileName(system, frame.entry()?.name) });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-    say(`Exported ${entries().length} ${entries().length === 1 ? noun : nouns} as ${link.download}.`);
+/**
+ * The document saved as a JSON file, named after the entry shown.
+ * @param {Play} play
+ */
+function exportFile(play) {
+  const blob = new Blob([`${JSON.stringify(play.state.document, null, 1)}\n`], { type: "application/json" });
+  const link = el("a", { href: URL.createObjectURL(blob), download: fileName(play.system, play.frame.entry()?.name) });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  const count = entries(play).length;
+  say(play, `Exported ${count} ${count === 1 ? play.noun : play.nouns} as ${link.download}.`);
+}
+
+/**
+ * The file chosen is read by the engine and its entries added.
+ * @param {Play} play
+ */
+async function importFile(play) {
+  const { fileInput } = play.ui;
+  const file = fileInput.files && fileInput.files[0];
+  fileInput.value = "";
+  if (!file) return;
+  let text;
+  try {
+    text = await file.text();
+  } catch {
+    return say(play, `${file.name} could not be read. Nothing saved was changed.`, true);
+  }
+  const reply = await play.call({ action: "play_import", text });
+  if (!reply.ok) {
+    return say(play, `${file.name} was not imported: ${refusalWords(play, reply.error)}. Nothing saved was changed.`, true);
+  }
+  addEntries(play, reply.result.document.entries, `Imported from ${file.name}`, file.name, play.ui.buttons.importFile);
+}
+
+/**
+ * Entries from a file or a link join those already saved (Undo takes them out again); if one
+ * has the name of an entry saved here, the reader is asked first: replace it, or keep both.
+ * @param {Play} play
+ * @param {Array<any>} more
+ * @param {string} where
+ * @param {string} source
+ * @param {HTMLElement} back where the focus goes after the question
+ */
+function addEntries(play, more, where, source, back) {
+  if (!more.length) return say(play, `${where}: no ${play.nouns} in it. Nothing saved was changed.`, true);
+  const same = namesTaken(entries(play), more);
+  if (same.length) return askReplace(play, { more, same, where, source, back });
+  keepBoth(play, more, where);
+}
+
+/**
+ * @param {Play} play
+ * @param {Array<any>} more
+ * @param {string} where
+ */
+function keepBoth(play, more, where) {
+  const list = [...entries(play), ...more];
+  reset(play);
+  commit(play, withEntries(play, list, entries(play).length), `${where}: ${more.map((e) => e.name).join(", ")}.`);
+}
+
+/**
+ * Each entry from the file or link takes the place of the first saved entry of its name not
+ * yet replaced (one with no such name is added at the end); the first of them is shown.
+ * @param {Play} play
+ * @param {Array<any>} more
+ * @param {string} where
+ */
+function replaceSaved(play, more, where) {
+  const { list, places, replaced, added } = replaceByName(entries(play), more);
+  reset(play);
+  commit(play, withEntries(play, list, places[0]),
+    `${where}: ${replaced.join(", ")} replaced${added.length ? `; ${added.join(", ")} added` : ""}.`);
+}
+
+/**
+ * The question, inside the frame: "Replace", "Keep both" or "Cancel" (Escape), the focus on
+ * it; whichever is chosen, the focus goes back to `back` (or the list of entries).
+ * @param {Play} play
+ * @param {{more: Array<any>, same: string[], where: string, source: string, back: HTMLElement}} asked
+ */
+function askReplace(play, { more, same, where, source, back }) {
+  const { choice, picker } = play.ui;
+  const one = same.length === 1;
+  const question = el("p", { id: `${play.root.id}-choice`, class: "srd-play__question" },
+    `${source} holds ${same.join(", ")}: ${one ? "a name" : "names"} already saved on this device. `
+    + `Replace the saved ${one ? play.noun : play.nouns}, or keep both?`);
+  const close = () => {
+    choice.hidden = true;
+    choice.replaceChildren();
+    (back && back.isConnected && !(/** @type {any} */ (back).disabled) ? back : picker).focus();
+  };
+  const cancel = () => say(play, `Not added: nothing saved was changed.`);
+  choice.replaceChildren(question, el("div", { class: "srd-play__choices" },
+    choiceButton("Replace", close, () => replaceSaved(play, more, where)),
+    choiceButton("Keep both", close, () => keepBoth(play, more, where)),
+    choiceButton("Cancel", close, cancel)));
+  choice.onkeydown = (event) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    close();
+    cancel();
+  };
+  choice.hidden = false;
+  say(play, "");
+  choice.focus();
+}
+
+/**
+ * One answer to the question: `close` it, then `act`.
+ * @param {string} words
+ * @param {() => void} close
+ * @param {() => void} act
+ * @returns {HTMLButtonElement}
+ */
+function choiceButton(words, close, act) {
+  const button = el("button", { type: "button", class: "md-button" }, words);
+  button.addEventListener("click", () => {
+    close();
+    act();
   });
+  return button;
+}
 
+/**
+ * A link holding the document: shown, then shared, copied, or selected for the reader to copy.
+ * @param {Play} play
+ */
+async function shareLink(play) {
+  const reply = await play.call({ action: "play_link", document: play.state.document });
+  if (!reply.ok) return say(play, refusalWords(play, reply.error), true);
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = LINK_KEY + reply.result.link;
+  play.ui.linkBox.value = url.href;
+  play.ui.linkBox.hidden = false;
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title: document.title, url: url.href });
+      return say(play, "Shared.");
+    } catch (error) {
+      if (error && /** @type {any} */ (error).name === "AbortError") return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url.href);
+    say(play, "Link copied: whoever opens it sees these sheets and can save them.");
+  } catch {
+    play.ui.linkBox.focus();
+    play.ui.linkBox.select();
+    say(play, "Copy the selected link (Ctrl+C or ⌘C): whoever opens it sees these sheets.");
+  }
+}
+
+/**
+ * Every control of the toolbar does what it says.
+ * @param {Play} play
+ */
+function wireToolbar(play) {
+  const { picker, buttons, fileInput } = play.ui;
+  picker.addEventListener("change", () => pickEntry(play));
+  buttons.add.addEventListener("click", () => addEntry(play));
+  buttons.remove.addEventListener("click", () => removeEntry(play));
+  buttons.undo.addEventListener("click", () => travel(play, "undo", "redo", "Undone", "Undo"));
+  buttons.redo.addEventListener("click", () => travel(play, "redo", "undo", "Redone", "Redo"));
+  buttons.exportFile.addEventListener("click", () => exportFile(play));
   buttons.importFile.addEventListener("click", () => fileInput.click());
-  fileInput.addEventListener("change", async () => {
-    const file = fileInput.files && fileInput.files[0];
-    fileInput.value = "";
-    if (!file) return;
-    let text;
-    try {
-      text = await file.text();
-    } catch {
-      return say(`${file.name} could not be read. Nothing saved was changed.`, true);
-    }
-    const reply = await call({ action: "play_import", text });
-    if (!reply.ok) return say(`${file.name} was not imported: ${refusalWords(reply.error)}. Nothing saved was changed.`, true);
-    add(reply.result.document.entries, `Imported from ${file.name}`, file.name, buttons.importFile);
-  });
-
-  // Entries from a file or a link join those already saved (Undo takes them out again); if one
-  // has the name of an entry saved here, the reader is asked first: replace it, or keep both.
-  function add(more, where, source, back) {
-    if (!more.length) return say(`${where}: no ${nouns} in it. Nothing saved was changed.`, true);
-    const saved = new Set(entries().map((e) => e.name));
-    const same = [...new Set(more.filter((e) => saved.has(e.name)).map((e) => e.name))];
-    if (same.length) return askReplace(more, same, where, source, back);
-    keepBoth(more, where);
-  }
-
-  function keepBoth(more, where) {
-    const list = [...entries(), ...more];
-    reset();
-    commit({ document: { ...state.document, entries: list }, current: entries().length },
-      `${where}: ${more.map((e) => e.name).join(", ")}.`);
-  }
-
-  // Each entry from the file or link takes the place of the first saved entry of its name not
-  // yet replaced (one with no such name is added at the end); the first of them is shown.
-  function replaceSaved(more, where) {
-    const list = entries().slice();
-    const taken = new Set();
-    const places = more.map((entry) => {
-      const at = list.findIndex((e, i) => i < entries().length && !taken.has(i) && e.name === entry.name);
-      const place = at >= 0 ? at : list.length;
-      list[place] = entry;
-      taken.add(place);
-      return place;
-    });
-    const replaced = more.filter((_, k) => places[k] < entries().length).map((e) => e.name);
-    const added = more.filter((_, k) => places[k] >= entries().length).map((e) => e.name);
-    reset();
-    commit({ document: { ...state.document, entries: list }, current: places[0] },
-      `${where}: ${replaced.join(", ")} replaced${added.length ? `; ${added.join(", ")} added` : ""}.`);
-  }
-
-  // The question, inside the frame: "Replace", "Keep both" or "Cancel" (Escape), the focus on
-  // it; whichever is chosen, the focus goes back to `back` (or the list of entries).
-  function askReplace(more, same, where, source, back) {
-    const one = same.length === 1;
-    const question = el("p", { id: `${root.id}-choice`, class: "srd-play__question" },
-      `${source} holds ${same.join(", ")}: ${one ? "a name" : "names"} already saved on this device. `
-      + `Replace the saved ${one ? noun : nouns}, or keep both?`);
-    const choose = (words, act) => {
-      const button = el("button", { type: "button", class: "md-button" }, words);
-      button.addEventListener("click", () => {
-        close();
-        act();
-      });
-      return button;
-    };
-    const close = () => {
-      choice.hidden = true;
-      choice.replaceChildren();
-      (back && back.isConnected && !back.disabled ? back : picker).focus();
-    };
-    const cancel = () => say(`Not added: nothing saved was changed.`);
-    choice.replaceChildren(question, el("div", { class: "srd-play__choices" },
-      choose("Replace", () => replaceSaved(more, where)), choose("Keep both", () => keepBoth(more, where)),
-      choose("Cancel", cancel)));
-    choice.onkeydown = (event) => {
-      if (event.key !== "Escape") return;
-      event.preventDefault();
-      close();
-      cancel();
-    };
-    choice.hidden = false;
-    say("");
-    choice.focus();
-  }
-
-  buttons.link.addEventListener("click", async () => {
-    const reply = await call({ action: "play_link", document: state.document });
-    if (!reply.ok) return say(refusalWords(reply.error), true);
-    const url = new URL(location.href);
-    url.search = "";
-    url.hash = LINK_KEY + reply.result.link;
-    linkBox.value = url.href;
-    linkBox.hidden = false;
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title: document.title, url: url.href });
-        return say("Shared.");
-      } catch (error) {
-        if (error && error.name === "AbortError") return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url.href);
-      say("Link copied: whoever opens it sees these sheets and can save them.");
-    } catch {
-      linkBox.focus();
-      linkBox.select();
-      say("Copy the selected link (Ctrl+C or ⌘C): whoever opens it sees these sheets.");
-    }
-  });
-
+  fileInput.addEventListener("change", () => importFile(play));
+  buttons.link.addEventListener("click", () => shareLink(play));
   buttons.print.addEventListener("click", () => window.print());
   installPrint(); // every value written out as text on paper (play-print.js)
+}
 
-  async function start() {
-    say("");
-    const limited = await call({ action: "play_limits" });
-    if (limited.ok) {
-      limits = limited.result.limits;
-      // A new device's document is written in the engine's format version (a saved one is
-      // brought up to it by play_check below).
-      state = { ...state, document: { ...state.document, version: limited.result.version } };
+// --- starting: the engine's limits, what this device saved, a link opened -----------------------
+
+/**
+ * The engine's limits on a document, and the format version a new device's document is written in.
+ * @param {Play} play
+ */
+async function loadLimits(play) {
+  const limited = await play.call({ action: "play_limits" });
+  if (limited.ok) {
+    play.limits = limited.result.limits;
+    // (A saved document is brought up to it by play_check: loadStored.)
+    play.state = { ...play.state, document: { ...play.state.document, version: limited.result.version } };
+  } else say(play, limited.error.message, true);
+}
+
+/**
+ * What this device saved, checked (and brought up to date) by the engine; a copy it refuses is
+ * kept aside.
+ * @param {Play} play
+ */
+async function loadStored(play) {
+  const stored = readStored(storageKey(play.system));
+  if (stored && stored.document) {
+    const reply = await play.call({ action: "play_check", document: stored.document });
+    if (reply.ok) {
+      const count = reply.result.document.entries.length;
+      play.state = { document: reply.result.document, current: shownIndex(stored.current, count) };
+      // Brought up to a newer format version: kept in that version from now on.
+      if (reply.result.document.version !== stored.document.version) save(play);
+    } else {
+      writeStored(storageKey(play.system, "play-unreadable"), stored);
+      say(play, `Your saved ${play.nouns} could not be read (${refusalWords(play, reply.error)}); `
+        + "they are kept aside on this device.", true);
     }
-    else say(limited.error.message, true);
-    const stored = readStored(storageKey(system));
-    if (stored && stored.document) {
-      const reply = await call({ action: "play_check", document: stored.document });
-      if (reply.ok) {
-        const count = reply.result.document.entries.length;
-        state = { document: reply.result.document, current: Math.min(Math.max(0, Number(stored.current) || 0), Math.max(0, count - 1)) };
-        // Brought up to a newer format version: kept in that version from now on.
-        if (reply.result.document.version !== stored.document.version) save();
-      } else {
-        writeStored(storageKey(system, "play-unreadable"), stored);
-        say(`Your saved ${nouns} could not be read (${refusalWords(reply.error)}); they are kept aside on this device.`, true);
-      }
-    } else if (stored === undefined) {
-      say(`Your saved ${nouns} could not be read; they are left as they were.`, true);
-    }
-    refresh();
-    // "ready" comes after a shared link is opened or refused, so what it says is on the page by then.
-    if (location.hash.startsWith(`#${LINK_KEY}`)) {
-      const reply = await call({ action: "play_open_link", link: location.hash.slice(LINK_KEY.length + 1) });
-      history.replaceState(history.state, "", location.pathname + location.search);
-      if (reply.ok) add(reply.result.document.entries, "Opened from the link", "The link", picker);
-      else say(`The link was not opened: ${refusalWords(reply.error)}. Nothing saved was changed.`, true);
-    }
-    root.dataset.state = "ready";
+  } else if (stored === undefined) {
+    say(play, `Your saved ${play.nouns} could not be read; they are left as they were.`, true);
   }
+}
 
-  // The engine failed to load: say so, with a Retry that starts it again.
+/**
+ * A shared link in the address (`#play=…`): opened by the engine, its entries added, the address
+ * cleared.
+ * @param {Play} play
+ */
+async function openLink(play) {
+  if (!location.hash.startsWith(`#${LINK_KEY}`)) return;
+  const reply = await play.call({ action: "play_open_link", link: location.hash.slice(LINK_KEY.length + 1) });
+  history.replaceState(history.state, "", location.pathname + location.search);
+  if (reply.ok) addEntries(play, reply.result.document.entries, "Opened from the link", "The link", play.ui.picker);
+  else say(play, `The link was not opened: ${refusalWords(play, reply.error)}. Nothing saved was changed.`, true);
+}
+
+/**
+ * The engine is ready: limits, the saved document, the sheet, a link; then the root says "ready"
+ * (after a shared link is opened or refused, so what it says is on the page by then).
+ * @param {Play} play
+ */
+async function start(play) {
+  say(play, "");
+  await loadLimits(play);
+  await loadStored(play);
+  refresh(play);
+  await openLink(play);
+  play.root.dataset.state = "ready";
+}
+
+/**
+ * Start once the engine has loaded; if it fails, say so, with a Retry that starts it again.
+ * @param {Play} play
+ */
+function watchEngine(play) {
+  const { root, engine } = play;
   const retry = el("button", { type: "button", class: "md-button srd-play__retry", hidden: "" }, "Retry");
-  status.after(retry);
+  play.ui.status.after(retry);
   retry.addEventListener("click", () => {
     retry.hidden = true;
     root.dataset.state = "loading";
-    say("Loading the dice engine again…");
+    say(play, "Loading the dice engine again…");
     engine.retry();
     engine.whenSettled(settled);
   });
@@ -713,12 +766,48 @@ export function playFrame(root, { system, noun, nouns, draw, labels: own = {} })
     if (engine.status === "failed") {
       root.dataset.state = "failed";
       retry.hidden = false;
-      say(engine.message || "The dice engine could not load. Check the connection, then press Retry.", true);
+      say(play, engine.message || "The dice engine could not load. Check the connection, then press Retry.", true);
       return;
     }
-    start();
+    start(play);
   }
   engine.whenSettled(settled);
-  say("Loading the dice engine…");
-  return frame;
+}
+
+/**
+ * `playFrame(root, {system, noun, nouns, draw, labels})`:
+ * - `noun`: what an entry is ("character", "scene"); a new one is the engine's `play_new`
+ *   named "New <noun>", found under that noun in its reply;
+ * - `draw(entry, frame)` draws one entry into `frame.sheet` (called after every change);
+ * - `labels` ({key: words}) names the entry's keys in a refusal with no control to show it at
+ *   (a file's, a link's): `frame.words`.
+ * Before Undo, Redo or an entry from a file or a link is shown, `root` gets the event
+ * "srd-play-reset": a view forgets the results it keeps beside the entry (a roll's dice).
+ * Returns the frame: {engine, sheet, call, entry(), entries(), change(entry, words, record),
+ * changeMany(changed, words, record), say(words, error), fail(error), words(error), clear(scope)}.
+ * @param {HTMLElement} root
+ * @param {{system: string, noun: string, nouns: string, draw: Function, labels?: Record<string, string>}} options
+ * @returns {any}
+ */
+export function playFrame(root, { system, noun, nouns, draw, labels: own = {} }) {
+  const engine = getEngine();
+  /** @type {Play} */
+  const play = {
+    root, system, noun, nouns, draw, engine,
+    labels: { ...own, ...LOG_LABELS }, // (the log is the frame's: named here for every view)
+    call: (request) => engine.call({ system, ...request }),
+    state: { document: { format: "dice-srd-play", version: 1, system, entries: [] }, current: 0 },
+    // The steps Undo and Redo go through (see the top of this file); `travelling` while one is
+    // checked (a press meanwhile does nothing).
+    steps: readSteps(readStored(storageKey(system, "play-undo"))),
+    travelling: false,
+    limits: null, // the engine's (play_limits), once it is ready
+    ui: mountParts(root, noun, nouns),
+    frame: null,
+  };
+  play.frame = viewFrame(play);
+  wireToolbar(play);
+  watchEngine(play);
+  say(play, "Loading the dice engine…");
+  return play.frame;
 }
