@@ -10,7 +10,7 @@ const MADE_UP_ID = /^srd-play-f\d+$/;
 const drawnValue = new WeakMap(); // a control → the value it was drawn with
 
 // A control's stable key ("" if it has none).
-export function keyOf(node) {
+function keyOf(node) {
   if (node.dataset && node.dataset.key) return node.dataset.key;
   return node.id && !MADE_UP_ID.test(node.id) ? node.id : "";
 }

@@ -23,7 +23,7 @@ function shownWords(control) {
 }
 
 // Write each control's words into a span just after it (a blank one as a dash: no empty box).
-export function writeOut(scope = document) {
+function writeOut(scope = document) {
   for (const control of scope.querySelectorAll(`${SHEETS} :is(input, select, textarea)`)) {
     const words = shownWords(control);
     if (words === null) continue;
@@ -39,7 +39,7 @@ export function writeOut(scope = document) {
 }
 
 // Take the printed copies away again.
-export function clearOut(scope = document) {
+function clearOut(scope = document) {
   for (const copy of scope.querySelectorAll(`.${VALUE_CLASS}`)) copy.remove();
 }
 
