@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core.errors import RulesError
 from ..core.rule_set import read_with
-from ..core.system import System
+from ..core.system import Explained, System, WordNotation
 from . import designer, play
 from .cards import actions as card_actions
 from .cards import notation as card_notation
@@ -27,7 +27,7 @@ from .roll import tables as roll_tables
 __all__ = ["SYSTEM", "cards", "combat", "roll"]
 
 #: Notations led by a word of their own: word → (parse, seeded roll, exact odds).
-WORD_NOTATIONS = {**card_notation.ENTRIES, **combat_notation.ENTRIES}
+WORD_NOTATIONS: dict[str, WordNotation] = {**card_notation.ENTRIES, **combat_notation.ENTRIES}
 
 #: Every table the site publishes, part by part (keys ``action-…``).
 TABLES = {**roll_tables.TABLES, **combat_tables.TABLES, **card_tables.TABLES}
@@ -53,7 +53,7 @@ def printed_only(text: str) -> str:
     return roll_text
 
 
-def roll_notation(text: str, seed: int | None = None):  # noqa: ANN201 - one result type per notation
+def roll_notation(text: str, seed: int | None = None) -> Explained:
     """Roll a notation such as ``8 vs 5 inspired`` (or draw: ``draw 3 factions``, ``deck 2``)."""
     word = notation.leading_word(text)
     if word in WORD_NOTATIONS:
@@ -62,7 +62,7 @@ def roll_notation(text: str, seed: int | None = None):  # noqa: ANN201 - one res
     return roller.roll(notation.parse(text), seed)
 
 
-def odds_notation(text: str):  # noqa: ANN201 - one result type per notation
+def odds_notation(text: str) -> Explained:
     """The exact odds of a notation such as ``5 vs 5`` (no cut-off), ``draw 3`` or ``deck: Rally in 5 draws``."""
     word = notation.leading_word(text)
     if word in WORD_NOTATIONS:

@@ -12,6 +12,7 @@ stun``): there, a rule set starts only at a ``with`` followed by one of the sett
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from ..core.rule_set import (
@@ -39,8 +40,8 @@ PRINTED_STEPS = (1, 2, 3, 4)
 MAX_STEP = 20
 
 
-def _dice_words(kind: str) -> object:
-    def words(n: int) -> str:
+def _dice_words(kind: str) -> Callable[[int | None], str]:
+    def words(n: int | None) -> str:  # never None: these settings have no "none"
         return f"a plain action rolls {n} {kind} {'die' if n == 1 else 'dice'}"
 
     return words
@@ -80,10 +81,10 @@ SETTINGS = (
     ),
     number_setting(
         "positive-dice", "how many positive dice a plain action rolls", 1, 0, MAX_BASE_DICE, _dice_words("positive")
-    ),  # type: ignore[arg-type]
+    ),
     number_setting(
         "negative-dice", "how many negative dice a plain action rolls", 1, 0, MAX_BASE_DICE, _dice_words("negative")
-    ),  # type: ignore[arg-type]
+    ),
     choice_setting(
         "open",
         "which dice roll again on their top face and add",

@@ -46,7 +46,7 @@ Shaken), and the rolls and the clock that end each state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..core.errors import RulesError
 from ..core.exact import percent, ratio
@@ -319,6 +319,10 @@ def read_scene(value: Any, where: str) -> dict[str, Any]:
 V2_CHARACTER_FIELDS = {"spent": False, "shaken": False, "out": 0, "out_margin": 0, "wake_due": False, "life": "alive"}
 
 
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _character_v2(c: dict[str, Any]) -> dict[str, Any]:
     """A version-1 character as version 2 keeps it: ``acted`` says which Action ("action" if
     the Sequence had a roll, else "quiet"), and a character whose shock had reached Health,
@@ -326,7 +330,7 @@ def _character_v2(c: dict[str, Any]) -> dict[str, Any]:
     if any(key in c for key in V2_CHARACTER_FIELDS) or not isinstance(c.get("acted"), bool):
         return c  # not a version-1 character: the reader says what is wrong with it
     shock, health = c.get("shock"), c.get("health")
-    fallen = all(isinstance(n, int) and not isinstance(n, bool) for n in (shock, health)) and shock >= health
+    fallen = _whole(shock) and _whole(health) and shock >= health
     acted = ("action" if c.get("rolled") is True else "quiet") if c["acted"] else ""
     return {**c, "acted": acted, **V2_CHARACTER_FIELDS, "out": WAKE_SEQUENCES if fallen else 0}
 
@@ -455,7 +459,8 @@ def impairment(scene: dict[str, Any], character: dict[str, Any]) -> int:
 
 def is_dying(c: dict[str, Any]) -> bool:
     """Dying: Dark Times' failed roll, or wounds at Toughness unless stabilised."""
-    return c["life"] == "dying" or (c["life"] == "alive" and c["wounds"] >= c["toughness"])
+    dying: bool = c["life"] == "dying" or (c["life"] == "alive" and c["wounds"] >= c["toughness"])
+    return dying
 
 
 def life_word(c: dict[str, Any]) -> str:
@@ -624,12 +629,17 @@ def _others_may_wake(combatants: list[dict[str, Any]], index: int) -> list[dict[
 
 def _stack(scene: dict[str, Any]) -> CardStack:
     """The scene's initiative cards as the chapter's CardStack (combatants as ``#i``)."""
-    key = lambda card: f"#{card}" if isinstance(card, int) else card  # noqa: E731
+
+    def key(card: int | str) -> str:
+        return f"#{card}" if isinstance(card, int) else card
+
     return CardStack([key(c) for c in scene["stack"]], [key(c) for c in scene["out"]])
 
 
 def _unstack(stack: CardStack) -> dict[str, list[int | str]]:
-    back = lambda card: int(card[1:]) if card.startswith("#") else card  # noqa: E731
+    def back(card: str) -> int | str:
+        return int(card[1:]) if card.startswith("#") else card
+
     return {"stack": [back(c) for c in stack.order], "out": [back(c) for c in stack.out]}
 
 
@@ -747,7 +757,10 @@ def play_remove(request: Request) -> dict[str, Any]:
     """Combatant ``index`` taken out of the scene (and off the initiative cards)."""
     scene = _scene(request)
     index = _index(request, scene)
-    renumber = lambda cards: [c if isinstance(c, str) else c - (c > index) for c in cards if c != index]  # noqa: E731
+
+    def renumber(cards: list[int | str]) -> list[int | str]:
+        return [c if isinstance(c, str) else c - (c > index) for c in cards if c != index]
+
     combatants = [c for i, c in enumerate(scene["combatants"]) if i != index]
     return answer(
         read_scene(
@@ -1469,12 +1482,12 @@ def play_taps(request: Request) -> dict[str, Any]:
     a mook group has none."""
     scene = _scene(request)
     seen: dict[str, dict[str, str]] = {}
-    combatants = []
+    combatants: list[dict[str, object]] = []
     for index, c in enumerate(scene["combatants"]):
         if c["kind"] != "character":
             combatants.append({"traits": [], "unable": ""})
             continue
-        traits = []
+        traits: list[dict[str, object]] = []
         for kind, part in (("attribute", "attributes"), ("skill", "skills")):
             for name, value in c[part].items():
                 asked = {

@@ -23,6 +23,10 @@ class Explained(Protocol):
     def to_json(self) -> dict[str, object]: ...
 
 
+#: A notation led by its own word: (parse, seeded roll, exact odds); what ``parse`` reads is
+#: the notation's own query type.
+WordNotation = tuple[Callable[[str], Any], Callable[[Any, int | None], Explained], Callable[[Any], Explained]]
+
 #: A widget action: the decoded request in, a JSON-ready result out (``RulesError`` on bad input).
 Action = Callable[[Mapping[str, Any]], dict[str, object]]
 

@@ -44,7 +44,13 @@ def test_heroic_table_is_the_sources():
 
 
 def test_heroic_table_read_in_reverse():
-    assert [shots.unnamed_targets_for(p) for p in (1, 2, 3, 4, 5, 11, 12, 47)] == [0, 1, 2, 2, 3, 4, 5, 10]
+    # the published table's rows: (the least penalty of the row, the unnamed targets it buys)
+    rows = [(row[0].value, row[1].value) for row in TABLES["heroic-reversed"]().rows]
+
+    def targets_for(penalty: int) -> int:  # the last row the penalty reaches; 0 below the first
+        return max((targets for least, targets in rows if least <= penalty), default=0)
+
+    assert [targets_for(p) for p in (1, 2, 3, 4, 5, 11, 12, 47)] == [0, 1, 2, 2, 3, 4, 5, 10]
 
 
 def test_heroic_one_target_is_the_pages_ruling():

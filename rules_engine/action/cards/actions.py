@@ -184,10 +184,12 @@ LABELS = {
     "seed": "Seed",
 }
 
-ACTIONS = {
-    "card_draw_odds": card_draw_odds,
-    "card_draw_roll": card_draw_roll,
-    "deck_odds": deck_odds,
-    "deck_roll": deck_roll,
-}
-ACTIONS = labelled(ACTIONS, LABELS)
+ACTIONS = labelled(
+    {
+        "card_draw_odds": card_draw_odds,
+        "card_draw_roll": card_draw_roll,
+        "deck_odds": deck_odds,
+        "deck_roll": deck_roll,
+    },
+    LABELS,
+)

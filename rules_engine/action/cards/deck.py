@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import TypedDict
 
 from ...core.errors import RulesError
 from ...core.exact import percent, ratio
@@ -128,6 +129,16 @@ def copies(kind: str, target: tuple[DeckCard | None, DeckCard | None]) -> int:
     if kind == "cards":
         return (1 if action else len(ACTIONS)) * (1 if plot else len(PLOTS)) if (plot or action) else 0
     return 1 if (plot if kind == "plots" else action) else 0
+
+
+class CardRow(TypedDict):
+    """One plot or action of a deck: its copies and the chance it comes up."""
+
+    card: str
+    half: str
+    effect: str
+    copies: int
+    p_drawn: Fraction
 
 
 def card_text(card: tuple[DeckCard | None, DeckCard | None]) -> str:
@@ -310,10 +321,10 @@ class DeckOdds:
 
     query: DeckQuery
 
-    def every_card(self) -> list[dict[str, object]]:
+    def every_card(self) -> list[CardRow]:
         q = self.query
         entries = PLOTS if q.kind == "plots" else ACTIONS if q.kind == "actions" else ENTRIES
-        rows = []
+        rows: list[CardRow] = []
         for entry in entries:
             target = (entry, None) if entry.half == "plot" else (None, entry)
             rows.append(

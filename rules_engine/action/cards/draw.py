@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import TypedDict, TypeVar
 
 from ...core.errors import RulesError
 from ...core.exact import percent, ratio
@@ -157,6 +158,30 @@ def count_distribution(size: int, hits: int, draws: int) -> dict[int, Fraction]:
     }
 
 
+#: whatever a deck holds: playing cards here, plot/action cards in deck.py
+Dealt = TypeVar("Dealt")
+
+
+class ResultRow(TypedDict):
+    """One result of a draw: its cards and the chance one faction, or any of them, draws it."""
+
+    result: str
+    cards: int
+    effect: str
+    p_faction: Fraction
+    p_any: Fraction
+    how_many: dict[int, Fraction]
+
+
+class FavouredRow(TypedDict):
+    """One kind of action: the cards that favour it and the chance of drawing one."""
+
+    action: str
+    cards: int
+    p_faction: Fraction
+    p_any: Fraction
+
+
 # --- the notation --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class DrawQuery:
@@ -277,10 +302,10 @@ class DrawOdds:
 
     query: DrawQuery
 
-    def results(self) -> list[dict[str, object]]:
+    def results(self) -> list[ResultRow]:
         q = self.query
         counts = result_counts(q.jokers)
-        rows = []
+        rows: list[ResultRow] = []
         for result in RESULTS:
             k = counts[result.name]
             rows.append(
@@ -295,7 +320,7 @@ class DrawOdds:
             )
         return rows
 
-    def favoured(self) -> list[dict[str, object]]:
+    def favoured(self) -> list[FavouredRow]:
         q = self.query
         return [
             {
@@ -322,9 +347,9 @@ class DrawOdds:
             any_text = f"  {ratio(row['p_any'])} ({percent(row['p_any'], 2)})" if n > 1 else ""
             lines.append(f"{row['result']:<10} {row['cards']:>5}  {ratio(row['p_faction']):>11}{any_text}")
         lines.append("Favoured (by the suit, or every action on an Ace or a Joker):")
-        for row in self.favoured():
-            any_text = f", at least one of them {ratio(row['p_any'])} ({percent(row['p_any'], 2)})" if n > 1 else ""
-            lines.append(f"  {row['action']}: {row['cards']} cards, one faction {ratio(row['p_faction'])}{any_text}")
+        for kind in self.favoured():
+            any_text = f", at least one of them {ratio(kind['p_any'])} ({percent(kind['p_any'], 2)})" if n > 1 else ""
+            lines.append(f"  {kind['action']}: {kind['cards']} cards, one faction {ratio(kind['p_faction'])}{any_text}")
         return lines
 
     def to_json(self) -> dict[str, object]:
@@ -373,11 +398,11 @@ def odds(query: DrawQuery) -> DrawOdds:
 
 
 # --- a seeded draw ---------------------------------------------------------------------------
-def deal(roller: Roller, cards: tuple[Card, ...], count: int, what: str) -> list[Card]:
+def deal(roller: Roller, cards: tuple[Dealt, ...], count: int, what: str) -> list[Dealt]:
     """Deal ``count`` cards without replacement: each is picked with a die as big as the
     number of cards left (the roll's log keeps every pick)."""
     left = list(cards)
-    dealt = []
+    dealt: list[Dealt] = []
     for i in range(count):
         _, pick = roller.roll(len(left), f"{what} {i + 1}: one of the {len(left)} cards left")
         dealt.append(left.pop(pick - 1))

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+from ...core.system import WordNotation
 from . import deck, draw
 
 #: Leading word → (parse, seeded deal, exact odds).
-ENTRIES = {
+ENTRIES: dict[str, WordNotation] = {
     "draw": (draw.parse, draw.draw, draw.odds),
     "deck": (deck.parse, deck.draw, deck.odds),
 }

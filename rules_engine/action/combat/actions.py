@@ -70,16 +70,22 @@ def hit_from_fields(request: Request) -> Hit:
     for first, second in EXCLUSIVE:
         if first in chosen and second in chosen:
             raise RulesError(f"{first} and {second} cannot both apply: pick one", field="options")
+
+    def given(name: str) -> int:
+        value = values[name]
+        assert value is not None  # required, or defaulted in DEFAULTS
+        return value
+
     hit = Hit(
-        values["damage"],
-        values["threshold"],
+        given("damage"),
+        given("threshold"),
         values["health"],
-        values["toughness"],  # type: ignore[arg-type]
+        values["toughness"],
         values["mass"],
-        values["wounds"],
-        values["shock"],
+        given("wounds"),
+        given("shock"),
         values["focus"],
-        values["luck"],  # type: ignore[arg-type]
+        values["luck"],
         values["wall"],
         chosen,
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import NotRequired, TypedDict
 
 from ...core.dist import Dist
 from ...core.open_ended import OpenPool
@@ -30,6 +31,18 @@ FALL_STEP = 5  # every 5 PV of the Stunt + Agility roll takes 1 m off a fall
 #: The most Luck rolls (one per wound) whose joint chance the engine works out exactly:
 #: past this the exact fraction grows to thousands of digits, and the hit is refused.
 MAX_LUCK_ROLLS = 20
+
+#: One roll a hit calls for: its difficulties, what failing means and, when the target's
+#: value is given, the chance of passing each and all of them ("pass" is a keyword).
+RollChance = TypedDict(
+    "RollChance",
+    {
+        "difficulty": list[int],
+        "on_failure": str,
+        "pass": NotRequired[list[Fraction]],
+        "pass_all": NotRequired[Fraction],
+    },
+)
 
 
 @dataclass(frozen=True)
@@ -347,13 +360,14 @@ class DamageReport:
         """Wound Seriousness: more than 4 wounds from one attack kill."""
         return self.has("seriousness") and self.wounds > DEADLY_WOUNDS
 
-    def chances(self) -> dict[str, dict[str, object]]:
+    def chances(self) -> dict[str, RollChance]:
         """The rolls the options call for: difficulty and, when the target's value is given,
         the exact chance of passing."""
-        hit, rolls = self.hit, {}
+        hit = self.hit
+        rolls: dict[str, RollChance] = {}
 
-        def entry(value: int | None, difficulties: tuple[int, ...], meaning: str) -> dict[str, object]:
-            item: dict[str, object] = {"difficulty": list(difficulties), "on_failure": meaning}
+        def entry(value: int | None, difficulties: tuple[int, ...], meaning: str) -> RollChance:
+            item: RollChance = {"difficulty": list(difficulties), "on_failure": meaning}
             if value is not None:
                 chances = [pass_chance(value, d) for d in difficulties]
                 every = Fraction(1)
@@ -496,12 +510,12 @@ class DamageReport:
                 "cinematic": "Luck rolls",
                 "wake": "Waking up",
             }[name]
-            text = f"{label} at " + difficulties_text(roll["difficulty"])  # type: ignore[arg-type]
+            text = f"{label} at " + difficulties_text(roll["difficulty"])
             if "pass_all" in roll:
                 text += (
                     f": passes {'all ' if len(roll['difficulty']) > 1 else ''}with "
                     f"{percent(roll['pass_all'], 2)} ({ratio(roll['pass_all'])})"
-                )  # type: ignore[arg-type]
+                )
             lines.append(f"{text}; failing: {roll['on_failure']}")
         if self.stabilise is not None:
             lines.append(
@@ -527,10 +541,10 @@ class DamageReport:
         for name, roll in self.chances().items():
             item = {"difficulty": roll["difficulty"], "on_failure": roll["on_failure"]}
             if "pass_all" in roll:
-                item["pass"] = [ratio(p) for p in roll["pass"]]  # type: ignore[union-attr]
-                item["pass_all"] = ratio(roll["pass_all"])  # type: ignore[arg-type]
-                item["fail"] = ratio(1 - roll["pass_all"])  # type: ignore[operator]
-                item["percent_pass_all"] = percent(roll["pass_all"], 2)  # type: ignore[arg-type]
+                item["pass"] = [ratio(p) for p in roll["pass"]]
+                item["pass_all"] = ratio(roll["pass_all"])
+                item["fail"] = ratio(1 - roll["pass_all"])
+                item["percent_pass_all"] = percent(roll["pass_all"], 2)
             rolls[name] = item
         return {
             "system": "action",

@@ -34,6 +34,7 @@ from fractions import Fraction
 from ...core.errors import RulesError
 from ...core.exact import percent, ratio
 from ...core.notation import Scanner, check_range
+from ...core.system import Explained, WordNotation
 from ..roll.notation import ActionQuery, parse
 from ..roll.rules import DEFAULT_THRESHOLD, MAX_THRESHOLD, MAX_VALUE
 from . import conflicts, shots
@@ -465,7 +466,7 @@ def parse_cover(text: str) -> Summary:
     return Summary("cover", f"cover {pv}", {"pv": pv, "cover": cover, "aggressive_av": av}, lines)
 
 
-Reader = Callable[[str], object]
+Reader = Callable[[str], Explained]
 #: Leading word → the reader of that notation (its result has ``lines()`` and ``to_json()``).
 NOTATIONS: dict[str, Reader] = {
     "damage": lambda text: DamageReport(parse_damage(text)),
@@ -479,13 +480,13 @@ NOTATIONS: dict[str, Reader] = {
 }
 
 
-def _same(result: object, seed: int | None = None) -> object:
+def _same(result: Explained, seed: int | None = None) -> Explained:
     """Roll of a notation that rolls no dice: the worked result itself."""
     return result
 
 
 #: As ``WORD_NOTATIONS`` in the package takes them: word → (parse, seeded roll, exact odds).
-ENTRIES = {word: (reader, _same, _same) for word, reader in NOTATIONS.items()}
+ENTRIES: dict[str, WordNotation] = {word: (reader, _same, _same) for word, reader in NOTATIONS.items()}
 
 HELP = (
     "damage PV [threshold T] [health H] [toughness N] [mass M] [wall D] [wounds W] [shock S] [focus F] "

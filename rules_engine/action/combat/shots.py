@@ -56,15 +56,6 @@ def snapshot_penalty(actions: int) -> int:
     return SNAPSHOT_PENALTY[actions]
 
 
-def unnamed_targets_for(penalty: int) -> int:
-    """The heroic table read the other way, against unnamed characters: the most targets a
-    penalty of ``penalty`` (a positive number, e.g. 12 for −12) buys; 0 below the first row."""
-    targets = 0
-    while -heroic_modifier(targets + 1) <= penalty:
-        targets += 1
-    return targets
-
-
 def cover_points(pv: int) -> int:
     """Covering fire: 1 point of Cover per full 5 PV of the Ranged Weapons + Perception roll
     against 10 (a miss gives none)."""

@@ -40,6 +40,7 @@ from .rules import (
     MAX_VALUE,
     SIDES,
     TYPE_WORDS,
+    DegreeRules,
     DicePlan,
     dice_plan,
 )
@@ -68,14 +69,15 @@ class ActionQuery:
     @property
     def sides(self) -> int:
         """The die every positive and negative die is (10 as printed)."""
-        return self.rules["die"]
+        sides: int = self.rules["die"]
+        return sides
 
     @property
     def defence_value(self) -> int:
         """The defence the roll is compared with: +5 for an active defence (the rule set's bonus)."""
         return self.defence + (self.rules["active-bonus"] if self.active else 0)
 
-    def degree_rules(self) -> dict[str, object]:
+    def degree_rules(self) -> DegreeRules:
         """The rule set's keywords for ``rules.degree_index``."""
         return _degree_rules(self.rules)
 
@@ -137,7 +139,7 @@ def pool_too_large(query: ActionQuery) -> str:
 
 
 @lru_cache(maxsize=64)
-def _degree_rules(rules: RuleSet) -> dict[str, object]:
+def _degree_rules(rules: RuleSet) -> DegreeRules:
     double = rules["double"]
     return {
         "steps": rules["degrees"],

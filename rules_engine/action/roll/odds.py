@@ -27,7 +27,7 @@ from ...core.errors import RulesError
 from ...core.exact import percent, ratio
 from ...core.open_ended import OpenPool
 from .notation import ActionQuery, pool_too_large
-from .rules import DEGREE_NAMES, DEGREES, degree_index, payoff
+from .rules import DEGREE_NAMES, DEGREES, DegreeRules, degree_index, payoff
 
 #: The dice part's chances are listed for every value from −DICE_PART_SHOWN to +DICE_PART_SHOWN.
 DICE_PART_SHOWN = 60
@@ -118,7 +118,7 @@ def dice_part_at_least(pool: OpenPool, query: ActionQuery, t: int) -> Fraction:
     return pool.p_at_least(t)
 
 
-def degree_for_dice(query: ActionQuery, dice_part: int, double: bool, kind: dict[str, object] | None = None) -> int:
+def degree_for_dice(query: ActionQuery, dice_part: int, double: bool, kind: DegreeRules | None = None) -> int:
     """The degree (index) for a given dice part (as it counts) and double-0 or not
     (``kind``: the rule set's ``query.degree_rules()``, when the caller has it at hand)."""
     av = query.skill + dice_part

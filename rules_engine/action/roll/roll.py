@@ -92,10 +92,15 @@ class ActionRoll:
         return bool(positive and negative and positive.first == self.query.sides == negative.first)
 
     @property
+    def pair_face(self) -> int | None:
+        """The face the first positive and first negative die both showed, if they matched."""
+        positive, negative = self._firsts()
+        return positive.first if positive and negative and positive.first == negative.first else None
+
+    @property
     def pair(self) -> bool:
         """The first positive and first negative die showed the same face (Experimental)."""
-        positive, negative = self._firsts()
-        return bool(positive and negative and positive.first == negative.first)
+        return self.pair_face is not None
 
     @property
     def critical(self) -> bool:
@@ -146,9 +151,9 @@ class ActionRoll:
             if self.double0:
                 lines.append(f"Double-0: the first positive and first negative die both show {q.sides}")
             elif self.pair and "experimental" in q.types:
-                lines.append(f"A pair of {self._firsts()[0].first}s on an Experimental action: it counts as a double-0")
+                lines.append(f"A pair of {self.pair_face}s on an Experimental action: it counts as a double-0")
             elif self.pair and q.counts_any_pair:
-                lines.append(f"A pair of {self._firsts()[0].first}s: under the house rule it counts as a double-0")
+                lines.append(f"A pair of {self.pair_face}s: under the house rule it counts as a double-0")
             dice = f"dice part {self.raw_dice_part:+d}"
             if self.dice_part != self.raw_dice_part:
                 dice += f", Routine makes it {self.dice_part:+d}"

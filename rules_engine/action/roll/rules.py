@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypedDict
 
 SIDES = 10  # a d10 reads 1–10: the face marked 0 is 10
 DEFAULT_THRESHOLD = 5
@@ -80,7 +81,6 @@ ACTION_TYPES: tuple[ActionType, ...] = (
     ActionType("one-shot", "One-Shot", "cannot be tried again (no change to the roll)"),
 )
 TYPE_WORDS = tuple(t.word for t in ACTION_TYPES)
-TYPE_BY_WORD = {t.word: t for t in ACTION_TYPES}
 
 
 @dataclass(frozen=True)
@@ -143,6 +143,15 @@ def payoff(outcome: int, ev_bonus: int, threshold: int, types: frozenset[str]) -
 
 #: The PV, in Thresholds, at which Major Success, Negotiated Victory, Victory and Total Victory start.
 DEGREE_STEPS = (1, 2, 3, 4)
+
+
+class DegreeRules(TypedDict):
+    """A rule set's keywords for ``degree_index``."""
+
+    steps: tuple[int, ...]
+    total_failure: int | None
+    double_fumbles: bool
+    double_wins: bool
 
 
 def degree_index(

@@ -3,7 +3,9 @@ generated here from the rules (keys ``action-…``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 from ...core.exact import percent, ratio
 from ...core.tables import Cell, Erratum, Table, cell
@@ -198,12 +200,12 @@ def effects_table() -> Table:
     )
 
 
-TABLES = {
+TABLES: dict[str, Callable[[], Table]] = {
     "degrees": degrees_table,
     "types": types_table,
     "odds-plain": degree_odds_table,
     "odds-plain-exact": lambda: degree_odds_table(fractions=True),
-    **{f"odds-{word}": (lambda w=word: degree_odds_table(w)) for word in ODDS_TYPES},
+    **{f"odds-{word}": partial(degree_odds_table, word) for word in ODDS_TYPES},
     "double0": double0_table,
     "values": value_table,
     "examples": examples_table,
