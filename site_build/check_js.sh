@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The page code's own checks, in seconds: Node's test runner over tests/js/ (the pure modules
+# of docs/assets/js/) and TypeScript over the JSDoc types (tsconfig.json: strict, in every
+# module that opens with `// @ts-check`). `check_js.sh --all`: every module checked, opted in
+# or not (tsconfig.all.json). Exits non-zero when either fails.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$REPO_ROOT"
+[ -x site_build/node_modules/.bin/tsc ] || srd_setup_npm
+config=site_build/tsconfig.json
+[ "${1:-}" = "--all" ] && config=site_build/tsconfig.all.json
+status=0
+
+srd_log "Page code: unit tests (node --test tests/js/, Node $(node --version))"
+node --test tests/js/ || status=1
+
+srd_log "Page code: types ($(site_build/node_modules/.bin/tsc --version), $config)"
+site_build/node_modules/.bin/tsc --noEmit -p "$config" || status=1
+exit "$status"
