@@ -30,21 +30,24 @@ import gzip
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any, Literal, TextIO
 
 from .paths import REPO_ROOT
 
-WIDTHS: dict[str, dict[str, int]] = {"360": {"width": 360, "height": 740}, "1280": {"width": 1280, "height": 720}}
-SCHEMES: dict[str, str] = {"light": "default", "dark": "slate"}  # emulated preference -> Material's scheme
+WIDTHS: dict[str, Any] = {"360": {"width": 360, "height": 740}, "1280": {"width": 1280, "height": 720}}
+SCHEMES: dict[Literal["light", "dark"], str] = {
+    "light": "default",
+    "dark": "slate",
+}  # emulated preference -> Material's scheme
 SEED = 7
 BUILD_URL = "http://127.0.0.1:8000/"
 CHROMIUM = "/usr/bin/chromium"
@@ -57,6 +60,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+Json = Any  # a value read from JSON
+Log = Callable[[str], None]
+Group = tuple[bool, str, str, str, str, str, str]  # (reader, part, page, where, what, before, after)
 WAIT_MS = 300_000  # a widget on a machine busy on both cores
 
 # Attributes of the outline: what a reader meets, reads or is taken to.
@@ -246,7 +252,7 @@ class _Corpus(HTMLParser):
             self.notations.add((found["data-system"] or "", found["data-notation"] or ""))
 
 
-def engine_corpus(site: Path) -> dict[str, list]:
+def engine_corpus(site: Path) -> dict[str, list[Json]]:
     """The requests and notations the built pages hold, sorted."""
     corpus = _Corpus()
     for page in html_pages(site):
@@ -295,7 +301,7 @@ json.dump({"systems": systems, "cli": cli, "bridge": bridge}, sys.stdout, sort_k
 """
 
 
-def engine_replies(corpus: dict[str, list], repo: Path, python: str) -> dict[str, object]:
+def engine_replies(corpus: dict[str, list[Json]], repo: Path, python: str) -> dict[str, Json]:
     """The replies of the engine in ``repo`` (run by ``python`` there) to ``corpus``."""
     done = subprocess.run(
         [python, "-c", ENGINE_SCRIPT],
@@ -307,7 +313,8 @@ def engine_replies(corpus: dict[str, list], repo: Path, python: str) -> dict[str
     )
     if done.returncode != 0:
         raise SystemExit(f"the engine in {repo} failed on the corpus:\n{done.stderr}")
-    return json.loads(done.stdout)
+    replies: dict[str, Json] = json.loads(done.stdout)
+    return replies
 
 
 # --- computed styles -----------------------------------------------------------------------
@@ -372,15 +379,12 @@ STYLES = """() => {
 }"""
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _normalise_styles(record: dict, origins: tuple[str, ...]) -> dict:
+def _normalise_styles(record: dict[str, Json], origins: tuple[str, ...]) -> dict[str, Json]:
     """A page's style record with the serving address and hashes as placeholders."""
-    fix = lambda value: normalise(value, origins) if isinstance(value, str) else value  # noqa: E731
+
+    def fix(value: str | None) -> str | None:
+        return normalise(value, origins) if isinstance(value, str) else value
+
     return {
         "base": {name: fix(value) for name, value in record["base"].items()},
         "styles": [{name: fix(value) for name, value in style.items()} for style in record["styles"]],
@@ -391,7 +395,7 @@ def _normalise_styles(record: dict, origins: tuple[str, ...]) -> dict:
     }
 
 
-def record_styles(site: Path, out: Path, pages: list[str], origins: tuple[str, ...], log=print) -> None:
+def record_styles(site: Path, out: Path, pages: list[str], origins: tuple[str, ...], log: Log = print) -> None:
     """Write ``styles/<width>-<scheme>.json.gz`` under ``out`` for ``pages`` of ``site``."""
     from playwright.sync_api import sync_playwright
 
@@ -412,7 +416,7 @@ def record_styles(site: Path, out: Path, pages: list[str], origins: tuple[str, .
                     context = browser.new_context(viewport=viewport, color_scheme=scheme, service_workers="block")
                     page = context.new_page()
                     errors: list[str] = []
-                    page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+                    page.on("pageerror", lambda error: errors.append(str(error)))  # noqa: B023 - used in this loop
                     records = {}
                     for path in pages:
                         page.goto(url + path)
@@ -447,7 +451,7 @@ def take(
     styles: bool = True,
     engine: bool = True,
     only: list[str] | None = None,
-    log=print,
+    log: Log = print,
 ) -> None:
     """Record the snapshot of ``site`` (built from ``repo`` first when None) into ``out``; the
     styles of the pages in ``only`` alone when given (a quick look)."""
@@ -506,14 +510,16 @@ def _lines(before: list[str], after: list[str]) -> Iterator[tuple[str, str]]:
             yield (old[k] if k < len(old) else "—", new[k] if k < len(new) else "—")
 
 
-def _mapping(part, page, what, before: dict, after: dict, reader: bool) -> Iterator[Difference]:
+def _mapping(
+    part: str, page: str, what: str, before: dict[str, str], after: dict[str, str], reader: bool
+) -> Iterator[Difference]:
     for key in sorted(set(before) | set(after)):
         old, new = before.get(key, "—"), after.get(key, "—")
         if old != new:
             yield Difference(part, page, key, what, str(old), str(new), reader)
 
 
-def compare_content(before: dict, after: dict) -> Iterator[Difference]:
+def compare_content(before: dict[str, Json], after: dict[str, Json]) -> Iterator[Difference]:
     for page in sorted(set(before) | set(after)):
         if page not in before or page not in after:
             yield Difference("content", page, "", "page", str(page in before), str(page in after))
@@ -533,7 +539,7 @@ def compare_assets(before: list[str], after: list[str]) -> Iterator[Difference]:
         yield Difference("assets", "", "", "path", a, b, False)
 
 
-def compare_engine(before: dict, after: dict) -> Iterator[Difference]:
+def compare_engine(before: dict[str, Json], after: dict[str, Json]) -> Iterator[Difference]:
     for section in ("systems", "cli", "bridge"):
         old, new = before.get(section, {}), after.get(section, {})
         for key in sorted(set(old) | set(new)):
@@ -542,12 +548,12 @@ def compare_engine(before: dict, after: dict) -> Iterator[Difference]:
                 yield Difference("engine", section, key, "reply", json.dumps(a)[:300], json.dumps(b)[:300])
 
 
-def _full_styles(record: dict) -> dict[str, dict[str, str | None]]:
+def _full_styles(record: dict[str, Json]) -> dict[str, dict[str, str | None]]:
     base = record["base"]
     return {path: {**base, **record["styles"][i]} for path, i in record["elements"]}
 
 
-def compare_styles(view: str, before: dict, after: dict) -> Iterator[Difference]:
+def compare_styles(view: str, before: dict[str, Json], after: dict[str, Json]) -> Iterator[Difference]:
     part = f"styles {view}"
     for page in sorted(set(before["pages"]) | set(after["pages"])):
         old, new = before["pages"].get(page), after["pages"].get(page)
@@ -573,7 +579,7 @@ def compare_styles(view: str, before: dict, after: dict) -> Iterator[Difference]
         yield Difference(part, "", "", "page error", a, b)
 
 
-def _read(path: Path) -> object:
+def _read(path: Path) -> Json:
     if path.suffix == ".gz":
         with gzip.open(path, "rt", encoding="utf-8") as f:
             return json.load(f)
@@ -590,31 +596,31 @@ def compare(before: Path, after: Path) -> Iterator[Difference]:
     )
     for name, compare_part in parts:
         if (before / name).is_file() and (after / name).is_file():
-            yield from compare_part(_read(before / name), _read(after / name))  # type: ignore[arg-type]
+            yield from compare_part(_read(before / name), _read(after / name))
         elif (before / name).is_file() or (after / name).is_file():
             yield Difference(name, "", "", "missing", str((before / name).is_file()), str((after / name).is_file()))
-    views = sorted({p.name for p in (before / "styles").glob("*.json.gz")} | set())
-    for name in views:
+    for name in sorted(p.name for p in (before / "styles").glob("*.json.gz")):
         if (after / "styles" / name).is_file():
             view = name.removesuffix(".json.gz")
-            yield from compare_styles(view, _read(before / "styles" / name), _read(after / "styles" / name))  # type: ignore[arg-type]
+            yield from compare_styles(view, _read(before / "styles" / name), _read(after / "styles" / name))
         else:
             yield Difference("styles", name, "", "missing", "True", "False")
 
 
-def grouped(differences: Iterable[Difference]) -> dict[tuple, list[str]]:
+def grouped(differences: Iterable[Difference]) -> dict[Group, list[str]]:
     """Differences that are the same change in several style views, as one entry each:
     (reader, part, page, where, what, before, after) -> the views it is seen in."""
-    groups: dict[tuple, list[str]] = defaultdict(list)
+    groups: dict[Group, list[str]] = defaultdict(list)
     for d in differences:
         part, _, view = d.part.partition(" ")
         groups[(d.reader, part, d.page, d.where, d.what, d.before, d.after)].append(view)
     return groups
 
 
-def report(differences: Iterable[Difference], strict: bool = False, out=sys.stdout) -> int:
+def report(differences: Iterable[Difference], strict: bool = False, out: TextIO | None = None) -> int:
     """Print the differences grouped by part and page, then the counts; the exit code: 1 when a
     reader meets one (or any, with ``strict``)."""
+    out = out or sys.stdout
     groups = grouped(differences)
     failing = 0
     for reader in (True, False):
@@ -631,7 +637,7 @@ def report(differences: Iterable[Difference], strict: bool = False, out=sys.stdo
             views = ",".join(v for v in groups[key] if v)
             at = f"{where} " if where else ""
             print(f"    {at}{what}: {old} → {new}{f'  ({views})' if views else ''}", file=out)
-        counts = Counter((key[1], key[4] if key[1] == "styles" else key[4]) for key in entries)
+        counts = Counter((key[1], key[4]) for key in entries)
         print("  counts: " + ", ".join(f"{part}/{what} {n}" for (part, what), n in counts.most_common()), file=out)
         if reader or strict:
             failing += len(entries)
