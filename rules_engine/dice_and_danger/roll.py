@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.errors import RulesError
 from ..core.pools import dropped_positions
-from ..core.roller import DieEvent, DieFate, Roller, ScriptedRoller
+from ..core.roller import DieEvent, DieFate, Roller
 from .house_rules import crit_face, drops_highest, explodes
 from .notation import DiceAndDangerQuery, parse
 from .rules import (
@@ -278,16 +277,6 @@ def _hit_note(value: int, dc: int) -> str:
 def roll(query: DiceAndDangerQuery, seed: int | None = None) -> DiceAndDangerRoll:
     """Roll a parsed query with a seeded roller."""
     return resolve(query, Roller(seed))
-
-
-def resolve_dice(query: DiceAndDangerQuery, dice: Sequence[int], explosions: Sequence[int] = ()) -> DiceAndDangerRoll:
-    """Resolve dice already rolled (in roll order: base dice, then the extra ones), with
-    ``explosions`` the dice rolled for kept 6s, in the order they are needed."""
-    roller = ScriptedRoller([*dice, *explosions])
-    result = resolve(query, roller)
-    if roller.unused:
-        raise RulesError(f"{len(roller.unused)} of the given dice were not needed: {_values(roller.unused)}")
-    return result
 
 
 # --- the character generator ------------------------------------------------------------

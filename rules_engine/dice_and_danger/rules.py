@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from ..core.dist import Dist
 from ..core.errors import RulesError
@@ -121,11 +120,6 @@ def damage_pool(
     return terms
 
 
-def condition_terms(relevant_conditions: int) -> Terms:
-    """Conditions work like anti-titles: +1p for each one that applies."""
-    return Terms(penalty=relevant_conditions)
-
-
 # --- attributes -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Attribute:
@@ -228,15 +222,6 @@ def luck_for(attribute_sum: int) -> Luck:
 def attribute_sum_distribution() -> Dist:
     """The exact odds of the five attributes' sum for a new character."""
     return attribute_distribution().repeat_sum(len(ATTRIBUTES))
-
-
-def luck_odds() -> dict[Luck, Fraction]:
-    """The exact odds of each Luck for a new character, in band order."""
-    odds: dict[Luck, Fraction] = {}
-    for total, p in attribute_sum_distribution().probabilities().items():
-        luck = luck_for(total)
-        odds[luck] = odds.get(luck, Fraction(0)) + p
-    return {luck: odds[luck] for luck in LUCK_BY_BAND if luck in odds}
 
 
 # --- levels -----------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from rules_engine.dice_and_danger.house_rules import BOOK, PRINTED, clamp_dc, dr
 from rules_engine.dice_and_danger.lab import LAB, LADDER, USUAL, sheet
 from rules_engine.dice_and_danger.notation import build_query, parse
 from rules_engine.dice_and_danger.odds import crit_cap, hits_distribution, mean_hits, odds
-from rules_engine.dice_and_danger.roll import resolve_dice
 from rules_engine.dice_and_danger.rules import Terms
 from rules_engine.dice_and_danger.tables import (
     DCS,
@@ -34,6 +33,8 @@ from rules_engine.dice_and_danger.tables import (
     hit_odds_table,
     mean_hits_table,
 )
+
+from .worked import resolve_dice
 
 
 # --- enumeration: every roll resolved by the roller's own code ------------------------

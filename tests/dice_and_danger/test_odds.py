@@ -14,8 +14,9 @@ from rules_engine.dice_and_danger.odds import (
     mean_hits,
     odds,
 )
-from rules_engine.dice_and_danger.roll import resolve_dice
 from rules_engine.dice_and_danger.rules import MAX_DICE, MAX_EXTRA, Terms
+
+from .worked import resolve_dice
 
 
 def every_roll(query, cap):

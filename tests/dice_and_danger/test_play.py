@@ -142,6 +142,15 @@ def test_the_damage_roll_is_built_from_the_weapon() -> None:
     assert Fraction(result["odds"]["mean"]) == exact.mean
 
 
+def test_each_relevant_condition_adds_a_penalty_die() -> None:
+    # Conditions work like anti-titles: two that apply are +2p.
+    marred = {"item": "sword", "condition": "mar", "gear": ""}
+    worn = wren(slots=[marred, {**marred, "item": "knife"}, *empty(6)])
+    result = ok("play_damage_odds", character=worn, fields={"conditions": "2", "armour": "none"})
+    step = next(step for step in result["steps"] if step["field"] == "conditions")
+    assert step["term"] == "+2p" and "+2p" in result["written"].split()
+
+
 def test_a_boosted_title_and_conditions_add_their_terms() -> None:
     marred = wren(slots=[{"item": "sword", "condition": "mar", "gear": ""}, *empty(7)])
     result = ok(

@@ -7,8 +7,10 @@ from rules_engine.core.errors import RulesError
 from rules_engine.core.roller import DieFate
 from rules_engine.dice_and_danger.notation import parse
 from rules_engine.dice_and_danger.odds import hits_distribution
-from rules_engine.dice_and_danger.roll import generate_character, resolve_dice, roll
+from rules_engine.dice_and_danger.roll import generate_character, roll
 from rules_engine.dice_and_danger.tables import SOURCE_ROLL, SOURCE_TOTAL
+
+from .worked import resolve_dice
 
 
 def test_the_source_roll():

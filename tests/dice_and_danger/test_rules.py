@@ -23,7 +23,6 @@ from rules_engine.dice_and_danger.rules import (
     band_range,
     boosted_titles,
     clamp_dc,
-    condition_terms,
     damage_pool,
     drops_highest,
     gains_hit_defense,
@@ -33,7 +32,6 @@ from rules_engine.dice_and_danger.rules import (
     inventory_slots,
     is_hit,
     luck_for,
-    luck_odds,
     shield_terms,
     tier,
     tier_name,
@@ -43,6 +41,8 @@ from rules_engine.dice_and_danger.rules import (
     weapon_terms,
     weight_penalty,
 )
+
+from .worked import luck_odds
 
 # The source's printed rows.
 PRINTED_WEIGHT = {(0, 1): 0, (2, 3): 1, (4, 6): 2, (7, 10): 3, (11, 15): 4}
@@ -97,7 +97,7 @@ def test_damage_pool_and_the_hd_readings():
     assert damage_pool(hit_defense_spent=True, reading="bonus") == Terms(dice=1, bonus=1)
     with pytest.raises(RulesError):
         damage_pool(reading="sideways")
-    assert condition_terms(2) == Terms(penalty=2)
+    # conditions: +1p each, tests/dice_and_danger/test_play.py (test_each_relevant_condition_adds_a_penalty_die)
 
 
 def test_attributes_are_the_lowest_of_three():

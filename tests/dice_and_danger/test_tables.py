@@ -3,7 +3,6 @@ from fractions import Fraction
 from rules_engine.core.tables import Table
 from rules_engine.dice_and_danger.notation import parse
 from rules_engine.dice_and_danger.odds import hits_distribution, mean_hits
-from rules_engine.dice_and_danger.rules import luck_odds
 from rules_engine.dice_and_danger.tables import (
     TABLES,
     armour_table,
@@ -20,6 +19,8 @@ from rules_engine.dice_and_danger.tables import (
     tiers_table,
     weight_penalty_table,
 )
+
+from .worked import luck_odds
 
 
 def test_every_table_builds_with_unique_keys():
