@@ -218,10 +218,3 @@ class OpenPool:
     def mean(self) -> Fraction:
         """E[D]: E[S] + sides·(added − taken)·E[K], with E[K] = q/(1 − q) = 1/(sides − 1)."""
         return self.finite_part.mean() + Fraction(self.sides * (self.added - self.taken), self.sides - 1)
-
-
-def open_die_truncated(sides: int, depth: int) -> Dist:
-    """One open die followed to ``depth`` re-rolls (the rest left out as ``cut_mass``):
-    an independent check of the closed forms."""
-    cutoff = Fraction(1, sides ** (depth + 1))
-    return Dist.exploding_die(sides, cutoff * sides)

@@ -13,11 +13,17 @@ from rules_engine.core.open_ended import (
     chains_at_least,
     geometric_sum,
     interpolate,
-    open_die_truncated,
     poly_eval,
     poly_shift,
     power_sums,
 )
+
+
+def open_die_truncated(sides: int, depth: int) -> Dist:
+    """One open die followed to ``depth`` re-rolls (the rest left out as ``cut_mass``):
+    an independent check of the closed forms."""
+    cutoff = Fraction(1, sides ** (depth + 1))
+    return Dist.exploding_die(sides, cutoff * sides)
 
 
 def truncated_pool(sides, added, taken, depth):
