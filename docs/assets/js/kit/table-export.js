@@ -1,3 +1,4 @@
+// @ts-check
 // Export for every generated table: "Download CSV", "Copy as text" and a link to the table's
 // JSON (published by the build beside the page, macros/main.py). Generic: it reads any
 // <table> as the reader sees it, and never names a system.
@@ -8,16 +9,20 @@
 // button that does nothing (its JSON link works without). Other modules build one for a
 // table they make themselves with exportControls(table, name).
 //
-// CSV: RFC 4180 (every row, the header first; a field with a comma, a double quote or a line
-// break is quoted, quotes doubled; lines end in CRLF), UTF-8 without a byte-order mark.
-// "Copy as text" copies tab-separated text (one line per row, \n), which pastes as columns
-// into a spreadsheet and reads as a table in a plain-text note.
+// CSV (csv.js: RFC 4180, every row, the header first), UTF-8 without a byte-order mark.
+// "Copy as text" copies tab-separated text (csv.js), which pastes as columns into a
+// spreadsheet and reads as a table in a plain-text note.
 
 import { onEveryPage } from "../runtime/pages.js";
+import { rowsCsv, rowsText } from "./csv.js";
 
 // Every row of a table as the reader sees its cells' text: the head row(s) first, then the
 // body and the foot, whitespace runs as one space. The caption is not a row.
-export function tableRows(table) {
+/**
+ * @param {HTMLTableElement} table
+ * @returns {string[][]}
+ */
+function tableRows(table) {
   const rows = [];
   for (const row of table.rows) {
     rows.push(Array.from(row.cells, (cell) => cell.textContent.replace(/\s+/g, " ").trim()));
@@ -25,28 +30,21 @@ export function tableRows(table) {
   return rows;
 }
 
-// One CSV field (RFC 4180).
-export function csvField(text) {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function rowsCsv(rows) {
-  return rows.map((row) => row.map(csvField).join(",") + "\r\n").join("");
-}
-
-export function rowsText(rows) {
-  return rows.map((row) => row.map((text) => text.replace(/[\t\r\n]+/g, " ")).join("\t")).join("\n") + "\n";
-}
-
-export function tableCsv(table) {
+/** @param {HTMLTableElement} table */
+function tableCsv(table) {
   return rowsCsv(tableRows(table));
 }
 
-export function tableText(table) {
+/** @param {HTMLTableElement} table */
+function tableText(table) {
   return rowsText(tableRows(table));
 }
 
 // A file name from a table's key or caption: lower case, words joined by hyphens.
+/**
+ * @param {string} name
+ * @returns {string}
+ */
 export function fileStem(name) {
   const stem = String(name || "")
     .toLowerCase()
@@ -58,6 +56,11 @@ export function fileStem(name) {
 }
 
 // The reader's browser saves `text` as `filename`.
+/**
+ * @param {string} text
+ * @param {string} filename
+ * @param {string} [type]
+ */
 export function downloadText(text, filename, type = "text/csv;charset=utf-8") {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement("a");
@@ -71,7 +74,11 @@ export function downloadText(text, filename, type = "text/csv;charset=utf-8") {
 }
 
 // Copies `text`; false when the browser refuses (no permission, no secure context).
-export async function copyText(text) {
+/**
+ * @param {string} text
+ * @returns {Promise<boolean>}
+ */
+async function copyText(text) {
   try {
     if (!navigator.clipboard || !navigator.clipboard.writeText) throw new Error("no clipboard API");
     await navigator.clipboard.writeText(text);
@@ -81,6 +88,10 @@ export async function copyText(text) {
   }
 }
 
+/**
+ * @param {HTMLElement} tools
+ * @param {string} text
+ */
 function say(tools, text) {
   const status = tools.querySelector(".srd-table-tools__status");
   if (!status) return;
@@ -93,8 +104,13 @@ function say(tools, text) {
 
 // Copying refused: the text goes in a read-only box under the toolbar, selected, for the
 // reader to copy with the keyboard or the context menu.
+/**
+ * @param {HTMLElement} tools
+ * @param {string} text
+ * @param {string} name
+ */
 function showForManualCopy(tools, text, name) {
-  let box = tools.querySelector(".srd-table-tools__manual");
+  let box = /** @type {HTMLTextAreaElement | null} */ (tools.querySelector(".srd-table-tools__manual"));
   if (!box) {
     box = document.createElement("textarea");
     box.className = "srd-table-tools__manual";
@@ -109,12 +125,17 @@ function showForManualCopy(tools, text, name) {
   box.select();
 }
 
+/**
+ * @param {HTMLElement} tools
+ * @param {HTMLTableElement} table
+ */
 function wire(tools, table) {
   if (tools.dataset.tableToolsReady !== undefined) return;
   tools.dataset.tableToolsReady = "";
   const name = tools.dataset.tableName || table.caption?.textContent.trim() || "the table";
   const stem = fileStem(tools.dataset.tableFile || name);
-  for (const button of tools.querySelectorAll("button[data-table-action]")) {
+  const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (tools.querySelectorAll("button[data-table-action]"));
+  for (const button of buttons) {
     const action = button.dataset.tableAction;
     if (action === "csv") {
       button.addEventListener("click", () => {
@@ -136,6 +157,12 @@ function wire(tools, table) {
   }
 }
 
+/**
+ * @param {string} action
+ * @param {string} label
+ * @param {string} name
+ * @returns {HTMLButtonElement}
+ */
 function button(action, label, name) {
   const made = document.createElement("button");
   made.type = "button";
@@ -149,6 +176,12 @@ function button(action, label, name) {
 // A toolbar for `table` (to be placed by the caller, e.g. right after the table): "Download
 // CSV" and "Copy as text", labelled with `name` (the table's caption); `file` names the CSV
 // (`<file>.csv`, default: from `name`); `json`, when given, adds a link to that address.
+/**
+ * @param {HTMLTableElement} table
+ * @param {string} name
+ * @param {{file?: string, json?: string}} [options]
+ * @returns {HTMLElement}
+ */
 export function exportControls(table, name, { file = "", json = "" } = {}) {
   const label = name || table.caption?.textContent.trim() || "the table";
   const tools = document.createElement("div");
@@ -177,8 +210,9 @@ export function exportControls(table, name, { file = "", json = "" } = {}) {
 }
 
 // The toolbars in the page's markup: each follows its table's scrolling box.
-export function attachTableTools(root = document) {
-  for (const tools of root.querySelectorAll(".srd-table-tools[data-table-tools]")) {
+/** @param {ParentNode} [root] */
+function attachTableTools(root = document) {
+  for (const tools of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".srd-table-tools[data-table-tools]"))) {
     const table = tools.previousElementSibling?.querySelector("table");
     if (table) wire(tools, table);
   }
