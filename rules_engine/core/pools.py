@@ -101,15 +101,12 @@ def kept_crits(joint: Mapping[tuple[int, int], int]) -> dict[int, int]:
     return out
 
 
-def crit_cut_mass(crits: Mapping[int, int], denominator: int, sides: int, crit_cap: int) -> Fraction:
-    """The chance that explosion dice show more than ``crit_cap`` top faces in all, when
-    ``crits`` (kept top faces → weight over ``denominator``) start the chains."""
-    return _crit_cut_masses(crits, denominator, sides, crit_cap)[-1]
-
-
-def _crit_cut_masses(
+def crit_cut_masses(
     crits: Mapping[int, int], denominator: int, sides: int, up_to: int, cutoff: Fraction | None = None
 ) -> list[Fraction]:
+    """For each crit cap K from 0 to ``up_to`` (stopping early once one is below ``cutoff``):
+    the chance that explosion dice show more than K top faces in all, when ``crits`` (kept
+    top faces → weight over ``denominator``) start the chains."""
     # covered(K) / (denominator · sides^(smax + K)) is the chance of at most K explosion
     # top faces. With A_s the weight of s chains scaled to the common denominator,
     # covered(K) = sides · covered(K − 1) + Σ_s A_s · C(s + K − 1, K).
@@ -132,7 +129,7 @@ def _crit_cut_masses(
 
 def crit_cap_for(crits: Mapping[int, int], denominator: int, sides: int, cutoff: Fraction = EXPLOSION_CUTOFF) -> int:
     """The smallest crit cap that leaves out less than ``cutoff`` of the mass."""
-    masses = _crit_cut_masses(crits, denominator, sides, MAX_CRIT_CAP, cutoff)
+    masses = crit_cut_masses(crits, denominator, sides, MAX_CRIT_CAP, cutoff)
     if masses[-1] >= cutoff:
         raise ValueError("the explosions cannot be followed far enough")
     return len(masses) - 1

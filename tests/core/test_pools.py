@@ -8,7 +8,7 @@ from rules_engine.core.errors import RulesError
 from rules_engine.core.pools import (
     chain_successes,
     crit_cap_for,
-    crit_cut_mass,
+    crit_cut_masses,
     dropped_positions,
     kept_class_counts,
     kept_crits,
@@ -17,6 +17,12 @@ from rules_engine.core.pools import (
     successes_with_crits,
 )
 from rules_engine.core.roller import DieFate, ScriptedRoller
+
+
+def crit_cut_mass(crits: dict[int, int], denominator: int, sides: int, crit_cap: int) -> Fraction:
+    """The chance that explosion dice show more than ``crit_cap`` top faces in all, when
+    ``crits`` (kept top faces → weight over ``denominator``) start the chains."""
+    return crit_cut_masses(crits, denominator, sides, crit_cap)[-1]
 
 
 def paths(pending, crits, cap, target, sides=6):
