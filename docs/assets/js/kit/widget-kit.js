@@ -12,20 +12,39 @@
 // per page in sessionStorage). Every roll shown goes into the device's history (history.js).
 
 import { getEngine } from "../runtime/engine.js";
+import { addressControls, stringValues, widgetAddress, writeControls } from "./address.js";
 import { recordRoll } from "./history.js";
+import { bytesText } from "./numbers.js";
+import {
+  addressWait, addressWriters, controlValues, plainClick, recall, remember, replaceAddress, restoreControls,
+} from "./page-state.js";
 import { shareButton } from "./share.js";
+
+export { ratioValue } from "./numbers.js";
+
+/**
+ * The engine (runtime/engine.js).
+ * @typedef {ReturnType<typeof getEngine>} Engine
+ */
+
+/**
+ * A reply from the engine: its result, or the error it found.
+ * @typedef {{ok: boolean, result?: any, error?: any}} Reply
+ */
 
 // Typing pauses this long before the engine is asked: short enough to feel live (odds
 // are a few ms for ordinary pools), long enough not to queue a big pool per keystroke.
-export const INPUT_DELAY_MS = 40;
+const INPUT_DELAY_MS = 40;
 
 // An input being typed is unfinished more often than wrong: its error is shown once typing
 // has paused this long, or when the field is left, or on Roll (valid input updates at once).
 // Test hook: `window.srdTimeouts = {errorPause: ms}`, set before the page's scripts run.
-export const ERROR_PAUSE_MS = 700;
+const ERROR_PAUSE_MS = 700;
 
+/** @returns {number} the error pause, or the test hook's */
 function errorPause() {
-  const hook = globalThis.srdTimeouts && globalThis.srdTimeouts.errorPause;
+  const timeouts = /** @type {any} */ (globalThis).srdTimeouts;
+  const hook = timeouts && timeouts.errorPause;
   return Number.isFinite(hook) && hook >= 0 ? hook : ERROR_PAUSE_MS;
 }
 
@@ -33,30 +52,31 @@ function errorPause() {
 const FIX_TEXT = "Check the marked field: what is shown is for the last valid input.";
 
 // --- elements ------------------------------------------------------------------------------
+/**
+ * An element with its attributes (null, undefined and false leave one out) and children.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...(Node | string | number | null | undefined)} children
+ * @returns {HTMLElement}
+ */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value);
   }
-  node.append(...children.filter((child) => child !== null && child !== undefined));
+  node.append(.../** @type {(Node | string)[]} */ (children.filter((child) => child !== null && child !== undefined)));
   return node;
 }
 
 // "1 hit", "2 hits".
+/**
+ * @param {number} count
+ * @param {string} one
+ * @param {string} many
+ * @returns {string}
+ */
 export function plural(count, one, many) {
   return `${count} ${count === 1 ? one : many}`;
-}
-
-// --- exact numbers -------------------------------------------------------------------------
-function parseRatio(text) {
-  const [num, den = "1"] = String(text).split("/");
-  return [BigInt(num), BigInt(den)];
-}
-
-// "num/den" as a float, for drawing only.
-export function ratioValue(ratio) {
-  const [num, den] = parseRatio(ratio);
-  return Number((num * 1000000n) / den) / 1e6;
 }
 
 // --- asking after a pause -----------------------------------------------------------------
@@ -64,6 +84,10 @@ export function ratioValue(ratio) {
 // `update(true)` (true: the reader is typing); `odds.cancel()` drops a waiting call;
 // `odds.flush()` makes a waiting call at once (before a roll, so the odds catch up with what
 // was just typed). The methods need no `this`: pass them as event listeners.
+/**
+ * @param {(typing: boolean) => void} run
+ * @param {number} [delay]
+ */
 export function afterPause(run, delay = INPUT_DELAY_MS) {
   let timer = 0;
   const cancel = () => {
@@ -92,6 +116,7 @@ export function afterPause(run, delay = INPUT_DELAY_MS) {
 // `const latest = newestOnly(); const reply = await latest(promise);` gives the reply, or
 // null when a newer request went out through the same `latest` meanwhile (a stale answer
 // must never overwrite a newer one).
+/** @returns {(promise: Promise<any>) => Promise<any>} */
 export function newestOnly() {
   let newest = 0;
   return async (promise) => {
@@ -103,6 +128,10 @@ export function newestOnly() {
 
 // --- the first answer, written into the page when it was built ------------------------------
 // A JSON value with its object keys in one order, to compare two requests.
+/**
+ * @param {any} value
+ * @returns {string}
+ */
 function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
@@ -111,7 +140,16 @@ function canonical(value) {
   return JSON.stringify(value);
 }
 
-// {request, reply} from the widget's `data-first` attribute, or null.
+/**
+ * The answer built into the page: the request the site build asked and the engine's reply.
+ * @typedef {{request: object, reply: Reply}} FirstAnswer
+ */
+
+/**
+ * {request, reply} from the widget's `data-first` attribute, or null.
+ * @param {HTMLElement} root
+ * @returns {FirstAnswer | null}
+ */
 function firstAnswer(root) {
   if (!root.dataset.first) return null;
   try {
@@ -125,9 +163,15 @@ function firstAnswer(root) {
 
 // The engine, except that while it loads the first request is answered from the page: the
 // same reply the engine gives it (the site build asked the engine), at once.
+/**
+ * @param {Engine} engine
+ * @param {FirstAnswer} first
+ * @returns {Engine}
+ */
 function answeringFirst(engine, first) {
   const asked = canonical(first.request);
   const answering = Object.create(engine);
+  /** @param {object} request */
   answering.call = (request) => (engine.status === "loading" && canonical(request) === asked
     ? Promise.resolve(JSON.parse(JSON.stringify(first.reply)))
     : engine.call(request));
@@ -139,20 +183,11 @@ function answeringFirst(engine, first) {
 // screen readers hear the stage from each widget's status line, and the bytes from one
 // line for the page, at most every ANNOUNCE_MS.
 const ANNOUNCE_MS = 5000;
+/** @type {HTMLElement | null} */
 let announcer = null;
 let announcedAt = -Infinity;
 
-function megabytes(bytes) {
-  return (bytes / 1e6).toFixed(1);
-}
-
-// "37%": how much of the engine has arrived, as a share of all of it (or "2.1 MB" while the
-// total is unknown). A share, not megabytes: the files cross the network compressed, so the
-// files' own sizes would count far more than the reader waits for.
-export function bytesText({ loaded, total }) {
-  return total > 0 ? `${Math.floor((100 * Math.min(loaded, total)) / total)}%` : `${megabytes(loaded)} MB`;
-}
-
+/** @param {string} text */
 function announce(text) {
   const now = performance.now();
   if (text && now - announcedAt < ANNOUNCE_MS) return;
@@ -165,119 +200,20 @@ function announce(text) {
   announcer.textContent = text;
 }
 
-// --- the address: every widget's inputs, as they change --------------------------------------
-// Each widget writes its inputs into the page's address as the reader edits them (only those
-// not at their default), so the address shares the odds on screen without a roll; opening it
-// puts the inputs back. A control's name in the address is its id without the widget's
-// prefix (#ds-attribute → attribute; a radio group: its name; the seed is left out), the
-// names its permalinks use. Bare names belong to one widget of the page: the one a
-// permalink's `w` names, else the page's first widget; any other widget writes its controls'
-// full ids (xya-tn), so widgets of one page never take each other's values. Every other
-// query parameter (another widget's, another feature's) is kept as it is.
-const ADDRESS_GAP_MS = 150; // the least wait before a change that went over the budget below
-const CHECKED_WORDS = new Set(["on", "1", "true", "yes"]);
-const UNCHECKED_WORDS = new Set(["off", "0", "false", "no", ""]);
-let addressWrittenAt = -Infinity;
-const addressWriters = new Set(); // widgets with an address change waiting for the gap
-
-const unprefixed = (id, prefix) => (id.startsWith(`${prefix}-`) ? id.slice(prefix.length + 1) : id);
-
-// The form's controls by their address name: {kind: "text"|"checkbox"|"radio", controls}.
-function addressControls(form, prefix) {
-  const found = new Map();
-  for (const control of form.querySelectorAll("input")) {
-    if (control.type === "radio") {
-      if (!control.name) continue;
-      const name = unprefixed(control.name, prefix);
-      if (!found.has(name)) found.set(name, { kind: "radio", controls: [] });
-      found.get(name).controls.push(control);
-    } else if (control.id && control.type !== "hidden") {
-      const name = unprefixed(control.id, prefix);
-      if (name === "seed") continue; // a seed belongs to a roll, which a permalink carries
-      found.set(name, { kind: control.type === "checkbox" ? "checkbox" : "text", controls: [control] });
-    }
-  }
-  return found;
-}
-
-// A control's value as the address writes it, or null at its default.
-function addressValue({ kind, controls }) {
-  if (kind === "text") return controls[0].value === controls[0].defaultValue ? null : controls[0].value;
-  if (kind === "checkbox") {
-    const box = controls[0];
-    if (box.checked === box.defaultChecked) return null;
-    return box.checked ? (box.value && box.value !== "on" ? box.value : "on") : "off";
-  }
-  if (controls.every((radio) => radio.checked === radio.defaultChecked)) return null;
-  const chosen = controls.find((radio) => radio.checked);
-  return chosen ? chosen.value : null;
-}
-
-// A value read from the address, as the controls would show it: null when it cannot be shown
-// (no such radio button, a word that is not a switch's), or when it is the default.
-function fromAddress({ kind, controls }, value) {
-  if (kind === "text") return value === controls[0].defaultValue ? null : value;
-  if (kind === "checkbox") {
-    const box = controls[0];
-    const word = value.toLowerCase();
-    const on = value === box.value || CHECKED_WORDS.has(word) ? true : UNCHECKED_WORDS.has(word) ? false : null;
-    if (on === null || on === box.defaultChecked) return null;
-    return on ? (box.value && box.value !== "on" ? box.value : "on") : "off";
-  }
-  const radio = controls.find((r) => r.value === value);
-  return !radio || radio.defaultChecked ? null : value;
-}
-
-function setFromAddress({ kind, controls }, value) {
-  if (kind === "text") {
-    controls[0].value = value;
-    return [];
-  }
-  if (kind === "checkbox") {
-    const box = controls[0];
-    const on = value !== "off";
-    if (box.checked === on) return [];
-    box.checked = on;
-    return [box];
-  }
-  const radio = controls.find((r) => r.value === value);
-  if (!radio || radio.checked) return [];
-  radio.checked = true;
-  return [radio];
-}
-
-const stringValues = (params) => Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]));
-
-// Safari refuses more than 100 address changes in 30 s: changes beyond a budget wait, and the
-// last one waiting is written (one a second at most).
-const ADDRESS_BUDGET = 60;
-const ADDRESS_WINDOW_MS = 30_000;
-const addressTimes = [];
-function addressWait() {
-  const now = performance.now();
-  while (addressTimes.length && addressTimes[0] <= now - ADDRESS_WINDOW_MS) addressTimes.shift();
-  if (addressTimes.length < ADDRESS_BUDGET) return 0;
-  return Math.max(ADDRESS_GAP_MS, addressWrittenAt + 1000 - now);
-}
-
-function replaceAddress(url) {
-  if (url.href === location.href) return;
-  try {
-    history.replaceState(history.state, "", url.href);
-    addressWrittenAt = performance.now();
-    addressTimes.push(addressWrittenAt);
-  } catch (error) {
-    console.warn("the address could not follow the inputs:", error);
-  }
-}
-
 // A roll just shown goes into the device's history of rolls (history.js), with its
 // permalink and one line: the widget, the inputs it answers and its headline.
+/**
+ * @param {HTMLElement} root
+ * @param {HTMLFormElement} form
+ * @param {any} content what the region shows
+ * @param {string} description
+ */
 function historyHook(root, form, content, description) {
   const link = content.querySelector && content.querySelector("a.srd-roll__permalink");
   if (!link) return;
   const headline = content.querySelector(".srd-roll__headline, p");
-  const words = (node) => (node ? node.textContent.replace(/\s+/g, " ").trim() : "");
+  /** @param {Node | null} node */
+  const words = (node) => (node ? String(node.textContent).replace(/\s+/g, " ").trim() : "");
   const heading = document.querySelector(".md-content h1");
   const page = heading ? words(heading).replace(/¶$/, "").trim() : document.title;
   const widget = form.getAttribute("aria-label") || root.id;
@@ -285,581 +221,731 @@ function historyHook(root, form, content, description) {
   recordRoll({ title, inputs: String(description || ""), result: words(headline), href: link.href });
 }
 
-// --- Back then Forward: the last roll comes back ---------------------------------------------
-// What a widget showed (its controls and its kept results) is saved per page and widget in
-// sessionStorage, and put back when the reader returns to the page through the browser's
-// history: Material's instant navigation (a popstate) or a full page load of type
-// back_forward. A fresh visit (a link, a reload) starts from the page as written, or from the
-// inputs its address carries. The memory is put back only where the address still carries the
-// inputs it was saved with: an address that says other inputs (a permalink, an older entry of
-// the history) wins.
-let returnedTo = "";
-{
-  const entry = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
-  if (entry && entry.type === "back_forward") returnedTo = new URL(entry.name).pathname;
-}
-// A click that follows a link in this tab: the main button, no key held.
-function plainClick(event) {
-  return event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
-}
-
-// A link followed to an address with a #fragment brings popstates of its own, on its own
-// page: Material jumps to the fragment (once as the link is clicked, again once the page is
-// swapped in) as a fragment navigation does. Those are the link's, not a return through the
-// history. `followed`: the path of the last link clicked, until a popstate elsewhere.
-let followed = "";
-window.addEventListener("popstate", () => {
-  if (followed === location.pathname && location.hash !== "") return;
-  followed = "";
-  returnedTo = location.pathname;
-  // An address change still waiting belongs to the entry just left: it is dropped.
-  for (const writer of addressWriters) writer.cancel();
-});
-document.addEventListener("click", (event) => {
-  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!link) return;
-  returnedTo = "";
-  followed = plainClick(event) && !link.target ? new URL(link.href, location.href).pathname : "";
-  // Leaving (or following a permalink): the entry being left gets its inputs first.
-  for (const writer of [...addressWriters]) writer.flush();
-}, true);
-window.addEventListener("pagehide", () => {
-  for (const writer of [...addressWriters]) writer.flush();
-});
-
-function memoryKey(root) {
-  return `srd-widget:${location.pathname}#${root.id}`;
-}
-
-function recall(root, addressState) {
-  if (returnedTo !== location.pathname) return null;
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(memoryKey(root)) || "null");
-    if (!saved || typeof saved !== "object") return null;
-    return (saved.address ?? "") === addressState ? saved : null;
-  } catch {
-    return null;
-  }
-}
-
-function remember(root, memory) {
-  if (!root.isConnected) return; // an answer that arrived after the reader left
-  try {
-    sessionStorage.setItem(memoryKey(root), JSON.stringify(memory));
-  } catch {
-    // Storage full or refused: the page simply starts afresh next time.
-  }
-}
-
-// The form's controls by id: text as its value, a checkbox or radio as checked or not.
-function controlValues(form) {
-  const values = {};
-  for (const control of form.querySelectorAll("input[id]")) {
-    values[control.id] = control.type === "checkbox" || control.type === "radio" ? control.checked : control.value;
-  }
-  return values;
-}
-
-// Puts the saved values back; returns the switches it turned (each to be announced to the
-// view with a change event, once it listens).
-function restoreControls(form, values) {
-  const turned = [];
-  for (const control of form.querySelectorAll("input[id]")) {
-    const value = values[control.id];
-    if (control.type === "checkbox" || control.type === "radio") {
-      if (typeof value !== "boolean" || value === control.checked) continue;
-      control.checked = value;
-      if (value || control.type === "checkbox") turned.push(control);
-    } else if (typeof value === "string") {
-      control.value = value;
-    }
-  }
-  return turned;
-}
-
 // --- the form around the engine ------------------------------------------------------------
-// `prefix`: the ids' prefix ("ds" → #ds-seed, #ds-seed-error); `fields`: the text fields'
-// names. Returns the widget's parts and helpers.
-export function engineForm(root, { prefix, fields, readyText }) {
-  const form = root.querySelector("form");
-  const button = form.querySelector("button[type=submit]");
-  const status = root.querySelector(".srd-widget__status");
-  const retry = root.querySelector(".srd-widget__retry");
-  const meter = root.querySelector(".srd-widget__meter-bar");
-  const inputs = {};
-  for (const name of fields) inputs[name] = root.querySelector(`#${prefix}-${name}`);
-  const first = firstAnswer(root);
-  const engine = first ? answeringFirst(getEngine(), first) : getEngine();
-  const regions = [];
-  let engineError = ""; // a message about the engine itself (not about a field), if any
+// `engineForm(root, {prefix, fields, readyText})` wires one widget: `prefix` is the ids'
+// prefix ("ds" → #ds-seed, #ds-seed-error), `fields` the text fields' names. The functions
+// below take the widget's shared state (a `Widget`); engineForm hands the view its parts and
+// these functions bound to it (`FormApi`).
 
-  // --- the address (see "the address" above) ---
-  const named = addressControls(form, prefix);
+/**
+ * An error the engine puts under a field: its message and, for a notation, the notation
+ * with a caret line under the offending characters.
+ * @typedef {{message?: string, field?: string, caret?: string[]}} FieldError
+ */
+
+/**
+ * A place that shows the engine's answer for some inputs (see `region`).
+ * @typedef {object} Region
+ * @property {(content: Node, description: string, askedKey?: string | null) => void} show
+ * @property {(on: unknown) => void} stale
+ * @property {() => void} follow
+ */
+
+/**
+ * What one widget's functions share.
+ * @typedef {object} Widget
+ * @property {HTMLElement} root the widget
+ * @property {string} prefix its ids' prefix
+ * @property {string[]} fields its text fields' names
+ * @property {string} readyText the status line once the engine is ready
+ * @property {HTMLFormElement} form
+ * @property {HTMLButtonElement} button the submit button
+ * @property {HTMLElement} status the status line
+ * @property {HTMLButtonElement | null} retry
+ * @property {HTMLElement | null} meter the loading bar
+ * @property {Record<string, HTMLInputElement>} inputs the text fields by name
+ * @property {FirstAnswer | null} first the answer built into the page
+ * @property {Engine} engine
+ * @property {Region[]} regions
+ * @property {string} engineError a message about the engine itself (not about a field), if any
+ * @property {import("./address.js").WidgetAddress} address
+ * @property {import("./address.js").RollWords | null} rollShown a roll's own words in the address
+ * @property {string} widgetPath the page this widget is on (instant navigation swaps pages)
+ * @property {number} writeTimer an address change waiting for the budget
+ * @property {import("./page-state.js").AddressWriter} writer
+ * @property {HTMLInputElement[]} turned switches put back, for the view to hear of
+ * @property {string} startState the inputs the address carried at the start
+ * @property {import("./page-state.js").Memory | null} saved what Back then Forward brought back
+ * @property {import("./page-state.js").Memory} memory what is kept for Back then Forward
+ * @property {Record<string, number>} typedAt field → when it was last typed in
+ * @property {Record<string, {error: FieldError, timer: number}>} held field → an error not shown yet
+ * @property {() => void} start the view's `onReady`
+ * @property {boolean} started whether `start` has run for the engine now loading or loaded
+ * @property {() => void} stopProgress
+ * @property {() => void} restage says the stage again (an edit may have marked what is shown)
+ */
+
+/**
+ * @param {HTMLElement} root
+ * @param {string} prefix
+ * @param {string[]} fields
+ * @param {string} readyText
+ * @returns {Widget}
+ */
+function widgetParts(root, prefix, fields, readyText) {
+  const form = /** @type {HTMLFormElement} */ (root.querySelector("form"));
+  /** @type {Record<string, HTMLInputElement>} */
+  const inputs = {};
+  for (const name of fields) inputs[name] = /** @type {HTMLInputElement} */ (root.querySelector(`#${prefix}-${name}`));
+  const first = firstAnswer(root);
+  /** @param {URLSearchParams} params */
   const ownsBareNames = (params) => (params.has("w") ? params.get("w") === prefix
     : document.querySelector(".srd-widget[data-view]") === root);
-  // The name a control is written under; read under it, or under its full id (written
-  // while another widget owned the bare names).
-  const keyOf = (name, params) => (ownsBareNames(params) ? name : `${prefix}-${name}`);
-  function readKey(name, params) {
-    const key = keyOf(name, params);
-    return params.has(key) ? key : params.has(`${prefix}-${name}`) ? `${prefix}-${name}` : null;
-  }
-  // This widget's inputs that `params` carries, one string ("" when none differs from its default).
-  function addressState(params) {
-    const pairs = [];
-    for (const [name, part] of named) {
-      const key = readKey(name, params);
-      const value = key ? fromAddress(part, params.get(key)) : null;
-      if (value !== null) pairs.push([name, value]);
-    }
-    return new URLSearchParams(pairs).toString();
-  }
-  // The same string for the controls as they are.
-  function controlsState() {
-    const pairs = [];
-    for (const [name, part] of named) {
-      const value = addressValue(part);
-      if (value !== null) pairs.push([name, value]);
-    }
-    return new URLSearchParams(pairs).toString();
-  }
-  // A roll's own parameters (its permalink's: the seed and what else the view puts there),
-  // which leave the address once the inputs are edited: they no longer match.
-  let rollShown = null; // {params, state, show}: show: the view put them in the address
-  const widgetPath = location.pathname; // the page this widget is on (instant navigation swaps pages)
-  let writeTimer = 0;
-  const writer = {
-    cancel() {
-      clearTimeout(writeTimer);
-      writeTimer = 0;
-      addressWriters.delete(writer);
-    },
-    flush() {
-      if (addressWriters.has(writer)) writeAddress();
-    },
+  /** @type {Widget} */
+  const w = {
+    root, prefix, fields, readyText, form, inputs, first,
+    button: /** @type {HTMLButtonElement} */ (form.querySelector("button[type=submit]")),
+    status: /** @type {HTMLElement} */ (root.querySelector(".srd-widget__status")),
+    retry: root.querySelector(".srd-widget__retry"),
+    meter: root.querySelector(".srd-widget__meter-bar"),
+    engine: first ? answeringFirst(getEngine(), first) : getEngine(),
+    regions: [],
+    engineError: "",
+    address: widgetAddress(addressControls(form, prefix), prefix, ownsBareNames),
+    rollShown: null,
+    widgetPath: location.pathname,
+    writeTimer: 0,
+    writer: { cancel: () => cancelAddress(w), flush: () => addressWriters.has(w.writer) && writeAddress(w) },
+    turned: [], startState: "", saved: null, memory: { controls: {}, address: "", regions: {} },
+    typedAt: {}, held: {},
+    start: () => {}, started: false, stopProgress: () => {}, restage: () => {},
   };
-  function scheduleAddress() {
-    const wait = addressWait();
-    if (wait <= 0 && !writeTimer) return writeAddress();
-    addressWriters.add(writer);
-    if (!writeTimer) writeTimer = setTimeout(writeAddress, wait);
-  }
-  function writeAddress() {
-    writer.cancel();
-    // An answer that arrived after the reader left (or a field left as the page was swapped)
-    // writes nothing on the page now shown.
-    if (!root.isConnected || location.pathname !== widgetPath) return;
-    const url = new URL(location.href);
-    const params = url.searchParams;
-    const state = controlsState();
-    if (rollShown && rollShown.state !== state) {
-      // Only the roll's own words are compared: its inputs may have been written since.
-      const own = Object.entries(rollShown.params).filter(([key]) => !named.has(key));
-      if (own.every(([key, value]) => params.get(key) === value)) {
-        for (const key of Object.keys(rollShown.params)) params.delete(key);
-      }
-      rollShown = null;
-    } else if (rollShown && rollShown.show) {
-      for (const [key, value] of Object.entries(rollShown.params)) params.set(key, value);
-    }
-    for (const [name, part] of named) {
-      const key = keyOf(name, params);
-      const value = addressValue(part);
-      if (key === name) params.delete(`${prefix}-${name}`); // written before this widget owned the bare names
-      // A word already saying what the control shows stays as written (a permalink's).
-      if (params.has(key) && fromAddress(part, params.get(key)) === value) continue;
-      if (value === null) params.delete(key);
-      else params.set(key, value);
-    }
-    replaceAddress(url);
-  }
-  // A roll's parameters (the view's permalink words) shown in the address until an edit.
-  function showInAddress(params) {
-    rollShown = { params: stringValues(params), state: controlsState(), show: true };
-    scheduleAddress();
-  }
+  return w;
+}
 
-  // Inputs the address carries are put back first; then, after Back then Forward, what the
-  // widget last showed, if the address still carries the inputs it showed them for.
+/**
+ * The form around the engine: status line, errors under their field, the seed, the
+ * permalink, enabling once the engine is ready and a Retry when it could not load, results
+ * that say when they no longer match the inputs, the address and the memory.
+ * @param {HTMLElement} root the widget
+ * @param {{prefix: string, fields: string[], readyText: string}} options
+ */
+export function engineForm(root, { prefix, fields, readyText }) {
+  const w = widgetParts(root, prefix, fields, readyText);
+  putBackInputs(w);
+  holdTypingErrors(w);
+  followEdits(w);
+  return {
+    engine: w.engine, form: w.form, button: w.button, inputs: w.inputs,
+    /** @type {(text: string, isError?: boolean) => void} */
+    setStatus: (text, isError = false) => setStatus(w, text, isError),
+    /** @type {(name: string, error: FieldError) => void} */
+    setFieldError: (name, error) => setFieldError(w, name, error),
+    /** @type {(name: string) => void} */
+    clearFieldError: (name) => clearFieldError(w, name),
+    /** @type {(reply: Reply, checked: string[], options?: {typing?: boolean}) => any} */
+    accept: (reply, checked, options) => accept(w, reply, checked, options),
+    /** @type {(ask: (seed: string) => object) => void} */
+    watchSeed: (ask) => watchSeed(w, ask),
+    /** @type {(box: HTMLElement, options: RegionOptions) => Region} */
+    region: (box, options) => region(w, box, options),
+    /** @type {(params: Record<string, unknown>) => string} */
+    permalink: (params) => permalink(w, params),
+    /** @type {(params: Record<string, unknown>) => void} */
+    showInAddress: (params) => showInAddress(w, params),
+    onPermalinkClick,
+    /** @type {(onReady: () => void) => void} */
+    whenReady: (onReady) => whenReady(w, onReady),
+    /** @type {(action: () => void) => void} */
+    onSubmit: (action) => onSubmit(w, action),
+    /** @type {(box: HTMLElement, parts: PermalinkParts) => void} */
+    rollsFromPermalinks: (box, parts) => rollsFromPermalinks(w, box, parts),
+  };
+}
+
+// --- the address (kit/address.js says what goes in it) ---
+/** @param {Widget} w */
+function cancelAddress(w) {
+  clearTimeout(w.writeTimer);
+  w.writeTimer = 0;
+  addressWriters.delete(w.writer);
+}
+
+/**
+ * Writes the inputs into the address now, or once the budget allows (page-state.js).
+ * @param {Widget} w
+ */
+function scheduleAddress(w) {
+  const wait = addressWait();
+  if (wait <= 0 && !w.writeTimer) return writeAddress(w);
+  addressWriters.add(w.writer);
+  if (!w.writeTimer) w.writeTimer = setTimeout(() => writeAddress(w), wait);
+}
+
+/** @param {Widget} w */
+function writeAddress(w) {
+  w.writer.cancel();
+  // An answer that arrived after the reader left (or a field left as the page was swapped)
+  // writes nothing on the page now shown.
+  if (!w.root.isConnected || location.pathname !== w.widgetPath) return;
+  const url = new URL(location.href);
+  w.rollShown = writeControls(w.address, url.searchParams, w.rollShown);
+  replaceAddress(url);
+}
+
+/**
+ * A roll's parameters (the view's permalink words) shown in the address until an edit.
+ * @param {Widget} w
+ * @param {Record<string, unknown>} params
+ */
+function showInAddress(w, params) {
+  w.rollShown = { params: stringValues(params), state: w.address.controlsState(), show: true };
+  scheduleAddress(w);
+}
+
+/**
+ * Inputs the address carries are put back first; then, after Back then Forward, what the
+ * widget last showed, if the address still carries the inputs it showed them for.
+ * @param {Widget} w
+ */
+function putBackInputs(w) {
   const startParams = new URLSearchParams(location.search);
-  const startState = addressState(startParams);
-  const turned = [];
-  for (const [name, part] of named) {
-    const key = readKey(name, startParams);
-    const value = key ? fromAddress(part, startParams.get(key)) : null;
-    if (value !== null) turned.push(...setFromAddress(part, value));
-  }
-  const saved = recall(root, startState);
-  if (saved && saved.controls) turned.push(...restoreControls(form, saved.controls));
-  const memory = { controls: controlValues(form), address: controlsState(), regions: {} };
+  w.startState = w.address.stateOf(startParams);
+  w.turned = w.address.putBack(startParams);
+  w.saved = recall(w.root, w.startState);
+  if (w.saved && w.saved.controls) w.turned.push(...restoreControls(w.form, w.saved.controls));
+  w.memory = { controls: controlValues(w.form), address: w.address.controlsState(), regions: {} };
+}
 
-  function setStatus(text, isError = false) {
-    status.textContent = text;
-    status.classList.toggle("srd-widget__status--error", isError);
-  }
+/**
+ * The memory takes the controls as they are now.
+ * @param {Widget} w
+ */
+function keepControls(w) {
+  w.memory.controls = controlValues(w.form);
+  w.memory.address = w.address.controlsState();
+}
 
-  // What the status line says once the engine is ready.
-  function readyStatus() {
-    if (root.dataset.state !== "ready") return;
-    if (engineError) setStatus(engineError, true);
-    else if (form.querySelector("[aria-invalid=true]")) setStatus(FIX_TEXT);
-    else setStatus(readyText);
-  }
-
-  // The engine's error under its field: the message and, for a notation, the notation with
-  // a caret line under the offending characters (the error's own `caret` lines).
-  function setFieldError(name, error) {
-    dropHeld(name);
-    inputs[name].setAttribute("aria-invalid", "true");
-    const box = root.querySelector(`#${prefix}-${name}-error`);
-    const message = el("span", { class: "srd-field__message" }, String(error.message));
-    const caret = error.caret || [];
-    if (caret.length !== 2) {
-      box.replaceChildren(message);
-      return readyStatus();
-    }
-    const [text, marks] = caret;
-    const start = marks.indexOf("^");
-    const spot = start >= text.length ? "at the end" : `at “${text.slice(start, marks.length)}”`;
-    const pre = el("pre", { class: "srd-caret", "aria-hidden": "true", tabindex: "-1" }, `${text}\n${marks}`);
-    box.replaceChildren(message, el("span", { class: "srd-visually-hidden" }, ` (${spot})`), pre);
-    // A long notation scrolls in its box: bring the caret into view, a third of the way in.
-    const columns = Math.max(text.length, marks.length, 1);
-    pre.scrollLeft = Math.max(0, (pre.scrollWidth * start) / columns - pre.clientWidth / 3);
-    readyStatus();
-  }
-
-  function clearFieldError(name) {
-    dropHeld(name);
-    if (!inputs[name].hasAttribute("aria-invalid")) return;
-    inputs[name].removeAttribute("aria-invalid");
-    root.querySelector(`#${prefix}-${name}-error`).replaceChildren();
-    readyStatus();
-  }
-
-  // --- errors found while typing wait for a pause (ERROR_PAUSE_MS), the field's blur or Roll
-  const typedAt = {}; // field → when it was last typed in
-  const held = {}; // field → {error, timer}: an error not shown yet
-  function dropHeld(name) {
-    if (held[name]) clearTimeout(held[name].timer);
-    delete held[name];
-  }
-  function showHeld(name) {
-    const waiting = held[name];
-    if (waiting) setFieldError(name, waiting.error);
-  }
-  function holdError(name, error) {
-    const input = inputs[name];
-    // A field already marked keeps its message current; one left, or paused in, shows it now.
-    const wait = (typedAt[name] || 0) + errorPause() - performance.now();
-    if (input.hasAttribute("aria-invalid") || document.activeElement !== input || wait <= 0) {
-      return setFieldError(name, error);
-    }
-    dropHeld(name);
-    held[name] = { error, timer: setTimeout(() => showHeld(name), wait) };
-  }
-  for (const name of fields) {
-    inputs[name].addEventListener("input", () => {
-      typedAt[name] = performance.now();
-      dropHeld(name); // it was about the text before this keystroke
-    });
-    inputs[name].addEventListener("blur", () => showHeld(name));
-  }
-
-  // A reply to a request that checked the fields `checked` (in the engine's order).
-  // Returns the result, or null after showing the error where it belongs; `typing`: the
-  // request followed typing, so an error in the field being typed in waits for a pause.
-  function accept(reply, checked, { typing = false } = {}) {
-    if (reply.ok) {
-      engineError = "";
-      for (const name of checked) clearFieldError(name);
-      readyStatus();
-      return reply.result;
-    }
-    const error = reply.error || {};
-    const name = String(error.field || "").toLowerCase(); // the engine names TN "TN"
-    if (checked.includes(name)) {
-      // The engine stops at the first bad field, so every field before it is fine.
-      for (const before of checked.slice(0, checked.indexOf(name))) clearFieldError(before);
-      const shown = { ...error, message: error.message || "The dice engine could not answer." };
-      if (typing) holdError(name, shown);
-      else setFieldError(name, shown);
-    } else if (engine.status === "failed") {
-      showFailure();
-    } else {
-      engineError = String(error.message || "The dice engine could not answer.");
-      readyStatus();
-    }
-    return null;
-  }
-
-  // The seed is checked only when rolling; once it is marked wrong, re-check it as it is
-  // edited (with `ask(seed)`, a request that checks it) so the message goes away as soon
-  // as it is fixed.
-  function watchSeed(ask) {
-    const seed = inputs.seed;
-    let timer = 0;
-    seed.addEventListener("input", () => {
-      clearTimeout(timer);
-      timer = setTimeout(async () => {
-        if (!seed.hasAttribute("aria-invalid")) return;
-        if (seed.value.trim() === "") return clearFieldError("seed");
-        const reply = await engine.call(ask(seed.value));
-        if (reply.ok) clearFieldError("seed");
-        else if (String(reply.error.field).toLowerCase() === "seed") setFieldError("seed", reply.error);
-      }, INPUT_DELAY_MS);
-    });
-  }
-
-  // --- results that say which inputs they belong to ---
-  // A region (the odds, a reading, a roll) shows the engine's answer for some inputs. Once
-  // the inputs no longer match, what it shows stays, dimmed, under a visible label naming
-  // the inputs it answers ("Odds for the last valid input: 3d+1b vs DC 4"); the label is
-  // inside the region, so its aria-live says so too, and the region carries data-stale.
-  // `words`: the label's start. `key()`: the current inputs, for a region that goes stale
-  // as soon as they change (a roll); a region without one is marked by `stale(true)` (the
-  // odds, when the inputs cannot be read). `reveal`: scroll what is shown into view.
-  // A region that `reveal`s what it shows (a roll) is `kept`: shown again after Back then
-  // Forward. Before the engine is ready, an edit marks every region without a `key` (the
-  // first answer, written when the site was built) until the engine answers the new inputs.
-  function region(box, { words, key = null, reveal = false, kept = reveal }) {
-    let shownFor = "";
-    let shownKey = null;
-    let label = null;
-    const slot = box.classList[0] || `region-${regions.length}`;
-    function mark(on) {
-      const stale = Boolean(on) && box.childElementCount > 0;
-      box.toggleAttribute("data-stale", stale);
-      if (stale && !label) {
-        label = el("p", { class: "srd-stale-label" }, `${words}: ${shownFor}`);
-        label.title = label.textContent; // in full, where the line is cut short
-        box.prepend(label);
-      } else if (!stale && label) {
-        label.remove();
-        label = null;
-      }
-      restage(); // while the engine loads, the status line says whose odds are shown
-    }
-    const part = {
-      // `content` answers the inputs described by `description` (whose key was `askedKey`).
-      show(content, description, askedKey = key ? key() : null) {
-        label = null;
-        shownFor = description;
-        shownKey = askedKey;
-        box.replaceChildren(content);
-        mark(key && shownKey !== key());
-        if (reveal) revealResult(box);
-        if (kept) {
-          memory.regions[slot] = { html: box.innerHTML, shownFor, shownKey };
-          memory.controls = controlValues(form);
-          memory.address = controlsState();
-          remember(root, memory);
-          scheduleAddress(); // the address says the inputs this was kept for
-        }
-        if (reveal && root.isConnected) historyHook(root, form, content, description);
-      },
-      stale: mark,
-      follow() {
-        if (key) mark(shownKey !== key());
-        else if (!kept && engine.status !== "ready") mark(true);
-      },
-    };
-    const back = kept && saved && saved.regions && saved.regions[slot];
-    if (back && typeof back.html === "string") {
-      box.innerHTML = back.html;
-      shownFor = String(back.shownFor || "");
-      shownKey = back.shownKey ?? null;
-      memory.regions[slot] = back;
-      if (key) mark(shownKey !== key());
-    }
-    regions.push(part);
-    return part;
-  }
-  // Every edit (typing, a switch) re-checks the results against the inputs, is kept, and is
-  // written into the address. Captured, so before the view hears of it: a view that asks at
-  // once may already have shown the answer (the page's own first answer comes back within
-  // the same event), which must not then be marked as stale.
+// Every edit (typing, a switch) re-checks the results against the inputs, is kept, and is
+// written into the address. Captured, so before the view hears of it: a view that asks at
+// once may already have shown the answer (the page's own first answer comes back within
+// the same event), which must not then be marked as stale.
+/** @param {Widget} w */
+function followEdits(w) {
   for (const type of ["input", "change"]) {
-    form.addEventListener(type, () => {
-      regions.forEach((r) => r.follow());
-      memory.controls = controlValues(form);
-      memory.address = controlsState();
-      if (Object.keys(memory.regions).length) remember(root, memory);
-      scheduleAddress();
+    w.form.addEventListener(type, () => {
+      w.regions.forEach((r) => r.follow());
+      keepControls(w);
+      if (Object.keys(w.memory.regions).length) remember(w.root, w.memory);
+      scheduleAddress(w);
     }, true);
   }
+}
 
-  // This page with `params` as its query and the widget as its anchor: a roll's permalink.
-  // Its words leave the address (if it shows them) once the inputs are edited.
-  function permalink(params) {
-    const url = new URL(location.href);
-    url.search = new URLSearchParams(params).toString();
-    url.hash = root.id;
-    rollShown = { params: stringValues(params), state: controlsState(), show: false };
-    return url.href;
+// --- the status line and the errors under their fields ---
+/**
+ * @param {Widget} w
+ * @param {string} text
+ * @param {boolean} [isError]
+ */
+function setStatus(w, text, isError = false) {
+  w.status.textContent = text;
+  w.status.classList.toggle("srd-widget__status--error", isError);
+}
+
+/**
+ * What the status line says once the engine is ready.
+ * @param {Widget} w
+ */
+function readyStatus(w) {
+  if (w.root.dataset.state !== "ready") return;
+  if (w.engineError) setStatus(w, w.engineError, true);
+  else if (w.form.querySelector("[aria-invalid=true]")) setStatus(w, FIX_TEXT);
+  else setStatus(w, w.readyText);
+}
+
+/**
+ * The engine's error under its field: the message and, for a notation, the notation with
+ * a caret line under the offending characters (the error's own `caret` lines).
+ * @param {Widget} w
+ * @param {string} name
+ * @param {FieldError} error
+ */
+function setFieldError(w, name, error) {
+  dropHeld(w, name);
+  w.inputs[name].setAttribute("aria-invalid", "true");
+  const box = /** @type {HTMLElement} */ (w.root.querySelector(`#${w.prefix}-${name}-error`));
+  const message = el("span", { class: "srd-field__message" }, String(error.message));
+  const caret = error.caret || [];
+  if (caret.length !== 2) {
+    box.replaceChildren(message);
+    return readyStatus(w);
   }
+  const [text, marks] = caret;
+  const start = marks.indexOf("^");
+  const spot = start >= text.length ? "at the end" : `at “${text.slice(start, marks.length)}”`;
+  const pre = el("pre", { class: "srd-caret", "aria-hidden": "true", tabindex: "-1" }, `${text}\n${marks}`);
+  box.replaceChildren(message, el("span", { class: "srd-visually-hidden" }, ` (${spot})`), pre);
+  // A long notation scrolls in its box: bring the caret into view, a third of the way in.
+  const columns = Math.max(text.length, marks.length, 1);
+  pre.scrollLeft = Math.max(0, (pre.scrollWidth * start) / columns - pre.clientWidth / 3);
+  readyStatus(w);
+}
 
-  // A permalink clicked on its own page: Material's instant navigation sometimes swaps in
-  // the page afresh (which then rolls from the address, like any permalink) and sometimes
-  // only updates the address as for a jump to an anchor. Apply the link here as well, so
-  // the inputs and the roll always follow it; the address and history stay Material's.
-  function onPermalinkClick(box, apply) {
-    box.addEventListener("click", (event) => {
-      const link = event.target.closest("a.srd-roll__permalink");
-      if (!link || !plainClick(event)) return;
-      apply(new URL(link.href).searchParams);
+/**
+ * @param {Widget} w
+ * @param {string} name
+ */
+function clearFieldError(w, name) {
+  dropHeld(w, name);
+  if (!w.inputs[name].hasAttribute("aria-invalid")) return;
+  w.inputs[name].removeAttribute("aria-invalid");
+  /** @type {HTMLElement} */ (w.root.querySelector(`#${w.prefix}-${name}-error`)).replaceChildren();
+  readyStatus(w);
+}
+
+// --- errors found while typing wait for a pause (ERROR_PAUSE_MS), the field's blur or Roll ---
+/**
+ * @param {Widget} w
+ * @param {string} name
+ */
+function dropHeld(w, name) {
+  if (w.held[name]) clearTimeout(w.held[name].timer);
+  delete w.held[name];
+}
+
+/**
+ * @param {Widget} w
+ * @param {string} name
+ */
+function showHeld(w, name) {
+  const waiting = w.held[name];
+  if (waiting) setFieldError(w, name, waiting.error);
+}
+
+/**
+ * @param {Widget} w
+ * @param {string} name
+ * @param {FieldError} error
+ */
+function holdError(w, name, error) {
+  const input = w.inputs[name];
+  // A field already marked keeps its message current; one left, or paused in, shows it now.
+  const wait = (w.typedAt[name] || 0) + errorPause() - performance.now();
+  if (input.hasAttribute("aria-invalid") || document.activeElement !== input || wait <= 0) {
+    return setFieldError(w, name, error);
+  }
+  dropHeld(w, name);
+  w.held[name] = { error, timer: setTimeout(() => showHeld(w, name), wait) };
+}
+
+/** @param {Widget} w */
+function holdTypingErrors(w) {
+  for (const name of w.fields) {
+    w.inputs[name].addEventListener("input", () => {
+      w.typedAt[name] = performance.now();
+      dropHeld(w, name); // it was about the text before this keystroke
     });
+    w.inputs[name].addEventListener("blur", () => showHeld(w, name));
   }
+}
 
-  // --- loading: enabled once the engine is ready; a Retry when it could not load ---
-  let start = () => {};
-  let started = false; // whether `start` has run for the engine now loading or loaded
-  let stopProgress = () => {};
-  let restage = () => {}; // says the stage again (an edit may have marked what is shown)
-
-  // While the engine loads: the stage in words (heard when it changes) and the bytes so far
-  // (seen as they change, heard from the page's announcer now and then); a bar under it.
-  function followProgress(stageWords) {
-    const stage = el("span", { class: "srd-widget__stage" });
-    const bytes = el("span", { class: "srd-widget__bytes", "aria-hidden": "true" });
-    status.classList.remove("srd-widget__status--error");
-    status.replaceChildren(stage, bytes);
-    const show = (progress) => {
-      if (root.dataset.state !== "loading" || !root.isConnected) return stopProgress();
-      const words = stageWords(progress.done, Boolean(root.querySelector("[data-stale]")));
-      if (stage.textContent !== words) stage.textContent = words;
-      bytes.textContent = progress.done || !progress.loaded && !progress.total ? "" : `: ${bytesText(progress)}`;
-      if (meter) meter.style.width = progress.total ? `${((100 * Math.min(progress.loaded, progress.total)) / progress.total).toFixed(1)}%` : "0";
-      if (!progress.done && progress.total) announce(`Dice engine: ${bytesText(progress)} loaded.`);
-    };
-    stopProgress();
-    stopProgress = engine.onProgress(show);
-    restage = () => show(engine.progress);
-    show(engine.progress);
+/**
+ * A reply to a request that checked the fields `checked` (in the engine's order).
+ * Returns the result, or null after showing the error where it belongs; `typing`: the
+ * request followed typing, so an error in the field being typed in waits for a pause.
+ * @param {Widget} w
+ * @param {Reply} reply
+ * @param {string[]} checked
+ * @param {{typing?: boolean}} [options]
+ * @returns {any}
+ */
+function accept(w, reply, checked, { typing = false } = {}) {
+  if (reply.ok) {
+    w.engineError = "";
+    for (const name of checked) clearFieldError(w, name);
+    readyStatus(w);
+    return reply.result;
   }
-
-  function endProgress() {
-    stopProgress();
-    stopProgress = () => {};
-    restage = () => {};
-    announce("");
+  const error = reply.error || {};
+  const name = String(error.field || "").toLowerCase(); // the engine names TN "TN"
+  if (checked.includes(name)) {
+    // The engine stops at the first bad field, so every field before it is fine.
+    for (const before of checked.slice(0, checked.indexOf(name))) clearFieldError(w, before);
+    const shown = { ...error, message: error.message || "The dice engine could not answer." };
+    if (typing) holdError(w, name, shown);
+    else setFieldError(w, name, shown);
+  } else if (w.engine.status === "failed") {
+    showFailure(w);
+  } else {
+    w.engineError = String(error.message || "The dice engine could not answer.");
+    readyStatus(w);
   }
+  return null;
+}
 
-  function settled() {
-    endProgress();
-    if (engine.status !== "ready") return showFailure();
-    // A keyboard user who pressed Retry carries on in the form, not on a vanished button
-    // (after a tap or a click, focus is left alone: no phone keyboard pops up).
-    const retryHadFocus = retry && retry.matches(":focus-visible");
-    if (retry) retry.hidden = true;
-    root.dataset.state = "ready";
-    for (const control of form.querySelectorAll("input, button")) control.disabled = false;
-    setStatus(readyText);
-    if (retryHadFocus) form.querySelector("input, button").focus();
-    if (!started) start();
-    started = true;
-  }
+/**
+ * The seed is checked only when rolling; once it is marked wrong, re-check it as it is
+ * edited (with `ask(seed)`, a request that checks it) so the message goes away as soon
+ * as it is fixed.
+ * @param {Widget} w
+ * @param {(seed: string) => object} ask
+ */
+function watchSeed(w, ask) {
+  const seed = w.inputs.seed;
+  let timer = 0;
+  seed.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      if (!seed.hasAttribute("aria-invalid")) return;
+      if (seed.value.trim() === "") return clearFieldError(w, "seed");
+      const reply = await w.engine.call(ask(seed.value));
+      if (reply.ok) clearFieldError(w, "seed");
+      else if (String(reply.error.field).toLowerCase() === "seed") setFieldError(w, "seed", reply.error);
+    }, INPUT_DELAY_MS);
+  });
+}
 
-  // The engine could not load: say why, and offer Retry (a fresh worker, for every widget).
-  function showFailure() {
-    if (root.dataset.state === "failed") return;
-    endProgress();
-    started = false; // once it loads after a Retry, the view starts again
-    root.dataset.state = "failed";
-    for (const control of form.querySelectorAll("input, button")) control.disabled = true;
-    setStatus(engine.message, true);
-    if (!retry) return;
-    retry.hidden = false;
-    retry.removeAttribute("aria-disabled");
-    retry.onclick = () => {
-      if (retry.getAttribute("aria-disabled") !== "true") engine.retry();
-    };
-    engine.whenRestarted(() => {
-      root.dataset.state = "loading";
-      setStatus("Loading the dice engine again…");
-      followProgress((done) => (done ? "Starting the dice engine again…" : "Loading the dice engine again"));
-      retry.setAttribute("aria-disabled", "true"); // stays in place (and focused) while it loads
-      engine.whenSettled(settled);
-    });
-  }
+// --- results that say which inputs they belong to ---
+// A region (the odds, a reading, a roll) shows the engine's answer for some inputs. Once
+// the inputs no longer match, what it shows stays, dimmed, under a visible label naming
+// the inputs it answers ("Odds for the last valid input: 3d+1b vs DC 4"); the label is
+// inside the region, so its aria-live says so too, and the region carries data-stale.
 
-  // Once the engine is ready (again, after a Retry): enable every control and run `onReady`.
-  // If it failed: say so, with Retry. A widget with its first answer in the page starts at
-  // once: its fields are enabled, `onReady` runs (its first request is answered from the
-  // page, any other waits for the engine) and the button waits for the engine.
-  function whenReady(onReady) {
-    start = onReady;
-    // Switches put back from the address or after Back then Forward: the view now listens,
-    // and shows what follows from them (a mode's fields, say).
-    for (const control of turned.splice(0)) control.dispatchEvent(new Event("change", { bubbles: true }));
-    // Inputs put back (from the address or the memory) make any first answer built into the
-    // page one for other inputs, until the engine answers them.
-    if (startState || saved) regions.forEach((r) => r.follow());
-    if (engine.status === "loading") {
-      const name = button.textContent.trim();
-      // Inputs other than the page's own (shared in the address, or edited): what is shown is
-      // the page's own answer, marked, and the status line says when these inputs get theirs.
-      followProgress(first
-        ? (done, marked) => (marked
-          ? `The odds for these inputs come when the dice engine is ${done ? "started…" : "ready"}`
-          : `“${name}” waits for the dice engine${done ? ", which is starting…" : ""}`)
-        : (done) => (done ? "Starting the dice engine…" : "Loading the dice engine"));
-      if (first) {
-        for (const control of form.querySelectorAll("input")) control.disabled = false;
-        started = true;
-        onReady();
-      }
-    }
-    engine.whenSettled(settled);
-  }
+/**
+ * `words`: the label's start. `key()`: the current inputs, for a region that goes stale
+ * as soon as they change (a roll); a region without one is marked by `stale(true)` (the
+ * odds, when the inputs cannot be read). `reveal`: scroll what is shown into view.
+ * A region that `reveal`s what it shows (a roll) is `kept`: shown again after Back then
+ * Forward. Before the engine is ready, an edit marks every region without a `key` (the
+ * first answer, written when the site was built) until the engine answers the new inputs.
+ * @typedef {{words: string, key?: (() => string) | null, reveal?: boolean, kept?: boolean}} RegionOptions
+ */
 
-  function onSubmit(action) {
-    form.addEventListener("submit", (event) => {
-      event.preventDefault(); // Enter in any field also lands here
-      if (root.dataset.state !== "ready") return; // the button waits for the engine
-      for (const name of fields) showHeld(name);
-      action();
-    });
-  }
+/**
+ * One region's own state.
+ * @typedef {object} RegionState
+ * @property {HTMLElement} box
+ * @property {string} words
+ * @property {(() => string) | null} key
+ * @property {boolean} reveal
+ * @property {boolean} kept
+ * @property {string} slot its name in the memory
+ * @property {string} shownFor the description of the inputs shown
+ * @property {string | null} shownKey the key of the inputs shown
+ * @property {HTMLElement | null} label the stale label, while there is one
+ */
 
-  // The wiring every rolling view shares: the page's address, read as a permalink, fills in
-  // the form, and the widget rolls once the engine is ready if it carried a seed; a permalink
-  // clicked in `box` (on its own page) fills in the form and rolls at once. `prefill(params)`
-  // is the view's own part: it fills in what `params` says and returns whether to roll;
-  // `update()` brings what follows the inputs (the odds) up to date, when the engine is ready
-  // (again, after a Retry) and after a clicked permalink; `roll()` rolls (or draws, deals).
-  function rollsFromPermalinks(box, { prefill, update = () => {}, roll }) {
-    let rollOnReady = prefill(new URLSearchParams(location.search));
-    onPermalinkClick(box, (params) => {
-      prefill(params);
-      update();
-      roll();
-    });
-    whenReady(() => {
-      update();
-      if (rollOnReady) {
-        rollOnReady = false;
-        roll();
-      }
-    });
-  }
-
-  return {
-    engine, form, button, inputs, setStatus, setFieldError, clearFieldError, accept,
-    watchSeed, region, permalink, showInAddress, onPermalinkClick, whenReady, onSubmit,
-    rollsFromPermalinks,
+/**
+ * @param {Widget} w
+ * @param {HTMLElement} box
+ * @param {RegionOptions} options
+ * @returns {Region}
+ */
+function region(w, box, { words, key = null, reveal = false, kept = reveal }) {
+  /** @type {RegionState} */
+  const r = {
+    box, words, key, reveal, kept, slot: box.classList[0] || `region-${w.regions.length}`,
+    shownFor: "", shownKey: null, label: null,
   };
+  /** @type {Region} */
+  const part = {
+    // `content` answers the inputs described by `description` (whose key was `askedKey`).
+    show(content, description, askedKey = key ? key() : null) {
+      showInRegion(w, r, content, description, askedKey);
+    },
+    stale: (on) => markStale(w, r, on),
+    follow: () => followInputs(w, r),
+  };
+  bringBack(w, r);
+  w.regions.push(part);
+  return part;
+}
+
+/**
+ * @param {Widget} w
+ * @param {RegionState} r
+ * @param {unknown} on
+ */
+function markStale(w, r, on) {
+  const stale = Boolean(on) && r.box.childElementCount > 0;
+  r.box.toggleAttribute("data-stale", stale);
+  if (stale && !r.label) {
+    const label = el("p", { class: "srd-stale-label" }, `${r.words}: ${r.shownFor}`);
+    label.title = label.textContent; // in full, where the line is cut short
+    r.label = label;
+    r.box.prepend(label);
+  } else if (!stale && r.label) {
+    r.label.remove();
+    r.label = null;
+  }
+  w.restage(); // while the engine loads, the status line says whose odds are shown
+}
+
+/**
+ * @param {Widget} w
+ * @param {RegionState} r
+ * @param {Node} content
+ * @param {string} description
+ * @param {string | null} askedKey
+ */
+function showInRegion(w, r, content, description, askedKey) {
+  r.label = null;
+  r.shownFor = description;
+  r.shownKey = askedKey;
+  r.box.replaceChildren(content);
+  markStale(w, r, r.key && r.shownKey !== r.key());
+  if (r.reveal) revealResult(r.box);
+  if (r.kept) {
+    w.memory.regions[r.slot] = { html: r.box.innerHTML, shownFor: r.shownFor, shownKey: r.shownKey };
+    keepControls(w);
+    remember(w.root, w.memory);
+    scheduleAddress(w); // the address says the inputs this was kept for
+  }
+  if (r.reveal && w.root.isConnected) historyHook(w.root, w.form, content, description);
+}
+
+/**
+ * @param {Widget} w
+ * @param {RegionState} r
+ */
+function followInputs(w, r) {
+  if (r.key) markStale(w, r, r.shownKey !== r.key());
+  else if (!r.kept && w.engine.status !== "ready") markStale(w, r, true);
+}
+
+/**
+ * After Back then Forward, a kept region shows again what it showed.
+ * @param {Widget} w
+ * @param {RegionState} r
+ */
+function bringBack(w, r) {
+  const back = r.kept && w.saved && w.saved.regions && w.saved.regions[r.slot];
+  if (!back || typeof back.html !== "string") return;
+  r.box.innerHTML = back.html;
+  r.shownFor = String(back.shownFor || "");
+  r.shownKey = back.shownKey ?? null;
+  w.memory.regions[r.slot] = back;
+  if (r.key) markStale(w, r, r.shownKey !== r.key());
+}
+
+// --- permalinks ---
+/**
+ * This page with `params` as its query and the widget as its anchor: a roll's permalink.
+ * Its words leave the address (if it shows them) once the inputs are edited.
+ * @param {Widget} w
+ * @param {Record<string, unknown>} params
+ * @returns {string}
+ */
+function permalink(w, params) {
+  const url = new URL(location.href);
+  url.search = new URLSearchParams(/** @type {Record<string, string>} */ (params)).toString();
+  url.hash = w.root.id;
+  w.rollShown = { params: stringValues(params), state: w.address.controlsState(), show: false };
+  return url.href;
+}
+
+/**
+ * A permalink clicked on its own page: Material's instant navigation sometimes swaps in
+ * the page afresh (which then rolls from the address, like any permalink) and sometimes
+ * only updates the address as for a jump to an anchor. Apply the link here as well, so
+ * the inputs and the roll always follow it; the address and history stay Material's.
+ * @param {HTMLElement} box
+ * @param {(params: URLSearchParams) => void} apply
+ */
+function onPermalinkClick(box, apply) {
+  box.addEventListener("click", (event) => {
+    const link = /** @type {HTMLAnchorElement | null} */ (/** @type {Element} */ (event.target).closest("a.srd-roll__permalink"));
+    if (!link || !plainClick(event)) return;
+    apply(new URL(link.href).searchParams);
+  });
+}
+
+// --- loading: enabled once the engine is ready; a Retry when it could not load ---
+/**
+ * While the engine loads: the stage in words (heard when it changes) and the bytes so far
+ * (seen as they change, heard from the page's announcer now and then); a bar under it.
+ * @param {Widget} w
+ * @param {StageWords} stageWords
+ */
+function followProgress(w, stageWords) {
+  const stage = el("span", { class: "srd-widget__stage" });
+  const bytes = el("span", { class: "srd-widget__bytes", "aria-hidden": "true" });
+  w.status.classList.remove("srd-widget__status--error");
+  w.status.replaceChildren(stage, bytes);
+  /** @param {Progress} progress */
+  const show = (progress) => showProgress(w, { stage, bytes, stageWords }, progress);
+  w.stopProgress();
+  w.stopProgress = w.engine.onProgress(show);
+  w.restage = () => show(w.engine.progress);
+  show(w.engine.progress);
+}
+
+/**
+ * @typedef {(done: boolean, marked?: boolean) => string} StageWords
+ * @typedef {{loaded: number, total: number, done?: boolean}} Progress
+ */
+
+/**
+ * @param {Widget} w
+ * @param {{stage: HTMLElement, bytes: HTMLElement, stageWords: StageWords}} line
+ * @param {Progress} progress
+ */
+function showProgress(w, { stage, bytes, stageWords }, progress) {
+  if (w.root.dataset.state !== "loading" || !w.root.isConnected) return w.stopProgress();
+  const words = stageWords(Boolean(progress.done), Boolean(w.root.querySelector("[data-stale]")));
+  if (stage.textContent !== words) stage.textContent = words;
+  bytes.textContent = progress.done || !progress.loaded && !progress.total ? "" : `: ${bytesText(progress)}`;
+  if (w.meter) w.meter.style.width = progress.total ? `${((100 * Math.min(progress.loaded, progress.total)) / progress.total).toFixed(1)}%` : "0";
+  if (!progress.done && progress.total) announce(`Dice engine: ${bytesText(progress)} loaded.`);
+}
+
+/** @param {Widget} w */
+function endProgress(w) {
+  w.stopProgress();
+  w.stopProgress = () => {};
+  w.restage = () => {};
+  announce("");
+}
+
+/** @param {Widget} w */
+function settled(w) {
+  endProgress(w);
+  if (w.engine.status !== "ready") return showFailure(w);
+  // A keyboard user who pressed Retry carries on in the form, not on a vanished button
+  // (after a tap or a click, focus is left alone: no phone keyboard pops up).
+  const retryHadFocus = w.retry && w.retry.matches(":focus-visible");
+  if (w.retry) w.retry.hidden = true;
+  w.root.dataset.state = "ready";
+  for (const control of w.form.querySelectorAll("input, button")) /** @type {HTMLInputElement} */ (control).disabled = false;
+  setStatus(w, w.readyText);
+  if (retryHadFocus) /** @type {HTMLElement} */ (w.form.querySelector("input, button")).focus();
+  if (!w.started) w.start();
+  w.started = true;
+}
+
+/**
+ * The engine could not load: say why, and offer Retry (a fresh worker, for every widget).
+ * @param {Widget} w
+ */
+function showFailure(w) {
+  if (w.root.dataset.state === "failed") return;
+  endProgress(w);
+  w.started = false; // once it loads after a Retry, the view starts again
+  w.root.dataset.state = "failed";
+  for (const control of w.form.querySelectorAll("input, button")) /** @type {HTMLInputElement} */ (control).disabled = true;
+  setStatus(w, w.engine.message, true);
+  const retry = w.retry;
+  if (!retry) return;
+  retry.hidden = false;
+  retry.removeAttribute("aria-disabled");
+  retry.onclick = () => {
+    if (retry.getAttribute("aria-disabled") !== "true") w.engine.retry();
+  };
+  w.engine.whenRestarted(() => {
+    w.root.dataset.state = "loading";
+    setStatus(w, "Loading the dice engine again…");
+    followProgress(w, (done) => (done ? "Starting the dice engine again…" : "Loading the dice engine again"));
+    retry.setAttribute("aria-disabled", "true"); // stays in place (and focused) while it loads
+    w.engine.whenSettled(() => settled(w));
+  });
+}
+
+/**
+ * The stage in words while the engine loads. Inputs other than the page's own (shared in
+ * the address, or edited): what is shown is the page's own answer, marked, and the status
+ * line says when these inputs get theirs.
+ * @param {Widget} w
+ * @returns {StageWords}
+ */
+function loadingWords(w) {
+  const name = w.button.textContent.trim();
+  return w.first
+    ? (done, marked) => (marked
+      ? `The odds for these inputs come when the dice engine is ${done ? "started…" : "ready"}`
+      : `“${name}” waits for the dice engine${done ? ", which is starting…" : ""}`)
+    : (done) => (done ? "Starting the dice engine…" : "Loading the dice engine");
+}
+
+/**
+ * Once the engine is ready (again, after a Retry): enable every control and run `onReady`.
+ * If it failed: say so, with Retry. A widget with its first answer in the page starts at
+ * once: its fields are enabled, `onReady` runs (its first request is answered from the
+ * page, any other waits for the engine) and the button waits for the engine.
+ * @param {Widget} w
+ * @param {() => void} onReady
+ */
+function whenReady(w, onReady) {
+  w.start = onReady;
+  // Switches put back from the address or after Back then Forward: the view now listens,
+  // and shows what follows from them (a mode's fields, say).
+  for (const control of w.turned.splice(0)) control.dispatchEvent(new Event("change", { bubbles: true }));
+  // Inputs put back (from the address or the memory) make any first answer built into the
+  // page one for other inputs, until the engine answers them.
+  if (w.startState || w.saved) w.regions.forEach((r) => r.follow());
+  if (w.engine.status === "loading") {
+    followProgress(w, loadingWords(w));
+    if (w.first) {
+      for (const control of w.form.querySelectorAll("input")) control.disabled = false;
+      w.started = true;
+      onReady();
+    }
+  }
+  w.engine.whenSettled(() => settled(w));
+}
+
+/**
+ * @param {Widget} w
+ * @param {() => void} action
+ */
+function onSubmit(w, action) {
+  w.form.addEventListener("submit", (event) => {
+    event.preventDefault(); // Enter in any field also lands here
+    if (w.root.dataset.state !== "ready") return; // the button waits for the engine
+    for (const name of w.fields) showHeld(w, name);
+    action();
+  });
+}
+
+/**
+ * A rolling view's own part: `prefill(params)` fills in what `params` says and returns
+ * whether to roll; `update()` brings what follows the inputs (the odds) up to date;
+ * `roll()` rolls (or draws, deals).
+ * @typedef {{prefill: (params: URLSearchParams) => boolean, update?: () => void, roll: () => void}} PermalinkParts
+ */
+
+/**
+ * The wiring every rolling view shares: the page's address, read as a permalink, fills in
+ * the form, and the widget rolls once the engine is ready if it carried a seed; a permalink
+ * clicked in `box` (on its own page) fills in the form and rolls at once. `update()` runs
+ * when the engine is ready (again, after a Retry) and after a clicked permalink.
+ * @param {Widget} w
+ * @param {HTMLElement} box
+ * @param {PermalinkParts} parts
+ */
+function rollsFromPermalinks(w, box, { prefill, update = () => {}, roll }) {
+  let rollOnReady = prefill(new URLSearchParams(location.search));
+  onPermalinkClick(box, (params) => {
+    prefill(params);
+    update();
+    roll();
+  });
+  whenReady(w, () => {
+    update();
+    if (rollOnReady) {
+      rollOnReady = false;
+      roll();
+    }
+  });
 }
 
 // Bring a result that just appeared into view (a phone's Roll button sits above the fold of
 // its result) without moving the keyboard focus; smooth unless the reader asks for less motion.
-export function revealResult(box) {
+/** @param {HTMLElement} box */
+function revealResult(box) {
   const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   box.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
 }
 
 // The seed and the permalink under a roll; with the engine's `share` text (a reply's
 // `share.text`), a Share button that sends it with the permalink (share.js).
+/**
+ * @param {string | number} seed
+ * @param {string} href
+ * @param {string} [what]
+ * @param {string | null} [share]
+ * @returns {HTMLElement}
+ */
 export function rollMeta(seed, href, what = "roll", share = null) {
   return el("p", { class: "srd-roll__meta" },
     "Seed ", el("code", { class: "srd-roll__seed" }, String(seed)), " · ",
@@ -870,6 +956,12 @@ export function rollMeta(seed, href, what = "roll", share = null) {
 // Every value a chart draws, as a closed table under it: the bars are hidden from screen
 // readers and their titles show only under a mouse, so keyboard and touch readers read this.
 // `rows` are [row header, ...cells]; a cell holding "/" is an exact fraction.
+/**
+ * @param {string} label
+ * @param {string[]} heads
+ * @param {(string | number)[][]} rows
+ * @returns {HTMLElement}
+ */
 export function chartValues(label, heads, rows) {
   const head = el("tr", {}, ...heads.map((text) => el("th", { scope: "col" }, text)));
   const body = rows.map(([header, ...cells]) => el("tr", {},
@@ -882,6 +974,11 @@ export function chartValues(label, heads, rows) {
 }
 
 // The engine's explanation, one line per line, exactly as the command line prints it.
+/**
+ * @param {string[]} lines
+ * @param {string} [extraClass]
+ * @returns {HTMLElement}
+ */
 export function explanation(lines, extraClass = "") {
   const box = el("div", { class: `srd-widget__explain ${extraClass}`.trim() });
   for (const line of lines) box.append(el("p", { class: "srd-widget__line" }, line));
