@@ -18,103 +18,215 @@
 import { afterPause, engineForm, newestOnly } from "./widget-kit.js";
 import { attachCompare } from "./compare.js";
 
+/**
+ * What a view states of its fields widget (see the top of this file).
+ * @typedef {object} FieldsView
+ * @property {string} system
+ * @property {string} prefix
+ * @property {string[]} names
+ * @property {string[]} texts
+ * @property {string} oddsAction
+ * @property {string} rollAction
+ * @property {(result: any, formLabel: string | null) => Node} renderOdds
+ * @property {(result: any, href: string) => Node} renderRoll
+ * @property {((result: any) => Node) | null} renderReading
+ * @property {(result: any) => string} described
+ * @property {(values: Record<string, string>) => string[]} inactive
+ * @property {(values: Record<string, string>) => void} onChange
+ */
+
+/**
+ * What the functions of one fields widget share.
+ * @typedef {object} Fields
+ * @property {HTMLElement} root
+ * @property {ReturnType<typeof engineForm>} w the form around the engine
+ * @property {FieldsView} view
+ * @property {HTMLElement} resultBox
+ * @property {string[]} placed the inputs an error can be shown under
+ * @property {import("./widget-kit.js").Region} odds
+ * @property {import("./widget-kit.js").Region | null} reading
+ * @property {import("./widget-kit.js").Region} rolled
+ * @property {ReturnType<typeof newestOnly>} latestOdds
+ * @property {ReturnType<typeof newestOnly>} latestRoll
+ * @property {ReturnType<typeof afterPause>} oddsPause
+ * @property {ReturnType<typeof attachCompare>} compare
+ */
+
+/**
+ * @param {HTMLElement} root the widget
+ * @param {FieldsView & {readyText: string, compareTerm: string}} options
+ */
 export function fieldsForm(root, {
   system, prefix, names, texts = [], oddsAction, rollAction, readyText, renderOdds, renderRoll,
   renderReading = null, described = (result) => result.notation, inactive = () => [], onChange = () => {},
   compareTerm,
 }) {
+  /** @type {FieldsView} */
+  const view = {
+    system, prefix, names, texts, oddsAction, rollAction, renderOdds, renderRoll, renderReading, described, inactive,
+    onChange,
+  };
   const w = engineForm(root, { prefix, fields: [...names, "seed"], readyText });
-  const { inputs } = w;
-  const resultBox = root.querySelector(".srd-widget__result");
-  const radiosOf = (name) => [...root.querySelectorAll(`input[type=radio][name=${name}]`)];
-  const checkboxOf = (name) => root.querySelector(`input[type=checkbox]#${prefix}-${name}`);
-  const placed = names.filter((name) => inputs[name]); // the inputs an error can be shown under
+  const f = fieldsParts(root, w, view, compareTerm);
+  onChange(values(f));
+  wireFields(f);
+  return w;
+}
 
-  function read(name) {
-    if (texts.includes(name)) return inputs[name].value;
-    const box = checkboxOf(name);
-    if (box) return box.checked ? "on" : "";
-    const checked = radiosOf(name).find((radio) => radio.checked);
-    return checked ? checked.value : "";
-  }
-  function values() {
-    const fields = Object.fromEntries(names.map((name) => [name, read(name)]));
-    for (const name of inactive(fields)) fields[name] = "";
-    return fields;
-  }
-  function write(name, value) {
-    if (texts.includes(name)) inputs[name].value = value;
-    const box = checkboxOf(name);
-    if (box) box.checked = ["on", "true", "1"].includes(value);
-    const radios = radiosOf(name);
-    if (radios.some((radio) => radio.value === value)) for (const radio of radios) radio.checked = radio.value === value;
-  }
+/**
+ * The widget's regions, its replies in order and its comparison, in the order the page has them.
+ * @param {HTMLElement} root
+ * @param {ReturnType<typeof engineForm>} w
+ * @param {FieldsView} view
+ * @param {string} compareTerm
+ * @returns {Fields}
+ */
+function fieldsParts(root, w, view, compareTerm) {
+  const resultBox = /** @type {HTMLElement} */ (root.querySelector(".srd-widget__result"));
+  const readingBox = view.renderReading ? root.querySelector(".srd-widget__canonical") : null;
+  /** @type {Fields} */
+  const f = /** @type {any} */ ({ root, w, view, resultBox, placed: view.names.filter((name) => w.inputs[name]) });
+  // One at a time and in this order: the rolled region reads the inputs (through `f`) as it is made.
+  f.odds = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__odds")), { words: "Odds for the last valid input" });
+  f.reading = readingBox ? w.region(/** @type {HTMLElement} */ (readingBox), { words: "Reading of the last valid input" }) : null;
+  f.rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: () => inputsKey(f), reveal: true });
+  f.latestOdds = newestOnly();
+  f.latestRoll = newestOnly();
+  f.oddsPause = afterPause((/** @type {boolean} */ typing) => updateOdds(f, typing));
+  f.compare = attachCompare(root, { engine: w.engine, term: compareTerm });
+  return f;
+}
 
-  const inputsKey = () => JSON.stringify(values());
-  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
-  const readingBox = renderReading ? root.querySelector(".srd-widget__canonical") : null;
-  const reading = readingBox ? w.region(readingBox, { words: "Reading of the last valid input" }) : null;
-  const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
-  const latestOdds = newestOnly();
-  const latestRoll = newestOnly();
-  const oddsPause = afterPause(updateOdds);
-  const compare = attachCompare(root, { engine: w.engine, term: compareTerm });
+/**
+ * One input as the engine takes it: a text field its value, a checkbox "on" or "", a radio
+ * group its checked value.
+ * @param {Fields} f
+ * @param {string} name
+ * @returns {string}
+ */
+function read(f, name) {
+  if (f.view.texts.includes(name)) return f.w.inputs[name].value;
+  const box = checkboxOf(f, name);
+  if (box) return box.checked ? "on" : "";
+  const checked = radiosOf(f, name).find((radio) => radio.checked);
+  return checked ? checked.value : "";
+}
 
-  // A reply's error belongs to one input: every other input's message goes.
-  function accept(reply, checked, options) {
-    const result = w.accept(reply, checked, options);
-    if (!result) {
-      const bad = String((reply.error || {}).field || "");
-      for (const name of placed) if (name !== bad) w.clearFieldError(name);
-    }
-    return result;
+/**
+ * @param {Fields} f
+ * @param {string} name
+ * @returns {HTMLInputElement[]}
+ */
+const radiosOf = (f, name) => [...f.root.querySelectorAll(`input[type=radio][name=${name}]`)].map((radio) => /** @type {HTMLInputElement} */ (radio));
+
+/**
+ * @param {Fields} f
+ * @param {string} name
+ * @returns {HTMLInputElement | null}
+ */
+const checkboxOf = (f, name) => f.root.querySelector(`input[type=checkbox]#${f.view.prefix}-${name}`);
+
+/**
+ * Every input, those that do not apply sent as "".
+ * @param {Fields} f
+ * @returns {Record<string, string>}
+ */
+function values(f) {
+  const fields = Object.fromEntries(f.view.names.map((name) => [name, read(f, name)]));
+  for (const name of f.view.inactive(fields)) fields[name] = "";
+  return fields;
+}
+
+/** @param {Fields} f */
+const inputsKey = (f) => JSON.stringify(values(f));
+
+/**
+ * @param {Fields} f
+ * @param {string} name
+ * @param {string} value
+ */
+function write(f, name, value) {
+  if (f.view.texts.includes(name)) f.w.inputs[name].value = value;
+  const box = checkboxOf(f, name);
+  if (box) box.checked = ["on", "true", "1"].includes(value);
+  const radios = radiosOf(f, name);
+  if (radios.some((radio) => radio.value === value)) for (const radio of radios) radio.checked = radio.value === value;
+}
+
+/**
+ * A reply's error belongs to one input: every other input's message goes.
+ * @param {Fields} f
+ * @param {{ok: boolean, result?: any, error?: any}} reply
+ * @param {string[]} checked
+ * @param {{typing?: boolean}} [options]
+ */
+function accept(f, reply, checked, options) {
+  const result = f.w.accept(reply, checked, options);
+  if (!result) {
+    const bad = String((reply.error || {}).field || "");
+    for (const name of f.placed) if (name !== bad) f.w.clearFieldError(name);
   }
+  return result;
+}
 
-  // A permalink (?w=PREFIX&input=…&seed=…#widget) fills in the form and rolls once ready.
-  function prefill(params) {
-    if (params.get("w") !== prefix) return false;
-    for (const name of names) if (params.has(name)) write(name, params.get(name));
-    if (params.has("seed")) inputs.seed.value = params.get("seed");
-    onChange(values());
-    return (params.get("seed") || "").trim() !== "";
+/**
+ * A permalink (?w=PREFIX&input=…&seed=…#widget) fills in the form and rolls once ready.
+ * @param {Fields} f
+ * @param {URLSearchParams} params
+ * @returns {boolean} whether to roll
+ */
+function prefill(f, params) {
+  if (params.get("w") !== f.view.prefix) return false;
+  for (const name of f.view.names) if (params.has(name)) write(f, name, /** @type {string} */ (params.get(name)));
+  if (params.has("seed")) f.w.inputs.seed.value = /** @type {string} */ (params.get("seed"));
+  f.view.onChange(values(f));
+  return (params.get("seed") || "").trim() !== "";
+}
+
+/**
+ * @param {Fields} f
+ * @param {boolean} [typing] the reader is typing
+ */
+async function updateOdds(f, typing = false) {
+  const { w, view } = f;
+  f.oddsPause.cancel();
+  const reply = await f.latestOdds(w.engine.call({ action: view.oddsAction, system: view.system, fields: values(f) }));
+  if (!reply) return; // a newer request is on its way: this answer is stale
+  const result = accept(f, reply, f.placed, { typing });
+  f.compare.offer(result);
+  if (!result) {
+    if (f.reading) f.reading.stale(true);
+    return f.odds.stale(true);
   }
-  onChange(values());
+  if (f.reading) f.reading.show(/** @type {NonNullable<FieldsView["renderReading"]>} */ (view.renderReading)(result), view.described(result));
+  f.odds.show(view.renderOdds(result, f.root.querySelector("form")?.getAttribute("aria-label") ?? null), view.described(result));
+}
 
-  async function updateOdds(typing = false) {
-    oddsPause.cancel();
-    const reply = await latestOdds(w.engine.call({ action: oddsAction, system, fields: values() }));
-    if (!reply) return; // a newer request is on its way: this answer is stale
-    const result = accept(reply, placed, { typing });
-    compare.offer(result);
-    if (!result) {
-      if (reading) reading.stale(true);
-      return odds.stale(true);
-    }
-    if (reading) reading.show(renderReading(result), described(result));
-    odds.show(renderOdds(result, root.querySelector("form").getAttribute("aria-label")), described(result));
-  }
+/** @param {Fields} f */
+async function roll(f) {
+  const { w, view } = f;
+  f.oddsPause.flush();
+  const fields = values(f);
+  const key = inputsKey(f);
+  const reply = await f.latestRoll(w.engine.call({ action: view.rollAction, system: view.system, fields, seed: w.inputs.seed.value }));
+  if (!reply) return;
+  const result = accept(f, reply, [...f.placed, "seed"]);
+  if (!result) return;
+  const href = w.permalink({ w: view.prefix, ...fields, seed: String(result.seed) });
+  f.rolled.show(view.renderRoll(result, href), view.described(result), key);
+}
 
-  async function roll() {
-    oddsPause.flush();
-    const fields = values();
-    const key = inputsKey();
-    const reply = await latestRoll(w.engine.call({ action: rollAction, system, fields, seed: inputs.seed.value }));
-    if (!reply) return;
-    const result = accept(reply, [...placed, "seed"]);
-    if (!result) return;
-    const href = w.permalink({ w: prefix, ...fields, seed: String(result.seed) });
-    rolled.show(renderRoll(result, href), described(result), key);
-  }
-
-  w.onSubmit(roll);
-  for (const name of texts) inputs[name].addEventListener("input", oddsPause.schedule);
-  for (const control of root.querySelectorAll("input[type=radio], input[type=checkbox]")) {
+/** @param {Fields} f */
+function wireFields(f) {
+  const { w, view } = f;
+  w.onSubmit(() => roll(f));
+  for (const name of view.texts) w.inputs[name].addEventListener("input", f.oddsPause.schedule);
+  for (const control of f.root.querySelectorAll("input[type=radio], input[type=checkbox]")) {
     control.addEventListener("change", () => {
-      onChange(values());
-      updateOdds();
+      view.onChange(values(f));
+      updateOdds(f);
     });
   }
-  w.watchSeed((seed) => ({ action: rollAction, system, fields: values(), seed }));
-  w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll });
-  return w;
+  w.watchSeed((seed) => ({ action: view.rollAction, system: view.system, fields: values(f), seed }));
+  w.rollsFromPermalinks(f.resultBox, { prefill: (params) => prefill(f, params), update: () => updateOdds(f), roll: () => roll(f) });
 }
