@@ -7,12 +7,23 @@
 // renders its Markdown); when the clipboard refuses, the text appears in a box, selected,
 // to copy by hand. The status line under the button says which happened.
 
-// The message sent: the engine's text, then the permalink (absolute, so it opens anywhere).
-export function shareMessage(text, href) {
-  return `${text}\n${new URL(href, document.baseURI).href}`;
+/**
+ * The message sent: the engine's text, then the permalink (absolute, so it opens anywhere),
+ * `href` read against `base` (the page's address). Pure: tests/js/share.test.mjs.
+ * @param {string} text
+ * @param {string} href
+ * @param {string} [base]
+ * @returns {string}
+ */
+export function shareMessage(text, href, base = document.baseURI) {
+  return `${text}\n${new URL(href, base).href}`;
 }
 
-// The browser's share sheet, when it has one that takes this text.
+/**
+ * The browser's share sheet, when it has one that takes this text.
+ * @param {ShareData} data
+ * @returns {boolean}
+ */
 function canShareNatively(data) {
   if (typeof navigator.share !== "function") return false;
   try {
@@ -22,6 +33,10 @@ function canShareNatively(data) {
   }
 }
 
+/**
+ * @param {string} message
+ * @returns {Promise<boolean>} whether the clipboard took it
+ */
 async function copied(message) {
   if (!navigator.clipboard || typeof navigator.clipboard.writeText !== "function") return false;
   try {
@@ -32,8 +47,14 @@ async function copied(message) {
   }
 }
 
-// `<span class="srd-share">` with the Share button, its status line and (when needed) the
-// box to copy from. `text`: the engine's share text; `href`: the roll's permalink.
+/**
+ * `<span class="srd-share">` with the Share button, its status line and (when needed) the
+ * box to copy from. `text`: the engine's share text; `href`: the roll's permalink.
+ * @param {string} text
+ * @param {string} href
+ * @param {string} [what]
+ * @returns {HTMLElement}
+ */
 export function shareButton(text, href, what = "roll") {
   const wrap = document.createElement("span");
   wrap.className = "srd-share";
@@ -58,7 +79,7 @@ export function shareButton(text, href, what = "roll") {
         status.textContent = "Shared.";
         return;
       } catch (error) {
-        if (error && error.name === "AbortError") return; // the reader closed the sheet
+        if (error && /** @type {{name?: string}} */ (error).name === "AbortError") return; // the reader closed the sheet
       }
     }
     if (await copied(message)) {
