@@ -6,12 +6,12 @@
 
 import { onEveryPage } from "../runtime/pages.js";
 
-export const HISTORY_KEY = "srd-roll-history";
-export const HISTORY_SIZE = 20;
+const HISTORY_KEY = "srd-roll-history";
+const HISTORY_SIZE = 20;
 const PANEL = ".srd-history";
 
 // The rolls kept, newest first; [] when there are none or storage cannot be read.
-export function readHistory() {
+function readHistory() {
   try {
     const rolls = JSON.parse(localStorage.getItem(HISTORY_KEY) || "[]");
     return Array.isArray(rolls) ? rolls.filter(isRoll) : [];
@@ -45,7 +45,7 @@ export function recordRoll({ title, inputs = "", result = "", href }) {
 }
 
 // "<widget>: <inputs> → <the roll's headline>".
-export function summaryLine(roll) {
+function summaryLine(roll) {
   const inputs = roll.inputs ? `: ${roll.inputs}` : "";
   const result = roll.result ? ` → ${roll.result}` : "";
   return `${roll.title}${inputs}${result}`;

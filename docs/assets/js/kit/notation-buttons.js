@@ -103,7 +103,7 @@ function backLink(widget) {
   return back;
 }
 
-export function loadNotation(button) {
+function loadNotation(button) {
   const widget = rollerFor(button);
   const form = widget && widget.querySelector("form");
   if (!form) return false;
@@ -130,7 +130,7 @@ export function loadNotation(button) {
   return true;
 }
 
-export function attachNotationButtons(root = document) {
+function attachNotationButtons(root = document) {
   for (const button of root.querySelectorAll("button.srd-notation")) {
     if (ready.has(button)) continue;
     const roller = rollerFor(button);
