@@ -19,13 +19,14 @@
 
 // No progress for this long (no byte, no stage) and the load counts as failed. Long enough
 // for a slow connection that still delivers, or a busy machine compiling the 9.6 MB wasm.
-export const STALL_MS = 40_000;
+const STALL_MS = 40_000;
 
-export function stallLimit() {
+function stallLimit() {
   const hook = globalThis.srdTimeouts && globalThis.srdTimeouts.stall;
   return Number.isFinite(hook) && hook > 0 ? hook : STALL_MS;
 }
 
+/** @type {ReturnType<typeof engineFace> | null} */
 let engine = null;
 
 // The worker the page's head started while the page was arriving (overrides/main.html),
@@ -51,7 +52,7 @@ function sizeList() {
 
 // {loaded, total, done}: bytes arrived of the files listed in `sizes` and of those the
 // worker reported (`arrived`: name → {loaded, length, done}); `done` once every file has.
-export function tally(sizes, arrived) {
+function tally(sizes, arrived) {
   let loaded = 0;
   let total = 0;
   let done = true;
@@ -76,137 +77,179 @@ export function getEngine() {
   return engine;
 }
 
+/**
+ * What the engine's functions share, across retries.
+ * @typedef {object} EngineState
+ * @property {"loading" | "ready" | "failed"} status
+ * @property {string} message why it failed
+ * @property {Map<number, (reply: any) => void>} pending request id → resolve(reply)
+ * @property {(() => void)[]} waiting callbacks to run once the engine is ready or has failed
+ * @property {(() => void)[]} restarted callbacks to run when a failed engine starts loading again
+ * @property {number} nextId
+ * @property {Worker | null} worker
+ * @property {number} watchdog the stall limit's timer
+ * @property {Record<string, number>} sizes the size list of the engine's files
+ * @property {Record<string, {loaded: number, length: number | null, done: boolean}>} arrived what the worker last said has arrived of each file
+ * @property {Set<(progress: {loaded: number, total: number, done: boolean}) => void>} listeners progress callbacks
+ */
+
 function createEngine() {
-  const state = { status: "loading", message: "" };
-  let pending = new Map(); // request id → resolve(reply)
-  let waiting = []; // callbacks to run once the engine is ready or has failed
-  let restarted = []; // callbacks to run when a failed engine starts loading again
-  let nextId = 1;
-  let worker = null;
-  let watchdog = 0;
-  const sizes = sizeList();
-  let arrived = {}; // what the worker last said has arrived of each file
-  const listeners = new Set(); // progress callbacks
+  /** @type {EngineState} */
+  const e = {
+    status: "loading", message: "", pending: new Map(), waiting: [], restarted: [], nextId: 1, worker: null,
+    watchdog: 0, sizes: sizeList(), arrived: {}, listeners: new Set(),
+  };
+  start(e);
+  return engineFace(e);
+}
 
-  function settle(status, message = "") {
-    if (state.status === "failed") return; // the first failure is the one reported
-    clearTimeout(watchdog);
-    state.status = status;
-    state.message = message;
-    if (status === "failed") {
-      if (worker) worker.terminate(); // a stalled download stops with it
-      // Nothing already asked will be answered now: answer it with the failure.
-      for (const resolve of pending.values()) resolve({ ok: false, error: { message, field: null } });
-      pending.clear();
-    }
-    const callbacks = waiting;
-    waiting = [];
-    for (const callback of callbacks) callback();
-    // sw-register.js waits for this before the service worker precaches the site, so that
-    // the precache does not compete with the engine's own download.
-    if (!performance.getEntriesByName("dice-engine-settled").length) performance.mark("dice-engine-settled");
+/**
+ * The engine is ready, or has failed (with `message`): every widget waiting hears so.
+ * @param {EngineState} e
+ * @param {"ready" | "failed"} status
+ * @param {string} [message]
+ */
+function settle(e, status, message = "") {
+  if (e.status === "failed") return; // the first failure is the one reported
+  clearTimeout(e.watchdog);
+  e.status = status;
+  e.message = message;
+  if (status === "failed") {
+    if (e.worker) e.worker.terminate(); // a stalled download stops with it
+    // Nothing already asked will be answered now: answer it with the failure.
+    for (const resolve of e.pending.values()) resolve({ ok: false, error: { message, field: null } });
+    e.pending.clear();
   }
+  const callbacks = e.waiting;
+  e.waiting = [];
+  for (const callback of callbacks) callback();
+  // sw-register.js waits for this before the service worker precaches the site, so that
+  // the precache does not compete with the engine's own download.
+  if (!performance.getEntriesByName("dice-engine-settled").length) performance.mark("dice-engine-settled");
+}
 
-  // Any sign of life while loading puts the stall limit off again.
-  function progressed() {
-    if (state.status !== "loading") return;
-    clearTimeout(watchdog);
-    const limit = stallLimit();
-    watchdog = setTimeout(() => settle("failed",
-      `The dice engine could not load (nothing arrived for ${Math.round(limit / 1000)} s). ` +
-      "Check the connection, then press Retry."), limit);
+/**
+ * Any sign of life while loading puts the stall limit off again.
+ * @param {EngineState} e
+ */
+function progressed(e) {
+  if (e.status !== "loading") return;
+  clearTimeout(e.watchdog);
+  const limit = stallLimit();
+  e.watchdog = setTimeout(() => settle(e, "failed",
+    `The dice engine could not load (nothing arrived for ${Math.round(limit / 1000)} s). ` +
+    "Check the connection, then press Retry."), limit);
+}
+
+/**
+ * Starts the worker (the page head's, when there is one) and listens to it.
+ * @param {EngineState} e
+ */
+function start(e) {
+  progressed(e);
+  const early = adoptEarlyWorker();
+  try {
+    e.worker = early ? early.worker : new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+  } catch (error) {
+    console.error(error);
+    queueMicrotask(() => settle(e, "failed", "This browser cannot run the dice engine (no module Web Workers)."));
+    return;
   }
-
-  function start() {
-    progressed();
-    const early = adoptEarlyWorker();
-    try {
-      worker = early ? early.worker : new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-    } catch (error) {
-      console.error(error);
-      queueMicrotask(() => settle("failed", "This browser cannot run the dice engine (no module Web Workers)."));
-      return;
-    }
-    const mine = worker;
-    worker.onmessage = ({ data }) => {
-      if (mine !== worker) return; // a worker given up on
-      if (data.type === "progress") {
-        progressed();
-        if (data.files) arrived = data.files;
-        const now = tally(sizes, arrived);
-        for (const callback of [...listeners]) callback(now);
-      }
-      else if (data.type === "ready") {
-        // A User Timing mark, so the benchmark (tests/benchmark.py) can read when the engine
-        // became ready and how the worker's start-up time split.
-        performance.mark("dice-engine-ready", { detail: data.timings });
-        settle("ready");
-      }
-      else if (data.type === "failed") settle("failed", data.message);
-      // The worker has kept (or could not keep) a snapshot of the started engine for the
-      // next visit: a mark, for the tests and the benchmark.
-      else if (data.type === "snapshot") performance.mark("dice-engine-snapshot", { detail: data });
-      else if (pending.has(data.id)) {
-        pending.get(data.id)(data.reply);
-        pending.delete(data.id);
-      }
-    };
-    // A worker script that cannot even start (404, syntax error) only reports here.
-    worker.onerror = (event) => {
-      event.preventDefault();
-      if (mine === worker) settle("failed", "The dice engine could not start. Press Retry to try again.");
-    };
-    // What the early worker said before this module ran, in order.
-    for (const event of early ? early.said : []) {
-      if (event.type === "error") worker.onerror(event);
-      else worker.onmessage(event);
-    }
+  const worker = /** @type {Worker} */ (e.worker);
+  worker.onmessage = ({ data }) => {
+    if (worker === e.worker) heard(e, data); // else a worker given up on
+  };
+  // A worker script that cannot even start (404, syntax error) only reports here.
+  worker.onerror = (event) => {
+    event.preventDefault();
+    if (worker === e.worker) settle(e, "failed", "The dice engine could not start. Press Retry to try again.");
+  };
+  // What the early worker said before this module ran, in order.
+  for (const event of early ? early.said : []) {
+    if (event.type === "error") worker.onerror(event);
+    else /** @type {(event: any) => void} */ (worker.onmessage)(event);
   }
+}
 
-  start();
+/**
+ * One message from the worker: progress, ready, failed, a snapshot kept, or a reply.
+ * @param {EngineState} e
+ * @param {any} data
+ */
+function heard(e, data) {
+  if (data.type === "progress") {
+    progressed(e);
+    if (data.files) e.arrived = data.files;
+    const now = tally(e.sizes, e.arrived);
+    for (const callback of [...e.listeners]) callback(now);
+  }
+  else if (data.type === "ready") {
+    // A User Timing mark, so the benchmark (tests/benchmark.py) can read when the engine
+    // became ready and how the worker's start-up time split.
+    performance.mark("dice-engine-ready", { detail: data.timings });
+    settle(e, "ready");
+  }
+  else if (data.type === "failed") settle(e, "failed", data.message);
+  // The worker has kept (or could not keep) a snapshot of the started engine for the
+  // next visit: a mark, for the tests and the benchmark.
+  else if (data.type === "snapshot") performance.mark("dice-engine-snapshot", { detail: data });
+  else if (e.pending.has(data.id)) {
+    /** @type {(reply: any) => void} */ (e.pending.get(data.id))(data.reply);
+    e.pending.delete(data.id);
+  }
+}
 
+/**
+ * The engine as the widgets see it.
+ * @param {EngineState} e
+ */
+function engineFace(e) {
   return {
-    get status() { return state.status; },
-    get message() { return state.message; },
+    get status() { return e.status; },
+    get message() { return e.message; },
     // {loaded, total, done}: bytes of the engine's files arrived so far, of the total
     // (0 while unknown); done when every file has arrived (the engine then starts).
-    get progress() { return tally(sizes, arrived); },
+    get progress() { return tally(e.sizes, e.arrived); },
     // Run `callback(progress)` at each sign of progress while loading; returns a function
     // that stops it.
+    /** @param {(progress: {loaded: number, total: number, done: boolean}) => void} callback */
     onProgress(callback) {
-      listeners.add(callback);
-      return () => listeners.delete(callback);
+      e.listeners.add(callback);
+      return () => e.listeners.delete(callback);
     },
     // Run `callback` once the engine is ready or has failed (at once if it already has).
+    /** @param {() => void} callback */
     whenSettled(callback) {
-      if (state.status === "loading") waiting.push(callback);
+      if (e.status === "loading") e.waiting.push(callback);
       else queueMicrotask(callback);
     },
     // Run `callback` once, when a failed engine is retried (by any widget).
+    /** @param {() => void} callback */
     whenRestarted(callback) {
-      restarted.push(callback);
+      e.restarted.push(callback);
     },
     // A failed engine starts again in a fresh worker; every widget waiting on it hears so.
     retry() {
-      if (state.status !== "failed") return;
-      state.status = "loading";
-      state.message = "";
-      pending = new Map();
-      arrived = {};
-      start();
-      const callbacks = restarted;
-      restarted = [];
+      if (e.status !== "failed") return;
+      e.status = "loading";
+      e.message = "";
+      e.pending = new Map();
+      e.arrived = {};
+      start(e);
+      const callbacks = e.restarted;
+      e.restarted = [];
       for (const callback of callbacks) callback();
     },
     // Ask the engine; resolves with its reply, {ok, result} or {ok: false, error}.
+    /** @param {object} request */
     call(request) {
-      if (state.status === "failed") {
-        return Promise.resolve({ ok: false, error: { message: state.message, field: null } });
+      if (e.status === "failed") {
+        return Promise.resolve({ ok: false, error: { message: e.message, field: null } });
       }
-      const id = nextId++;
+      const id = e.nextId++;
       return new Promise((resolve) => {
-        pending.set(id, resolve);
-        worker.postMessage({ id, request });
+        e.pending.set(id, resolve);
+        /** @type {Worker} */ (e.worker).postMessage({ id, request });
       });
     },
   };
