@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Run every test: (1) native pytest over tests/ on this machine's Python, browser
 # tests included; (2) the engine tests again inside Pyodide (CPython 3.14, wasm)
-# under Node. Installs what it needs (.venv, npm pyodide, Debian chromium).
-# Exits non-zero when either run fails.
+# under Node; before both, the quick checks (ruff, mypy, the page code's Node tests and
+# types). Installs what it needs (.venv, npm pyodide, Debian chromium).
+# Exits non-zero when any of them fails.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$REPO_ROOT"
@@ -14,6 +15,17 @@ srd_setup_npm
 srd_setup_chromium
 srd_setup_fonts
 echo "Set-up took $((SECONDS - start)) s"
+
+# The quick checks first (seconds): Python lint and format (ruff) over every Python file, the
+# engine's types (mypy, strict), and the page code's own tests and types (Node, tsc). A failure
+# here fails the run, but the suites still run, so one run shows everything that is wrong.
+srd_log "Checks: ruff, mypy, the page code's unit tests and types"
+checks=0
+"$VENV/bin/ruff" check . || checks=1
+"$VENV/bin/ruff" format --check . || checks=1
+"$VENV/bin/mypy" || checks=1
+bash site_build/check_js.sh || checks=1
+echo "Checks took $((SECONDS - start)) s from the start"
 
 # The two runs go side by side: the Pyodide run (about a minute, mostly one core) in the
 # background with its output kept for the end; the native run on both cores
@@ -38,5 +50,5 @@ cat "$pyodide_log"
 set -e
 
 echo
-echo "test.sh: native pytest exit $native, Pyodide pytest exit $pyodide ($((SECONDS - start)) s)"
-[ "$native" -eq 0 ] && [ "$pyodide" -eq 0 ]
+echo "test.sh: checks exit $checks, native pytest exit $native, Pyodide pytest exit $pyodide ($((SECONDS - start)) s)"
+[ "$checks" -eq 0 ] && [ "$native" -eq 0 ] && [ "$pyodide" -eq 0 ]
