@@ -35,19 +35,11 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "support")]
 
 from bench_kit import FIRST_FIGURES, bare_pyodide_script  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 DEFAULT_PAGE = "doom-stack/"
 DEFAULT_RUNS = 5
 
@@ -187,7 +179,7 @@ def run(runs: int = DEFAULT_RUNS, profiles: list[str] | None = None, page_path: 
         stop = serve_in_background(server)
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 for profile in profiles or list(PROFILES):
                     results: dict[str, list[dict]] = {}
                     for _ in range(runs):

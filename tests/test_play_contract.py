@@ -46,6 +46,14 @@ def document(system: str, entries: list, version: int = 1) -> dict:
     return {"format": FORMAT, "version": version, "system": system, "entries": list(entries)}
 
 
+def assert_a_document_or_refused(system: str, action: str, **request: object) -> None:
+    """``action`` gives a document of this site's format and of ``system``, or one RulesError."""
+    result = only_rules_errors(system, action, **request)
+    if result is not None:
+        assert result["document"]["format"] == FORMAT
+        assert result["document"]["system"] == system
+
+
 def test_the_play_tools_are_found() -> None:
     # Found by their actions, not named: this only guards against finding none.
     assert {"doom-stack", "dice-and-danger", "adrenaline", "xy-checks", "action"} <= set(PLAY_SYSTEMS)
@@ -61,10 +69,7 @@ def test_the_play_tools_are_found() -> None:
 @MANY
 @given(text=st.text(max_size=200) | JSON_VALUES.map(json.dumps))
 def test_any_text_as_a_file(system: str, text: str) -> None:
-    result = only_rules_errors(system, "play_import", text=text)
-    if result is not None:
-        assert result["document"]["format"] == FORMAT
-        assert result["document"]["system"] == system
+    assert_a_document_or_refused(system, "play_import", text=text)
 
 
 @pytest.mark.parametrize("system", PLAY_SYSTEMS)
@@ -77,10 +82,7 @@ def test_any_text_as_a_link(system: str, data: st.DataObject) -> None:
         | own(system).ENTRIES.map(lambda entries: link_of(json.dumps(document(system, entries)).encode())),
         label="link",
     )
-    result = only_rules_errors(system, "play_open_link", link=link)
-    if result is not None:
-        assert result["document"]["format"] == FORMAT
-        assert result["document"]["system"] == system
+    assert_a_document_or_refused(system, "play_open_link", link=link)
 
 
 @pytest.mark.parametrize("system", PLAY_SYSTEMS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hypothesis import strategies as st
-from play_documents import FIELD_VALUES, new_entry
+from play_documents import FIELD_VALUES, new_entry, played
 from system_contract import Bad, Cli, PlayRoll
 
 from rules_engine.action.play import MAX_SHOCK, MAX_WOUNDS
@@ -224,22 +224,16 @@ def _step(data: st.DataObject, call: Callable[..., dict | None], action: str, sc
 
 
 def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[dict]:
-    """Draws and performs a sequence of valid play actions of this system (``call(action,
-    **request)``: the bridge's result, or None when it refused with a RulesError), each taking
-    the scene from the last reply; returns the scenes it ended with (1 to 3)."""
-    scenes = [new_entry(data, call, "scene", "The docks")]
-    for _ in range(data.draw(st.integers(0, 12), label="steps")):
-        # (Hits, Sequences and actions drawn more often: they lead to the states the others end.)
-        action = data.draw(st.sampled_from(ACTIONS) | st.sampled_from(BUSY), label="action")
-        at = data.draw(st.integers(0, len(scenes) - 1), label="scene")
-        if action == "play_new":
-            if len(scenes) < 3:
-                scenes.append(new_entry(data, call, "scene", "The docks"))
-            continue
-        reply = _step(data, call, action, scenes[at])
-        if reply is not None and "scene" in reply:
-            scenes[at] = reply["scene"]
-    return scenes
+    """A drawn sequence of this system's valid play actions on scenes (``play_documents.played``;
+    ``call`` answers through the bridge, None when refused). Hits, Sequences and actions are
+    drawn more often: they lead to the states the others end."""
+    return played(
+        data,
+        st.sampled_from(ACTIONS) | st.sampled_from(BUSY),
+        lambda: new_entry(data, call, "scene", "The docks"),
+        lambda action, at, scenes: _step(data, call, action, scenes[at]),
+        "scene",
+    )
 
 
 # --- the CLI and bridge contract, and the play layout check -----------------------------------
@@ -251,5 +245,13 @@ CLI = Cli(
 )
 
 PLAY_ROLL = PlayRoll(
-    "#acp", "New scene", "#acp-seed", "42", "Roll", "#acp .srd-acp__note", "#acp .srd-acp__odds", True, entry="s"
+    "#acp",
+    "New scene",
+    "#acp-seed",
+    "42",
+    "Roll",
+    "#acp .srd-action-play__note",
+    "#acp .srd-action-play__odds",
+    True,
+    entry="s",
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hypothesis import strategies as st
-from play_documents import FIELD_VALUES, new_entry
+from play_documents import FIELD_VALUES, new_entry, played
 from system_contract import Bad, Cli, PlayRoll
 
 #: ``play_sheet`` takes the entry under this key.
@@ -107,55 +107,48 @@ def _edited(data: st.DataObject, character: dict) -> dict:
 
 
 def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[dict]:
-    """Draws and performs a sequence of valid play actions of this system (``call(action,
-    **request)``: the bridge's result, or None when it refused with a RulesError), each taking
-    the entry from the last reply; returns the entries it ended with (1 to 3)."""
-    entries = [new_entry(data, call, "character", "Mara")]
-    for _ in range(data.draw(st.integers(0, 12), label="steps")):
-        action = data.draw(st.sampled_from(ACTIONS), label="action")
-        at = data.draw(st.integers(0, len(entries) - 1), label="entry")
+    """Drawn valid play of Adrenaline's characters, extended tests and contests between two of
+    them included (``play_documents.played``; ``call`` answers through the bridge, None when
+    refused)."""
+
+    def step(action: str, at: int, entries: list[dict]) -> dict | None:
         character = entries[at]
-        if action == "play_new":
-            if len(entries) < 3:
-                entries.append(new_entry(data, call, "character", "Mara"))
-            continue
         if action == "play_sheet":
-            reply = call(action, character=_edited(data, character))
-        elif action in ("play_odds", "play_roll"):
-            reply = call(action, character=character, seed=data.draw(SEEDS), **_pool_request(data, character))
-        elif action == "play_extended_start":
+            return call(action, character=_edited(data, character))
+        if action in ("play_odds", "play_roll"):
+            return call(action, character=character, seed=data.draw(SEEDS), **_pool_request(data, character))
+        if action == "play_extended_start":
             request = _pool_request(data, character)
-            reply = call(
+            return call(
                 action,
                 character=character,
                 target=str(data.draw(st.integers(1, 100))),
                 **{k: v for k, v in request.items() if k != "spend"},
             )
-        elif action == "play_declare":
-            reply = call(action, character=character, box=str(data.draw(st.integers(1, 10))))
-        elif action == "play_tap_odds":
-            reply = call(action, character=character, **_pool_request(data, character))
-        elif action == "play_extended_roll" and character["extended"] is None:
-            continue  # (refused: none under way; the drawn steps go to rolls that can be made)
-        elif action in ("play_extended_roll", "play_extended_clear"):
-            reply = call(action, character=character, seed=data.draw(SEEDS))
-        else:
-            to = data.draw(st.integers(0, len(entries) - 1), label="other")
-            if to == at:
-                continue
-            reply = call(
-                action,
-                character=character,
-                other=entries[to],
-                seed=data.draw(SEEDS),
-                **_pool_request(data, character),
-                **_pool_request(data, entries[to], "other-"),
-            )
-            if reply is not None:
-                entries[to] = reply["other"]
-        if reply is not None and "character" in reply:
-            entries[at] = reply["character"]
-    return entries
+        if action == "play_declare":
+            return call(action, character=character, box=str(data.draw(st.integers(1, 10))))
+        if action == "play_tap_odds":
+            return call(action, character=character, **_pool_request(data, character))
+        if action == "play_extended_roll" and character["extended"] is None:
+            return None  # (refused: none under way; the drawn steps go to rolls that can be made)
+        if action in ("play_extended_roll", "play_extended_clear"):
+            return call(action, character=character, seed=data.draw(SEEDS))
+        to = data.draw(st.integers(0, len(entries) - 1), label="other")
+        if to == at:
+            return None
+        reply = call(
+            action,
+            character=character,
+            other=entries[to],
+            seed=data.draw(SEEDS),
+            **_pool_request(data, character),
+            **_pool_request(data, entries[to], "other-"),
+        )
+        if reply is not None:
+            entries[to] = reply["other"]
+        return reply
+
+    return played(data, st.sampled_from(ACTIONS), lambda: new_entry(data, call, "character", "Mara"), step, "character")
 
 
 # --- the CLI and bridge contract, and the play layout check -----------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hypothesis import strategies as st
-from play_documents import FIELD_VALUES, new_entry
+from play_documents import FIELD_VALUES, new_entry, played
 from system_contract import Bad, Cli, PlayRoll
 
 #: ``play_sheet`` takes the entry under this key.
@@ -129,33 +129,25 @@ def _attack(data: st.DataObject, character: dict) -> dict[str, str]:
 
 
 def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[dict]:
-    """Draws and performs a sequence of valid play actions of this system (``call(action,
-    **request)``: the bridge's result, or None when it refused with a RulesError), each taking
-    the entry from the last reply; returns the entries it ended with (1 to 3)."""
-    entries = [new_entry(data, call, "character", "Vex")]
-    for _ in range(data.draw(st.integers(0, 12), label="steps")):
-        action = data.draw(st.sampled_from(ACTIONS), label="action")
-        at = data.draw(st.integers(0, len(entries) - 1), label="entry")
+    """Drawn valid play of Doom Stack's characters: rolls and stacks, other actions, attacks,
+    bleeding and healing (``play_documents.played``; ``call`` answers through the bridge, None
+    when refused)."""
+
+    def step(action: str, at: int, entries: list[dict]) -> dict | None:
         character = entries[at]
-        if action == "play_new":
-            if len(entries) < 3:
-                entries.append(new_entry(data, call, "character", "Vex"))
-            continue
         if action == "play_sheet":
-            reply = call(action, character=_edited(data, character))
-        elif action in ("play_odds", "play_roll", "play_multitask"):
-            reply = call(action, character=character, **_pool_request(data, character))
-        elif action == "play_choose":
-            reply = call(action, character=character, stack=str(data.draw(STACKS)))
-        elif action == "play_attack":
-            reply = call(action, character=character, fields=_attack(data, character))
-        elif action == "play_bleed":
-            reply = call(action, character=character, seed=data.draw(SEEDS))
-        else:
-            reply = call(action, character=character, kind=data.draw(st.sampled_from(["stun", "physical", "all"])))
-        if reply is not None and "character" in reply:  # (play_odds changes nothing)
-            entries[at] = reply["character"]
-    return entries
+            return call(action, character=_edited(data, character))
+        if action in ("play_odds", "play_roll", "play_multitask"):
+            return call(action, character=character, **_pool_request(data, character))
+        if action == "play_choose":
+            return call(action, character=character, stack=str(data.draw(STACKS)))
+        if action == "play_attack":
+            return call(action, character=character, fields=_attack(data, character))
+        if action == "play_bleed":
+            return call(action, character=character, seed=data.draw(SEEDS))
+        return call(action, character=character, kind=data.draw(st.sampled_from(["stun", "physical", "all"])))
+
+    return played(data, st.sampled_from(ACTIONS), lambda: new_entry(data, call, "character", "Vex"), step, "character")
 
 
 # --- the CLI and bridge contract, and the play layout check -----------------------------------

@@ -87,3 +87,30 @@ def new_entry(data: st.DataObject, call: Callable[..., dict | None], noun: str, 
     made = made or call("play_new", name=fallback, **more)
     assert made is not None, fallback
     return made[noun]
+
+
+def played(
+    data: st.DataObject,
+    actions: st.SearchStrategy[str],
+    new: Callable[[], dict],
+    step: Callable[[str, int, list[dict]], dict | None],
+    noun: str,
+) -> list[dict]:
+    """A drawn sequence of valid play (each system's ``play_steps``): a ``new()`` entry, then 0 to
+    12 steps, each an action drawn from ``actions`` on an entry drawn among those made.
+    ``play_new`` makes another entry, up to three; any other action is ``step(action, at,
+    entries)``: the bridge's reply (None when it refused with a RulesError, or when the step was
+    not sent), whose ``noun`` entry takes the place of ``entries[at]``. Returns the entries it
+    ended with (1 to 3)."""
+    entries = [new()]
+    for _ in range(data.draw(st.integers(0, 12), label="steps")):
+        action = data.draw(actions, label="action")
+        at = data.draw(st.integers(0, len(entries) - 1), label="entry")
+        if action == "play_new":
+            if len(entries) < 3:
+                entries.append(new())
+            continue
+        reply = step(action, at, entries)
+        if reply is not None and noun in reply:
+            entries[at] = reply[noun]
+    return entries

@@ -10,19 +10,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from chromium import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import Page
 from site_fixtures import SHARED_SITE_ENV, WORKER_COOKIE, worker_name
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE_VIEWPORT = {"width": 360, "height": 740}
 DESKTOP_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default
 # How long an ``expect`` waits for its state before it fails (Playwright's own default is 5 s).

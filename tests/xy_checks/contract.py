@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hypothesis import strategies as st
-from play_documents import json_values, new_entry
+from play_documents import json_values, new_entry, played
 from system_contract import Bad, Cli, PlayRoll
 
 #: ``play_sheet`` takes the entry under this key.
@@ -95,38 +95,29 @@ def _edited(data: st.DataObject, scene: dict) -> dict:
 
 
 def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[dict]:
-    """Draws and performs a sequence of valid play actions of this system (``call(action,
-    **request)``: the bridge's result, or None when it refused with a RulesError), each taking
-    the scene from the last reply; returns the scenes it ended with (1 to 3)."""
-    scenes = [new_entry(data, call, "scene", "The ford")]
-    for _ in range(data.draw(st.integers(0, 12), label="steps")):
-        action = data.draw(st.sampled_from(ACTIONS), label="action")
-        at = data.draw(st.integers(0, len(scenes) - 1), label="scene")
+    """A drawn sequence of this system's valid play actions on scenes (``play_documents.played``;
+    ``call`` answers through the bridge, None when refused)."""
+
+    def step(action: str, at: int, scenes: list[dict]) -> dict | None:
         scene = scenes[at]
-        if action == "play_new":
-            if len(scenes) < 3:
-                scenes.append(new_entry(data, call, "scene", "The ford"))
-            continue
         side = data.draw(st.integers(0, 1), label="side")
         if action == "play_sheet":
-            reply = call(action, scene=_edited(data, scene))
-        elif action == "play_add":
-            reply = call(action, scene=scene, side=side)
-        elif action == "play_remove":
+            return call(action, scene=_edited(data, scene))
+        if action == "play_add":
+            return call(action, scene=scene, side=side)
+        if action == "play_remove":
             if not scene["sides"][side]["combatants"]:
-                continue  # (refused: nobody to take off; the drawn steps go to those that can be made)
+                return None  # (refused: nobody to take off; the drawn steps go to those that can be made)
             index = data.draw(st.integers(0, len(scene["sides"][side]["combatants"]) - 1), label="index")
-            reply = call(action, scene=scene, side=side, index=index)
-        else:
-            reply = call(
-                action,
-                scene=scene,
-                attacking=data.draw(st.sampled_from(["first", "second", "both"])),
-                seed=data.draw(SEEDS, label="seed"),
-            )
-        if reply is not None and "scene" in reply:
-            scenes[at] = reply["scene"]
-    return scenes
+            return call(action, scene=scene, side=side, index=index)
+        return call(
+            action,
+            scene=scene,
+            attacking=data.draw(st.sampled_from(["first", "second", "both"])),
+            seed=data.draw(SEEDS, label="seed"),
+        )
+
+    return played(data, st.sampled_from(ACTIONS), lambda: new_entry(data, call, "scene", "The ford"), step, "scene")
 
 
 # --- the CLI and bridge contract, and the play layout check -----------------------------------
@@ -143,8 +134,8 @@ PLAY_ROLL = PlayRoll(
     "#xyp-seed",
     "7",
     "Roll the exchange",
-    "#xyp .srd-xyp__result",
-    "#xyp .srd-xyp__odds",
+    "#xyp .srd-xy-play__result",
+    "#xyp .srd-xy-play__odds",
     False,
     entry="s",
 )
