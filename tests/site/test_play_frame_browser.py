@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from play_browser import PlayTool, first_sentence
+from playwright.sync_api import Page, expect
 
 
 @dataclass(frozen=True)
@@ -33,8 +32,9 @@ class Tool:
 TOOLS = {
     "doom-stack": Tool(PlayTool("doom-stack", "#dsp", entry="c"), "doom-stack/play/", "character", "characters"),
     "adrenaline": Tool(PlayTool("adrenaline", "#adp", entry="c"), "adrenaline/play/", "character", "characters"),
-    "dice-and-danger": Tool(PlayTool("dice-and-danger", "#ddp", entry="c"), "dice-and-danger/play/",
-                            "character", "characters"),
+    "dice-and-danger": Tool(
+        PlayTool("dice-and-danger", "#ddp", entry="c"), "dice-and-danger/play/", "character", "characters"
+    ),
     "xy-checks": Tool(PlayTool("xy-checks", "#xyp", entry="s"), "xy-checks/play/", "scene", "scenes"),
     "action": Tool(PlayTool("action", "#acp", entry="s"), "action/play/", "scene", "scenes"),
 }
@@ -70,8 +70,10 @@ def add_new(tool: Tool, page: Page, count: int) -> None:
     """Press New: a new entry is saved, ``count`` in all."""
     button(page, f"New {tool.noun}").click()
     expect(page.locator(tool.play.status)).to_have_text(f"New {tool.noun} added: New {tool.noun}.")
-    page.wait_for_function("([key, n]) => JSON.parse(localStorage.getItem(key)).document.entries.length === n",
-                           arg=[tool.play.store, count])
+    page.wait_for_function(
+        "([key, n]) => JSON.parse(localStorage.getItem(key)).document.entries.length === n",
+        arg=[tool.play.store, count],
+    )
 
 
 def step(tool: Tool, page: Page, name: str, words: str, count: int) -> None:
@@ -130,8 +132,9 @@ def the_question(page: Page, source: str, one: str):
     group = page.get_by_role("group", name=re.compile(f"^{re.escape(source)} holds Vera Kask"))
     expect(group).to_be_visible()
     expect(group).to_be_focused()
-    expect(group).to_have_accessible_name(f"{source} holds Vera Kask: a name already saved on this device. "
-                                          f"Replace the saved {one}, or keep both?")
+    expect(group).to_have_accessible_name(
+        f"{source} holds Vera Kask: a name already saved on this device. Replace the saved {one}, or keep both?"
+    )
     return group
 
 
@@ -162,8 +165,10 @@ def test_a_link_with_a_saved_name_asks_to_replace_it_or_keep_both(page, site_url
     open_link(tool, page, site_url, link)
     the_question(page, "The link", tool.noun).get_by_role("button", name="Keep both").click()
     expect(page.locator(play.status)).to_have_text("Opened from the link: Vera Kask, Newcomer.")
-    assert play.stored(page) == {"document": {**saved["document"], "entries": [*saved["document"]["entries"],
-                                                                               vera, newcomer]}, "current": 2}
+    assert play.stored(page) == {
+        "document": {**saved["document"], "entries": [*saved["document"]["entries"], vera, newcomer]},
+        "current": 2,
+    }
     step(tool, page, "Undo", "Opened from the link: Vera Kask, Newcomer.", 2)
     assert play.stored(page) == saved
 
@@ -172,8 +177,10 @@ def test_a_link_with_a_saved_name_asks_to_replace_it_or_keep_both(page, site_url
     the_question(page, "The link", tool.noun).get_by_role("button", name="Replace").click()
     replaced = "Opened from the link: Vera Kask replaced; Newcomer added."
     expect(page.locator(play.status)).to_have_text(replaced)
-    assert play.stored(page) == {"document": {**saved["document"], "entries": [saved["document"]["entries"][0],
-                                                                               vera, newcomer]}, "current": 1}
+    assert play.stored(page) == {
+        "document": {**saved["document"], "entries": [saved["document"]["entries"][0], vera, newcomer]},
+        "current": 1,
+    }
     expect(page.locator(f"{play.root}-pick")).to_have_value("1")
     step(tool, page, "Undo", replaced, 2)
     assert play.stored(page) == saved
@@ -181,8 +188,9 @@ def test_a_link_with_a_saved_name_asks_to_replace_it_or_keep_both(page, site_url
 
 
 @EVERY_TOOL
-def test_a_file_with_a_saved_name_asks_to_replace_it_or_keep_both(page, site_url: str, tool: Tool,
-                                                                   tmp_path: Path) -> None:
+def test_a_file_with_a_saved_name_asks_to_replace_it_or_keep_both(
+    page, site_url: str, tool: Tool, tmp_path: Path
+) -> None:
     play = tool.play
     saved = saved_pair(tool)
     play.seed(page, saved)
@@ -207,8 +215,10 @@ def test_a_file_with_a_saved_name_asks_to_replace_it_or_keep_both(page, site_url
     import_file()
     the_question(page, "vera.json", tool.noun).get_by_role("button", name="Replace").click()
     expect(page.locator(play.status)).to_have_text("Imported from vera.json: Vera Kask replaced.")
-    assert play.stored(page) == {"document": {**saved["document"], "entries": [saved["document"]["entries"][0],
-                                                                               vera]}, "current": 1}
+    assert play.stored(page) == {
+        "document": {**saved["document"], "entries": [saved["document"]["entries"][0], vera]},
+        "current": 1,
+    }
     expect(button(page, "Import file")).to_be_focused()
     step(tool, page, "Undo", "Imported from vera.json: Vera Kask replaced.", 2)
     assert play.stored(page) == saved
@@ -233,8 +243,10 @@ def test_an_exported_file_imports_again(page, site_url: str, tool: Tool, tmp_pat
     chooser.value.set_files(str(exported))
     group = page.get_by_role("group", name=re.compile(f"^{re.escape(exported.name)} holds Other, Vera Kask"))
     expect(group).to_be_focused()
-    expect(group).to_have_accessible_name(f"{exported.name} holds Other, Vera Kask: names already saved on this "
-                                          f"device. Replace the saved {tool.nouns}, or keep both?")
+    expect(group).to_have_accessible_name(
+        f"{exported.name} holds Other, Vera Kask: names already saved on this "
+        f"device. Replace the saved {tool.nouns}, or keep both?"
+    )
     # Replaced by themselves: the same document, one Undo step.
     group.get_by_role("button", name="Replace").click()
     expect(page.locator(play.status)).to_have_text(f"Imported from {exported.name}: Other, Vera Kask replaced.")
@@ -251,7 +263,8 @@ def test_a_damaged_link_is_refused_and_nothing_saved_changes(page, site_url: str
     open_link(tool, page, site_url, "____")
     expect(page.locator(play.status)).to_have_text(
         "The link was not opened: the link is damaged: its sheet cannot be unpacked (was it cut short?). "
-        "Nothing saved was changed.")
+        "Nothing saved was changed."
+    )
     expect(page.locator(play.status)).to_have_class(re.compile(r"srd-play__status--error"))
     assert play.saved_text(page) == saved_before
     expect(page.get_by_role("group", name=re.compile("holds"))).to_have_count(0)
@@ -288,8 +301,9 @@ SAVED_V1 = Path(__file__).resolve().parents[1] / "doom_stack" / "data" / "saved_
 def seed_steps(page: Page, system: str, steps: object) -> None:
     """Before the page loads, the steps Undo and Redo go through as an earlier build stored them."""
     key = f"srd-play-undo:{system}"
-    page.add_init_script(f"localStorage.getItem('{key}') === null && localStorage.setItem('{key}', "
-                         f"{json.dumps(json.dumps(steps))})")
+    page.add_init_script(
+        f"localStorage.getItem('{key}') === null && localStorage.setItem('{key}', {json.dumps(json.dumps(steps))})"
+    )
 
 
 def test_a_step_an_older_build_stored_is_brought_up_to_date_before_it_is_applied(page, site_url: str) -> None:
@@ -324,12 +338,21 @@ def test_a_step_the_engine_refuses_is_dropped_and_nothing_changes(page, site_url
     future = {"document": {**now["document"], "version": 7}, "current": 0}
     good = {"document": document(tool, made(tool, "Before")), "current": 0}
     play.seed(page, now)
-    seed_steps(page, play.system, {"format": "srd-play-steps", "version": 1, "redo": [],
-                                   "undo": [{"state": good, "what": "Before."}, {"state": future, "what": "Later."}]})
+    seed_steps(
+        page,
+        play.system,
+        {
+            "format": "srd-play-steps",
+            "version": 1,
+            "redo": [],
+            "undo": [{"state": good, "what": "Before."}, {"state": future, "what": "Later."}],
+        },
+    )
     play.open(page, f"{site_url}{tool.address}")
     button(page, "Undo").click()
-    expect(page.locator(play.status)).to_have_text(re.compile(
-        r"^Undo: that step could not be read \(.+\); it is dropped\. Nothing was changed\.$"))
+    expect(page.locator(play.status)).to_have_text(
+        re.compile(r"^Undo: that step could not be read \(.+\); it is dropped\. Nothing was changed\.$")
+    )
     expect(page.locator(play.status)).to_have_class(re.compile(r"srd-play__status--error"))
     assert play.stored(page) == now
     # The step under it is still there, and goes back as it was.
@@ -367,8 +390,9 @@ def log_lines(tool: Tool, page: Page) -> list[str]:
 
 
 @EVERY_TOOL
-def test_the_log_is_drawn_newest_first_and_travels_with_its_entry(page, site_url: str, tool: Tool,
-                                                                  tmp_path: Path) -> None:
+def test_the_log_is_drawn_newest_first_and_travels_with_its_entry(
+    page, site_url: str, tool: Tool, tmp_path: Path
+) -> None:
     play = tool.play
     vera = {**made(tool, "Vera Kask"), "log": [ROLLED, EDITED]}
     saved = {"document": document(tool, made(tool, "Other"), vera), "current": 1}
@@ -376,8 +400,10 @@ def test_the_log_is_drawn_newest_first_and_travels_with_its_entry(page, site_url
     play.open(page, f"{site_url}{tool.address}")
     log = page.locator(f"{play.root} .srd-play__log")
     expect(log.get_by_role("heading", name="Log")).to_be_visible()
-    assert log_lines(tool, page) == ["Rolled Agility 3. | Dice: 6 6 3 | Result: best stack 12 | "
-                                     "Chance: 65.78 % (1579/2400)", "Saved Vera Kask."]
+    assert log_lines(tool, page) == [
+        "Rolled Agility 3. | Dice: 6 6 3 | Result: best stack 12 | Chance: 65.78 % (1579/2400)",
+        "Saved Vera Kask.",
+    ]
     # An entry with no log says where its log will be.
     page.locator(f"{play.root}-pick").select_option("0")
     expect(log).to_contain_text(f"Nothing yet: this {tool.noun}'s rolls and changes are listed here, the newest first.")
@@ -396,8 +422,15 @@ def test_a_change_past_the_length_drops_the_oldest_log_items_first(page, site_ur
     play = tool.play
     limits = play.engine("play_limits")["limits"]
     most, longest = limits["max_log"], limits["max_log_text"]
-    full = [{"what": f"{i:03d}".ljust(longest, "w"), "dice": "d" * longest, "result": "r" * longest,
-             "chance": "c" * longest} for i in range(most)]
+    full = [
+        {
+            "what": f"{i:03d}".ljust(longest, "w"),
+            "dice": "d" * longest,
+            "result": "r" * longest,
+            "chance": "c" * longest,
+        }
+        for i in range(most)
+    ]
     entries = [{**made(tool, f"Full {i}"), "log": list(full)} for i in range(8)]
 
     def spare() -> int:
@@ -426,20 +459,25 @@ def test_a_change_past_the_length_drops_the_oldest_log_items_first(page, site_ur
     assert saved[-1]["log"] == [{"what": "Saved Vex the Renamed."}]
     assert saved[0]["log"] == full[:-1]
     assert [entry["log"] for entry in saved[1:-1]] == [entry["log"] for entry in entries[1:]]
-    assert len(json.dumps(play.stored(page)["document"], separators=(",", ":"), ensure_ascii=False)) \
+    assert (
+        len(json.dumps(play.stored(page)["document"], separators=(",", ":"), ensure_ascii=False))
         <= limits["max_document_chars"]
+    )
 
 
 @EVERY_TOOL
 def test_a_saved_copy_the_engine_refuses_is_kept_aside_and_said_in_words(page, site_url: str, tool: Tool) -> None:
     play = tool.play
-    broken = {"document": document(tool, made(tool, "Other"), {**made(tool, "Vera Kask"), "log": [{"what": " "}]}),
-              "current": 1}
+    broken = {
+        "document": document(tool, made(tool, "Other"), {**made(tool, "Vera Kask"), "log": [{"what": " "}]}),
+        "current": 1,
+    }
     play.seed(page, broken)
     play.open(page, f"{site_url}{tool.address}")
     expect(page.locator(play.status)).to_have_text(
         f"Your saved {tool.nouns} could not be read ({tool.noun} 2, log item 1, what happened: must not be empty); "
-        "they are kept aside on this device.")
+        "they are kept aside on this device."
+    )
     kept = page.evaluate("(key) => localStorage.getItem(key)", f"srd-play-unreadable:{play.system}")
     assert json.loads(kept) == broken
     expect(page.locator(f"{play.root}-pick option")).to_have_count(0)
