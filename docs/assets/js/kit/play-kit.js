@@ -10,7 +10,7 @@
 // and the index of the entry shown), `srd-play-undo:<system>` the steps Undo and Redo go
 // through ({format: STEPS_FORMAT, version: STEPS_VERSION, undo: [step…], redo: [step…]}, oldest
 // first, each step {state, what}: the state before or after a change and the words of that
-// change; at most MAX_STEPS each, within MAX_STEPS_CHARS together). A step's document is
+// change; at most MAX_STEPS each, within MAX_STEPS_CHARS together: play-store.js). A step's document is
 // checked (and brought up to date) by the engine's play_check when Undo or Redo reaches it, and
 // dropped if refused: a step is never applied unread. A stored copy the engine refuses is kept
 // aside (`srd-play-unreadable:<system>`), never dropped. A link's state travels in the address as
