@@ -29,6 +29,7 @@ if sys.platform == "emscripten":
         "site/*",
         "test_spine.py",
         "test_widget_labels.py",
+        "test_adding_a_system.py",
         "benchmark.py",
         "fuzz.py",
     ]

@@ -20,7 +20,6 @@ from hostile_strategies import CONTRACT, check_both, texts
 from hypothesis import given
 from macros_env import site_macros
 
-import macros
 import rules_engine
 from rules_engine.systems import SYSTEM_PACKAGES, get_system
 
@@ -28,8 +27,10 @@ REPO = Path(__file__).resolve().parents[1]
 if not (REPO / "macros").is_dir():  # inside Pyodide only tests/ is mounted
     pytest.skip("needs the repository's files", allow_module_level=True)
 
-import test_cli_contract as cli_contract  # noqa: E402 - after the skip: it is not mounted in Pyodide either
+import test_cli_contract as cli_contract  # noqa: E402
 import test_spine as spine  # noqa: E402
+
+import macros  # noqa: E402 - after the skip: not mounted in Pyodide
 
 KEY, PACKAGE = "toy-coins", "toy_coins"
 
