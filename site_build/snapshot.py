@@ -318,9 +318,11 @@ def engine_replies(corpus: dict[str, list[Json]], repo: Path, python: str) -> di
 
 
 # --- computed styles -----------------------------------------------------------------------
-# Until every widget has left "loading", the fonts are in and no finite animation runs on the
+# Until every widget has left "loading", the fonts are in, Material's search has its index (the
+# search box's height and words change with it), and no finite animation runs on the
 # clock (an animation driven by scrolling runs for good, and is still while nothing scrolls).
 SETTLED = """() => document.readyState === "complete" && document.fonts.status === "loaded"
+    && !/Initializing/.test(document.querySelector(".md-search-result__meta")?.textContent || "")
     && [...document.querySelectorAll(".srd-widget[data-state]")].every((w) => w.dataset.state !== "loading")
     && !document.getAnimations().some((a) => a.playState === "running" && a.effect
         && a.timeline instanceof DocumentTimeline && a.effect.getComputedTiming().iterations !== Infinity)"""
