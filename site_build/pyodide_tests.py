@@ -15,9 +15,9 @@ from .paths import CACHE_DIR, PYODIDE_NPM_DIR, REPO_ROOT, TESTS_DIR
 PYODIDE_TESTS_DIR: Path = TESTS_DIR / "pyodide"
 REQUIREMENTS: Path = PYODIDE_TESTS_DIR / "requirements.txt"
 RUNNER: Path = PYODIDE_TESTS_DIR / "run_pytest.mjs"
-# Folders under tests/ that are not engine tests (they need a browser, are this runner, or
-# hold the shared helpers the tests import).
-NOT_ENGINE_TESTS: frozenset[str] = frozenset({"site", "pyodide", "support"})
+# Folders under tests/ that are not engine tests: they need a browser, are this runner, hold
+# the shared helpers the tests import, or are the page code's Node tests.
+NOT_ENGINE_TESTS: frozenset[str] = frozenset({"site", "pyodide", "support", "js"})
 PYODIDE_PYTHON_VERSION = "3.14"
 
 
