@@ -5,7 +5,7 @@
 
 // Markers and dash patterns, one a series, in order.
 export const SHAPES = ["circle", "square", "triangle", "diamond", "down", "cross", "plus", "bar"];
-export const DASHES = ["", "7 4", "2 3", "9 3 2 3", "14 4", "1 5", "5 2 1 2 1 2", "11 3 3 3"];
+const DASHES = ["", "7 4", "2 3", "9 3 2 3", "14 4", "1 5", "5 2 1 2 1 2", "11 3 3 3"];
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -48,7 +48,7 @@ function around(x, y, r) {
  * @param {number} [r]
  * @returns {SVGElement}
  */
-export function marker(shape, x, y, r = 4.5) {
+function marker(shape, x, y, r = 4.5) {
   const at = around(x, y, r);
   switch (shape) {
     case "circle": return svg("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r });

@@ -18,8 +18,9 @@
 // - Share (a chat text and the link), Download CSV and JSON, and Print house-rule card (one
 //   page: each changed rule beside the printed one, with the key odds of both).
 
-import { afterPause, el, engineForm, explanation, newestOnly, ratioValue, rollMeta } from "../kit/widget-kit.js";
+import { afterPause, el, engineForm, explanation, newestOnly, rollMeta } from "../kit/widget-kit.js";
 import { axisTitles, frame, seriesGroup, svg, swatch } from "../kit/chart.js";
+import { ratioValue } from "../kit/numbers.js";
 import { shareButton } from "../kit/share.js";
 import { downloadText, fileStem } from "../kit/table-export.js";
 
