@@ -17,12 +17,12 @@ RESULT = f"{CALC} .srd-widget__result"
 def open_page(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}action-combat/")
     expect(page.locator(CALC)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-    expect(page.locator(f"{RESULT} .srd-damage__happens")).to_be_visible()
+    expect(page.locator(f"{RESULT} .srd-action-damage__happens")).to_be_visible()
 
 
 def shown_numbers(page: Page) -> dict[str, str]:
     """Label → value, as the result's lists show them."""
-    items = page.locator(f"{RESULT} .srd-damage__item")
+    items = page.locator(f"{RESULT} .srd-action-damage__item")
     return {
         items.nth(i).locator("dt").inner_text(): items.nth(i).locator("dd").inner_text() for i in range(items.count())
     }
@@ -31,8 +31,10 @@ def shown_numbers(page: Page) -> dict[str, str]:
 def expect_report(page: Page, report: DamageReport) -> None:
     """The result region shows what the engine says about ``report``'s hit."""
     data = report.to_json()
-    expect(page.locator(f"{RESULT} .srd-damage__notation code")).to_have_text(data["notation"])
-    expect(page.locator(f"{RESULT} .srd-damage__happens")).to_have_text("What happens: " + "; ".join(data["happens"]))
+    expect(page.locator(f"{RESULT} .srd-action-damage__notation code")).to_have_text(data["notation"])
+    expect(page.locator(f"{RESULT} .srd-action-damage__happens")).to_have_text(
+        "What happens: " + "; ".join(data["happens"])
+    )
     numbers = shown_numbers(page)
     assert numbers["Shock"].split(" ")[0] == str(data["shock"])
     assert numbers["Wounds"].split(" ")[0] == str(data["wounds"])
@@ -74,10 +76,10 @@ def test_three_wounds_roll_luck_at_5_10_and_15(page, site_url, page_errors):
     page.fill("#ad-luck", "5")
     page.get_by_role("radio", name="Variable", exact=True).check()
     roll = page.locator(f"{RESULT} [data-roll=cinematic]")
-    expect(roll.locator(".srd-damage__roll")).to_have_text(
+    expect(roll.locator(".srd-action-damage__roll")).to_have_text(
         "Luck rolls at 5, 10, 15: passes all with 0.55%; failing: one Cinematic Wound"
     )
-    expect(roll.locator(".srd-damage__exact")).to_have_text("184/33275")
+    expect(roll.locator(".srd-action-damage__exact")).to_have_text("184/33275")
     chance = DamageReport(Hit(15, 5, 20, 3, 5, luck=5, options=frozenset({"cinematic-variable"}))).to_json()
     assert chance["rolls"]["cinematic"]["pass_all"] == "184/33275"
     # Without a Luck value, the difficulties are still shown, and the chance is asked for.
@@ -132,7 +134,7 @@ def show_the_tallest_result(page: Page) -> None:
     for option in ("shock-roll", "stun", "dark-times", "shaken", "sand"):
         page.check(f"#ad-opt-{option}")
     expect(page.locator(f"{RESULT} [data-roll=wake]")).to_be_visible()
-    expect(page.locator(f"{RESULT} .srd-damage__notation code")).to_contain_text("with percentile shock-roll")
+    expect(page.locator(f"{RESULT} .srd-action-damage__notation code")).to_contain_text("with percentile shock-roll")
 
 
 def test_the_tallest_result_fits_its_reserved_space_on_a_desktop(page, site_url, page_errors):
@@ -150,7 +152,7 @@ def test_the_calculator_fits_a_phone_and_never_moves_the_page(phone_page, site_u
     page.goto(f"{site_url}action-combat/")
     loading = height(page, RESULT)
     expect(page.locator(CALC)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-    expect(page.locator(f"{RESULT} .srd-damage__happens")).to_be_visible()
+    expect(page.locator(f"{RESULT} .srd-action-damage__happens")).to_be_visible()
     assert height(page, RESULT) == loading
     show_the_tallest_result(page)
     assert height(page, RESULT) == loading
@@ -161,7 +163,7 @@ def test_the_calculator_fits_a_phone_and_never_moves_the_page(phone_page, site_u
         "#ad-opt-shaken",
         "#ad-penalty-seriousness",
         f"{CALC} button[type=submit]",
-        f"{RESULT} .srd-damage__mooks",
+        f"{RESULT} .srd-action-damage__mooks",
     ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
