@@ -296,7 +296,7 @@ def with_log(read: EntryReader) -> EntryReader:
         entry = read({key: part for key, part in value.items() if key != "log"}, where)
         return {**entry, "log": log}
 
-    read_entry.reads_log = True  # type: ignore[attr-defined]
+    read_entry.reads_log = True  # type: ignore[attr-defined]  # a mark on the function, read with getattr
     return read_entry
 
 

@@ -86,7 +86,7 @@ class ScriptedRoller(Roller):
     or to resolve dice rolled at the table. It has no seed."""
 
     def __init__(self, values: Sequence[int]) -> None:
-        self.seed = None  # type: ignore[assignment]
+        self.seed = None  # type: ignore[assignment]  # a script has no seed; its rolls say "dice given"
         self._values = tuple(values)
         self.log = []
         self._count = 0

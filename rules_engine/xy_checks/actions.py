@@ -36,7 +36,7 @@ from .notation import (
     parse_targets_field,
 )
 from .odds import CheckOdds, check_odds, contest_odds, hits_weights, one_die_hits, volley_odds
-from .roll import CheckRoll, ContestRoll, VolleyRoll, XYCheckRoll, degree_text, roll, roll_check
+from .roll import CheckRoll, ContestRoll, VolleyRoll, XYCheckRoll, degree_text, roll_check, roll_contest, roll_volley
 from .rules import (
     CRIT_CHECK,
     DEFENCES,
@@ -366,9 +366,12 @@ def volley_odds_action(request: Request) -> dict[str, object]:
 def volley_roll_action(request: Request) -> dict[str, object]:
     """A seeded roll of the resolver's volley or contest."""
     query = volley_from_fields(request_fields(request, VOLLEY_FIELDS))
-    rolled = roll(query, request_seed(request))
-    shared = share_volley(rolled) if isinstance(rolled, VolleyRoll) else share_contest(rolled)  # type: ignore[arg-type]
-    return {**rolled.to_json(), "share": shared}
+    seed = request_seed(request)
+    if isinstance(query, VolleyQuery):
+        volley = roll_volley(query, seed)
+        return {**volley.to_json(), "share": share_volley(volley)}
+    contest = roll_contest(query, seed)
+    return {**contest.to_json(), "share": share_contest(contest)}
 
 
 #: Each field's label as the three widgets show it (``macros/xy_checks.py``): errors use these words.

@@ -169,7 +169,7 @@ def _at_least_by_degree(query: ActionQuery, pool: OpenPool, points: list[int | s
         elif point == NEVER:
             out.append(Fraction(0))
         else:
-            out.append(dice_part_at_least(pool, query, point))  # type: ignore[arg-type]
+            out.append(dice_part_at_least(pool, query, point))  # type: ignore[arg-type]  # not ALWAYS nor NEVER: a number
     return out
 
 
