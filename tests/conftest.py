@@ -23,6 +23,13 @@ SUPPORT = Path(__file__).resolve().parent / "support"
 if str(SUPPORT) not in sys.path:
     sys.path.insert(0, str(SUPPORT))
 
+from hypothesis import settings  # noqa: E402
+
+# No Hypothesis example has a time limit unless its test sets one: how quick the engine is,
+# is a figure of tests/benchmark.py, and a machine busy on both cores must not fail a test.
+settings.register_profile("srd", deadline=None)
+settings.load_profile("srd")
+
 if sys.platform == "emscripten":
     collect_ignore_glob = [
         "*/test_browser_*.py",
