@@ -41,6 +41,7 @@ function chance(ratio, percent) {
 }
 
 // --- the Dramatic Card Draw ----------------------------------------------------------------
+/** @param {HTMLElement} root */
 function attachCardDraw(root) {
   const w = engineForm(root, {
     prefix: "acd", fields: ["factions", "seed"], readyText: "Ready: the odds follow the factions.",
@@ -72,7 +73,7 @@ function attachCardDraw(root) {
     const result = w.accept(reply, ["factions"], { typing });
     compare.offer(result);
     if (!result) return odds.stale(true);
-    odds.show(renderOdds(result), result.notation);
+    odds.show(renderDrawOdds(result), result.notation);
   }
 
   async function draw() {
@@ -83,46 +84,9 @@ function attachCardDraw(root) {
     }));
     if (!reply) return;
     const result = w.accept(reply, ["factions", "seed"]);
-    if (result) drawn.show(renderDraw(result, values), result.notation, inputsKey(values));
-  }
-
-  function renderOdds(result) {
-    const several = result.factions.length > 1;
-    const head = [el("th", { scope: "col" }, "Card"), el("th", { scope: "col" }, "One faction")];
-    if (several) head.push(el("th", { scope: "col" }, "At least one of them"));
-    const row = (label, item) => el("tr", {}, el("th", { scope: "row" }, label),
-      el("td", {}, chance(item.p_faction, item.percent)),
-      several ? el("td", {}, chance(item.p_any, item.percent_any)) : null);
-    const table = el("table", { class: "srd-card-odds__table" },
-      el("caption", {}, `Exact chances, ${result.factions.length} faction${several ? "s" : ""}, ` +
-        `${result.deck_size}-card deck`),
-      el("thead", {}, el("tr", {}, ...head)),
-      el("tbody", {}, ...result.results.map((item) => row(item.result, item)),
-        ...result.favoured.map((item) => row(`Favoured: ${item.action}`, item))));
-    return el("div", { class: "srd-card-odds" },
-      el("p", { class: "srd-reading" }, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)),
-      el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Exact chances of each card", tabindex: "0" },
-        table));
-  }
-
-  function renderDraw(result, values) {
-    const list = el("ul", { class: "srd-card-draw", "aria-label": "Each faction's card", tabindex: "0" });
-    for (const item of result.draws) {
-      const red = item.suit === "hearts" || item.suit === "diamonds";
-      const favoured = item.favoured === "every action" ? "every action Favoured" : `Favoured: ${item.favoured}`;
-      list.append(el("li", { class: "srd-card-draw__item" },
-        el("span", {
-          class: `srd-playing-card${red ? " srd-playing-card--red" : ""}${item.suit ? "" : " srd-playing-card--joker"}`,
-          "aria-hidden": "true",
-        }, item.short),
-        el("span", { class: "srd-card-draw__text" },
-          el("strong", { class: "srd-card-draw__faction" }, item.faction), ": ",
-          el("span", { class: "srd-card-draw__card" }, item.card), ", ",
-          el("span", { class: "srd-card-draw__result" }, item.result), "; ",
-          el("span", { class: "srd-card-draw__favoured" }, favoured))));
-    }
-    return el("div", { class: "srd-roll" }, list, lineByLine(result.lines),
-      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) }), "draw", result.share.text));
+    if (!result) return;
+    const href = w.permalink({ ...values, seed: String(result.seed) });
+    drawn.show(renderDraw(result, href), result.notation, inputsKey(values));
   }
 
   w.onSubmit(draw);
@@ -132,7 +96,57 @@ function attachCardDraw(root) {
   w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll: draw });
 }
 
+/**
+ * The exact chance of each card, for one faction and for at least one of them.
+ * @param {any} result
+ * @returns {HTMLElement}
+ */
+function renderDrawOdds(result) {
+  const several = result.factions.length > 1;
+  const head = [el("th", { scope: "col" }, "Card"), el("th", { scope: "col" }, "One faction")];
+  if (several) head.push(el("th", { scope: "col" }, "At least one of them"));
+  const row = (label, item) => el("tr", {}, el("th", { scope: "row" }, label),
+    el("td", {}, chance(item.p_faction, item.percent)),
+    several ? el("td", {}, chance(item.p_any, item.percent_any)) : null);
+  const table = el("table", { class: "srd-card-odds__table" },
+    el("caption", {}, `Exact chances, ${result.factions.length} faction${several ? "s" : ""}, ` +
+      `${result.deck_size}-card deck`),
+    el("thead", {}, el("tr", {}, ...head)),
+    el("tbody", {}, ...result.results.map((item) => row(item.result, item)),
+      ...result.favoured.map((item) => row(`Favoured: ${item.action}`, item))));
+  return el("div", { class: "srd-card-odds" },
+    el("p", { class: "srd-reading" }, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)),
+    el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Exact chances of each card", tabindex: "0" },
+      table));
+}
+
+/**
+ * @param {any} result the engine's draw
+ * @param {string} href the draw's permalink
+ * @returns {HTMLElement}
+ */
+function renderDraw(result, href) {
+  const list = el("ul", { class: "srd-card-draw", "aria-label": "Each faction's card", tabindex: "0" });
+  for (const item of result.draws) {
+    const red = item.suit === "hearts" || item.suit === "diamonds";
+    const favoured = item.favoured === "every action" ? "every action Favoured" : `Favoured: ${item.favoured}`;
+    list.append(el("li", { class: "srd-card-draw__item" },
+      el("span", {
+        class: `srd-playing-card${red ? " srd-playing-card--red" : ""}${item.suit ? "" : " srd-playing-card--joker"}`,
+        "aria-hidden": "true",
+      }, item.short),
+      el("span", { class: "srd-card-draw__text" },
+        el("strong", { class: "srd-card-draw__faction" }, item.faction), ": ",
+        el("span", { class: "srd-card-draw__card" }, item.card), ", ",
+        el("span", { class: "srd-card-draw__result" }, item.result), "; ",
+        el("span", { class: "srd-card-draw__favoured" }, favoured))));
+  }
+  return el("div", { class: "srd-roll" }, list, lineByLine(result.lines),
+    rollMeta(result.seed, href, "draw", result.share.text));
+}
+
 // --- the Action! Deck draw -----------------------------------------------------------------
+/** @param {HTMLElement} root */
 function attachDeck(root) {
   const FIELDS = ["draws", "card"];
   const w = engineForm(root, {
@@ -164,7 +178,7 @@ function attachDeck(root) {
     if (!reply) return;
     const result = w.accept(reply, FIELDS, { typing });
     if (!result) return odds.stale(true);
-    odds.show(renderOdds(result), result.notation);
+    odds.show(renderDeckOdds(result), result.notation);
   }
 
   async function deal() {
@@ -175,48 +189,9 @@ function attachDeck(root) {
     }));
     if (!reply) return;
     const result = w.accept(reply, [...FIELDS, "seed"]);
-    if (result) dealt.show(renderDeal(result, values), result.notation, inputsKey(values));
-  }
-
-  function renderOdds(result) {
-    const draws = `${result.draws} draw${result.draws === 1 ? "" : "s"}`;
-    const box = el("div", { class: "srd-card-odds" },
-      el("p", { class: "srd-reading" }, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)));
-    if (result.card) {
-      box.append(el("p", { class: "srd-card-odds__headline" },
-        el("strong", {}, result.card), ` is on ${result.copies} of the ${result.deck_size} cards. Chance in ${draws}: `,
-        chance(result.p_drawn, result.percent)));
-    } else {
-      const plot = result.cards.find((c) => c.half === "plot");
-      const action = result.cards.find((c) => c.half === "action");
-      const lines = [];
-      if (plot) lines.push(el("li", {}, `A given plot (on ${plot.copies} of ${result.deck_size}): `,
-        chance(plot.p_drawn, plot.percent)));
-      if (action) lines.push(el("li", {}, `A given action (on ${action.copies} of ${result.deck_size}): `,
-        chance(action.p_drawn, action.percent)));
-      box.append(el("p", { class: "srd-card-odds__headline" }, `Chance in ${draws}:`), el("ul", {}, ...lines));
-    }
-    return box;
-  }
-
-  function renderDeal(result, values) {
-    const list = el("ol", { class: "srd-deck-draw", "aria-label": "The cards drawn, in order", tabindex: "0" });
-    for (const card of result.cards) {
-      const halves = [];
-      if (card.plot) halves.push(el("span", { class: "srd-deck-card__plot" }, el("strong", {}, card.plot),
-        ` (plot): ${card.plot_effect}`));
-      if (card.action) halves.push(el("span", { class: "srd-deck-card__action" }, el("strong", {}, card.action),
-        ` (action): ${card.action_effect}`));
-      list.append(el("li", { class: "srd-deck-card" }, ...halves));
-    }
-    const box = el("div", { class: "srd-roll" });
-    if (result.card) {
-      box.append(el("p", { class: "srd-roll__headline" }, el("strong", { class: "srd-deck-draw__found" },
-        result.found_at ? `${result.card} came up as card ${result.found_at}` : `${result.card} did not come up`)));
-    }
-    box.append(list, lineByLine(result.lines),
-      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) }), "draw", result.share.text));
-    return box;
+    if (!result) return;
+    const href = w.permalink({ ...values, seed: String(result.seed) });
+    dealt.show(renderDeal(result, href), result.notation, inputsKey(values));
   }
 
   w.onSubmit(deal);
@@ -224,6 +199,57 @@ function attachDeck(root) {
   for (const box of root.querySelectorAll("input[name=deck]")) box.addEventListener("change", () => updateOdds());
   w.watchSeed((seed) => ({ system: SYSTEM, action: "deck_roll", fields: formValues(), seed }));
   w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll: deal });
+}
+
+/**
+ * The exact chance that the card looked for (or any given plot or action) comes up.
+ * @param {any} result
+ * @returns {HTMLElement}
+ */
+function renderDeckOdds(result) {
+  const draws = `${result.draws} draw${result.draws === 1 ? "" : "s"}`;
+  const box = el("div", { class: "srd-card-odds" },
+    el("p", { class: "srd-reading" }, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)));
+  if (result.card) {
+    box.append(el("p", { class: "srd-card-odds__headline" },
+      el("strong", {}, result.card), ` is on ${result.copies} of the ${result.deck_size} cards. Chance in ${draws}: `,
+      chance(result.p_drawn, result.percent)));
+  } else {
+    const plot = result.cards.find((c) => c.half === "plot");
+    const action = result.cards.find((c) => c.half === "action");
+    const lines = [];
+    if (plot) lines.push(el("li", {}, `A given plot (on ${plot.copies} of ${result.deck_size}): `,
+      chance(plot.p_drawn, plot.percent)));
+    if (action) lines.push(el("li", {}, `A given action (on ${action.copies} of ${result.deck_size}): `,
+      chance(action.p_drawn, action.percent)));
+    box.append(el("p", { class: "srd-card-odds__headline" }, `Chance in ${draws}:`), el("ul", {}, ...lines));
+  }
+  return box;
+}
+
+/**
+ * @param {any} result the engine's deal
+ * @param {string} href the deal's permalink
+ * @returns {HTMLElement}
+ */
+function renderDeal(result, href) {
+  const list = el("ol", { class: "srd-deck-draw", "aria-label": "The cards drawn, in order", tabindex: "0" });
+  for (const card of result.cards) {
+    const halves = [];
+    if (card.plot) halves.push(el("span", { class: "srd-deck-card__plot" }, el("strong", {}, card.plot),
+      ` (plot): ${card.plot_effect}`));
+    if (card.action) halves.push(el("span", { class: "srd-deck-card__action" }, el("strong", {}, card.action),
+      ` (action): ${card.action_effect}`));
+    list.append(el("li", { class: "srd-deck-card" }, ...halves));
+  }
+  const box = el("div", { class: "srd-roll" });
+  if (result.card) {
+    box.append(el("p", { class: "srd-roll__headline" }, el("strong", { class: "srd-deck-draw__found" },
+      result.found_at ? `${result.card} came up as card ${result.found_at}` : `${result.card} did not come up`)));
+  }
+  box.append(list, lineByLine(result.lines),
+    rollMeta(result.seed, href, "draw", result.share.text));
+  return box;
 }
 
 export { attachCardDraw, attachDeck };

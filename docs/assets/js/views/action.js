@@ -19,6 +19,7 @@ const SYSTEM = "action";
 const FIELDS = ["skill", "defence", "threshold", "attack_ev", "defence_ev", "extra_positive", "extra_negative"];
 
 // --- the Action roller ---------------------------------------------------------------------
+/** @param {HTMLElement} root */
 function attachRoller(root) {
   const w = engineForm(root, {
     prefix: "ac", fields: [...FIELDS, "seed"], readyText: "Ready: the odds follow your inputs.",
@@ -75,68 +76,9 @@ function attachRoller(root) {
     const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_fields", fields: values, seed }));
     if (!reply) return;
     const result = w.accept(reply, [...FIELDS, "seed"]);
-    if (result) rolled.show(renderRoll(result, values), result.notation, inputsKey(values));
-  }
-
-  function renderReading(result) {
-    const box = el("div", { class: "srd-reading" },
-      el("p", {}, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)));
-    if (result.notes.length) {
-      box.append(el("ul", { class: "srd-reading__notes" }, ...result.notes.map((note) => el("li", {}, note))));
-    }
-    return box;
-  }
-
-  function renderOdds(result) {
-    const names = Object.keys(result.outcomes);
-    const top = Math.max(...names.map((name) => ratioValue(result.outcomes[name])), 1e-9);
-    const rows = names.map((name, index) => el("tr", { "data-degree": name },
-      el("th", { scope: "row" }, name),
-      el("td", { class: "srd-num srd-pct" }, result.percent[name]),
-      el("td", { class: "srd-exact" }, result.outcomes[name]),
-      el("td", { class: "srd-action-odds__barcell", "aria-hidden": "true" },
-        el("span", {
-          class: `srd-action-odds__bar srd-action-odds__bar--${index < 3 ? "fail" : "hit"}`,
-          style: `width: ${((100 * ratioValue(result.outcomes[name])) / top).toFixed(1)}%`,
-        }))));
-    const table = el("table", { class: "srd-action-odds__table" },
-      el("caption", {}, "Exact chance of each degree"),
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Degree"), el("th", { scope: "col" }, "Chance"),
-        el("th", { scope: "col" }, "Exact"), el("td", { "aria-hidden": "true" }))),
-      el("tbody", {}, ...rows));
-    const note = result.p_double0 === "0/1"
-      ? "No dice, so no double-0."
-      : `Double-0: ${result.p_double0}` + (result.types.includes("experimental") ? `; any pair: ${result.p_pair}` : "") +
-        ". Exact: every reroll followed, nothing cut.";
-    return el("div", { class: "srd-action-odds" },
-      el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Exact chance of each degree", tabindex: "0" },
-        table),
-      el("p", { class: "srd-odds__note" }, note));
-  }
-
-  function renderRoll(result, values) {
-    const box = el("div", { class: "srd-roll" });
-    box.append(el("p", { class: "srd-roll__headline" },
-      el("strong", { class: "srd-roll__degree" }, result.degree),
-      " ", el("span", { class: "srd-roll__numbers" }, `AV ${result.av}, Outcome ${result.outcome}` +
-        (result.pv === null ? "" : `, PV ${result.pv}`))));
-    const dice = el("ul", { class: "srd-action-dice", "aria-label": "The dice, each with its rerolls" });
-    result.dice.forEach((die, index) => {
-      const sign = die.sign === "+" ? "positive" : "negative";
-      const label = `Die ${index + 1}, ${sign}: ${die.faces.join(", then ")}` +
-        (die.faces.length > 1 ? `, ${die.total} in all` : "") + (die.closed ? " (closed)" : "");
-      const faces = die.faces.map((face) => el("span", { class: `srd-die srd-die--${sign}`, "aria-hidden": "true" },
-        String(face)));
-      // A list item holds the picture (an item itself may not be an image: invalid list markup).
-      dice.append(el("li", { class: "srd-action-dice__chain", title: label },
-        el("span", { class: "srd-action-dice__faces", role: "img", "aria-label": label },
-          el("span", { class: "srd-action-dice__sign", "aria-hidden": "true" }, die.sign === "+" ? "+" : "−"),
-          ...faces)));
-    });
-    if (result.dice.length) box.append(dice);
-    box.append(explanation(result.lines),
-      rollMeta(result.seed, w.permalink({ ...values, seed: String(result.seed) }), "roll", result.share.text));
-    return box;
+    if (!result) return;
+    const href = w.permalink({ ...values, seed: String(result.seed) });
+    rolled.show(renderRoll(result, href), result.notation, inputsKey(values));
   }
 
   w.onSubmit(roll);
@@ -144,6 +86,82 @@ function attachRoller(root) {
   for (const box of [...toggles, active]) box.addEventListener("change", () => updateOdds());
   w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_fields", fields: formValues(), seed }));
   w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll });
+}
+
+/**
+ * The engine's notation for the inputs, and its notes.
+ * @param {any} result
+ * @returns {HTMLElement}
+ */
+function renderReading(result) {
+  const box = el("div", { class: "srd-reading" },
+    el("p", {}, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)));
+  if (result.notes.length) {
+    box.append(el("ul", { class: "srd-reading__notes" }, ...result.notes.map((note) => el("li", {}, note))));
+  }
+  return box;
+}
+
+/**
+ * The exact chance of each degree.
+ * @param {any} result
+ * @returns {HTMLElement}
+ */
+function renderOdds(result) {
+  const names = Object.keys(result.outcomes);
+  const top = Math.max(...names.map((name) => ratioValue(result.outcomes[name])), 1e-9);
+  const rows = names.map((name, index) => el("tr", { "data-degree": name },
+    el("th", { scope: "row" }, name),
+    el("td", { class: "srd-num srd-pct" }, result.percent[name]),
+    el("td", { class: "srd-exact" }, result.outcomes[name]),
+    el("td", { class: "srd-action-odds__barcell", "aria-hidden": "true" },
+      el("span", {
+        class: `srd-action-odds__bar srd-action-odds__bar--${index < 3 ? "fail" : "hit"}`,
+        style: `width: ${((100 * ratioValue(result.outcomes[name])) / top).toFixed(1)}%`,
+      }))));
+  const table = el("table", { class: "srd-action-odds__table" },
+    el("caption", {}, "Exact chance of each degree"),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Degree"), el("th", { scope: "col" }, "Chance"),
+      el("th", { scope: "col" }, "Exact"), el("td", { "aria-hidden": "true" }))),
+    el("tbody", {}, ...rows));
+  const note = result.p_double0 === "0/1"
+    ? "No dice, so no double-0."
+    : `Double-0: ${result.p_double0}` + (result.types.includes("experimental") ? `; any pair: ${result.p_pair}` : "") +
+      ". Exact: every reroll followed, nothing cut.";
+  return el("div", { class: "srd-action-odds" },
+    el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Exact chance of each degree", tabindex: "0" },
+      table),
+    el("p", { class: "srd-odds__note" }, note));
+}
+
+/**
+ * @param {any} result the engine's roll
+ * @param {string} href the roll's permalink
+ * @returns {HTMLElement}
+ */
+function renderRoll(result, href) {
+  const box = el("div", { class: "srd-roll" });
+  box.append(el("p", { class: "srd-roll__headline" },
+    el("strong", { class: "srd-roll__degree" }, result.degree),
+    " ", el("span", { class: "srd-roll__numbers" }, `AV ${result.av}, Outcome ${result.outcome}` +
+      (result.pv === null ? "" : `, PV ${result.pv}`))));
+  const dice = el("ul", { class: "srd-action-dice", "aria-label": "The dice, each with its rerolls" });
+  result.dice.forEach((die, index) => {
+    const sign = die.sign === "+" ? "positive" : "negative";
+    const label = `Die ${index + 1}, ${sign}: ${die.faces.join(", then ")}` +
+      (die.faces.length > 1 ? `, ${die.total} in all` : "") + (die.closed ? " (closed)" : "");
+    const faces = die.faces.map((face) => el("span", { class: `srd-die srd-die--${sign}`, "aria-hidden": "true" },
+      String(face)));
+    // A list item holds the picture (an item itself may not be an image: invalid list markup).
+    dice.append(el("li", { class: "srd-action-dice__chain", title: label },
+      el("span", { class: "srd-action-dice__faces", role: "img", "aria-label": label },
+        el("span", { class: "srd-action-dice__sign", "aria-hidden": "true" }, die.sign === "+" ? "+" : "−"),
+        ...faces)));
+  });
+  if (result.dice.length) box.append(dice);
+  box.append(explanation(result.lines),
+    rollMeta(result.seed, href, "roll", result.share.text));
+  return box;
 }
 
 // --- the value-table converter -------------------------------------------------------------
