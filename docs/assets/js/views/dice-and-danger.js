@@ -25,6 +25,31 @@ import { fieldsForm } from "../kit/fields-form.js";
 const SYSTEM = "dice-and-danger";
 const KIND_WORDS = { damage: "damage roll", save: "save", face: "face roll" };
 
+/**
+ * The roller's damage/save switch. The notation's own `save`/`damage` wins: the switch shows
+ * the engine's kind, and is locked while the notation names one (the hint says so).
+ * @param {HTMLInputElement[]} radios the switch's radio buttons
+ * @param {HTMLElement} switchBox
+ */
+function kindSwitch(radios, switchBox) {
+  const kind = () => (radios.find((radio) => radio.checked) || radios[0]).value;
+  /** @param {string} value */
+  function setKind(value) {
+    for (const radio of radios) radio.checked = radio.value === value;
+  }
+  /** @param {boolean} locked */
+  function lockSwitch(locked) {
+    for (const radio of radios) radio.disabled = locked;
+    switchBox.classList.toggle("srd-switch--locked", locked);
+  }
+  /** @param {{switch: string, written_kind: string | null}} result */
+  function followSwitch(result) {
+    setKind(result.switch);
+    lockSwitch(Boolean(result.written_kind));
+  }
+  return { kind, setKind, followSwitch, lockSwitch };
+}
+
 // --- the notation roller -------------------------------------------------------------------
 /** @param {HTMLElement} root */
 function attachRoller(root) {
@@ -33,7 +58,7 @@ function attachRoller(root) {
   });
   const { inputs } = w;
   const radios = [...root.querySelectorAll("input[name=kind]")];
-  const switchBox = root.querySelector(".srd-switch");
+  const { kind, setKind, followSwitch, lockSwitch } = kindSwitch(radios, root.querySelector(".srd-switch"));
   const resultBox = root.querySelector(".srd-widget__result");
   // A roll belongs to its notation and kind (the kind the engine rolled: the notation's own word wins).
   const inputsKey = (notation = inputs.notation.value, as = kind()) => JSON.stringify([notation.trim(), as]);
@@ -44,23 +69,6 @@ function attachRoller(root) {
   const latestRoll = newestOnly();
   const oddsPause = afterPause(updateOdds);
   const compare = attachCompare(root, { engine: w.engine, term: "Hits" });
-
-  const kind = () => (radios.find((radio) => radio.checked) || radios[0]).value;
-  function setKind(value) {
-    for (const radio of radios) radio.checked = radio.value === value;
-  }
-
-  // The notation's own `save`/`damage` wins: the switch shows the engine's kind, and is
-  // locked while the notation names one (the hint says so).
-  function followSwitch(result) {
-    setKind(result.switch);
-    lockSwitch(Boolean(result.written_kind));
-  }
-
-  function lockSwitch(locked) {
-    for (const radio of radios) radio.disabled = locked;
-    switchBox.classList.toggle("srd-switch--locked", locked);
-  }
 
   // A permalink (?notation=…&kind=…&seed=…#dd-roller) prefills the form and rolls once ready.
   function prefill(params) {
