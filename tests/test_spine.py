@@ -19,35 +19,27 @@ from rules_engine.systems import SYSTEM_PACKAGES, get_system
 REPO = Path(__file__).resolve().parents[1]
 if not (REPO / "macros").is_dir():  # inside Pyodide only tests/ is mounted
     pytest.skip("needs the repository's files", allow_module_level=True)
-GLUE = (
+#: The shared glue outside the page code's shared rooms.
+_GLUE_FILES = (
     "rules_engine/web.py",
     "rules_engine/cli.py",
     "macros/main.py",
     "macros/designers.py",
     "rules_engine/core/designer.py",
-    "docs/assets/js/runtime/engine.js",
-    "docs/assets/js/runtime/engine-worker.js",
-    "docs/assets/js/runtime/widgets.js",
-    "docs/assets/js/kit/widget-kit.js",
-    "docs/assets/js/kit/compare.js",
-    "docs/assets/js/kit/history.js",
     "macros/widget_html.py",
-    "docs/assets/js/kit/table-export.js",
-    "docs/assets/js/kit/notation-buttons.js",
     "macros/render.py",
-    "docs/assets/js/runtime/early-links.js",
     "macros/module_graph.py",
-    "docs/assets/js/runtime/pages.js",
-    "docs/assets/js/kit/share.js",
-    "docs/assets/js/kit/play-kit.js",
-    "docs/assets/js/kit/play-focus.js",
-    "docs/assets/js/kit/fields-form.js",
     "macros/lab.py",
     "docs/assets/js/views/lab.js",
     "docs/assets/css/lab.css",
     "docs/lab.md",
     "rules_engine/core/share.py",
     "rules_engine/core/play.py",
+)
+#: Every module of the page code's shared rooms (runtime/ and kit/) is glue, whatever its name.
+SHARED_ROOMS = ("docs/assets/js/runtime", "docs/assets/js/kit")
+GLUE = _GLUE_FILES + tuple(
+    sorted(path.relative_to(REPO).as_posix() for room in SHARED_ROOMS for path in (REPO / room).glob("*.js"))
 )
 
 
