@@ -93,7 +93,7 @@ def test_picking_who_attacks_moves_nothing_under_the_odds(phone_page: Page, site
     page.get_by_role("button", name="Add a combatant to Second side").click()
     tool.wait_saved(page, "s.sides[1].combatants.length === 2")
     settled(page, roll)
-    rows = page.locator(f"{tool.root} .srd-xyp__targets tbody tr")
+    rows = page.locator(f"{tool.root} .srd-xy-play__targets tbody tr")
     expect(rows).to_have_count(2)
     page.locator("#xyp-attacking").scroll_into_view_if_needed()
     before = page.evaluate(_AFTER, [roll.odds])
