@@ -49,6 +49,7 @@ SCHEMES: dict[Literal["light", "dark"], str] = {
     "dark": "slate",
 }  # emulated preference -> Material's scheme
 SEED = 7
+RETRIES = 3  # loads of a page whose widget failed before its failure is recorded
 BUILD_URL = "http://127.0.0.1:8000/"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -421,8 +422,13 @@ def record_styles(site: Path, out: Path, pages: list[str], origins: tuple[str, .
                     page.on("pageerror", lambda error: errors.append(str(error)))  # noqa: B023 - used in this loop
                     records = {}
                     for path in pages:
-                        page.goto(url + path)
-                        page.wait_for_function(SETTLED, timeout=WAIT_MS, polling=100)
+                        # A widget whose engine stalled (the page gives up after a while with
+                        # nothing arriving, as on a machine busy on both cores) is loaded again.
+                        for _ in range(RETRIES):
+                            page.goto(url + path)
+                            page.wait_for_function(SETTLED, timeout=WAIT_MS, polling=100)
+                            if not page.locator('.srd-widget[data-state="failed"]').count():
+                                break
                         records[path] = _normalise_styles(page.evaluate(STYLES), (*origins, url))
                     context.close()
                     name = f"{width}-{scheme}"
