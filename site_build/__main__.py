@@ -41,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     p_snap.add_argument("--no-styles", action="store_true", help="skip the computed styles (the browser part)")
     p_snap.add_argument("--no-engine", action="store_true", help="skip the engine's replies")
     p_snap.add_argument("--page", action="append", help="only this page's styles ('' the home page; repeatable)")
+    p_snap.add_argument("--view", action="append", help="only this view's styles (360-light, 1280-dark …; repeatable)")
 
     p_cmp = sub.add_parser("snapshot-compare", help="print every difference between two snapshots; exit 1 if any")
     p_cmp.add_argument("before", type=Path)
@@ -61,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
             styles=not args.no_styles,
             engine=not args.no_engine,
             only=args.page,
+            views=args.view,
         )
         return 0
     try:

@@ -398,8 +398,16 @@ def _normalise_styles(record: dict[str, Json], origins: tuple[str, ...]) -> dict
     }
 
 
-def record_styles(site: Path, out: Path, pages: list[str], origins: tuple[str, ...], log: Log = print) -> None:
-    """Write ``styles/<width>-<scheme>.json.gz`` under ``out`` for ``pages`` of ``site``."""
+def record_styles(
+    site: Path,
+    out: Path,
+    pages: list[str],
+    origins: tuple[str, ...],
+    log: Log = print,
+    views: list[str] | None = None,
+) -> None:
+    """Write ``styles/<width>-<scheme>.json.gz`` under ``out`` for ``pages`` of ``site``: every
+    view, or those named in ``views`` (``360-light`` …)."""
     from playwright.sync_api import sync_playwright
 
     from .serve import bind_server, serve_in_background, server_url
@@ -413,6 +421,8 @@ def record_styles(site: Path, out: Path, pages: list[str], origins: tuple[str, .
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             for width, viewport in WIDTHS.items():
                 for scheme in SCHEMES:
+                    if views and f"{width}-{scheme}" not in views:
+                        continue
                     started = time.monotonic()
                     # One context a view: the engine's snapshot and the HTTP cache are kept from
                     # page to page, as for a reader; every page is loaded, none swapped in.
@@ -460,6 +470,7 @@ def take(
     engine: bool = True,
     only: list[str] | None = None,
     log: Log = print,
+    views: list[str] | None = None,
 ) -> None:
     """Record the snapshot of ``site`` (built from ``repo`` first when None) into ``out``; the
     styles of the pages in ``only`` alone when given (a quick look)."""
@@ -482,7 +493,7 @@ def take(
             _write(out / "engine.json", replies)
             log(f"engine: {len(replies['cli'])} CLI replies, {len(replies['bridge'])} bridge replies")
         if styles:
-            record_styles(site, out, [p for p in pages if not only or p in only], origins, log)
+            record_styles(site, out, [p for p in pages if not only or p in only], origins, log, views)
 
 
 def _write(path: Path, data: object) -> None:
