@@ -7,10 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from browser_fixtures import SCHEMES
 from browser_kit import ENGINE_LOAD_MS, use_theme, visit, wait_for_search_results
+from playwright.sync_api import Page, expect
 from test_layout import built_pages
 
 AXE = Path(__file__).resolve().parents[2] / "site_build" / "node_modules" / "axe-core" / "axe.min.js"
@@ -33,13 +32,18 @@ def violations(page: Page) -> list[dict]:
 def settle(page: Page) -> None:
     """Wait until no widget on the page is still loading (ready with its odds, or failed with
     its Retry button: both are states a reader sees), so axe checks them as shown."""
-    page.wait_for_function("() => ![...document.querySelectorAll('.srd-widget')].some(w => w.dataset.state === 'loading')",
-                           timeout=ENGINE_LOAD_MS)
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('.srd-widget')].some(w => w.dataset.state === 'loading')",
+        timeout=ENGINE_LOAD_MS,
+    )
 
 
 def report(found: dict[str, list[dict]]) -> str:
-    return "\n".join(f"{where}: {v['id']} ({v['impact']}) {v['help']}\n    " + "\n    ".join(v["nodes"])
-                     for where, vs in found.items() for v in vs)
+    return "\n".join(
+        f"{where}: {v['id']} ({v['impact']}) {v['help']}\n    " + "\n    ".join(v["nodes"])
+        for where, vs in found.items()
+        for v in vs
+    )
 
 
 def test_axe_core_is_installed():

@@ -19,10 +19,9 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from browser_kit import ENGINE_LOAD_MS, follow_link
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-from browser_kit import ENGINE_LOAD_MS, follow_link
 from test_widget_resilience import widgets  # noqa: F401 - the fixture
 
 # One widget of every system with an edit that keeps its inputs valid: (widget id, field, new
@@ -63,8 +62,11 @@ def settled_text(page: Page, selector: str) -> str:
 def same_text(page: Page, selector: str, text: str) -> None:
     """Wait until the element reads ``text`` (as the reader sees it: innerText)."""
     try:
-        page.wait_for_function("([selector, text]) => document.querySelector(selector).innerText === text",
-                               arg=[selector, text], timeout=ENGINE_LOAD_MS)
+        page.wait_for_function(
+            "([selector, text]) => document.querySelector(selector).innerText === text",
+            arg=[selector, text],
+            timeout=ENGINE_LOAD_MS,
+        )
     except PlaywrightTimeoutError:
         assert page.locator(selector).inner_text() == text
 
@@ -77,10 +79,21 @@ def test_every_system_has_an_edit_here(widgets):  # noqa: F811
     assert {w.view for w in widgets} == set(EDITS), "add the new system's widget to EDITS"
 
 
-@pytest.mark.parametrize(("widget_id", "field", "value", "answer"),
-                         [*EDITS.values(), *MORE_EDITS], ids=[*EDITS, *(edit[0] for edit in MORE_EDITS)])
+@pytest.mark.parametrize(
+    ("widget_id", "field", "value", "answer"),
+    [*EDITS.values(), *MORE_EDITS],
+    ids=[*EDITS, *(edit[0] for edit in MORE_EDITS)],
+)
 def test_typing_changes_the_address_and_the_address_brings_the_inputs_and_odds_back(
-        page, another_reader, site_url, widgets, widget_id, field, value, answer):  # noqa: F811
+    page,
+    another_reader,
+    site_url,
+    widgets,  # noqa: F811 - the fixture imported above
+    widget_id,
+    field,
+    value,
+    answer,
+):
     path = page_of(widgets, widget_id)
     page.goto(site_url + path)
     ready(page, widget_id)
@@ -155,8 +168,7 @@ def test_a_link_to_another_page_carries_none_of_the_inputs(page, site_url, widge
     expect(page).to_have_url(re.compile(r"adrenaline/\?attribute=4"))
 
 
-def test_a_chosen_stack_and_the_attack_helper_come_back_from_the_address(
-        page, another_reader, site_url, widgets):  # noqa: F811
+def test_a_chosen_stack_and_the_attack_helper_come_back_from_the_address(page, another_reader, site_url, widgets):  # noqa: F811
     page.goto(site_url + page_of(widgets, "ds-roller"))
     ready(page, "ds-roller")
     ready(page, "dsa-helper")
@@ -166,7 +178,8 @@ def test_a_chosen_stack_and_the_attack_helper_come_back_from_the_address(
     # The helper answers typing after a pause, its old answer unmarked meanwhile: wait for
     # the answer to these inputs (its working names them) before reading it.
     expect(page.locator("#dsa-helper .srd-ds-attack__lines")).to_contain_text(
-        "attack 12 vs 4 cover", timeout=ENGINE_LOAD_MS)
+        "attack 12 vs 4 cover", timeout=ENGINE_LOAD_MS
+    )
     attack = settled_text(page, "#dsa-helper .srd-widget__odds")
     page.fill("#ds-seed", "5")
     page.click("#ds-roller button[type=submit]")
@@ -179,7 +192,12 @@ def test_a_chosen_stack_and_the_attack_helper_come_back_from_the_address(
     assert chosen.startswith("Chosen: ")
     expect(page).to_have_url(re.compile(r"stack=2"))
     assert {key: query(page)[key] for key in ("attribute", "seed", "stack", "dsa-attack", "dsa-cover")} == {
-        "attribute": ["5"], "seed": ["5"], "stack": ["2"], "dsa-attack": ["12"], "dsa-cover": ["on"]}
+        "attribute": ["5"],
+        "seed": ["5"],
+        "stack": ["2"],
+        "dsa-attack": ["12"],
+        "dsa-cover": ["on"],
+    }
     permalink = page.locator("#ds-roller a.srd-roll__permalink").get_attribute("href")
     assert parse_qs(urlsplit(permalink).query)["stack"] == ["2"]
     roll = page.locator("#ds-roller .srd-widget__result .srd-dice").inner_text()
@@ -199,7 +217,8 @@ def test_a_chosen_stack_and_the_attack_helper_come_back_from_the_address(
                 # The helper takes the roller's chosen stack once the roll is back: wait for its
                 # answer to those inputs, not the first one it shows.
                 expect(other.locator("#dsa-helper .srd-widget__odds")).to_have_text(
-                    attack, use_inner_text=True, timeout=ENGINE_LOAD_MS)  # read as settled_text reads it
+                    attack, use_inner_text=True, timeout=ENGINE_LOAD_MS
+                )  # read as settled_text reads it
                 assert settled_text(other, "#dsa-helper .srd-widget__odds") == attack
         finally:
             other.close()

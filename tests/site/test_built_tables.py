@@ -43,8 +43,11 @@ class ScreenTables(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
-        if tag == "table" and "srd-table" in (attributes.get("class") or "").split() \
-                and "data-print-part" not in attributes:
+        if (
+            tag == "table"
+            and "srd-table" in (attributes.get("class") or "").split()
+            and "data-print-part" not in attributes
+        ):
             self._table = ShownTable(attributes.get("data-engine-table"))
             self.tables.append(self._table)
         elif tag == "div" and "data-table-tools" in attributes:
@@ -123,6 +126,7 @@ def test_no_unknown_engine_tables_on_the_site(published):
 
 # --- export: every generated table's toolbar, and its JSON beside the page -----------------
 
+
 @pytest.fixture(scope="module")
 def exported(built_site_dir: Path) -> dict[str, tuple[Path, ShownTable]]:
     """Every table with an export toolbar, by its file name: (its page, the table as shown)."""
@@ -168,7 +172,8 @@ def test_published_json_equals_engine_table(built_site_dir, exported, key):
     assert data["headers"] == list(table.headers)
     assert [[c["text"] for c in row] for row in data["rows"]] == table.text_rows()
     assert [[c.get("value") for c in row] for row in data["rows"]] == [
-        [None if c.value is None else exact(c.value) for c in row] for row in table.rows]
+        [None if c.value is None else exact(c.value) for c in row] for row in table.rows
+    ]
     assert data["notes"] == list(table.notes)
 
 
@@ -188,8 +193,10 @@ def test_every_generated_table_has_an_export_toolbar_and_json_equal_to_its_html(
 
 def test_toolbar_buttons_are_hidden_until_javascript_and_labelled(built_site_dir):
     html = (built_site_dir / "doom-stack" / "index.html").read_text(encoding="utf-8")
-    assert ('<button type="button" class="srd-table-tools__button" data-table-action="csv" '
-            'aria-label="Download CSV: Chance of success by pool size" hidden>Download CSV</button>') in html
+    assert (
+        '<button type="button" class="srd-table-tools__button" data-table-action="csv" '
+        'aria-label="Download CSV: Chance of success by pool size" hidden>Download CSV</button>'
+    ) in html
     assert ('aria-label="Copy as text: Chance of success by pool size" hidden>Copy as text</button>') in html
 
 

@@ -13,14 +13,14 @@ from fractions import Fraction
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, use_theme
+from playwright.sync_api import Page, expect
+from test_a11y import RUN_AXE, report, violations
+from test_print import A4_CONTENT_PX, laid_out_for_print, pdf_text, squash
+
 from macros.widget_html import comparable
 from rules_engine.core.exact import percent
 from rules_engine.systems import get_system
-from test_a11y import RUN_AXE, report, violations
-from test_print import A4_CONTENT_PX, laid_out_for_print, pdf_text, squash
 
 VIEWS = ("exactly", "at-least", "at-most")
 
@@ -71,7 +71,9 @@ def shown_table(page: Page, widget: str) -> list[tuple[str, list[tuple[str, Frac
 
 def assert_table_is_the_engines(page: Page, widget: str, system: str, notations: list[str], view: str) -> None:
     expect(page.locator(f"{widget} .srd-compare__table tbody tr")).to_have_count(len(notations))
-    expect(page.locator(f"{widget} .srd-compare__table td.srd-compare__pending")).to_have_count(0, timeout=ENGINE_LOAD_MS)
+    expect(page.locator(f"{widget} .srd-compare__table td.srd-compare__pending")).to_have_count(
+        0, timeout=ENGINE_LOAD_MS
+    )
     shown = shown_table(page, widget)
     expected = expected_table(system, notations, view)
     assert [name for name, _ in shown] == notations
@@ -123,8 +125,10 @@ def test_doom_stack_rows_match_the_engine_in_every_view_and_the_address_restores
         expect(series).to_have_count(3)
         assert series.evaluate_all("gs => gs.map(g => g.dataset.series)") == notations
         dashes = series.evaluate_all("gs => gs.map(g => g.querySelector('polyline').getAttribute('stroke-dasharray'))")
-        shapes = series.evaluate_all("gs => gs.map(g => g.querySelector('.srd-compare__marks > *').tagName + "
-                                     "(g.querySelector('.srd-compare__marks > *').getAttribute('points') || '').split(' ').length)")
+        shapes = series.evaluate_all(
+            "gs => gs.map(g => g.querySelector('.srd-compare__marks > *').tagName + "
+            "(g.querySelector('.srd-compare__marks > *').getAttribute('points') || '').split(' ').length)"
+        )
         assert len(set(dashes)) == 3 and len(set(shapes)) == 3
     assert "at most" in page.locator(f"{widget} .srd-compare__svg").get_attribute("aria-label")
 
@@ -246,14 +250,25 @@ def test_the_panel_fits_a_phone_and_axe_finds_nothing(site_url, phone_page, them
 
 
 # --- the markup (no browser) ----------------------------------------------------------------
-@pytest.mark.parametrize(("system", "request_", "expected"), [
-    ("doom-stack", {"action": "odds_fields", "fields": {"attribute": "3", "skill": "2", "modifiers": "0", "tn": "8"}}, True),
-    ("doom-stack", {"action": "attack_fields", "fields": {"attack": "9", "defence": "4"}}, False),
-    ("dice-and-danger", {"action": "health_odds", "fields": {"conditions_now": "1", "conditions_had": "0", "health": "3"}}, True),
-    ("action", {"action": "convert", "fields": {"measure": "250 m"}}, False),
-    ("xy-checks", {"action": "check_odds", "fields": {"check": "5/6"}}, True),
-    ("doom-stack", None, False),
-])
+@pytest.mark.parametrize(
+    ("system", "request_", "expected"),
+    [
+        (
+            "doom-stack",
+            {"action": "odds_fields", "fields": {"attribute": "3", "skill": "2", "modifiers": "0", "tn": "8"}},
+            True,
+        ),
+        ("doom-stack", {"action": "attack_fields", "fields": {"attack": "9", "defence": "4"}}, False),
+        (
+            "dice-and-danger",
+            {"action": "health_odds", "fields": {"conditions_now": "1", "conditions_had": "0", "health": "3"}},
+            True,
+        ),
+        ("action", {"action": "convert", "fields": {"measure": "250 m"}}, False),
+        ("xy-checks", {"action": "check_odds", "fields": {"check": "5/6"}}, True),
+        ("doom-stack", None, False),
+    ],
+)
 def test_only_widgets_whose_odds_have_outcomes_get_the_panel(system, request_, expected):
     assert comparable(system, request_) is expected
 
@@ -261,11 +276,17 @@ def test_only_widgets_whose_odds_have_outcomes_get_the_panel(system, request_, e
 def test_a_comparison_prints_its_table_in_parts_that_fit_a4(site_url, page, page_errors):
     widget = "#ds-roller"
     notations = ["5d6 vs TN 8", "7d6 vs TN 8"]
-    page.goto(f"{site_url}doom-stack/?" + "&".join(f"compare={n.replace(' ', '+')}" for n in notations)
-              + "&compare-view=at-least")
+    page.goto(
+        f"{site_url}doom-stack/?"
+        + "&".join(f"compare={n.replace(' ', '+')}" for n in notations)
+        + "&compare-view=at-least"
+    )
     assert_table_is_the_engines(page, widget, "doom-stack", notations, "at-least")
-    parts = laid_out_for_print(page, """() => Array.from(document.querySelectorAll('.srd-compare__print table'),
-        t => [getComputedStyle(t).display, t.getBoundingClientRect().width])""")
+    parts = laid_out_for_print(
+        page,
+        """() => Array.from(document.querySelectorAll('.srd-compare__print table'),
+        t => [getComputedStyle(t).display, t.getBoundingClientRect().width])""",
+    )
     assert len(parts) >= 2 and all(display != "none" and width <= A4_CONTENT_PX for display, width in parts), parts
     text = squash(pdf_text(page))
     expected = expected_table("doom-stack", notations, "at-least")

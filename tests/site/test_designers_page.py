@@ -30,11 +30,17 @@ def read_figure(html: str) -> dict:
     for index in re.findall(r'class="srd-chart__marker srd-chart__marker--(\d+)"', html.split("</svg>", 1)[0]):
         markers[int(index)] = markers.get(int(index), 0) + 1
     table = re.search(r"<table.*?</table>", html, re.S).group(0)  # the screen table (print parts come after)
-    rows = [[_text(c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", tr, re.S)]
-            for tr in re.findall(r"<tr>(.*?)</tr>", table, re.S)]
-    return {"lines": re.findall(r"<polyline ", html), "markers": markers,
-            "legend": [_text(li) for li in re.findall(r"<li>(.*?)</li>", html, re.S)],
-            "headers": rows[0], "rows": rows[1:]}
+    rows = [
+        [_text(c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", tr, re.S)]
+        for tr in re.findall(r"<tr>(.*?)</tr>", table, re.S)
+    ]
+    return {
+        "lines": re.findall(r"<polyline ", html),
+        "markers": markers,
+        "legend": [_text(li) for li in re.findall(r"<li>(.*?)</li>", html, re.S)],
+        "headers": rows[0],
+        "rows": rows[1:],
+    }
 
 
 @pytest.fixture(scope="module")
@@ -63,8 +69,8 @@ def test_the_difficulty_chart_values_are_the_engine_chances(figures):
     for (system, view), column in zip(SYSTEMS, range(1, len(SYSTEMS) + 1)):
         shown = [row[column] for row in figure["rows"]]
         expected = [percent(step.p_success) for step in view.steps]
-        assert shown[:len(expected)] == expected, system.key
-        assert all(cell == "—" for cell in shown[len(expected):]), f"{system.key}: no rung past its ladder"
+        assert shown[: len(expected)] == expected, system.key
+        assert all(cell == "—" for cell in shown[len(expected) :]), f"{system.key}: no rung past its ladder"
         assert figure["markers"][column - 1] == len(view.steps)
 
 

@@ -22,12 +22,11 @@ import sys
 from urllib.parse import urljoin
 
 import pytest
-from playwright.sync_api import Page, expect
-
-from browser_fixtures import sw_page  # noqa: F401 - a fixture
 from browser_kit import ENGINE_LOAD_MS
-from site_build.paths import REPO_ROOT
+from playwright.sync_api import Page, expect
 from test_widget_resilience import expect_ready, widgets_in
+
+from site_build.paths import REPO_ROOT
 
 # A first visit starts afresh: each test needs a context of its own.
 pytestmark = pytest.mark.fresh_context
@@ -77,8 +76,13 @@ SPOIL = """async ([name, how]) => {
 
 def cli_roll(system: str, notation: str, seed: int) -> dict:
     """What ``python -m rules_engine roll SYSTEM NOTATION --seed SEED --json`` prints."""
-    out = subprocess.run([sys.executable, "-m", "rules_engine", "roll", system, notation, "--seed", str(seed),
-                          "--json"], capture_output=True, text=True, check=True, cwd=REPO_ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "rules_engine", "roll", system, notation, "--seed", str(seed), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO_ROOT,
+    )
     return json.loads(out.stdout)
 
 
@@ -89,7 +93,7 @@ def roller(built_site_dir):
         html = (built_site_dir / widget.page / "index.html").read_text(encoding="utf-8")
         start = html.index(f'id="{widget.id}"')
         end = html.find('class="srd-widget"', start)
-        if 'name="seed"' in html[start:end if end > 0 else None]:
+        if 'name="seed"' in html[start : end if end > 0 else None]:
             return widget
     pytest.fail("no widget rolls with a seed")
 

@@ -18,9 +18,9 @@ import re
 from fractions import Fraction
 
 import pytest
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll
 from playwright.sync_api import Page, expect
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll
 from rules_engine.core.exact import percent, ratio
 from rules_engine.doom_stack.notation import parse as doom_stack_parse
 from rules_engine.doom_stack.odds import odds as doom_stack_odds
@@ -39,7 +39,8 @@ def engine_rows(system: str, name: str) -> list[list[str]]:
 def page_rows(page: Page, table: str) -> list[list[str]]:
     """The cells of a table as the page shows them (its screen copy), row by row."""
     return page.locator(table).evaluate(
-        "t => Array.from(t.rows, r => Array.from(r.cells, c => c.textContent.replace(/\\s+/g, ' ').trim()))")
+        "t => Array.from(t.rows, r => Array.from(r.cells, c => c.textContent.replace(/\\s+/g, ' ').trim()))"
+    )
 
 
 def tools_of(key: str) -> str:
@@ -96,7 +97,7 @@ def test_csv_quotes_commas_and_quotes_and_a_chart_values_table_downloads_too(sit
         tools.locator("button[data-table-action=csv]").click()
     assert download_info.value.suggested_filename == f"{key}.csv"
     rows = list(csv.reader(open(download_info.value.path(), encoding="utf-8", newline="")))
-    assert rows == page_rows(page, f"details.srd-chart__values >> nth=0 >> table")
+    assert rows == page_rows(page, "details.srd-chart__values >> nth=0 >> table")
 
 
 # --- copy as text --------------------------------------------------------------------------
@@ -199,15 +200,23 @@ def test_a_doom_stack_notation_in_the_text_loads_the_roller_and_its_odds(site_ur
     button.scroll_into_view_if_needed()
     button.click()
     assert {n: page.input_value(f"#ds-{n}") for n in ("attribute", "skill", "modifiers", "tn")} == {
-        "attribute": "4", "skill": "0", "modifiers": "0", "tn": "8"}
+        "attribute": "4",
+        "skill": "0",
+        "modifiers": "0",
+        "tn": "8",
+    }
     expect(page.locator("#ds-attribute")).to_be_focused()
     expect(page.locator("#ds-roller form")).to_be_in_viewport()
     chances = doom_stack_odds(doom_stack_parse("4d6 vs TN 8")).odds
     for key, value in (("success", chances.success), ("glitch", chances.glitch), ("failure", chances.failure)):
-        expect(page.locator(f"#ds-roller [data-odds={key}] .srd-exact")).to_have_text(ratio(value), timeout=ENGINE_LOAD_MS)
+        expect(page.locator(f"#ds-roller [data-odds={key}] .srd-exact")).to_have_text(
+            ratio(value), timeout=ENGINE_LOAD_MS
+        )
         expect(page.locator(f"#ds-roller [data-odds={key}] .srd-pct")).to_have_text(percent(value, 2))
     # A pool in a table loads the same way, by keyboard: 6d6, no TN.
-    row_button = page.locator("table[data-engine-table='doom-stack-pool-success'] button.srd-notation[data-notation='6d6']")
+    row_button = page.locator(
+        "table[data-engine-table='doom-stack-pool-success'] button.srd-notation[data-notation='6d6']"
+    )
     row_button.focus()
     page.keyboard.press("Enter")
     assert page.input_value("#ds-attribute") == "6" and page.input_value("#ds-tn") == ""
@@ -220,10 +229,12 @@ def test_xy_notations_in_the_text_load_the_check_roller_and_the_volley_resolver(
     page.locator("button.srd-notation[data-notation='5/6 +1 TN']").click()
     assert page.input_value("#xyc-check") == "5/6 +1 TN"
     expect(page.locator("#xyc-check")).to_be_focused()
-    expected = XY_ACTIONS["check_odds"]({"fields": {"check": "5/6 +1 TN", "tn": "0", "bonus": "0", "penalty": "0",
-                                                    "crit": ""}})
-    expect(page.locator("#xyc-roller [data-odds=success] .srd-exact")).to_have_text(expected["p_success"],
-                                                                                     timeout=ENGINE_LOAD_MS)
+    expected = XY_ACTIONS["check_odds"](
+        {"fields": {"check": "5/6 +1 TN", "tn": "0", "bonus": "0", "penalty": "0", "crit": ""}}
+    )
+    expect(page.locator("#xyc-roller [data-odds=success] .srd-exact")).to_have_text(
+        expected["p_success"], timeout=ENGINE_LOAD_MS
+    )
     expect(page.locator("#xyc-roller [data-odds=success] .srd-pct")).to_have_text(expected["success_percent"])
     expect(page.locator("#xyc-roller .srd-xy-check")).to_have_text(expected["check"])
 
@@ -232,11 +243,18 @@ def test_xy_notations_in_the_text_load_the_check_roller_and_the_volley_resolver(
     assert page.is_checked("#xyv-mode-contest") and page.is_checked("#xyv-tie-full")
     assert page.input_value("#xyv-attackers") == "5/6 +1b, 4/6"
     assert page.input_value("#xyv-other") == "4/6, 2x 3/6"
-    fields = {"mode": "contest", "attackers": "5/6 +1b, 4/6", "targets": page.input_value("#xyv-targets"),
-              "order": "lightest", "other": "4/6, 2x 3/6", "tie": "full"}
+    fields = {
+        "mode": "contest",
+        "attackers": "5/6 +1b, 4/6",
+        "targets": page.input_value("#xyv-targets"),
+        "order": "lightest",
+        "other": "4/6, 2x 3/6",
+        "tie": "full",
+    }
     expected = XY_ACTIONS["volley_odds"]({"fields": fields})
-    expect(page.locator("#xyv-resolver .srd-reading__notation")).to_have_text(expected["notation"],
-                                                                            timeout=ENGINE_LOAD_MS)
+    expect(page.locator("#xyv-resolver .srd-reading__notation")).to_have_text(
+        expected["notation"], timeout=ENGINE_LOAD_MS
+    )
     assert expected["notation"] == notation.replace("3/6, 3/6", "2x 3/6")
     for key in ("first-more", "second-more", "tie"):
         assert page.inner_text(f"#xyv-resolver [data-odds={key}] .srd-exact") == expected["p_" + key.replace("-", "_")]
@@ -245,17 +263,28 @@ def test_xy_notations_in_the_text_load_the_check_roller_and_the_volley_resolver(
 
 OTHER_PAGES = [
     # page, notation, the roller, its fields after the press (a few of them)
-    ("adrenaline/", "adrenaline", "6d10 vs 7 against 5d10 vs 6", "#ad-roller",
-     {"#ad-attribute": "6", "#ad-difficulty": "7", "#ad-other-attribute": "5", "#ad-other-difficulty": "6"}),
-    ("action/", "action", "8 vs 5 inspired wild", "#ac-roller",
-     {"#ac-skill": "8", "#ac-defence": "5", "#ac-threshold": "5"}),
+    (
+        "adrenaline/",
+        "adrenaline",
+        "6d10 vs 7 against 5d10 vs 6",
+        "#ad-roller",
+        {"#ad-attribute": "6", "#ad-difficulty": "7", "#ad-other-attribute": "5", "#ad-other-difficulty": "6"},
+    ),
+    (
+        "action/",
+        "action",
+        "8 vs 5 inspired wild",
+        "#ac-roller",
+        {"#ac-skill": "8", "#ac-defence": "5", "#ac-threshold": "5"},
+    ),
     ("dice-and-danger/", "dice-and-danger", "4d-1p vs DC 3", "#dd-roller", {"#dd-notation": "4d-1p vs DC 3"}),
 ]
 
 
 @pytest.mark.parametrize("path, system, notation, roller, fields", OTHER_PAGES, ids=[p[1] for p in OTHER_PAGES])
-def test_notation_buttons_on_the_other_pages_load_their_roller(site_url, page, page_errors, path, system, notation,
-                                                                roller, fields):
+def test_notation_buttons_on_the_other_pages_load_their_roller(
+    site_url, page, page_errors, path, system, notation, roller, fields
+):
     page.goto(f"{site_url}{path}")
     wait_ready(page, roller)
     button = page.locator(f"button.srd-notation[data-notation='{notation}']")

@@ -27,15 +27,14 @@ import re
 from html import unescape
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from browser_kit import ENGINE_LOAD_MS, follow_link, show, swapped
 from macros_env import system_macros
+from playwright.sync_api import Page, expect
+from test_widget_resilience import Widget, pages_of, roll_works, rolls, widgets_in
+
 from macros.widget_html import default_values, engine_files
 from rules_engine import web
 from rules_engine.systems import SYSTEM_PACKAGES
-
-from test_widget_resilience import Widget, pages_of, roll_works, rolls, widgets_in
 
 # The first odds come before the engine: its start must be a first visit's.
 pytestmark = pytest.mark.fresh_context
@@ -92,12 +91,14 @@ def test_every_widget_that_shows_odds_opens_with_them(drawn):
 
 
 def test_the_first_request_holds_the_forms_default_inputs():
-    fields = ('<input id="x-a" name="a" type="text" value="3" disabled>'
-              '<input id="x-seed" name="seed" type="text" value="">'
-              '<input type="radio" name="mode" value="one" disabled>'
-              '<input type="radio" name="mode" value="two" checked disabled>'
-              '<input type="checkbox" name="crit" disabled>'
-              '<input id="x-n" name="notation" type="text" value="3d+1b vs DC 4">')
+    fields = (
+        '<input id="x-a" name="a" type="text" value="3" disabled>'
+        '<input id="x-seed" name="seed" type="text" value="">'
+        '<input type="radio" name="mode" value="one" disabled>'
+        '<input type="radio" name="mode" value="two" checked disabled>'
+        '<input type="checkbox" name="crit" disabled>'
+        '<input id="x-n" name="notation" type="text" value="3d+1b vs DC 4">'
+    )
     assert default_values(fields) == {"a": "3", "mode": "two", "notation": "3d+1b vs DC 4"}
 
 
@@ -112,14 +113,20 @@ def test_the_size_list_is_the_shipped_pyodide_files():
 def test_fill_regions_puts_what_was_drawn_into_each_widgets_empty_regions():
     from site_build.prerender import PrerenderError, fill_regions
 
-    page = ('<div class="srd-widget" id="a-roller" data-first="{}"><form></form>'
-            '<section class="srd-widget__odds" aria-live="polite" aria-label="Odds"></section>'
-            '<div class="srd-widget__result" aria-live="polite"></div></div>'
-            '<div class="srd-widget" id="b-roller"><section class="srd-widget__odds" aria-live="polite"></section></div>')
+    page = (
+        '<div class="srd-widget" id="a-roller" data-first="{}"><form></form>'
+        '<section class="srd-widget__odds" aria-live="polite" aria-label="Odds"></section>'
+        '<div class="srd-widget__result" aria-live="polite"></div></div>'
+        '<div class="srd-widget" id="b-roller"><section class="srd-widget__odds" aria-live="polite"></section></div>'
+    )
     filled = fill_regions(page, {"a-roller": ["<p>1/6</p>", ""]})
-    assert ('<section class="srd-widget__odds" aria-live="polite" aria-label="Odds"><p>1/6</p></section>'
-            '<div class="srd-widget__result" aria-live="polite"></div></div>') in filled
-    assert filled.endswith('<div class="srd-widget" id="b-roller"><section class="srd-widget__odds" aria-live="polite"></section></div>')
+    assert (
+        '<section class="srd-widget__odds" aria-live="polite" aria-label="Odds"><p>1/6</p></section>'
+        '<div class="srd-widget__result" aria-live="polite"></div></div>'
+    ) in filled
+    assert filled.endswith(
+        '<div class="srd-widget" id="b-roller"><section class="srd-widget__odds" aria-live="polite"></section></div>'
+    )
     with pytest.raises(PrerenderError):
         fill_regions(page, {"c-roller": ["<p>x</p>"]})
     with pytest.raises(PrerenderError):
@@ -134,8 +141,8 @@ def test_the_built_pages_hold_each_widgets_first_odds(built_site_dir, widgets):
         html = (built_site_dir / widget.page / "index.html").read_text(encoding="utf-8")
         start = html.index(f'<div class="srd-widget" id="{widget.id}"')
         end = html.find('<div class="srd-widget" id="', start + 1)
-        part = html[start:end if end > 0 else len(html)]
-        if first_of(part[:part.index(">")]) is None:
+        part = html[start : end if end > 0 else len(html)]
+        if first_of(part[: part.index(">")]) is None:
             continue
         checked += 1
         assert re.search(r'aria-live="polite"[^>]*><[a-z]', part), f"{widget.id}: no odds drawn into the page"
@@ -158,7 +165,6 @@ def test_the_odds_drawn_into_the_page_read_as_the_live_engines(nojs_page, page, 
             # The same words and numbers (a closed <details> lays its table out differently).
             live = shown_regions(page, widget).all_text_contents()
             assert [re.sub(r"\s+", "", t) for t in static] == [re.sub(r"\s+", "", t) for t in live], widget.id
-
 
 
 @pytest.fixture(scope="module")
@@ -251,10 +257,13 @@ def test_the_default_odds_show_before_the_engine_and_are_the_engines(page, site_
             if widget.id not in firsts:
                 continue
             expect(page.locator(widget.root)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-            live = page.evaluate("""async ([request, site]) => {
+            live = page.evaluate(
+                """async ([request, site]) => {
                 const { getEngine } = await import(new URL("assets/js/runtime/engine.js", site).href);
                 return await getEngine().call(request);
-            }""", [firsts[widget.id]["request"], site_url])
+            }""",
+                [firsts[widget.id]["request"], site_url],
+            )
             assert live == firsts[widget.id]["reply"], widget.id
             assert shown_regions(page, widget).all_inner_texts() == shown[widget.id], widget.id
 
@@ -300,10 +309,14 @@ def test_the_status_line_counts_the_engines_bytes_in_the_space_it_keeps(page, si
     # It counts up to every file but the wasm (held back), of a total that includes the wasm
     # (and the wheel and its manifest, under 1 MB beside the listed files).
     least = 100 * (listed - wasm - 0.15) / (listed + 1.0)
-    page.wait_for_function("""([sel, least]) => {
+    page.wait_for_function(
+        """([sel, least]) => {
         const m = document.querySelector(sel).textContent.match(/(\\d+)%/);
         return m && Number(m[1]) >= Math.floor(least);
-    }""", arg=[f"{widget.root} .srd-widget__status", least], timeout=ENGINE_LOAD_MS)
+    }""",
+        arg=[f"{widget.root} .srd-widget__status", least],
+        timeout=ENGINE_LOAD_MS,
+    )
     most = 100 * (listed + 1.0 - wasm + 0.15) / listed
     assert least - 1 <= share(status.inner_text()) <= min(most, 99), (status.inner_text(), listed, wasm)
     assert "MB" not in status.inner_text()
@@ -317,8 +330,9 @@ def test_the_status_line_counts_the_engines_bytes_in_the_space_it_keeps(page, si
     assert 0 < bar.bounding_box()["width"] < page.locator(f"{widget.root} .srd-widget__meter").bounding_box()["width"]
 
 
-@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}],
-                         ids=["phone", "desktop"])
+@pytest.mark.parametrize(
+    "viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}], ids=["phone", "desktop"]
+)
 def test_nothing_moves_when_the_engine_becomes_ready(browser, site_url, widgets, viewport):
     """Each widget's status bar is as high once its engine is ready as while the engine loads.
     Every page is read first with the engine held (its wasm never arrives); then the engine
@@ -335,8 +349,9 @@ def test_nothing_moves_when_the_engine_becomes_ready(browser, site_url, widgets,
             page.goto(site_url + path)
             for widget in on_page:
                 expect(page.locator(f"{widget.root} .srd-widget__status")).to_have_text(BYTES, timeout=PRERENDER_MS)
-            loading.update({w.id: page.locator(f"{w.root} .srd-widget__statusbar").bounding_box()["height"]
-                            for w in on_page})
+            loading.update(
+                {w.id: page.locator(f"{w.root} .srd-widget__statusbar").bounding_box()["height"] for w in on_page}
+            )
         page.unroute("**/pyodide.asm.wasm")
         page.goto("about:blank")
         for path, on_page in by_page.items():

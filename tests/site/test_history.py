@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
-
 from browser_kit import ENGINE_LOAD_MS, follow_link, show
+from playwright.sync_api import Page, expect
 from test_widget_resilience import Widget, pages_of, roll_works, widgets  # noqa: F401 - the fixture
 
 PANEL = "#srd-history"

@@ -39,6 +39,7 @@ def test_a_link_followed_before_the_sitemap_arrived_is_one_step_back(page: Page,
                 route.continue_()
             else:
                 held[name] = route
+
         return handler
 
     page.route("**/sitemap.xml", hold_the_first("sitemap"))

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from browser_fixtures import SCHEMES
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, use_theme, visit
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from browser_fixtures import SCHEMES
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, use_theme, visit
 from macros.lab import lab_systems
 from rules_engine.core.errors import RulesError
 from rules_engine.core.lab import lab_answer
@@ -74,8 +74,10 @@ def _changes() -> tuple[Change, tuple[str, str, str]]:
         if printed not in choices:
             continue
         at = choices.index(printed)
-        for value, key in ((choices[at + 1] if at + 1 < len(choices) else None, "ArrowDown"),
-                           (choices[at - 1] if at > 0 else None, "ArrowUp")):
+        for value, key in (
+            (choices[at + 1] if at + 1 < len(choices) else None, "ArrowDown"),
+            (choices[at - 1] if at > 0 else None, "ArrowUp"),
+        ):
             if value is None or accepted:
                 continue
             try:
@@ -112,7 +114,9 @@ def ready(page: Page) -> None:
 
 def settled(page: Page, written: str) -> None:
     """Wait until the odds on screen answer the house rule ``written`` (not marked stale)."""
-    expect(page.locator(f"{ODDS} table[data-part=key] .srd-lab__col-rules")).to_have_text([written] if written else [], timeout=ENGINE_LOAD_MS)
+    expect(page.locator(f"{ODDS} table[data-part=key] .srd-lab__col-rules")).to_have_text(
+        [written] if written else [], timeout=ENGINE_LOAD_MS
+    )
     expect(page.locator(ODDS)).not_to_have_attribute("data-stale", "")
 
 
@@ -179,7 +183,8 @@ def change_setting(page: Page, change: Change, by: str) -> None:
 
 @pytest.mark.parametrize("profile", ["desktop", "phone"])
 def test_a_changed_setting_shows_both_rule_sets_side_by_side_exactly(
-        request, site_url, changes, profile, page_errors, friend_page) -> None:
+    request, site_url, changes, profile, page_errors, friend_page
+) -> None:
     change, _ = changes
     page = request.getfixturevalue("page" if profile == "desktop" else "phone_page")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
@@ -227,8 +232,12 @@ def test_a_changed_setting_shows_both_rule_sets_side_by_side_exactly(
         for words in (entry["meaning"], entry["printed_words"], entry["house_words"]):
             assert squash(words) in flat, words
     for column in answer["columns"]:
-        for words in (column["usual"]["percent"], column["stats"]["mean"]["decimal"], column["stats"]["sd"],
-                      str(column["stats"]["median"])):
+        for words in (
+            column["usual"]["percent"],
+            column["stats"]["mean"]["decimal"],
+            column["stats"]["sd"],
+            str(column["stats"]["median"]),
+        ):
             assert squash(words) in flat, words
     for absent in ("Download CSV", "Headline roll", "Every setting"):
         assert squash(absent) not in flat, absent
@@ -237,8 +246,9 @@ def test_a_changed_setting_shows_both_rule_sets_side_by_side_exactly(
     if profile == "desktop":
         friend_page.goto(address)
         expect(friend_page.locator(ROOT)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-        expect(friend_page.locator(f"{ROOT} fieldset[data-house='1'] select[data-setting='{change.setting}']")) \
-            .to_have_value(change.value)
+        expect(
+            friend_page.locator(f"{ROOT} fieldset[data-house='1'] select[data-setting='{change.setting}']")
+        ).to_have_value(change.value)
         settled(friend_page, change.written)
         assert_numbers_match(friend_page, answer)
     assert page_errors == []
@@ -278,7 +288,9 @@ def test_house_rules_are_added_and_removed_with_the_keyboard(page, site_url, cha
     change_setting_in = house(page, 3).locator(f"select[data-setting='{change.setting}']")
     change_setting_in.focus()
     page.keyboard.press(change.keys)
-    expect(page.locator(f"{ODDS} table[data-part=key] .srd-lab__col-rules")).to_have_text([change.written], timeout=ENGINE_LOAD_MS)
+    expect(page.locator(f"{ODDS} table[data-part=key] .srd-lab__col-rules")).to_have_text(
+        [change.written], timeout=ENGINE_LOAD_MS
+    )
     expect(page.locator(f"{ODDS} tr[data-stat='usual'] td[data-col='3']")).to_have_count(2)
     assert query(page)["house"] == ["", "", change.written]
     page.get_by_role("button", name="Remove house rule 2").focus()
@@ -329,7 +341,9 @@ def test_every_system_with_a_lab_is_offered_with_its_own_settings(page, site_url
         expect(house(page).locator("[data-setting]")).to_have_count(len(system.lab.book.settings))
         names = [s.name for s in system.lab.book.settings]
         assert [c.get_attribute("data-setting") for c in house(page).locator("[data-setting]").all()] == names
-        expect(page.locator(f"{ODDS} .srd-lab__answer")).to_have_attribute("data-system", system.key, timeout=ENGINE_LOAD_MS)
+        expect(page.locator(f"{ODDS} .srd-lab__answer")).to_have_attribute(
+            "data-system", system.key, timeout=ENGINE_LOAD_MS
+        )
         settled(page, "")
         assert_numbers_match(page, _answer(system.key, roll, [""]))
         assert query(page)["system"] == [system.key]

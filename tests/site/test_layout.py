@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import expect
-
 from browser_fixtures import SCHEMES
 from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, use_theme, visit
+from playwright.sync_api import expect
 
 
 def built_pages(site_dir: Path) -> list[str]:
@@ -60,8 +59,14 @@ TAP_TARGETS = """() => {
 def small_tap_targets(page, where: str) -> tuple[list[str], int]:
     """The widget tap targets under 44 x 44 px on the page, and how many were measured."""
     found = page.evaluate(TAP_TARGETS)
-    return ([f"{where} {name}: {width:.0f} x {height:.0f}" for name, width, height in found
-             if width < 44 - 0.5 or height < 44 - 0.5], len(found))
+    return (
+        [
+            f"{where} {name}: {width:.0f} x {height:.0f}"
+            for name, width, height in found
+            if width < 44 - 0.5 or height < 44 - 0.5
+        ],
+        len(found),
+    )
 
 
 def test_widget_tap_targets_are_at_least_44px_on_a_phone(phone_page, site_url, built_site_dir, page_errors):
@@ -70,8 +75,10 @@ def test_widget_tap_targets_are_at_least_44px_on_a_phone(phone_page, site_url, b
     for path in built_pages(built_site_dir):
         visit(page, site_url, path)
         # Sizes do not depend on the engine, but its odds bring disclosures ("Exact values").
-        page.wait_for_function("() => ![...document.querySelectorAll('.srd-widget')]"
-                               ".some(w => w.dataset.state === 'loading')", timeout=ENGINE_LOAD_MS)
+        page.wait_for_function(
+            "() => ![...document.querySelectorAll('.srd-widget')].some(w => w.dataset.state === 'loading')",
+            timeout=ENGINE_LOAD_MS,
+        )
         found, count = small_tap_targets(page, f"/{path}")
         small += found
         measured += count

@@ -23,13 +23,25 @@ def button_data(html: str) -> dict[str, str]:
     return {name: unescape(value) for name, value in re.findall(r' (data-[a-z-]+|aria-label)="([^"]*)"', html)}
 
 
-@pytest.mark.parametrize("system, notation, target, fields", [
-    ("doom-stack", "4d6 vs TN 8", "ds-roller", {"attribute": "4", "skill": "0", "modifiers": "0", "tn": "8"}),
-    ("doom-stack", "6d6", "ds-roller", {"attribute": "6", "skill": "0", "modifiers": "0", "tn": ""}),
-    ("xy-checks", "5/6 +1 TN", "xyc-roller", {"check": "5/6 +1 TN", "tn": "0", "bonus": "0", "penalty": "0", "crit": ""}),
-    ("xy-checks", "volley 5/6, 4/6 vs fully, barely in order", "xyv-resolver",
-     {"mode": "volley", "attackers": "5/6, 4/6", "targets": "fully, barely", "order": "written"}),
-])
+@pytest.mark.parametrize(
+    "system, notation, target, fields",
+    [
+        ("doom-stack", "4d6 vs TN 8", "ds-roller", {"attribute": "4", "skill": "0", "modifiers": "0", "tn": "8"}),
+        ("doom-stack", "6d6", "ds-roller", {"attribute": "6", "skill": "0", "modifiers": "0", "tn": ""}),
+        (
+            "xy-checks",
+            "5/6 +1 TN",
+            "xyc-roller",
+            {"check": "5/6 +1 TN", "tn": "0", "bonus": "0", "penalty": "0", "crit": ""},
+        ),
+        (
+            "xy-checks",
+            "volley 5/6, 4/6 vs fully, barely in order",
+            "xyv-resolver",
+            {"mode": "volley", "attackers": "5/6, 4/6", "targets": "fully, barely", "order": "written"},
+        ),
+    ],
+)
 def test_a_notation_becomes_a_button_naming_its_roller_and_fields(macros, system, notation, target, fields):
     html = macros["try_notation"](system, notation)
     assert html.startswith('<button type="button" class="srd-notation"') and html.endswith(f">{notation}</button>")
@@ -40,8 +52,10 @@ def test_a_notation_becomes_a_button_naming_its_roller_and_fields(macros, system
     assert data["aria-label"].startswith(f"{notation}: show it in the ")
 
 
-@pytest.mark.parametrize("system, notation", [("doom-stack", "4d6 vs TN eight"), ("xy-checks", "6/6"),
-                                              ("adrenaline", "6d10 vs 11"), ("action", "5 versus 5")])
+@pytest.mark.parametrize(
+    "system, notation",
+    [("doom-stack", "4d6 vs TN eight"), ("xy-checks", "6/6"), ("adrenaline", "6d10 vs 11"), ("action", "5 versus 5")],
+)
 def test_a_typo_in_a_notation_fails_the_build(macros, system, notation):
     with pytest.raises(RulesError):
         macros["try_notation"](system, notation)

@@ -20,13 +20,11 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
-
-from browser_fixtures import sw_page  # noqa: F401 - a fixture
-from browser_kit import ENGINE_LOAD_MS
-from site_build.build import postbuild
-from site_build.serve import start_server
 from test_layout import built_pages
 from test_widget_resilience import expect_ready, pages_of, roll_works, rolls, widgets_in
+
+from site_build.build import postbuild
+from site_build.serve import start_server
 
 # Offline and the service worker change the context: each test gets its own.
 pytestmark = pytest.mark.fresh_context
@@ -36,8 +34,7 @@ CONTROL_MS = 120_000  # installing means downloading and storing every file of t
 
 def wait_until_controlled(page: Page) -> None:
     """Until the service worker has cached the site and controls the page."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                           timeout=CONTROL_MS)
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=CONTROL_MS)
 
 
 def follow_link(page: Page, target: str) -> None:
@@ -45,7 +42,8 @@ def follow_link(page: Page, target: str) -> None:
     and wait until the new page has been swapped in (its own title shows)."""
     title = page.title()
     links = page.evaluate_handle(
-        "(target) => [...document.querySelectorAll('a[href]')].filter((a) => a.href === target)", target)
+        "(target) => [...document.querySelectorAll('a[href]')].filter((a) => a.href === target)", target
+    )
     candidates = [handle.as_element() for handle in links.get_properties().values()]
     assert candidates, f"no link to {target} on {page.url}"
     visible = [link for link in candidates if link.is_visible()]
@@ -61,8 +59,9 @@ def follow_link(page: Page, target: str) -> None:
     expect(page.locator("h1").first).to_be_visible()
 
 
-def test_after_one_visit_every_page_and_roller_works_offline(sw_page, site_url, built_site_dir,
-                                                             request_log, page_errors):
+def test_after_one_visit_every_page_and_roller_works_offline(
+    sw_page, site_url, built_site_dir, request_log, page_errors
+):
     page = sw_page
     page.goto(site_url)
     wait_until_controlled(page)
@@ -153,8 +152,9 @@ def precached(page: Page) -> list[str]:
 def wait_until_precached_count(page: Page, count: int) -> None:
     """Wait until the precache holds ``count`` addresses (a worker taking over drops the old
     build's entries as it goes)."""
-    page.wait_for_function(f"async (count) => (await ({PRECACHED})()).length === count", arg=count,
-                           polling=250, timeout=CONTROL_MS)
+    page.wait_for_function(
+        f"async (count) => (await ({PRECACHED})()).length === count", arg=count, polling=250, timeout=CONTROL_MS
+    )
 
 
 def test_a_new_build_replaces_the_old_one(second_site):

@@ -9,7 +9,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
 from own_words import CREDITED_QUOTATIONS, SEEDS, copied_in, quoted, source_runs
 
 pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason="the source texts are not on this machine")
@@ -20,8 +19,28 @@ SKIPPED = {"table", "pre", "code", "script", "style", "svg", "template", "nav", 
 class ArticleText(HTMLParser):
     """The text of a page's article, in blocks, without tables, code or scripts."""
 
-    BLOCKS = {"p", "li", "div", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd", "dt", "summary",
-              "figcaption", "caption", "br", "section", "details", "blockquote"}
+    BLOCKS = {
+        "p",
+        "li",
+        "div",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "td",
+        "th",
+        "dd",
+        "dt",
+        "summary",
+        "figcaption",
+        "caption",
+        "br",
+        "section",
+        "details",
+        "blockquote",
+    }
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)

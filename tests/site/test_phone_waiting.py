@@ -26,11 +26,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
-
 from browser_fixtures import PHONE_VIEWPORT, _open_page
 from browser_kit import ENGINE_LOAD_MS, show
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, expect
 from test_a11y import AXE, report
 from test_widget_resilience import PROMPT_MS, Widget, pages_of, widgets_in
 
@@ -98,9 +97,12 @@ def violations(page: Page, *selectors: str) -> list[dict]:
     around them is test_a11y's)."""
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
-    return page.evaluate("""async (sels) => (await axe.run({include: sels.map((s) => [s])}, {resultTypes: ['violations']}))
+    return page.evaluate(
+        """async (sels) => (await axe.run({include: sels.map((s) => [s])}, {resultTypes: ['violations']}))
         .violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-            nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' | ' + n.failureSummary)}))""", list(selectors))
+            nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' | ' + n.failureSummary)}))""",
+        list(selectors),
+    )
 
 
 # --- Retry belongs to a failure only ------------------------------------------------------
@@ -162,7 +164,8 @@ def test_a_shared_address_says_its_odds_come_when_the_engine_is_ready(touch_phon
     expect(page.locator("#ds-attribute")).to_have_value("4")
     expect(page.locator("#ds-tn")).to_have_value("9")
     expect(root.locator(".srd-widget__status")).to_contain_text(
-        "The odds for these inputs come when the dice engine is ready")
+        "The odds for these inputs come when the dice engine is ready"
+    )
     expect(page.locator(odds)).to_have_attribute("data-stale", "")
     look = page.evaluate(STALE_LOOK, odds)
     assert look["label"].startswith("Odds for the last valid input: "), look
@@ -260,13 +263,18 @@ def test_one_tap_from_the_top_of_a_chapter_to_its_widget_and_its_recent_rolls(to
         link = jump.locator(f"a[href$='#{on_page[0].id}']")
         expect(link).to_have_text(page.locator(f"{on_page[0].root} form").get_attribute("aria-label"))
         link.tap()
-        page.wait_for_function("(sel) => { const t = document.querySelector(sel).getBoundingClientRect().top;"
-                               " return t >= 0 && t < innerHeight - 44; }", arg=on_page[0].root)
+        page.wait_for_function(
+            "(sel) => { const t = document.querySelector(sel).getBoundingClientRect().top;"
+            " return t >= 0 && t < innerHeight - 44; }",
+            arg=on_page[0].root,
+        )
         page.evaluate("scrollTo(0, 0)")
         jump.get_by_role("link", name="Your recent rolls").tap()
         expect(page.locator("details#srd-history")).to_have_attribute("open", "")
-        page.wait_for_function("() => { const t = document.querySelector('#srd-history').getBoundingClientRect().top;"
-                               " return t >= 0 && t < innerHeight - 44; }")  # its summary on screen
+        page.wait_for_function(
+            "() => { const t = document.querySelector('#srd-history').getBoundingClientRect().top;"
+            " return t >= 0 && t < innerHeight - 44; }"
+        )  # its summary on screen
 
 
 def test_pages_without_a_widget_have_no_jump(page, site_url):
@@ -312,7 +320,9 @@ def test_the_site_says_once_that_it_is_ready_offline(sw_touch_phone, site_url):
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=CONTROL_MS)
     # Said once: the next page (a full load, already controlled) says nothing.
     page.goto(f"{site_url}errata/")
-    page.evaluate("navigator.serviceWorker.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))")
+    page.evaluate(
+        "navigator.serviceWorker.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))))"
+    )
     expect(page.locator(".srd-offline-note")).to_have_count(0)
 
 
@@ -328,7 +338,9 @@ def test_axe_finds_nothing_on_a_rolled_widget_on_a_phone(touch_phone, site_url, 
     page.fill(f"{roll} input[name=seed]", "7")
     root.locator("button[type=submit]").tap()
     expect(root.locator(".srd-roll__seed")).to_have_text("7", timeout=ENGINE_LOAD_MS)
-    page.wait_for_function("() => ![...document.querySelectorAll('.srd-widget')].some(w => w.dataset.state === 'loading')",
-                           timeout=ENGINE_LOAD_MS)
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('.srd-widget')].some(w => w.dataset.state === 'loading')",
+        timeout=ENGINE_LOAD_MS,
+    )
     every = ["#" + widget.get_attribute("id") for widget in page.locator(".srd-widget[data-view]").all()]
     assert not (found := violations(page, *every)), "axe-core found:\n" + report({path: found})

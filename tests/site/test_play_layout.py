@@ -51,8 +51,9 @@ def settled(page: Page, roll: PlayRoll) -> None:
 def test_a_roll_moves_nothing_under_its_result(phone_page: Page, site_url: str, system: str) -> None:
     page, roll, tool = phone_page, ROLLS[system], tool_of(system)
     # (Measured where the reader is: the browser may not move the scroll to hide a jump.)
-    page.add_init_script("document.addEventListener('DOMContentLoaded', () => "
-                         "document.documentElement.style.overflowAnchor = 'none')")
+    page.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => document.documentElement.style.overflowAnchor = 'none')"
+    )
     tool.open(page, f"{site_url}{system}/play/")
     page.get_by_role("button", name=roll.new).click()
     tool.wait_saved(page, "true")
@@ -85,8 +86,9 @@ def test_picking_who_attacks_moves_nothing_under_the_odds(phone_page: Page, site
     # odds keep the room of the longest list, so picking another attacker moves nothing.
     system = "xy-checks"
     page, roll, tool = phone_page, ROLLS[system], tool_of(system)
-    page.add_init_script("document.addEventListener('DOMContentLoaded', () => "
-                         "document.documentElement.style.overflowAnchor = 'none')")
+    page.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => document.documentElement.style.overflowAnchor = 'none')"
+    )
     tool.open(page, f"{site_url}{system}/play/")
     page.get_by_role("button", name=roll.new).click()
     tool.wait_saved(page, "true")

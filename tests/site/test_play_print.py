@@ -15,10 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from play_browser import PlayTool
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
-
-from play_browser import PlayTool
 
 # Words of the frame's toolbar and of forms that only act: none of them is on paper.
 NEVER_PRINTED = ["Export file", "Import file", "Share as a link", "Delete this", "Undo"]

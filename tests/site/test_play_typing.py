@@ -15,9 +15,8 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
-
 from play_browser import PlayTool
+from playwright.sync_api import Locator, Page, expect
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,9 @@ import io
 import re
 
 import pytest
+from browser_kit import ENGINE_LOAD_MS, visit
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
-
-from browser_kit import ENGINE_LOAD_MS, visit
 from test_layout import built_pages
 
 # A4 less print.css's 12 mm margins, in CSS pixels (96 per inch): 186 mm.
@@ -77,9 +76,12 @@ def test_every_page_prints_every_column_of_every_table(page, site_url, built_sit
 
 def test_print_leaves_off_navigation_search_and_the_widget_forms(page, site_url):
     page.goto(site_url + "doom-stack/")
-    hidden = laid_out_for_print(page, """() => ['.md-header', '.md-sidebar--primary', '.md-search',
+    hidden = laid_out_for_print(
+        page,
+        """() => ['.md-header', '.md-sidebar--primary', '.md-search',
         '.md-footer', '#ds-roller form', '#ds-roller .srd-widget__statusbar']
-        .map(s => [s, getComputedStyle(document.querySelector(s)).display])""")
+        .map(s => [s, getComputedStyle(document.querySelector(s)).display])""",
+    )
     assert all(display == "none" for _, display in hidden), hidden
     text = pdf_text(page)
     assert "Permalink" not in text  # nothing rolled yet
@@ -166,12 +168,17 @@ def test_the_doom_stack_chooser_prints_every_stack_and_no_control(page, site_url
     assert taken + "(taken)" in text, "the stack taken is not marked in words on paper"
     assert squash("Keep the most for defence") not in text  # its buttons are not printed: no lone label
     # Laid out for print: no radio button, no box that scrolls (nothing clipped).
-    clipped = laid_out_for_print(page, """() => [...document.querySelectorAll('#ds-roller *')]
+    clipped = laid_out_for_print(
+        page,
+        """() => [...document.querySelectorAll('#ds-roller *')]
         .filter(e => e.getClientRects().length && e.clientWidth > 1 && e.scrollHeight > e.clientHeight + 1
                      && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(e).overflowY))
-        .map(e => e.className)""")
+        .map(e => e.className)""",
+    )
     assert not clipped, clipped
-    radios = laid_out_for_print(page, "() => [...document.querySelectorAll('#ds-roller input')].filter(i => i.getClientRects().length).length")
+    radios = laid_out_for_print(
+        page, "() => [...document.querySelectorAll('#ds-roller input')].filter(i => i.getClientRects().length).length"
+    )
     assert radios == 0
     # The widget may cross a page: the first page is not left mostly blank before it (its odds
     # start there; a chart, kept whole, may go on to the next page).

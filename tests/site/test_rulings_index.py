@@ -14,9 +14,12 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 # A Ruling box as built: an admonition (or a collapsible one) titled "Ruling: …"/"Rulings: …".
 BOX_TITLE = re.compile(r'<(?:p class="admonition-title"|summary)>(Rulings?:.*?)</(?:p|summary)>', re.S)
-ANCHORED_BOX = re.compile(r'<div class="ruling-anchor" id="([^"]+)"></div>\s*'
-                          r'<(?:div|details) class="[^"]*"[^>]*>\s*'
-                          r'<(?:p class="admonition-title"|summary)>(Rulings?:.*?)</(?:p|summary)>', re.S)
+ANCHORED_BOX = re.compile(
+    r'<div class="ruling-anchor" id="([^"]+)"></div>\s*'
+    r'<(?:div|details) class="[^"]*"[^>]*>\s*'
+    r'<(?:p class="admonition-title"|summary)>(Rulings?:.*?)</(?:p|summary)>',
+    re.S,
+)
 ENTRY = re.compile(r'<div class="ruling-entry">\s*<p><strong>(.*?)</strong> · <a href="([^"]+)">(.*?)</a></p>', re.S)
 
 
@@ -59,21 +62,26 @@ def test_every_box_is_on_the_index_and_each_link_lands_on_its_box(built_site_dir
 
 def test_the_index_names_each_boxs_chapter_and_rule_and_gives_the_reading(built_site_dir: Path) -> None:
     index = (built_site_dir / "rulings" / "index.html").read_text(encoding="utf-8")
-    doom = next(box for box in site_rulings(DOCS, []) if box.anchor == "ruling-the-modifier-cap-is-a-limit-on-the-total")
+    doom = next(
+        box for box in site_rulings(DOCS, []) if box.anchor == "ruling-the-modifier-cap-is-a-limit-on-the-total"
+    )
     assert doom.chapter == "Doom Stack" and doom.rule == "Building the pool"
     assert '<h2 id="doom-stack">Doom Stack' in index
-    entry = index[index.index('#ruling-the-modifier-cap-is-a-limit-on-the-total"'):]
+    entry = index[index.index('#ruling-the-modifier-cap-is-a-limit-on-the-total"') :]
     assert "modifiers of +4 become\n+2" in entry[:1500]
 
 
 def test_box_parser_finds_boxes_titles_rules_and_numbers_repeated_titles() -> None:
-    page = ("# Chapter\n\n## Rule one\n\n!!! info \"Ruling: same\"\n    Reading\n    more.\n\n"
-            "Text.\n\n```md\n!!! info \"Ruling: in code\"\n```\n\n### Rule two\n\n"
-            "!!! info \"Rulings: same\"\n    - a\n    - b\n\n!!! note \"Not a ruling\"\n    x\n")
+    page = (
+        '# Chapter\n\n## Rule one\n\n!!! info "Ruling: same"\n    Reading\n    more.\n\n'
+        'Text.\n\n```md\n!!! info "Ruling: in code"\n```\n\n### Rule two\n\n'
+        '!!! info "Rulings: same"\n    - a\n    - b\n\n!!! note "Not a ruling"\n    x\n'
+    )
     boxes = ruling_boxes("p.md", page)
     assert [(b.chapter, b.rule, b.title, b.anchor, b.body) for b in boxes] == [
         ("Chapter", "Rule one", "Ruling: same", "ruling-same", "Reading\nmore."),
-        ("Chapter", "Rule two", "Rulings: same", "ruling-same-2", "- a\n- b")]
+        ("Chapter", "Rule two", "Rulings: same", "ruling-same-2", "- a\n- b"),
+    ]
     anchored = anchor_rulings("p.md", page)
     assert anchored.count('<div class="ruling-anchor" id="ruling-same"></div>\n\n!!! info "Ruling: same"') == 1
     assert anchored.count('<div class="ruling-anchor" id="ruling-same-2"></div>\n\n!!! info "Rulings: same"') == 1

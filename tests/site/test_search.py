@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from browser_kit import wait_for_search_results
 from playwright.sync_api import Page, expect
 
-from browser_kit import wait_for_search_results
 from macros.search_words import also_spelled, mark_other_spellings
 
 
@@ -71,4 +71,6 @@ def test_the_home_pages_chapters_do_not_run_together_in_the_index(built_site_dir
     docs = json.loads((built_site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
     home = " ".join(d["text"] for d in docs if d["location"].split("#")[0] == "")
     for system in all_systems():
-        assert re.search(re.escape(escape(system.title, quote=False)) + r"\s+" + re.escape(system.summary[:12]), home), system.key
+        assert re.search(
+            re.escape(escape(system.title, quote=False)) + r"\s+" + re.escape(system.summary[:12]), home
+        ), system.key

@@ -23,23 +23,26 @@ from site_build.serve import (
 BOTH = ("br", "gzip")
 
 
-@pytest.mark.parametrize(("header", "available", "chosen"), [
-    ("gzip, deflate, br, zstd", BOTH, "br"),  # what Chromium sends
-    ("gzip, deflate", BOTH, "gzip"),
-    ("br", BOTH, "br"),
-    ("gzip;q=1.0, br;q=0.5", BOTH, "gzip"),
-    ("br;q=0, gzip", BOTH, "gzip"),
-    ("br;q=0, gzip;q=0", BOTH, None),
-    ("*", BOTH, "br"),
-    ("*;q=0.5, br;q=0", BOTH, "gzip"),
-    ("identity", BOTH, None),
-    ("", BOTH, None),
-    (None, BOTH, None),
-    ("gzip, br", ("gzip",), "gzip"),  # only what exists on disk
-    ("br", ("gzip",), None),
-    ("GZIP ; Q=0.8", BOTH, "gzip"),
-    ("br;q=nonsense, gzip", BOTH, "gzip"),
-])
+@pytest.mark.parametrize(
+    ("header", "available", "chosen"),
+    [
+        ("gzip, deflate, br, zstd", BOTH, "br"),  # what Chromium sends
+        ("gzip, deflate", BOTH, "gzip"),
+        ("br", BOTH, "br"),
+        ("gzip;q=1.0, br;q=0.5", BOTH, "gzip"),
+        ("br;q=0, gzip", BOTH, "gzip"),
+        ("br;q=0, gzip;q=0", BOTH, None),
+        ("*", BOTH, "br"),
+        ("*;q=0.5, br;q=0", BOTH, "gzip"),
+        ("identity", BOTH, None),
+        ("", BOTH, None),
+        (None, BOTH, None),
+        ("gzip, br", ("gzip",), "gzip"),  # only what exists on disk
+        ("br", ("gzip",), None),
+        ("GZIP ; Q=0.8", BOTH, "gzip"),
+        ("br;q=nonsense, gzip", BOTH, "gzip"),
+    ],
+)
 def test_the_encoding_chosen_is_the_clients_best_of_those_on_disk(header, available, chosen):
     assert choose_encoding(header, available) == chosen
 
@@ -49,20 +52,23 @@ def test_accept_encoding_is_read_with_its_weights():
     assert accepted_encodings(" , ;q=1") == {}
 
 
-@pytest.mark.parametrize(("path", "policy"), [
-    ("assets/pyodide/314.0.7-0123456789ab/pyodide.asm.wasm", CACHE_FOREVER),
-    ("assets/engine/0123456789ab/rules_engine-0.1.0-py3-none-any.whl", CACHE_FOREVER),
-    ("assets/javascripts/bundle.a5f9d56c.min.js", CACHE_FOREVER),
-    ("assets/stylesheets/main.57a0d79d.min.css", CACHE_FOREVER),
-    ("index.html", REVALIDATE),
-    ("doom-stack/index.html", REVALIDATE),
-    ("sw.js", REVALIDATE),
-    ("assets/engine/manifest.json", REVALIDATE),
-    ("assets/js/runtime/engine-worker.js", REVALIDATE),
-    ("assets/pyodide/pyodide.mjs", REVALIDATE),  # not a content-named folder
-    ("assets/engine/0123/x.whl", REVALIDATE),
-    ("search/search_index.json", REVALIDATE),
-])
+@pytest.mark.parametrize(
+    ("path", "policy"),
+    [
+        ("assets/pyodide/314.0.7-0123456789ab/pyodide.asm.wasm", CACHE_FOREVER),
+        ("assets/engine/0123456789ab/rules_engine-0.1.0-py3-none-any.whl", CACHE_FOREVER),
+        ("assets/javascripts/bundle.a5f9d56c.min.js", CACHE_FOREVER),
+        ("assets/stylesheets/main.57a0d79d.min.css", CACHE_FOREVER),
+        ("index.html", REVALIDATE),
+        ("doom-stack/index.html", REVALIDATE),
+        ("sw.js", REVALIDATE),
+        ("assets/engine/manifest.json", REVALIDATE),
+        ("assets/js/runtime/engine-worker.js", REVALIDATE),
+        ("assets/pyodide/pyodide.mjs", REVALIDATE),  # not a content-named folder
+        ("assets/engine/0123/x.whl", REVALIDATE),
+        ("search/search_index.json", REVALIDATE),
+    ],
+)
 def test_only_addresses_named_by_their_content_are_cached_for_good(path, policy):
     assert cache_control(path) == policy
 
@@ -153,8 +159,9 @@ def test_head_sends_the_headers_of_the_chosen_copy(server):
 
 def test_an_unchanged_file_is_answered_not_modified(server):
     _, headers, _ = fetch(server, "index.html")
-    status, again, body = fetch(server, "index.html", **{"If-Modified-Since": headers["last-modified"],
-                                                         "Accept-Encoding": "br"})
+    status, again, body = fetch(
+        server, "index.html", **{"If-Modified-Since": headers["last-modified"], "Accept-Encoding": "br"}
+    )
     assert status == 304 and body == b""
     assert again["cache-control"] == "no-cache"
 

@@ -156,16 +156,23 @@ def test_share_copies_the_roll_for_a_chat(page, site_url: str) -> None:
 
 
 def test_share_without_a_clipboard_shows_the_text_to_copy(page, site_url: str) -> None:
-    page.add_init_script(NO_NATIVE_SHARE + """
-        Object.defineProperty(navigator, "clipboard", {value: {writeText: () => Promise.reject(new Error("no"))}});""")
+    page.add_init_script(
+        NO_NATIVE_SHARE
+        + """
+        Object.defineProperty(navigator, "clipboard", {value: {writeText: () => Promise.reject(new Error("no"))}});"""
+    )
     permalink = roll_on_page(page, site_url)
     share = engine_share(ROLL_FIELDS, SEED)
     page.get_by_role("button", name="Share this roll").click()
     box = page.get_by_role("textbox", name="This roll, to copy into a chat")
     expect(box).to_be_focused()
     assert box.input_value() == f"{share['text']}\n{permalink}"
-    assert page.evaluate("() => { const b = document.activeElement; return b.value.slice(b.selectionStart, b.selectionEnd); }") \
+    assert (
+        page.evaluate(
+            "() => { const b = document.activeElement; return b.value.slice(b.selectionStart, b.selectionEnd); }"
+        )
         == box.input_value()
+    )
     expect(page.locator("#ds-roller .srd-share__status")).to_contain_text("copy the selected text")
 
 
@@ -187,12 +194,30 @@ def test_share_uses_the_browsers_share_sheet_where_there_is_one(page, site_url: 
 # request carries the form: as ``fields`` or, for dice & danger's notation box, at the top).
 ROLLERS = {
     "action": ("action/", "#ac-roller", {"#ac-skill": "6", "#ac-defence": "5"}, "#ac-seed", "roll_fields", "fields"),
-    "adrenaline": ("adrenaline/", "#ad-roller", {"#ad-attribute": "3", "#ad-ability": "2"}, "#ad-seed", "roll_form",
-                   "fields"),
-    "xy-checks": ("xy-checks/", "#xyc-roller", {"#xyc-check": "3/6 +1b", "#xyc-crit": True}, "#xyc-seed",
-                  "check_roll", "fields"),
-    "dice-and-danger": ("dice-and-danger/", "#dd-roller", {"#dd-notation": "4d+1b vs DC 4"}, "#dd-seed", "roll_kind",
-                        "top"),
+    "adrenaline": (
+        "adrenaline/",
+        "#ad-roller",
+        {"#ad-attribute": "3", "#ad-ability": "2"},
+        "#ad-seed",
+        "roll_form",
+        "fields",
+    ),
+    "xy-checks": (
+        "xy-checks/",
+        "#xyc-roller",
+        {"#xyc-check": "3/6 +1b", "#xyc-crit": True},
+        "#xyc-seed",
+        "check_roll",
+        "fields",
+    ),
+    "dice-and-danger": (
+        "dice-and-danger/",
+        "#dd-roller",
+        {"#dd-notation": "4d+1b vs DC 4"},
+        "#dd-seed",
+        "roll_kind",
+        "top",
+    ),
 }
 
 
@@ -205,8 +230,12 @@ def engine_share_from_permalink(system: str, permalink: str) -> dict[str, str]:
     params = dict(parse_qsl(urlsplit(permalink).query, keep_blank_values=True))
     seed = params.pop("seed")
     params.pop("w", None)
-    request = {"system": system, "action": action, "seed": seed,
-               **({"fields": params} if carried == "fields" else params)}
+    request = {
+        "system": system,
+        "action": action,
+        "seed": seed,
+        **({"fields": params} if carried == "fields" else params),
+    }
     reply = json.loads(call(json.dumps(request)))
     assert reply["ok"], reply
     return reply["result"]["share"]
@@ -263,10 +292,20 @@ def test_every_systems_roller_shares_its_roll(page, site_url: str, system: str) 
 # --- Share under Action!'s card draw and deck deal ----------------------------------------------
 # (widget, fields filled in, the seed's field, the engine's action, the fields its request carries)
 CARD_WIDGETS = {
-    "card draw": ("#acd-draw", {"#acd-factions": "Heroes, Villains"}, "#acd-seed", "card_draw_roll",
-                  ("factions", "jokers")),
-    "deck deal": ("#adk-deck-draw", {"#adk-draws": "5", "#adk-card": "Rally"}, "#adk-seed", "deck_roll",
-                  ("draws", "deck", "card")),
+    "card draw": (
+        "#acd-draw",
+        {"#acd-factions": "Heroes, Villains"},
+        "#acd-seed",
+        "card_draw_roll",
+        ("factions", "jokers"),
+    ),
+    "deck deal": (
+        "#adk-deck-draw",
+        {"#adk-draws": "5", "#adk-card": "Rally"},
+        "#adk-seed",
+        "deck_roll",
+        ("draws", "deck", "card"),
+    ),
 }
 
 
@@ -293,8 +332,12 @@ def test_actions_card_draw_and_deal_share_with_their_exact_chance(page, site_url
     copied = page.evaluate("navigator.clipboard.readText()")
     # The engine's own share for the draw the permalink names: the cards, the result, the chance.
     params = dict(parse_qsl(urlsplit(permalink).query, keep_blank_values=True))
-    request = {"system": "action", "action": action, "seed": params["seed"],
-               "fields": {name: params.get(name, "") for name in names}}
+    request = {
+        "system": "action",
+        "action": action,
+        "seed": params["seed"],
+        "fields": {name: params.get(name, "") for name in names},
+    }
     reply = json.loads(call(json.dumps(request)))
     assert reply["ok"], reply
     share = reply["result"]["share"]
@@ -308,8 +351,9 @@ def test_actions_card_draw_and_deal_share_with_their_exact_chance(page, site_url
         assert share["chance"] in ("1/2862", "1/1431")
     else:  # Rally is on 10 of the 200 cards
         found = reply["result"]["found_at"]
-        assert text[3].startswith("Chance of Rally coming up in 5 draws" if found else
-                                  "Chance of Rally not coming up in 5 draws")
+        assert text[3].startswith(
+            "Chance of Rally coming up in 5 draws" if found else "Chance of Rally not coming up in 5 draws"
+        )
 
 
 def test_the_dice_and_danger_character_generator_shares_this_exact_character(page, site_url: str) -> None:
@@ -337,5 +381,7 @@ def test_the_dice_and_danger_character_generator_shares_this_exact_character(pag
     assert copied == f"{share['text']}\n{permalink}"
     text = copied.split("\n")
     assert text[0] == "**dice & danger** character: `1d-2p for each attribute`"
-    assert text[3] == (f"Chance of this exact character (these five attributes, in this order): {share['percent']} "
-                       f"(exactly {share['chance']})")
+    assert text[3] == (
+        f"Chance of this exact character (these five attributes, in this order): {share['percent']} "
+        f"(exactly {share['chance']})"
+    )

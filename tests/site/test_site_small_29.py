@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from browser_fixtures import DESKTOP_VIEWPORT, PHONE_VIEWPORT, _open_page
 from browser_kit import ENGINE_LOAD_MS
+from playwright.sync_api import Page, expect
+
 from rules_engine.systems import all_systems
 from rules_engine.web import call
 
@@ -32,8 +32,11 @@ def meta(html: str, attribute: str, name: str) -> list[str]:
 
 def built_pages(site: Path) -> dict[str, str]:
     """Every built page but the 404 page, by its address under the site."""
-    return {str(p.relative_to(site).parent): p.read_text(encoding="utf-8") for p in sorted(site.rglob("index.html"))
-            if "assets" not in p.relative_to(site).parts}
+    return {
+        str(p.relative_to(site).parent): p.read_text(encoding="utf-8")
+        for p in sorted(site.rglob("index.html"))
+        if "assets" not in p.relative_to(site).parts
+    }
 
 
 def test_every_page_has_a_description_of_its_own(built_site_dir):
@@ -99,17 +102,26 @@ def share_text(system: str, action: str, fields: dict[str, str], seed: str) -> l
 def test_doom_stack_share_gives_the_chance_of_success_at_the_tn():
     # 5d6 vs TN 8 (Attribute 3, Skill 2), seed 1: the dice 2 5 1 3 1 make a best stack of 7.
     lines = share_text("doom-stack", "roll_fields", {"attribute": "3", "skill": "2", "modifiers": "", "tn": "8"}, "1")
-    assert lines[2:] == ["Result: **Failure, best stack 7 vs TN 8**",
-                         "Chance of a best stack of 7 or more: 83.72% (exactly 1085/1296)",
-                         "Chance of success at TN 8 (a glitch included): 65.78% (exactly 1705/2592)"]
+    assert lines[2:] == [
+        "Result: **Failure, best stack 7 vs TN 8**",
+        "Chance of a best stack of 7 or more: 83.72% (exactly 1085/1296)",
+        "Chance of success at TN 8 (a glitch included): 65.78% (exactly 1705/2592)",
+    ]
     # Without a TN there is no difficulty, and no such line.
     plain = share_text("doom-stack", "roll_fields", {"attribute": "3", "skill": "2", "modifiers": "", "tn": ""}, "1")
     assert len(plain) == 4 and not any("success at" in line for line in plain)
 
 
 def test_adrenaline_share_gives_the_chance_of_success_at_the_difficulty():
-    fields = {"attribute": "3", "ability": "2", "difficulty": "7", "adrenaline": "", "mode": "", "options": "",
-              "target": ""}
+    fields = {
+        "attribute": "3",
+        "ability": "2",
+        "difficulty": "7",
+        "adrenaline": "",
+        "mode": "",
+        "options": "",
+        "target": "",
+    }
     lines = share_text("adrenaline", "roll_form", fields, "3")
     # 5d10 vs 7: each die succeeds on 7-10 (2 in 5) and botches on a 1; a net above 0 is a success.
     assert lines[0] == "**Adrenaline d10 pool** roll: `5d10 vs 7`"
@@ -119,12 +131,23 @@ def test_adrenaline_share_gives_the_chance_of_success_at_the_difficulty():
 
 def test_action_and_xy_share_give_the_chance_of_success_at_the_difficulty():
     # Action! 7 vs 4, static: no dice, Outcome 3, certain; a success against defence 4 is certain too.
-    fields = {"skill": "7", "defence": "4", "active": "", "types": "static", "threshold": "", "attack_ev": "",
-              "defence_ev": "", "extra_positive": "", "extra_negative": ""}
+    fields = {
+        "skill": "7",
+        "defence": "4",
+        "active": "",
+        "types": "static",
+        "threshold": "",
+        "attack_ev": "",
+        "defence_ev": "",
+        "extra_positive": "",
+        "extra_negative": "",
+    }
     lines = share_text("action", "roll_fields", fields, "3")
     assert lines[-1] == "Chance of success against defence 4 (Success or better): 100.00% (exactly 1/1)"
     # X-in-Y 3/6: a hit on 1-3 of one d6 succeeds, half the time.
-    lines = share_text("xy-checks", "check_roll", {"check": "3/6", "tn": "", "bonus": "", "penalty": "", "crit": ""}, "3")
+    lines = share_text(
+        "xy-checks", "check_roll", {"check": "3/6", "tn": "", "bonus": "", "penalty": "", "crit": ""}, "3"
+    )
     assert lines[-1] == "Chance of success at 3/6 (a degree of success 1 or more): 50.00% (exactly 1/2)"
 
 
@@ -133,8 +156,9 @@ def test_action_and_xy_share_give_the_chance_of_success_at_the_difficulty():
 def sw_screen(request, browser, site_origin, request_log, page_errors) -> Iterator[Page]:
     """A first visit with the service worker allowed, on a 360 px phone and on a desktop."""
     touch = {"has_touch": True, "is_mobile": True} if request.param == PHONE_VIEWPORT else {}
-    yield from _open_page(browser, site_origin, request_log, page_errors, service_workers="allow",
-                          viewport=request.param, **touch)
+    yield from _open_page(
+        browser, site_origin, request_log, page_errors, service_workers="allow", viewport=request.param, **touch
+    )
 
 
 CONTROLS_UNDER = """(note) => {
@@ -154,16 +178,21 @@ def test_ready_offline_notice_covers_no_control(sw_screen: Page, site_url):
     roll = page.locator("#ds-roller button[type=submit]")
     expect(roll).to_be_enabled(timeout=ENGINE_LOAD_MS)
     # The Roll button at the foot of the screen, where a notice at the foot would sit on it.
-    page.evaluate("""(button) => scrollBy(0, button.getBoundingClientRect().bottom - innerHeight + 12)""",
-                  roll.element_handle())
+    page.evaluate(
+        """(button) => scrollBy(0, button.getBoundingClientRect().bottom - innerHeight + 12)""", roll.element_handle()
+    )
     note = page.locator(".srd-offline-note")
     expect(note).to_have_text(re.compile("^Ready offline"), timeout=CONTROL_MS)
     expect(note).to_be_visible()
     shown, button = note.bounding_box(), roll.bounding_box()
     assert shown and button and shown["height"] > 0
     assert button["y"] + button["height"] <= page.viewport_size["height"], "the Roll button is on screen"
-    apart = (shown["x"] + shown["width"] <= button["x"] or button["x"] + button["width"] <= shown["x"]
-             or shown["y"] + shown["height"] <= button["y"] or button["y"] + button["height"] <= shown["y"])
+    apart = (
+        shown["x"] + shown["width"] <= button["x"]
+        or button["x"] + button["width"] <= shown["x"]
+        or shown["y"] + shown["height"] <= button["y"]
+        or button["y"] + button["height"] <= shown["y"]
+    )
     assert apart, (shown, button)
     assert note.evaluate(CONTROLS_UNDER) == []
 

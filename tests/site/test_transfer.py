@@ -20,14 +20,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from test_offline import wait_until_controlled
+from test_widget_resilience import expect_ready, widgets_in
 
-from browser_fixtures import site_server, sw_page  # noqa: F401 - fixtures
-from browser_kit import ENGINE_LOAD_MS
 from site_build.build import STDLIB_ENCODINGS_KEPT, STDLIB_LEFT_OUT
 from site_build.paths import PYODIDE_ASSET_DIR, REPO_ROOT
-from test_offline import CONTROL_MS, wait_until_controlled
-from test_widget_resilience import expect_ready, widgets_in
 
 # Bytes of a first visit: nothing may come from an earlier test's cache.
 pytestmark = pytest.mark.fresh_context
@@ -82,8 +79,9 @@ def test_every_compressed_copy_decodes_to_its_file_and_is_smaller(built_site_dir
         !zlib.brotliDecompressSync(fs.readFileSync(f)).equals(fs.readFileSync(f.slice(0, -3))));
       process.stdout.write(JSON.stringify(bad));
     """
-    result = subprocess.run(["node", "-e", script, json.dumps([str(p) for p in brotli])],
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        ["node", "-e", script, json.dumps([str(p) for p in brotli])], capture_output=True, text=True, check=True
+    )
     assert json.loads(result.stdout) == []
     # The big ones are there: the wasm and the standard library, in both codings.
     shipped = pyodide_dir(built_site_dir)
@@ -94,8 +92,7 @@ def test_every_compressed_copy_decodes_to_its_file_and_is_smaller(built_site_dir
 def test_only_what_the_page_uses_is_shipped(built_site_dir):
     shipped = pyodide_dir(built_site_dir)
     names = {p.name for p in shipped.iterdir() if p.suffix not in (".gz", ".br")}
-    assert names == {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                     "pyodide-lock.json"}
+    assert names == {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
     lock = json.loads((shipped / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
     with zipfile.ZipFile(shipped / "python_stdlib.zip") as stdlib:

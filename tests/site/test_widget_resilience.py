@@ -23,9 +23,8 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from browser_kit import ENGINE_LOAD_MS, show
+from playwright.sync_api import Page, expect
 
 # Engine downloads held back or failed: a first visit, nothing cached.
 pytestmark = pytest.mark.fresh_context
@@ -121,7 +120,8 @@ ENGINE_FILES = [
 
 @pytest.mark.parametrize(("pattern", "how"), ENGINE_FILES, ids=[f"{p.rsplit('/', 1)[-1]}-{h}" for p, h in ENGINE_FILES])
 def test_an_engine_file_that_cannot_be_fetched_fails_at_once_and_retry_loads_it(
-        page, site_url, widgets, request_log, pattern, how):
+    page, site_url, widgets, request_log, pattern, how
+):
     # Every widget of a page says so at once. Every page meets the first way of failing; the
     # others, which differ only in what the engine's loader meets (the pages answer each the
     # same), meet the first page. On the last page met, one Retry serves every widget; the
@@ -129,8 +129,10 @@ def test_an_engine_file_that_cannot_be_fetched_fails_at_once_and_retry_loads_it(
     pages = pages_of(widgets)
     if (pattern, how) != ENGINE_FILES[0]:
         pages = dict(list(pages.items())[:1])
-    page.route(pattern, (lambda route: route.abort()) if how == "abort"
-               else (lambda route: route.fulfill(status=how, body="gone")))
+    page.route(
+        pattern,
+        (lambda route: route.abort()) if how == "abort" else (lambda route: route.fulfill(status=how, body="gone")),
+    )
     for path, on_page in pages.items():
         started = time.monotonic()
         page.goto(site_url + path)
@@ -289,7 +291,8 @@ WHERE_THE_RESULT_IS = """sel => ({
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_on_a_phone_the_roll_scrolls_into_view_and_the_focus_stays(
-        browser, site_origin, site_url, widgets, motion, request_log):
+    browser, site_origin, site_url, widgets, motion, request_log
+):
     context = browser.new_context(viewport=PHONE, reduced_motion=motion)
     try:
         page = context.new_page()
@@ -313,7 +316,8 @@ def test_on_a_phone_the_roll_scrolls_into_view_and_the_focus_stays(
                         document.querySelector('{widget.root} button[type=submit]')
                             .scrollIntoView({{block: 'end', behavior: 'instant'}});
                         return document.querySelector('{result}').getBoundingClientRect().top >= window.innerHeight;
-                    }}""")
+                    }}"""
+                )
                 seed = "21" if how == "button" else "22"
                 page.fill(f"{widget.root} input[name=seed]", seed)
                 if how == "button":
@@ -328,8 +332,9 @@ def test_on_a_phone_the_roll_scrolls_into_view_and_the_focus_stays(
                 except Exception as error:
                     where = page.evaluate(WHERE_THE_RESULT_IS, result)
                     raise AssertionError(f"{widget.id} ({how}): the result is not in view: {where}") from error
-                assert page.evaluate(f"document.activeElement === document.querySelector('{focused}')"), \
+                assert page.evaluate(f"document.activeElement === document.querySelector('{focused}')"), (
                     f"{widget.id}: the focus left {focused}"
+                )
     finally:
         context.close()
     foreign = [url for url in request_log if not url.startswith(site_origin) and not url.startswith(("data:", "blob:"))]
