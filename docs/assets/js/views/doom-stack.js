@@ -12,275 +12,368 @@ const FIELDS = ["attribute", "skill", "modifiers", "tn"]; // the order the engin
 const READY_TEXT = "Ready: the odds follow your inputs.";
 const SYSTEM = "doom-stack";
 
+/**
+ * The roller's parts, which its handlers share.
+ * @typedef {object} Roller
+ * @property {HTMLElement} root
+ * @property {ReturnType<typeof engineForm>} w
+ * @property {() => Record<string, string>} fieldValues
+ * @property {(fields?: Record<string, string>) => string} inputsKey
+ * @property {HTMLElement} resultBox
+ * @property {HTMLElement} stacksBox
+ * @property {HTMLElement} stacksStatus
+ * @property {ReturnType<ReturnType<typeof engineForm>["region"]>} odds
+ * @property {ReturnType<ReturnType<typeof engineForm>["region"]>} rolled
+ * @property {ReturnType<ReturnType<typeof engineForm>["region"]>} stacks
+ * @property {ReturnType<typeof newestOnly>} latestOdds
+ * @property {ReturnType<typeof newestOnly>} latestRoll
+ * @property {ReturnType<typeof afterPause>} oddsPause
+ * @property {ReturnType<typeof attachCompare>} compare
+ * @property {number | null} stackToPick the stack a permalink chose, picked once its roll is shown
+ * @property {{fields: Record<string, string>, seed: string} | null} shownRoll the roll on screen: its permalink's words
+ */
+
+/** @param {HTMLElement} root */
 function attachRoller(root) {
   const w = engineForm(root, { prefix: "ds", fields: [...FIELDS, "seed"], readyText: READY_TEXT });
-  const { inputs } = w;
-  const resultBox = root.querySelector(".srd-widget__result");
+  const fieldValues = () => Object.fromEntries(FIELDS.map((name) => [name, w.inputs[name].value]));
   const inputsKey = (fields = fieldValues()) => JSON.stringify(FIELDS.map((name) => fields[name].trim()));
-  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
-  const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
+  const resultBox = root.querySelector(".srd-widget__result");
   const stacksBox = root.querySelector(".srd-widget__stacks");
-  const stacksStatus = root.querySelector(".srd-ds-stacks__status");
-  const stacks = w.region(stacksBox, { words: "Stacks for earlier inputs", key: inputsKey, kept: true });
-  const latestOdds = newestOnly();
-  const latestRoll = newestOnly();
-  const oddsPause = afterPause(updateOdds);
-  const compare = attachCompare(root, { engine: w.engine, term: "Best stack" });
-
-  // A permalink (?attribute=…&seed=…&stack=N#ds-roller) prefills the form and rolls once
-  // ready, then picks the stack the player chose (its row, biggest first, from 0).
-  let stackToPick = null;
-  function prefill(params) {
-    for (const [name, input] of Object.entries(inputs)) {
-      if (params.has(name)) input.value = params.get(name);
-    }
-    stackToPick = /^\d{1,4}$/.test(params.get("stack") || "") ? Number(params.get("stack")) : null;
-    return (params.get("seed") || "").trim() !== "";
-  }
-  let shownRoll = null; // {fields, seed} of the roll on screen: its permalink's words
-
-  function fieldValues() {
-    return Object.fromEntries(FIELDS.map((name) => [name, inputs[name].value]));
-  }
-
-  // --- odds, as the inputs change ---
-  async function updateOdds(typing = false) {
-    oddsPause.cancel();
-    const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "odds_fields", fields: fieldValues() }));
-    if (!reply) return; // a newer request is on its way: this answer is stale
-    const result = w.accept(reply, FIELDS, { typing });
-    compare.offer(result); // what "Add to comparison" adds
-    if (result) odds.show(renderOdds(result), result.notation);
-    else odds.stale(true); // what is shown answers other inputs
-  }
-
-
-  // --- rolling ---
-  async function roll() {
-    oddsPause.flush(); // the odds catch up with what was just typed
-    const fields = fieldValues();
-    const seed = inputs.seed.value;
-    const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_fields", fields, seed }));
-    if (!reply) return;
-    const result = w.accept(reply, [...FIELDS, "seed"]);
-    if (!result) return;
-    shownRoll = { fields, seed: String(result.seed) };
-    rolled.show(renderRoll(result, fields), result.notation, inputsKey(fields));
-    stacks.show(renderStacks(result), result.notation, inputsKey(fields));
-    stacksStatus.textContent = stacksSummary(result);
-    const radio = stackToPick === null ? null : stacksBox.querySelectorAll("input[type=radio]")[stackToPick];
-    stackToPick = null;
-    if (radio) {
-      radio.checked = true;
-      pickStack(radio);
-    }
-  }
-
-  function renderRoll(result, fields) {
-    const box = el("div", { class: "srd-roll" });
-
-    const headline = el("p", { class: "srd-roll__headline" },
-      el("span", { class: "srd-roll__stack" }, "Best stack ", el("strong", {}, String(result.best_stack.value))));
-    if (result.success !== null) {
-      const verdict = !result.success ? "failure" : result.glitch ? "glitch" : "success";
-      headline.append(" ", el("span", { class: `srd-roll__verdict srd-roll__verdict--${verdict}` },
-        verdict[0].toUpperCase() + verdict.slice(1)));
-      if (result.success && !result.glitch) headline.append(" ", el("span", {}, result.performance_name));
-    }
-    box.append(headline);
-
-    // What finally happened to each die: the last "stacked"/"kept" entry of the log.
-    const fate = new Map();
-    for (const entry of result.log) if (entry.fate !== "rolled") fate.set(entry.index, entry);
-    const dice = el("ul", { class: "srd-dice", "aria-label": "The dice, in the order rolled" });
-    result.dice.forEach((value, index) => {
-      const entry = fate.get(index) || { fate: "kept", note: "attention pool" };
-      const kind = entry.fate === "stacked" ? (entry.note === "wildcard" ? "wildcard" : "stacked") : "kept";
-      const words = { stacked: "in the stack", wildcard: "in the stack as a wildcard", kept: "attention pool" }[kind];
-      const label = `Die ${index + 1}: ${value}, ${words}`;
-      dice.append(el("li", {},
-        el("span", { class: `srd-die srd-die--${kind}`, role: "img", "aria-label": label, title: label }, String(value))));
-    });
-    // The engine's lines down to the list of stacks, which the chooser below shows.
-    const rollLines = result.lines.slice(0, result.lines.length - result.stacks.length - 1);
-    box.append(dice, explanation(rollLines),
-      rollMeta(result.seed, w.permalink({ ...fields, seed: String(result.seed) }), "roll", result.share.text));
-    return box;
-  }
-
-  // --- the stack chooser ---
-  function stacksSummary(result) {
-    if (!result.stacks.length) return "No dice, so no stack to choose.";
-    const listed = result.stacks.length === result.stacks_total
-      ? `${plural(result.stacks_total, "stack", "stacks")} to choose from`
-      : `${result.stacks_total} stacks; the ${result.stacks.length} biggest listed`;
-    return `${listed}. The roller took ${stackWords(result.stacks[0], result.tn)}.`;
-  }
-
-  // Every stack, one row each: a radio button to pick it, its dice, its result against the
-  // TN and the attention pool it leaves. Arrow keys move between the radio buttons.
-  function renderStacks(result) {
-    const box = el("div", { class: "srd-ds-stacks__scroll", tabindex: "0", role: "region",
-      "aria-label": "Every stack these dice allow, biggest first" });
-    if (!result.stacks.length) {
-      box.append(el("p", { class: "srd-ds-stacks__none" }, result.stacks_heading));
-      return box;
-    }
-    const table = el("table", { class: "srd-ds-stacks__table" },
-      el("caption", { class: "srd-visually-hidden" }, result.stacks_heading),
-      el("thead", {}, el("tr", {},
-        el("th", { scope: "col" }, "Stack"),
-        el("th", { scope: "col" }, result.tn == null ? "Result" : `Against TN ${result.tn}`),
-        el("th", { scope: "col" }, "Attention pool left"))));
-    const body = el("tbody");
-    const name = `${root.id}-stack`;
-    result.stacks.forEach((stack, index) => {
-      const id = `${name}-${index}`;
-      const radio = el("input", {
-        type: "radio", name, id, value: String(index), checked: stack.best ? "" : null,
-        "data-positions": stack.positions.join(" "), "data-wildcards": String(stack.wildcards),
-        "data-words": stackWords(stack, result.tn), "aria-label": stack.line, // the engine's line: the whole row in words
-      });
-      const left = stack.attention_pool.length
-        ? `${stack.attention_pool.join(" ")} (best stack ${stack.attention_best})` : "empty";
-      body.append(el("tr", { class: stack.best ? "srd-ds-stacks__row srd-ds-stacks__row--best" : "srd-ds-stacks__row" },
-        el("td", {}, el("label", { for: id, class: "srd-ds-stacks__pick" }, radio, " ",
-          el("span", { class: "srd-ds-stacks__value" }, stackSum(stack)))),
-        el("td", {}, resultWords(stack, result.tn) || "no TN given"),
-        el("td", {}, left)));
-    });
-    table.append(body);
-    box.append(table);
-    return el("div", { class: "srd-ds-stacks__body" }, keepButtons(result), box);
-  }
-
-  // "Keep the most for defence, needing: Any success · Fair · …": each button picks the
-  // stack the engine names for that need (rules_engine/doom_stack/roll.py).
-  function keepButtons(result) {
-    const needs = result.keep_most_for_defence;
-    if (!needs.length) return null;
-    const words = ["Any success", "Fair", "Solid", "Flashy", "Impressive"];
-    const group = el("div", { class: "srd-ds-stacks__keep", role: "group", "aria-labelledby": `${root.id}-keep` },
-      el("span", { id: `${root.id}-keep`, class: "srd-ds-stacks__keep-label" }, "Keep the most for defence, needing:"));
-    needs.forEach((need, i) => {
-      const none = need.index === null;
-      group.append(el("button", {
-        type: "button", class: "md-button srd-ds-stacks__need", "data-pick": none ? null : String(need.index),
-        disabled: none ? "" : null, title: none ? "No stack reaches it" : null,
-      }, words[i] || need.name));
-    });
-    return group;
-  }
-
-  function stackSum(stack) {
-    return stack.dice.length > 1 ? `${stack.dice.join(" + ")} = ${stack.value}` : String(stack.value);
-  }
-
-  function resultWords(stack, tn) {
-    if (stack.success === null) return "";
-    if (!stack.success) return `Failure, ${tn - stack.value} short`;
-    if (stack.glitch) return "Glitch (success with a complication)";
-    return `Success, performance ${stack.performance} (${stack.performance_name})`;
-  }
-
-  function stackWords(stack, tn) {
-    const verdict = resultWords(stack, tn);
-    const left = stack.attention_pool.length ? `attention pool ${stack.attention_pool.join(" ")}` : "no attention pool";
-    return `${stackSum(stack)}${verdict ? `: ${verdict.toLowerCase()}` : ""}; ${left}`;
-  }
-
-  // A stack picked: the dice above show it, and the status line says it.
-  function pickStack(radio) {
-    const positions = new Set(radio.dataset.positions.split(" ").filter(Boolean).map(Number));
-    const dice = resultBox.querySelectorAll(".srd-dice .srd-die");
-    dice.forEach((die, index) => {
-      const value = die.textContent;
-      const kind = !positions.has(index) ? "kept" : value === "1" ? "wildcard" : "stacked";
-      const words = { stacked: "in the stack", wildcard: "in the stack as a wildcard", kept: "attention pool" }[kind];
-      die.className = `srd-die srd-die--${kind}`;
-      die.setAttribute("aria-label", `Die ${index + 1}: ${value}, ${words}`);
-      die.title = die.getAttribute("aria-label");
-    });
-    stacksStatus.textContent = `Chosen: ${radio.dataset.words}.`;
-    // The choice goes into the roll's permalink and the address (until the inputs change).
-    if (!shownRoll) return;
-    const words = { ...shownRoll.fields, seed: shownRoll.seed, stack: radio.value };
-    const link = resultBox.querySelector("a.srd-roll__permalink");
-    if (link) link.href = w.permalink(words);
-    if (inputsKey() === inputsKey(shownRoll.fields)) w.showInAddress(words); // not for a roll of earlier inputs
-  }
+  /** @type {Roller} */
+  const s = {
+    root, w, fieldValues, inputsKey, resultBox, stacksBox,
+    stacksStatus: root.querySelector(".srd-ds-stacks__status"),
+    odds: w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" }),
+    rolled: w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true }),
+    stacks: w.region(stacksBox, { words: "Stacks for earlier inputs", key: inputsKey, kept: true }),
+    latestOdds: newestOnly(),
+    latestRoll: newestOnly(),
+    oddsPause: afterPause((typing) => updateOdds(s, typing)),
+    compare: attachCompare(root, { engine: w.engine, term: "Best stack" }),
+    stackToPick: null,
+    shownRoll: null,
+  };
   stacksBox.addEventListener("change", (event) => {
-    if (event.target.matches("input[type=radio]")) pickStack(event.target);
+    if (event.target.matches("input[type=radio]")) pickStack(s, event.target);
   });
-  stacksBox.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-pick]");
-    if (!button) return;
-    const radio = stacksBox.querySelectorAll("input[type=radio]")[Number(button.dataset.pick)];
-    if (!radio) return;
+  stacksBox.addEventListener("click", (event) => pickForNeed(s, event.target.closest("button[data-pick]")));
+  w.onSubmit(() => roll(s));
+  for (const name of FIELDS) w.inputs[name].addEventListener("input", s.oddsPause.schedule);
+  w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_fields", fields: fieldValues(), seed }));
+  w.rollsFromPermalinks(resultBox, {
+    prefill: (params) => prefill(s, params), update: () => updateOdds(s), roll: () => roll(s),
+  });
+}
+
+/**
+ * A permalink (?attribute=…&seed=…&stack=N#ds-roller) prefills the form and rolls once
+ * ready, then picks the stack the player chose (its row, biggest first, from 0).
+ * @param {Roller} s
+ * @param {URLSearchParams} params
+ * @returns {boolean} whether to roll
+ */
+function prefill(s, params) {
+  for (const [name, input] of Object.entries(s.w.inputs)) {
+    if (params.has(name)) input.value = params.get(name);
+  }
+  s.stackToPick = /^\d{1,4}$/.test(params.get("stack") || "") ? Number(params.get("stack")) : null;
+  return (params.get("seed") || "").trim() !== "";
+}
+
+/**
+ * The odds, as the inputs change.
+ * @param {Roller} s
+ * @param {boolean} [typing] the reader is typing: an error waits for a pause
+ */
+async function updateOdds(s, typing = false) {
+  s.oddsPause.cancel();
+  const reply = await s.latestOdds(s.w.engine.call({ system: SYSTEM, action: "odds_fields", fields: s.fieldValues() }));
+  if (!reply) return; // a newer request is on its way: this answer is stale
+  const result = s.w.accept(reply, FIELDS, { typing });
+  s.compare.offer(result); // what "Add to comparison" adds
+  if (result) s.odds.show(renderOdds(result), result.notation);
+  else s.odds.stale(true); // what is shown answers other inputs
+}
+
+/**
+ * A seeded roll, then every stack its dice allow.
+ * @param {Roller} s
+ */
+async function roll(s) {
+  s.oddsPause.flush(); // the odds catch up with what was just typed
+  const fields = s.fieldValues();
+  const seed = s.w.inputs.seed.value;
+  const reply = await s.latestRoll(s.w.engine.call({ system: SYSTEM, action: "roll_fields", fields, seed }));
+  if (!reply) return;
+  const result = s.w.accept(reply, [...FIELDS, "seed"]);
+  if (!result) return;
+  s.shownRoll = { fields, seed: String(result.seed) };
+  const href = s.w.permalink({ ...fields, seed: String(result.seed) });
+  s.rolled.show(renderRoll(result, href), result.notation, s.inputsKey(fields));
+  s.stacks.show(renderStacks(result, s.root.id), result.notation, s.inputsKey(fields));
+  s.stacksStatus.textContent = stacksSummary(result);
+  const radio = s.stackToPick === null ? null : s.stacksBox.querySelectorAll("input[type=radio]")[s.stackToPick];
+  s.stackToPick = null;
+  if (radio) {
     radio.checked = true;
-    pickStack(radio);
-    // Bring its row into view inside the list's own box (the page itself does not move).
-    const scroller = stacksBox.querySelector(".srd-ds-stacks__scroll");
-    const row = radio.closest("tr");
-    const head = scroller.querySelector("thead").offsetHeight;
-    if (row.offsetTop < scroller.scrollTop + head || row.offsetTop + row.offsetHeight > scroller.scrollTop + scroller.clientHeight) {
-      scroller.scrollTop = row.offsetTop - head;
-    }
+    pickStack(s, radio);
+  }
+}
+
+const DIE_WORDS = { stacked: "in the stack", wildcard: "in the stack as a wildcard", kept: "attention pool" };
+
+/**
+ * @param {any} result the engine's roll
+ * @param {string} href the roll's permalink
+ * @returns {HTMLElement}
+ */
+function renderRoll(result, href) {
+  const box = el("div", { class: "srd-roll" });
+  const headline = el("p", { class: "srd-roll__headline" },
+    el("span", { class: "srd-roll__stack" }, "Best stack ", el("strong", {}, String(result.best_stack.value))));
+  if (result.success !== null) {
+    const verdict = !result.success ? "failure" : result.glitch ? "glitch" : "success";
+    headline.append(" ", el("span", { class: `srd-roll__verdict srd-roll__verdict--${verdict}` },
+      verdict[0].toUpperCase() + verdict.slice(1)));
+    if (result.success && !result.glitch) headline.append(" ", el("span", {}, result.performance_name));
+  }
+  box.append(headline);
+  // The engine's lines down to the list of stacks, which the chooser below shows.
+  const rollLines = result.lines.slice(0, result.lines.length - result.stacks.length - 1);
+  box.append(renderDice(result), explanation(rollLines), rollMeta(result.seed, href, "roll", result.share.text));
+  return box;
+}
+
+/**
+ * The dice, each as what finally happened to it: the last "stacked"/"kept" entry of the log.
+ * @param {any} result
+ * @returns {HTMLElement}
+ */
+function renderDice(result) {
+  const fate = new Map();
+  for (const entry of result.log) if (entry.fate !== "rolled") fate.set(entry.index, entry);
+  const dice = el("ul", { class: "srd-dice", "aria-label": "The dice, in the order rolled" });
+  result.dice.forEach((value, index) => {
+    const entry = fate.get(index) || { fate: "kept", note: "attention pool" };
+    const kind = entry.fate === "stacked" ? (entry.note === "wildcard" ? "wildcard" : "stacked") : "kept";
+    const label = `Die ${index + 1}: ${value}, ${DIE_WORDS[kind]}`;
+    dice.append(el("li", {},
+      el("span", { class: `srd-die srd-die--${kind}`, role: "img", "aria-label": label, title: label }, String(value))));
   });
+  return dice;
+}
 
-  function renderOdds(result) {
-    const box = el("div", { class: "srd-odds" });
-    box.append(el("p", { class: "srd-odds__pool" }, result.pool_line + (result.tn ? ` vs TN ${result.tn}` : "")));
+// --- the stack chooser ---
+/**
+ * @param {any} result
+ * @returns {string} the chooser's status line
+ */
+function stacksSummary(result) {
+  if (!result.stacks.length) return "No dice, so no stack to choose.";
+  const listed = result.stacks.length === result.stacks_total
+    ? `${plural(result.stacks_total, "stack", "stacks")} to choose from`
+    : `${result.stacks_total} stacks; the ${result.stacks.length} biggest listed`;
+  return `${listed}. The roller took ${stackWords(result.stacks[0], result.tn)}.`;
+}
 
-    if (result.p_success) {
-      const list = el("dl", { class: "srd-odds__summary" });
-      for (const [key, label] of [["success", "Success"], ["glitch", "Glitch"], ["failure", "Failure"]]) {
-        const ratio = result[`p_${key}`];
-        list.append(el("div", { class: `srd-odds__item srd-odds__item--${key}`, "data-odds": key },
-          el("dt", {}, label),
-          el("dd", {}, el("span", { class: "srd-pct" }, result.percent[key]), " ",
-            el("span", { class: "srd-exact", title: "exact chance" }, ratio))));
-      }
-      box.append(list, el("p", { class: "srd-odds__note" }, "A glitch (a stack equal to the TN) counts as a success."));
-    } else {
-      box.append(el("p", { class: "srd-odds__note" }, "Give a TN to see the chance of success."));
-    }
-    box.append(renderBars(result));
+/**
+ * Every stack, one row each: a radio button to pick it, its dice, its result against the
+ * TN and the attention pool it leaves. Arrow keys move between the radio buttons.
+ * @param {any} result
+ * @param {string} rootId the widget's id, which names the radio group
+ * @returns {HTMLElement}
+ */
+function renderStacks(result, rootId) {
+  const box = el("div", { class: "srd-ds-stacks__scroll", tabindex: "0", role: "region",
+    "aria-label": "Every stack these dice allow, biggest first" });
+  if (!result.stacks.length) {
+    box.append(el("p", { class: "srd-ds-stacks__none" }, result.stacks_heading));
     return box;
   }
+  const table = el("table", { class: "srd-ds-stacks__table" },
+    el("caption", { class: "srd-visually-hidden" }, result.stacks_heading),
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col" }, "Stack"),
+      el("th", { scope: "col" }, result.tn == null ? "Result" : `Against TN ${result.tn}`),
+      el("th", { scope: "col" }, "Attention pool left"))));
+  const body = el("tbody");
+  result.stacks.forEach((stack, index) => body.append(stackRow(stack, index, `${rootId}-stack`, result.tn)));
+  table.append(body);
+  box.append(table);
+  return el("div", { class: "srd-ds-stacks__body" }, keepButtons(result, rootId), box);
+}
 
-  // A compact bar view of the best-stack distribution; the numbers above say it in words,
-  // so the bars are hidden from screen readers.
-  function renderBars(result) {
-    const points = Object.entries(result.outcomes).map(([stack, ratio]) => [Number(stack), ratioValue(ratio)]);
-    const top = Math.max(...points.map(([, p]) => p));
-    // Trim the long thin tails of big pools: they would be invisible anyway.
-    const shown = points.filter(([, p]) => p >= top / 200);
-    const first = shown[0][0];
-    const last = shown[shown.length - 1][0];
-    const chance = new Map(points);
-    const bars = el("div", { class: "srd-odds__bars", "aria-hidden": "true" });
-    for (let stack = first; stack <= last; stack++) {
-      const p = chance.get(stack) || 0;
-      const kind = result.tn == null ? "plain" : stack < result.tn ? "below" : stack === result.tn ? "glitch" : "above";
-      bars.append(el("span", {
-        class: `srd-odds__bar srd-odds__bar--${kind}`, style: `height: ${((100 * p) / top).toFixed(1)}%`,
-        title: `best stack ${stack}: ${(100 * p).toFixed(2)}%`,
-      }));
-    }
-    const values = chartValues("Chance of each best stack", ["Best stack", "Chance", "Exact chance"],
-      Object.entries(result.outcomes).map(([stack, ratio]) =>
-        [stack, `${(100 * ratioValue(ratio)).toFixed(2)}%`, ratio]));
-    return el("figure", { class: "srd-odds__chart" }, bars,
-      el("figcaption", {}, `Chance of each best stack, ${first} to ${last}` +
-        (result.tn == null ? "" : `; bars from TN ${result.tn} up are successes`)), values);
+/**
+ * One stack's row.
+ * @param {any} stack
+ * @param {number} index its place, biggest first
+ * @param {string} name the radio group's name
+ * @param {number | null} tn
+ * @returns {HTMLElement}
+ */
+function stackRow(stack, index, name, tn) {
+  const id = `${name}-${index}`;
+  const radio = el("input", {
+    type: "radio", name, id, value: String(index), checked: stack.best ? "" : null,
+    "data-positions": stack.positions.join(" "), "data-wildcards": String(stack.wildcards),
+    "data-words": stackWords(stack, tn), "aria-label": stack.line, // the engine's line: the whole row in words
+  });
+  const left = stack.attention_pool.length
+    ? `${stack.attention_pool.join(" ")} (best stack ${stack.attention_best})` : "empty";
+  return el("tr", { class: stack.best ? "srd-ds-stacks__row srd-ds-stacks__row--best" : "srd-ds-stacks__row" },
+    el("td", {}, el("label", { for: id, class: "srd-ds-stacks__pick" }, radio, " ",
+      el("span", { class: "srd-ds-stacks__value" }, stackSum(stack)))),
+    el("td", {}, resultWords(stack, tn) || "no TN given"),
+    el("td", {}, left));
+}
+
+/**
+ * "Keep the most for defence, needing: Any success · Fair · …": each button picks the
+ * stack the engine names for that need (rules_engine/doom_stack/roll.py).
+ * @param {any} result
+ * @param {string} rootId
+ * @returns {HTMLElement | null}
+ */
+function keepButtons(result, rootId) {
+  const needs = result.keep_most_for_defence;
+  if (!needs.length) return null;
+  const words = ["Any success", "Fair", "Solid", "Flashy", "Impressive"];
+  const group = el("div", { class: "srd-ds-stacks__keep", role: "group", "aria-labelledby": `${rootId}-keep` },
+    el("span", { id: `${rootId}-keep`, class: "srd-ds-stacks__keep-label" }, "Keep the most for defence, needing:"));
+  needs.forEach((need, i) => {
+    const none = need.index === null;
+    group.append(el("button", {
+      type: "button", class: "md-button srd-ds-stacks__need", "data-pick": none ? null : String(need.index),
+      disabled: none ? "" : null, title: none ? "No stack reaches it" : null,
+    }, words[i] || need.name));
+  });
+  return group;
+}
+
+/** @param {any} stack */
+function stackSum(stack) {
+  return stack.dice.length > 1 ? `${stack.dice.join(" + ")} = ${stack.value}` : String(stack.value);
+}
+
+/**
+ * @param {any} stack
+ * @param {number | null} tn
+ */
+function resultWords(stack, tn) {
+  if (stack.success === null) return "";
+  if (!stack.success) return `Failure, ${tn - stack.value} short`;
+  if (stack.glitch) return "Glitch (success with a complication)";
+  return `Success, performance ${stack.performance} (${stack.performance_name})`;
+}
+
+/**
+ * @param {any} stack
+ * @param {number | null} tn
+ */
+function stackWords(stack, tn) {
+  const verdict = resultWords(stack, tn);
+  const left = stack.attention_pool.length ? `attention pool ${stack.attention_pool.join(" ")}` : "no attention pool";
+  return `${stackSum(stack)}${verdict ? `: ${verdict.toLowerCase()}` : ""}; ${left}`;
+}
+
+/**
+ * A stack picked: the dice above show it, and the status line says it. The choice goes into
+ * the roll's permalink and the address (until the inputs change).
+ * @param {Roller} s
+ * @param {HTMLInputElement} radio the stack's radio button
+ */
+function pickStack(s, radio) {
+  const positions = new Set(radio.dataset.positions.split(" ").filter(Boolean).map(Number));
+  s.resultBox.querySelectorAll(".srd-dice .srd-die").forEach((die, index) => {
+    const value = die.textContent;
+    const kind = !positions.has(index) ? "kept" : value === "1" ? "wildcard" : "stacked";
+    die.className = `srd-die srd-die--${kind}`;
+    die.setAttribute("aria-label", `Die ${index + 1}: ${value}, ${DIE_WORDS[kind]}`);
+    die.title = die.getAttribute("aria-label");
+  });
+  s.stacksStatus.textContent = `Chosen: ${radio.dataset.words}.`;
+  if (!s.shownRoll) return;
+  const words = { ...s.shownRoll.fields, seed: s.shownRoll.seed, stack: radio.value };
+  const link = s.resultBox.querySelector("a.srd-roll__permalink");
+  if (link) link.href = s.w.permalink(words);
+  if (s.inputsKey() === s.inputsKey(s.shownRoll.fields)) s.w.showInAddress(words); // not for a roll of earlier inputs
+}
+
+/**
+ * A "keep the most for defence" button: its stack is picked, and its row brought into view
+ * inside the list's own box (the page itself does not move).
+ * @param {Roller} s
+ * @param {HTMLElement | null} button
+ */
+function pickForNeed(s, button) {
+  if (!button) return;
+  const radio = s.stacksBox.querySelectorAll("input[type=radio]")[Number(button.dataset.pick)];
+  if (!radio) return;
+  radio.checked = true;
+  pickStack(s, radio);
+  const scroller = s.stacksBox.querySelector(".srd-ds-stacks__scroll");
+  const row = radio.closest("tr");
+  const head = scroller.querySelector("thead").offsetHeight;
+  if (row.offsetTop < scroller.scrollTop + head || row.offsetTop + row.offsetHeight > scroller.scrollTop + scroller.clientHeight) {
+    scroller.scrollTop = row.offsetTop - head;
   }
+}
 
-  // --- wiring ---
-  w.onSubmit(roll);
-  for (const name of FIELDS) inputs[name].addEventListener("input", oddsPause.schedule);
-  w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_fields", fields: fieldValues(), seed }));
-  w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll });
+/**
+ * @param {any} result the engine's odds
+ * @returns {HTMLElement}
+ */
+function renderOdds(result) {
+  const box = el("div", { class: "srd-odds" });
+  box.append(el("p", { class: "srd-odds__pool" }, result.pool_line + (result.tn ? ` vs TN ${result.tn}` : "")));
+
+  if (result.p_success) {
+    const list = el("dl", { class: "srd-odds__summary" });
+    for (const [key, label] of [["success", "Success"], ["glitch", "Glitch"], ["failure", "Failure"]]) {
+      const ratio = result[`p_${key}`];
+      list.append(el("div", { class: `srd-odds__item srd-odds__item--${key}`, "data-odds": key },
+        el("dt", {}, label),
+        el("dd", {}, el("span", { class: "srd-pct" }, result.percent[key]), " ",
+          el("span", { class: "srd-exact", title: "exact chance" }, ratio))));
+    }
+    box.append(list, el("p", { class: "srd-odds__note" }, "A glitch (a stack equal to the TN) counts as a success."));
+  } else {
+    box.append(el("p", { class: "srd-odds__note" }, "Give a TN to see the chance of success."));
+  }
+  box.append(renderBars(result));
+  return box;
+}
+
+/**
+ * A compact bar view of the best-stack distribution; the numbers above say it in words,
+ * so the bars are hidden from screen readers.
+ * @param {any} result
+ * @returns {HTMLElement}
+ */
+function renderBars(result) {
+  const points = Object.entries(result.outcomes).map(([stack, ratio]) => [Number(stack), ratioValue(ratio)]);
+  const top = Math.max(...points.map(([, p]) => p));
+  // Trim the long thin tails of big pools: they would be invisible anyway.
+  const shown = points.filter(([, p]) => p >= top / 200);
+  const first = shown[0][0];
+  const last = shown[shown.length - 1][0];
+  const chance = new Map(points);
+  const bars = el("div", { class: "srd-odds__bars", "aria-hidden": "true" });
+  for (let stack = first; stack <= last; stack++) {
+    const p = chance.get(stack) || 0;
+    const kind = result.tn == null ? "plain" : stack < result.tn ? "below" : stack === result.tn ? "glitch" : "above";
+    bars.append(el("span", {
+      class: `srd-odds__bar srd-odds__bar--${kind}`, style: `height: ${((100 * p) / top).toFixed(1)}%`,
+      title: `best stack ${stack}: ${(100 * p).toFixed(2)}%`,
+    }));
+  }
+  const values = chartValues("Chance of each best stack", ["Best stack", "Chance", "Exact chance"],
+    Object.entries(result.outcomes).map(([stack, ratio]) =>
+      [stack, `${(100 * ratioValue(ratio)).toFixed(2)}%`, ratio]));
+  return el("figure", { class: "srd-odds__chart" }, bars,
+    el("figcaption", {}, `Chance of each best stack, ${first} to ${last}` +
+      (result.tn == null ? "" : `; bars from TN ${result.tn} up are successes`)), values);
 }
 
 // --- the attack helper ---------------------------------------------------------------------
