@@ -29,7 +29,7 @@ echo "Checks took $((SECONDS - start)) s from the start"
 
 # The two runs go side by side: the Pyodide run (about a minute, mostly one core) in the
 # background with its output kept for the end; the native run on both cores
-# (pytest-xdist; the site is built once for both workers, see tests/browser_fixtures.py).
+# (pytest-xdist; the site is built once for both workers, see tests/support/site_fixtures.py).
 # WORKERS overrides the worker count (WORKERS=0: one process, as plain pytest). The 25 slowest
 # steps are listed at the end of the native run (where the suite's time goes).
 set +e

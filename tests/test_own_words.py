@@ -1,5 +1,5 @@
 """Own words (issue 17): no page and no engine string shares a run of eight words with a
-source's prose. The checker is ``tests/own_words.py``; the built pages are checked in
+source's prose. The checker is ``tests/support/own_words.py``; the built pages are checked in
 ``tests/site/test_own_words_built.py``."""
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from system_contract import contract_of
 from test_spine import names_it, names_of
 
 from rules_engine.systems import SYSTEM_PACKAGES
@@ -18,14 +19,8 @@ if not (REPO / "docs/assets/css").is_dir():  # inside Pyodide only tests/ is mou
     pytest.skip("needs the repository's files", allow_module_level=True)
 CSS = REPO / "docs/assets/css"
 
-#: System key -> the one class prefix of its own classes (``srd-xy``: ``srd-xy-…`` and ``srd-xy__…``).
-PREFIX: dict[str, str] = {
-    "doom-stack": "srd-ds",
-    "dice-and-danger": "srd-dd",
-    "adrenaline": "srd-ad",
-    "xy-checks": "srd-xy",
-    "action": "srd-action",
-}
+#: System key -> the one class prefix of its own classes, from its ``tests/<package>/contract.py``.
+PREFIX: dict[str, str] = {key: contract_of(key).CSS_PREFIX for key in SYSTEM_PACKAGES}
 
 #: A class that opens with a short name as prefixes do (``srd-xy-…``, ``srd-dd__…``); a modifier
 #: (``srd-die--hit``) is not one.
@@ -80,7 +75,7 @@ def test_every_sheet_is_loaded_and_every_listed_sheet_is_there():
 
 
 def test_every_system_has_a_prefix_and_a_sheet():
-    assert set(PREFIX) == set(SYSTEM_PACKAGES), "a prefix for each registered system (PREFIX above)"
+    assert set(PREFIX) == set(SYSTEM_PACKAGES), "a CSS_PREFIX in each registered system's tests/<package>/contract.py"
     for key, path in system_sheets().items():
         assert path.is_file(), f"docs/assets/css/{key}.css"
         assert any(under(name, PREFIX[key]) for name in classes(path)), f"{path.name} has no {PREFIX[key]} class"

@@ -236,6 +236,9 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
     )
 
 
+#: The one prefix of the classes this system's sheet and views own (tests/test_stylesheets.py).
+CSS_PREFIX = "srd-action"
+
 # --- the CLI and bridge contract, and the play layout check -----------------------------------
 CLI = Cli(
     ("5 vs 5", "8 vs 5 inspired", "5 vs 5 -1d"),

@@ -151,6 +151,9 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
     return played(data, st.sampled_from(ACTIONS), lambda: new_entry(data, call, "character", "Mara"), step, "character")
 
 
+#: The one prefix of the classes this system's sheet and views own (tests/test_stylesheets.py).
+CSS_PREFIX = "srd-ad"
+
 # --- the CLI and bridge contract, and the play layout check -----------------------------------
 CLI = Cli(
     ("6d10 vs 7", "6d10", "6d10 vs 7 +2a"),

@@ -211,6 +211,9 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
     return entries
 
 
+#: The one prefix of the classes this system's sheet and views own (tests/test_stylesheets.py).
+CSS_PREFIX = "srd-dd"
+
 # --- the CLI and bridge contract, and the play layout check -----------------------------------
 CLI = Cli(
     ("4d-1p vs DC 3", "4d+1b vs DC 3", "1d+2p"),

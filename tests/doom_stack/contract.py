@@ -150,6 +150,9 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
     return played(data, st.sampled_from(ACTIONS), lambda: new_entry(data, call, "character", "Vex"), step, "character")
 
 
+#: The one prefix of the classes this system's sheet and views own (tests/test_stylesheets.py).
+CSS_PREFIX = "srd-ds"
+
 # --- the CLI and bridge contract, and the play layout check -----------------------------------
 CLI = Cli(
     ("4d6 vs TN 8", "4D6 VS 8", "7d6 vs TN 8"),

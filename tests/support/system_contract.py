@@ -5,6 +5,9 @@ the registry, so a shared test names no system; ``tests/test_spine.py`` requires
 A system's ``contract.py`` holds:
 
 - ``CLI`` (a ``Cli``): what the CLI and bridge contract (``tests/test_cli_contract.py``) runs;
+- ``CSS_PREFIX``, with a stylesheet (``docs/assets/css/<key>.css``): the one prefix of the
+  classes the system owns (``srd-xy``: ``srd-xy-…`` and ``srd-xy__…``), which
+  ``tests/test_stylesheets.py`` holds its sheet to;
 - with a play tool (its bridge answers ``play_import``): ``ENTRIES``, ``SHEET_KEY``,
   ``assert_entry_kept`` and ``play_steps``, what the play contract
   (``tests/test_play_contract.py``) draws, and ``PLAY_ROLL`` (a ``PlayRoll``), the roll the

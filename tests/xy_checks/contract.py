@@ -120,6 +120,9 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
     return played(data, st.sampled_from(ACTIONS), lambda: new_entry(data, call, "scene", "The ford"), step, "scene")
 
 
+#: The one prefix of the classes this system's sheet and views own (tests/test_stylesheets.py).
+CSS_PREFIX = "srd-xy"
+
 # --- the CLI and bridge contract, and the play layout check -----------------------------------
 CLI = Cli(
     ("5/6 -3 TN +1b", "4/6 +1p", "4/6 -1p"),
