@@ -2,22 +2,22 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { bytesText, parseRatio, ratioValue } from "../../docs/assets/js/kit/numbers.js";
+import { bytesText, signedRatio, ratioValue } from "../../docs/assets/js/kit/numbers.js";
 
 test("a ratio is read as two exact integers", () => {
-  assert.deepEqual(parseRatio("3/8"), [3n, 8n]);
-  assert.deepEqual(parseRatio("0/1"), [0n, 1n]);
-  assert.deepEqual(parseRatio("-5/6"), [-5n, 6n]);
+  assert.deepEqual(signedRatio("3/8"), [3n, 8n]);
+  assert.deepEqual(signedRatio("0/1"), [0n, 1n]);
+  assert.deepEqual(signedRatio("-5/6"), [-5n, 6n]);
 });
 
 test("a whole number is a ratio over one", () => {
-  assert.deepEqual(parseRatio("7"), [7n, 1n]);
-  assert.deepEqual(parseRatio(1), [1n, 1n]);
+  assert.deepEqual(signedRatio("7"), [7n, 1n]);
+  assert.deepEqual(signedRatio(1), [1n, 1n]);
 });
 
 test("numerators and denominators past a float's precision stay exact", () => {
   const big = "123456789012345678901234567890";
-  assert.deepEqual(parseRatio(`${big}/${big}1`), [BigInt(big), BigInt(`${big}1`)]);
+  assert.deepEqual(signedRatio(`${big}/${big}1`), [BigInt(big), BigInt(`${big}1`)]);
   assert.equal(ratioValue(`${big}/${big}`), 1);
 });
 
@@ -31,8 +31,8 @@ test("a ratio drawn as a float keeps six decimals, cut toward zero", () => {
 });
 
 test("text that is not a ratio is refused", () => {
-  assert.throws(() => parseRatio("one half"), SyntaxError);
-  assert.throws(() => parseRatio("1.5/2"), SyntaxError);
+  assert.throws(() => signedRatio("one half"), SyntaxError);
+  assert.throws(() => signedRatio("1.5/2"), SyntaxError);
   assert.throws(() => ratioValue("1/0"), RangeError);
 });
 

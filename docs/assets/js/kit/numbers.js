@@ -2,11 +2,12 @@
 // Pure: nothing here touches the page, so Node's test runner imports it (tests/js/numbers.test.mjs).
 
 /**
- * "num/den" (or a whole "num") as two exact integers.
+ * "num/den" (or a whole "num") as two exact integers as written: the sign kept, not reduced
+ * (kit/exact.js's parseRatio reads a chance, and refuses a sign).
  * @param {string | number} text
  * @returns {[bigint, bigint]}
  */
-export function parseRatio(text) {
+export function signedRatio(text) {
   const [num, den = "1"] = String(text).split("/");
   return [BigInt(num), BigInt(den)];
 }
@@ -17,7 +18,7 @@ export function parseRatio(text) {
  * @returns {number}
  */
 export function ratioValue(ratio) {
-  const [num, den] = parseRatio(ratio);
+  const [num, den] = signedRatio(ratio);
   return Number((num * 1000000n) / den) / 1e6;
 }
 
