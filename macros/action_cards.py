@@ -24,9 +24,9 @@ def _radios(prefix: str, name: str, legend: str, options: tuple[tuple[str, str],
         for value, label in options
     )
     return (
-        f'<fieldset class="srd-field srd-field--wide srd-card-choice" id="{prefix}-{name}" '
+        f'<fieldset class="srd-field srd-field--wide srd-action-card-choice" id="{prefix}-{name}" '
         f'aria-describedby="{prefix}-{name}-error"><legend>{escape(legend)}</legend>'
-        f'<div class="srd-card-choice__list">{buttons}</div>{field_error(f"{prefix}-{name}")}</fieldset>'
+        f'<div class="srd-action-card-choice__list">{buttons}</div>{field_error(f"{prefix}-{name}")}</fieldset>'
     )
 
 

@@ -43,14 +43,14 @@ def cli_json(notation: str, seed: str) -> dict:
 
 def shown_lines(page: Page, widget: str) -> list[str]:
     """Open the line-by-line explanation, as a reader would, and read it."""
-    summary = page.locator(f"{widget} .srd-card-lines summary")
-    if page.locator(f"{widget} .srd-card-lines").get_attribute("open") is None:
+    summary = page.locator(f"{widget} .srd-action-card-lines summary")
+    if page.locator(f"{widget} .srd-action-card-lines").get_attribute("open") is None:
         summary.click()
-    return page.locator(f"{widget} .srd-card-lines .srd-widget__line").all_inner_texts()
+    return page.locator(f"{widget} .srd-action-card-lines .srd-widget__line").all_inner_texts()
 
 
 def odds_rows(page: Page) -> dict[str, list[str]]:
-    rows = page.locator(f"{DRAW} .srd-card-odds__table tbody tr")
+    rows = page.locator(f"{DRAW} .srd-action-card-odds__table tbody tr")
     return {
         rows.nth(i).locator("th").inner_text(): rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())
     }
@@ -86,12 +86,12 @@ def test_a_seeded_card_draw_equals_the_cli_and_its_permalink_deals_it_again(page
     page.click(f"{DRAW} button[type=submit]")
     expect(page.locator(f"{DRAW} .srd-roll__seed")).to_have_text("7")
     expected = cli_json("draw Heroes, Villains, Cops", "7")
-    items = page.locator(f"{DRAW} .srd-card-draw__item")
+    items = page.locator(f"{DRAW} .srd-action-card-draw__item")
     assert items.count() == 3
     for i, drawn in enumerate(expected["draws"]):
-        assert items.nth(i).locator(".srd-card-draw__faction").inner_text() == drawn["faction"]
-        assert items.nth(i).locator(".srd-card-draw__card").inner_text() == drawn["card"]
-        assert items.nth(i).locator(".srd-card-draw__result").inner_text() == drawn["result"]
+        assert items.nth(i).locator(".srd-action-card-draw__faction").inner_text() == drawn["faction"]
+        assert items.nth(i).locator(".srd-action-card-draw__card").inner_text() == drawn["card"]
+        assert items.nth(i).locator(".srd-action-card-draw__result").inner_text() == drawn["result"]
     assert shown_lines(page, DRAW) == expected["lines"]
 
     href = page.get_attribute(f"{DRAW} .srd-roll__permalink", "href")
@@ -128,22 +128,22 @@ def test_the_deck_chance_follows_the_inputs_and_a_seeded_deal_equals_the_cli(pag
     page.fill("#adk-draws", "5")
     expect(notation).to_have_text("deck: Rally in 5 draws")
     expected = deck.odds(deck.parse("deck: Rally in 5 draws")).to_json()
-    expect(page.locator(f"{DECK} .srd-card-odds__headline")).to_contain_text(
+    expect(page.locator(f"{DECK} .srd-action-card-odds__headline")).to_contain_text(
         f"{expected['p_drawn']} ({expected['percent']})"
     )
     page.get_by_label("Plots only (20)").check()
     expect(notation).to_have_text("deck plots: Rally in 5 draws")
-    expect(page.locator(f"{DECK} .srd-card-odds__headline")).to_contain_text("1/4 (25.00%)")
+    expect(page.locator(f"{DECK} .srd-action-card-odds__headline")).to_contain_text("1/4 (25.00%)")
 
     page.fill("#adk-seed", "4")
     page.press("#adk-seed", "Enter")
     expect(page.locator(f"{DECK} .srd-roll__seed")).to_have_text("4")
     dealt = cli_json("deck plots: Rally in 5 draws", "4")
-    shown = page.locator(f"{DECK} .srd-deck-card strong").all_inner_texts()
+    shown = page.locator(f"{DECK} .srd-action-deck-card strong").all_inner_texts()
     assert shown == [c["plot"] for c in dealt["cards"]]
     assert shown_lines(page, DECK) == dealt["lines"]
     found = f"Rally came up as card {dealt['found_at']}" if dealt["found_at"] else "Rally did not come up"
-    expect(page.locator(f"{DECK} .srd-deck-draw__found")).to_have_text(found)
+    expect(page.locator(f"{DECK} .srd-action-deck-draw__found")).to_have_text(found)
 
     href = page.get_attribute(f"{DECK} .srd-roll__permalink", "href")
     assert urlsplit(href).fragment == "adk-deck-draw"
@@ -198,7 +198,7 @@ def test_the_card_widgets_fit_a_phone_and_never_move_the_page(phone_page, site_u
     assert {s: height(page, s) for s in REGIONS} == loading
     # Many long-named factions, and a long deal with a card to look for.
     page.fill("#acd-factions", ", ".join(f"The Long-Named Faction {n}" for n in range(6)))
-    expect(page.locator(f"{DRAW} .srd-card-odds__table caption")).to_contain_text("6 factions")
+    expect(page.locator(f"{DRAW} .srd-action-card-odds__table caption")).to_contain_text("6 factions")
     page.fill("#acd-seed", "11")
     page.press("#acd-seed", "Enter")
     expect(page.locator(f"{DRAW} .srd-roll__seed")).to_have_text("11")
@@ -215,10 +215,10 @@ def test_the_card_widgets_fit_a_phone_and_never_move_the_page(phone_page, site_u
         "#acd-jokers-0",
         "#acd-seed",
         f"{DRAW} button[type=submit]",
-        f"{DRAW} .srd-card-odds .srd-table-wrap",
-        f"{DRAW} .srd-card-draw",
+        f"{DRAW} .srd-action-card-odds .srd-table-wrap",
+        f"{DRAW} .srd-action-card-draw",
         "#adk-card",
-        f"{DECK} .srd-deck-draw",
+        f"{DECK} .srd-action-deck-draw",
     ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector

@@ -21,7 +21,7 @@ def test_the_action_widgets_fit_and_never_move_the_page(phone_page, site_url, th
     loading = {s: height(page, s) for s in REGIONS}
     expect(page.locator("#ac-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     expect(page.locator("#ac-roller .srd-action-odds__table")).to_be_visible()
-    expect(page.locator("#av-converter .srd-conversion__value")).to_be_visible()
+    expect(page.locator("#av-converter .srd-action-conversion__value")).to_be_visible()
     assert {s: height(page, s) for s in REGIONS} == loading
 
     # The widest odds (long fractions) and a roll with several dice and notes.

@@ -29,15 +29,15 @@ function checkRadio(root, name, value) {
 
 // The engine's lines (what the command line prints), folded under the cards.
 function lineByLine(lines) {
-  return el("details", { class: "srd-card-lines" },
+  return el("details", { class: "srd-action-card-lines" },
     el("summary", {}, "Line by line, as the command line prints it"), explanation(lines));
 }
 
 // A fraction and its percentage, on one line.
 function chance(ratio, percent) {
-  return el("span", { class: "srd-card-chance" },
-    el("span", { class: "srd-card-chance__exact" }, ratio), " ",
-    el("span", { class: "srd-card-chance__pct" }, `(${percent})`));
+  return el("span", { class: "srd-action-card-chance" },
+    el("span", { class: "srd-action-card-chance__exact" }, ratio), " ",
+    el("span", { class: "srd-action-card-chance__pct" }, `(${percent})`));
 }
 
 // --- the Dramatic Card Draw ----------------------------------------------------------------
@@ -108,13 +108,13 @@ function renderDrawOdds(result) {
   const row = (label, item) => el("tr", {}, el("th", { scope: "row" }, label),
     el("td", {}, chance(item.p_faction, item.percent)),
     several ? el("td", {}, chance(item.p_any, item.percent_any)) : null);
-  const table = el("table", { class: "srd-card-odds__table" },
+  const table = el("table", { class: "srd-action-card-odds__table" },
     el("caption", {}, `Exact chances, ${result.factions.length} faction${several ? "s" : ""}, ` +
       `${result.deck_size}-card deck`),
     el("thead", {}, el("tr", {}, ...head)),
     el("tbody", {}, ...result.results.map((item) => row(item.result, item)),
       ...result.favoured.map((item) => row(`Favoured: ${item.action}`, item))));
-  return el("div", { class: "srd-card-odds" },
+  return el("div", { class: "srd-action-card-odds" },
     el("p", { class: "srd-reading" }, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)),
     el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Exact chances of each card", tabindex: "0" },
       table));
@@ -126,20 +126,20 @@ function renderDrawOdds(result) {
  * @returns {HTMLElement}
  */
 function renderDraw(result, href) {
-  const list = el("ul", { class: "srd-card-draw", "aria-label": "Each faction's card", tabindex: "0" });
+  const list = el("ul", { class: "srd-action-card-draw", "aria-label": "Each faction's card", tabindex: "0" });
   for (const item of result.draws) {
     const red = item.suit === "hearts" || item.suit === "diamonds";
     const favoured = item.favoured === "every action" ? "every action Favoured" : `Favoured: ${item.favoured}`;
-    list.append(el("li", { class: "srd-card-draw__item" },
+    list.append(el("li", { class: "srd-action-card-draw__item" },
       el("span", {
-        class: `srd-playing-card${red ? " srd-playing-card--red" : ""}${item.suit ? "" : " srd-playing-card--joker"}`,
+        class: `srd-action-playing-card${red ? " srd-action-playing-card--red" : ""}${item.suit ? "" : " srd-action-playing-card--joker"}`,
         "aria-hidden": "true",
       }, item.short),
-      el("span", { class: "srd-card-draw__text" },
-        el("strong", { class: "srd-card-draw__faction" }, item.faction), ": ",
-        el("span", { class: "srd-card-draw__card" }, item.card), ", ",
-        el("span", { class: "srd-card-draw__result" }, item.result), "; ",
-        el("span", { class: "srd-card-draw__favoured" }, favoured))));
+      el("span", { class: "srd-action-card-draw__text" },
+        el("strong", { class: "srd-action-card-draw__faction" }, item.faction), ": ",
+        el("span", { class: "srd-action-card-draw__card" }, item.card), ", ",
+        el("span", { class: "srd-action-card-draw__result" }, item.result), "; ",
+        el("span", { class: "srd-action-card-draw__favoured" }, favoured))));
   }
   return el("div", { class: "srd-roll" }, list, lineByLine(result.lines),
     rollMeta(result.seed, href, "draw", result.share.text));
@@ -208,10 +208,10 @@ function attachDeck(root) {
  */
 function renderDeckOdds(result) {
   const draws = `${result.draws} draw${result.draws === 1 ? "" : "s"}`;
-  const box = el("div", { class: "srd-card-odds" },
+  const box = el("div", { class: "srd-action-card-odds" },
     el("p", { class: "srd-reading" }, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)));
   if (result.card) {
-    box.append(el("p", { class: "srd-card-odds__headline" },
+    box.append(el("p", { class: "srd-action-card-odds__headline" },
       el("strong", {}, result.card), ` is on ${result.copies} of the ${result.deck_size} cards. Chance in ${draws}: `,
       chance(result.p_drawn, result.percent)));
   } else {
@@ -222,7 +222,7 @@ function renderDeckOdds(result) {
       chance(plot.p_drawn, plot.percent)));
     if (action) lines.push(el("li", {}, `A given action (on ${action.copies} of ${result.deck_size}): `,
       chance(action.p_drawn, action.percent)));
-    box.append(el("p", { class: "srd-card-odds__headline" }, `Chance in ${draws}:`), el("ul", {}, ...lines));
+    box.append(el("p", { class: "srd-action-card-odds__headline" }, `Chance in ${draws}:`), el("ul", {}, ...lines));
   }
   return box;
 }
@@ -233,18 +233,18 @@ function renderDeckOdds(result) {
  * @returns {HTMLElement}
  */
 function renderDeal(result, href) {
-  const list = el("ol", { class: "srd-deck-draw", "aria-label": "The cards drawn, in order", tabindex: "0" });
+  const list = el("ol", { class: "srd-action-deck-draw", "aria-label": "The cards drawn, in order", tabindex: "0" });
   for (const card of result.cards) {
     const halves = [];
-    if (card.plot) halves.push(el("span", { class: "srd-deck-card__plot" }, el("strong", {}, card.plot),
+    if (card.plot) halves.push(el("span", { class: "srd-action-deck-card__plot" }, el("strong", {}, card.plot),
       ` (plot): ${card.plot_effect}`));
-    if (card.action) halves.push(el("span", { class: "srd-deck-card__action" }, el("strong", {}, card.action),
+    if (card.action) halves.push(el("span", { class: "srd-action-deck-card__action" }, el("strong", {}, card.action),
       ` (action): ${card.action_effect}`));
-    list.append(el("li", { class: "srd-deck-card" }, ...halves));
+    list.append(el("li", { class: "srd-action-deck-card" }, ...halves));
   }
   const box = el("div", { class: "srd-roll" });
   if (result.card) {
-    box.append(el("p", { class: "srd-roll__headline" }, el("strong", { class: "srd-deck-draw__found" },
+    box.append(el("p", { class: "srd-roll__headline" }, el("strong", { class: "srd-action-deck-draw__found" },
       result.found_at ? `${result.card} came up as card ${result.found_at}` : `${result.card} did not come up`)));
   }
   box.append(list, lineByLine(result.lines),

@@ -183,10 +183,10 @@ function attachConverter(root) {
 
   function renderConversion(result) {
     const rows = [["Range", result.range], ["Time", result.time], ["Weight", result.weight]];
-    return el("div", { class: "srd-conversion" },
-      el("p", { class: "srd-conversion__value" }, "Value ", el("strong", {}, String(result.value))),
-      el("dl", { class: "srd-conversion__measures" },
-        ...rows.map(([label, text]) => el("div", { class: "srd-conversion__item" }, el("dt", {}, label),
+    return el("div", { class: "srd-action-conversion" },
+      el("p", { class: "srd-action-conversion__value" }, "Value ", el("strong", {}, String(result.value))),
+      el("dl", { class: "srd-action-conversion__measures" },
+        ...rows.map(([label, text]) => el("div", { class: "srd-action-conversion__item" }, el("dt", {}, label),
           el("dd", {}, text)))),
       explanation(result.lines));
   }
