@@ -1,3 +1,4 @@
+// @ts-check
 // The address: every widget's inputs, as they change. Each widget writes its inputs into the
 // page's address as the reader edits them (only those not at their default), so the address
 // shares the odds on screen without a roll; opening it puts the inputs back. A control's name

@@ -1,3 +1,4 @@
+// @ts-check
 // A widget whose form is a set of fields and switches: every input goes to the engine as text
 // in `fields` (a text field its value, a checkbox "on" or "", a radio group its checked value),
 // the odds follow the inputs, and Roll shows a seeded roll with its permalink, which names the

@@ -1,3 +1,4 @@
+// @ts-check
 // Numbers as the engine writes them: exact ratios ("num/den") and the engine's loading share.
 // Pure: nothing here touches the page, so Node's test runner imports it (tests/js/numbers.test.mjs).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // What a widget keeps of the page it is on: the page's address, written within the browser's
 // budget, and the memory that brings its last roll back after Back then Forward.
 //

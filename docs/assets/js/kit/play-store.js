@@ -1,3 +1,4 @@
+// @ts-check
 // The play frame's pure parts (play-kit.js): the keys it stores under, the steps Undo and Redo
 // go through, the entry's log, the engine's limits on a document, file names and a refusal's
 // path in words. Nothing here touches the page when imported; readStored and writeStored reach

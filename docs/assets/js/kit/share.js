@@ -1,3 +1,4 @@
+// @ts-check
 // Share a roll with the group: a button under a roll that sends the engine's chat text (the
 // notation, the dice, the result in the system's words, the exact chance of this result or
 // better: rules_engine/core/share.py) followed by the roll's permalink.

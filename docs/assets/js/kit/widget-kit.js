@@ -1,3 +1,4 @@
+// @ts-check
 // What every widget shares: building elements, numbers written like the engine writes them,
 // replies that must not arrive out of order, and the form around the engine (status line,
 // errors under their field, the seed, the permalink, enabling once the engine is ready and
