@@ -41,6 +41,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
+from .chromium import CHROMIUM, CHROMIUM_ARGS
 from .paths import REPO_ROOT
 
 WIDTHS: dict[str, Any] = {"360": {"width": 360, "height": 740}, "1280": {"width": 1280, "height": 720}}
@@ -51,16 +52,6 @@ SCHEMES: dict[Literal["light", "dark"], str] = {
 SEED = 7
 RETRIES = 3  # loads of a page whose widget failed before its failure is recorded
 BUILD_URL = "http://127.0.0.1:8000/"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 Json = Any  # a value read from JSON
 Log = Callable[[str], None]
 Group = tuple[bool, str, str, str, str, str, str]  # (reader, part, page, where, what, before, after)

@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "support")]
 
 from bench_kit import FIRST_FIGURES, bare_pyodide_script, best_of, ratio_columns  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 from rules_engine.systems import SYSTEM_PACKAGES  # noqa: E402
 
@@ -46,15 +47,6 @@ from rules_engine.systems import SYSTEM_PACKAGES  # noqa: E402
 # cores (as bench_engine_start.LIMIT_MS), not a target; the figures say how long it took.
 STEP_LIMIT_MS = 300_000
 BROWSER_PAGE, BROWSER_FIELD = "doom-stack/", "#ds-attribute"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 # --- browser ----------------------------------------------------------------------------
@@ -116,7 +108,7 @@ def browser_section() -> None:
         page_url = url + BROWSER_PAGE
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 ready, bare, updates, splits, odds, rolls = [], [], [], [], [], []
                 for _ in range(3):
                     context = browser.new_context()  # a new context has a cold cache

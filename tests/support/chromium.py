@@ -1,13 +1,11 @@
-"""How the browser tests and the benchmarks start Debian's chromium: headless, with nothing of
-its own on the network (no background fetches, updates or sync) and no GPU."""
+"""How the browser tests and the benchmarks start Debian's chromium: the flags the site's own
+tools use (``site_build/chromium.py``), stated there once."""
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # site_build is not installed
+
+from site_build.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS"]
