@@ -8,11 +8,11 @@ from fractions import Fraction
 from itertools import permutations
 
 import pytest
+from refusals import marked, refusal
 
 from rules_engine.action.cards import draw
 from rules_engine.action.cards.draw import RESULT_NAMES, deck, favoured_counts, parse, result_counts
 from rules_engine.cli import run
-from rules_engine.core.errors import RulesError
 from rules_engine.web import call
 
 
@@ -113,46 +113,46 @@ def test_hand_checked_two_factions_and_a_joker():
 
 
 # --- the notation -------------------------------------------------------------------------------
-@pytest.mark.parametrize(
-    "text,canonical,factions,jokers",
-    [
-        ("draw", "draw", 1, 2),
-        ("DRAW 1", "draw", 1, 2),
-        ("draw 3", "draw 3 factions", 3, 2),
-        ("draw 3 factions", "draw 3 factions", 3, 2),
-        ("draw 1 faction", "draw", 1, 2),
-        ("draw Heroes, Villains , Cops", "draw Heroes, Villains, Cops", 3, 2),
-        ("draw 4 factions; no jokers", "draw 4 factions; no jokers", 4, 0),
-        ("draw The Syndicate, O'Neil & Sons; 1 joker", "draw The Syndicate, O'Neil & Sons; 1 joker", 2, 1),
-        ("draw 2 factions, 2 jokers", "draw 2 factions", 2, 2),
-        ("draw 54", "draw 54 factions", 54, 2),
-    ],
-)
+#: Draws as a reader may write them: the canonical form, how many factions and jokers.
+DRAWS = [
+    ("draw", "draw", 1, 2),
+    ("DRAW 1", "draw", 1, 2),
+    ("draw 3", "draw 3 factions", 3, 2),
+    ("draw 3 factions", "draw 3 factions", 3, 2),
+    ("draw 1 faction", "draw", 1, 2),
+    ("draw Heroes, Villains , Cops", "draw Heroes, Villains, Cops", 3, 2),
+    ("draw 4 factions; no jokers", "draw 4 factions; no jokers", 4, 0),
+    ("draw The Syndicate, O'Neil & Sons; 1 joker", "draw The Syndicate, O'Neil & Sons; 1 joker", 2, 1),
+    ("draw 2 factions, 2 jokers", "draw 2 factions", 2, 2),
+    ("draw 54", "draw 54 factions", 54, 2),
+]
+
+
+@pytest.mark.parametrize("text,canonical,factions,jokers", DRAWS)
 def test_the_notation_reads(text, canonical, factions, jokers):
     query = parse(text)
     assert (query.notation, query.factions, query.jokers) == (canonical, factions, jokers)
     assert parse(query.notation) == query
 
 
-@pytest.mark.parametrize(
-    "text,culprit,message",
-    [
-        ("draw 55", "55", "from 1 to 54"),
-        ("draw 53; no jokers", "53", "from 1 to 52"),
-        ("draw 0", "0", "from 1"),
-        ("draw Heroes,, Cops", ",", "faction's name"),
-        ("draw Heroes, heroes", "heroes", "named twice"),
-        ("draw He$roes", "$", "letters, digits"),
-        ("draw 3 jokers", "3", "0, 1 or 2 jokers"),
-        ("draw " + "x" * 31, "x" * 31, "at most 30"),
-    ],
-)
+#: Draws refused: the text, the part the caret marks, words of the message.
+BAD_DRAWS = [
+    ("draw 55", "55", "from 1 to 54"),
+    ("draw 53; no jokers", "53", "from 1 to 52"),
+    ("draw 0", "0", "from 1"),
+    ("draw Heroes,, Cops", ",", "faction's name"),
+    ("draw Heroes, heroes", "heroes", "named twice"),
+    ("draw He$roes", "$", "letters, digits"),
+    ("draw 3 jokers", "3", "0, 1 or 2 jokers"),
+    ("draw " + "x" * 31, "x" * 31, "at most 30"),
+]
+
+
+@pytest.mark.parametrize("text,culprit,message", BAD_DRAWS)
 def test_bad_draws_are_named_where_they_stand(text, culprit, message):
-    with pytest.raises(RulesError) as info:
-        parse(text)
-    error = info.value
+    error = refusal(parse, text)
     assert message in error.message
-    assert text[error.position : error.position + error.length] == culprit
+    assert marked(text, error) == culprit
 
 
 # --- seeded draws ------------------------------------------------------------------------------

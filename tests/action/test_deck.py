@@ -10,11 +10,11 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from refusals import marked, refusal
 
 from rules_engine.action.cards import deck
 from rules_engine.action.cards.deck import ACTIONS, PLOTS, copies, deck_cards, p_drawn, parse
 from rules_engine.cli import run
-from rules_engine.core.errors import RulesError
 from rules_engine.web import call
 
 _UP = Path(__file__).resolve().parents
@@ -81,53 +81,51 @@ def test_hand_checked_chances():
     assert p_drawn("actions", (None, ACTIONS[0]), 10) == 1
 
 
-@pytest.mark.parametrize(
-    "text,canonical",
-    [
-        ("deck", "deck"),
-        ("deck 1", "deck"),
-        ("Deck 3", "deck 3"),
-        ("deck 3 plots", "deck 3 plots"),
-        ("deck plots 3", "deck 3 plots"),
-        ("deck 2 actions", "deck 2 actions"),
-        ("deck 4 cards", "deck 4"),
-        ("deck: Rally in 5 draws", "deck: Rally in 5 draws"),
-        ("deck: rally", "deck: Rally in 1 draw"),
-        ("deck 5: Wild", "deck: Wild! in 5 draws"),
-        ("deck: rally / attack in 5 draws", "deck: Rally / Attack! in 5 draws"),
-        ("deck: Attack! / Rally in 2 draws", "deck: Rally / Attack! in 2 draws"),
-        ("deck plots: shit hits the fan in 3 draws", "deck plots: The Shit Hits The Fan! in 3 draws"),
-        ("deck actions: Stymie! in 10 draws", "deck actions: Stymie! in 10 draws"),
-    ],
-)
+#: Deals as a reader may write them, and the canonical form each reads as.
+DEALS = [
+    ("deck", "deck"),
+    ("deck 1", "deck"),
+    ("Deck 3", "deck 3"),
+    ("deck 3 plots", "deck 3 plots"),
+    ("deck plots 3", "deck 3 plots"),
+    ("deck 2 actions", "deck 2 actions"),
+    ("deck 4 cards", "deck 4"),
+    ("deck: Rally in 5 draws", "deck: Rally in 5 draws"),
+    ("deck: rally", "deck: Rally in 1 draw"),
+    ("deck 5: Wild", "deck: Wild! in 5 draws"),
+    ("deck: rally / attack in 5 draws", "deck: Rally / Attack! in 5 draws"),
+    ("deck: Attack! / Rally in 2 draws", "deck: Rally / Attack! in 2 draws"),
+    ("deck plots: shit hits the fan in 3 draws", "deck plots: The Shit Hits The Fan! in 3 draws"),
+    ("deck actions: Stymie! in 10 draws", "deck actions: Stymie! in 10 draws"),
+]
+
+
+@pytest.mark.parametrize("text,canonical", DEALS)
 def test_the_notation_reads(text, canonical):
     query = parse(text)
     assert query.notation == canonical
     assert parse(canonical) == query
 
 
-@pytest.mark.parametrize(
-    "text,culprit,message",
-    [
-        ("deck 201", "201", "from 1 to 200"),
-        ("deck 21 plots", "21", "from 1 to 20"),
-        ("deck 0", "0", "from 1"),
-        ("deck: Raly in 2 draws", "Raly", "did you mean Rally?"),
-        ("deck plots: Attack!", "Attack!", "no action cards"),
-        ("deck: Rally / Wild!", "Wild!", "one plot and one action"),
-        ("deck 2: Rally in 3 draws", "3", "twice"),
-        ("deck x", "x", "expected a number of draws"),
-        ("deck:", "", "card's name"),
-    ],
-)
+#: Deals refused: the text, the part the caret marks (empty: the end), words of the message.
+BAD_DEALS = [
+    ("deck 201", "201", "from 1 to 200"),
+    ("deck 21 plots", "21", "from 1 to 20"),
+    ("deck 0", "0", "from 1"),
+    ("deck: Raly in 2 draws", "Raly", "did you mean Rally?"),
+    ("deck plots: Attack!", "Attack!", "no action cards"),
+    ("deck: Rally / Wild!", "Wild!", "one plot and one action"),
+    ("deck 2: Rally in 3 draws", "3", "twice"),
+    ("deck x", "x", "expected a number of draws"),
+    ("deck:", "", "card's name"),
+]
+
+
+@pytest.mark.parametrize("text,culprit,message", BAD_DEALS)
 def test_bad_deals_are_named_where_they_stand(text, culprit, message):
-    with pytest.raises(RulesError) as info:
-        parse(text)
-    error = info.value
+    error = refusal(parse, text)
     assert message in error.message
-    assert text[error.position : error.position + error.length] == culprit or (
-        culprit == "" and error.position == len(text)
-    )
+    assert marked(text, error) == culprit or (culprit == "" and error.position == len(text))
 
 
 def test_a_seeded_deal_is_reproducible_and_deals_no_card_twice():
