@@ -1,3 +1,4 @@
+// @ts-check
 // A link of this site followed in the first moments of a page is the browser's to follow.
 //
 // Material's instant navigation takes a click only once it has the site's list of pages
@@ -11,6 +12,7 @@
 window.addEventListener("click", (event) => {
   if (event.defaultPrevented || event.button !== 0) return;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  /** @type {HTMLAnchorElement | null} */
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (link && !link.target) link.target = "_self";
 });

@@ -1,3 +1,4 @@
+// @ts-check
 // The dice engine in a module Web Worker: the site's own Pyodide runs rules_engine off the
 // main thread, so the page stays responsive while Python starts (a few seconds) and computes.
 //
@@ -16,6 +17,18 @@
 
 const ENGINE_DIR = new URL("../../engine/", import.meta.url);
 
+/**
+ * The little of Pyodide's interface this worker uses.
+ * @typedef {object} Pyodide
+ * @property {(code: string) => any} runPython
+ * @property {(buffer: Uint8Array, format: string, options: {extractDir: string}) => void} unpackArchive
+ * @property {(name: string) => EngineModule} pyimport
+ * @property {() => Uint8Array<ArrayBuffer>} makeMemorySnapshot
+ */
+/** @typedef {{call: (request: string) => string}} EngineModule rules_engine.web: JSON request in, JSON reply out */
+/** @typedef {{wheel: string, pyodide: string}} Manifest where the wheel and Pyodide's folder are */
+/** @typedef {{loaded: number, length: number | null, done: boolean}} FileArrival */
+
 let loading = true;
 
 // What has arrived of each file, by its name: {loaded, length, done}. `loaded` counts the
@@ -23,10 +36,12 @@ let loading = true;
 // `length` is the file's size when the response says it in those same bytes (a
 // Content-Length without a Content-Encoding), else null; engine.js adds these up against
 // the size list the site build wrote.
+/** @type {Record<string, FileArrival>} */
 const arrived = {};
 
 // Progress while loading, at most a few messages a second (`now`: a file just finished).
 let lastProgress = 0;
+/** @param {boolean} [now] */
 function progress(now = false) {
   const at = performance.now();
   if (!loading || (!now && at - lastProgress < 250)) return;
@@ -40,7 +55,7 @@ progress(true); // the worker itself has arrived and runs
 if (typeof PerformanceObserver === "function") {
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
+      for (const entry of /** @type {PerformanceResourceTiming[]} */ (list.getEntries())) {
         const name = fileName(entry.name);
         if (arrived[name] || !entry.decodedBodySize) continue;
         arrived[name] = { loaded: entry.decodedBodySize, length: entry.decodedBodySize, done: true };
@@ -54,11 +69,17 @@ if (typeof PerformanceObserver === "function") {
 
 // Settles once Pyodide's wasm has arrived whole (see the snapshot's trying flag below).
 const WASM_FILE = "pyodide.asm.wasm";
+/** @type {() => void} */
 let wasmArrived;
+/** @type {Promise<void>} */
 const wasmWhole = new Promise((resolve) => { wasmArrived = resolve; });
 
+/**
+ * @param {string | URL} url
+ * @returns {string} the last part of its path
+ */
 function fileName(url) {
-  return String(url).split(/[?#]/)[0].split("/").pop();
+  return /** @type {string} */ (String(url).split(/[?#]/)[0].split("/").pop());
 }
 
 // Once the wasm and every other file asked for have arrived, what is left is compiling and
@@ -72,6 +93,7 @@ const beat = setInterval(() => {
   if (wasm && wasm.done && Object.values(arrived).every((file) => file.done)) progress(true);
 }, BEAT_MS);
 
+/** @param {string} reason */
 function fail(reason) {
   if (!loading) return;
   loading = false;
@@ -151,7 +173,9 @@ const WASM_PAGE = 65536;
 
 async function load() {
   const started = performance.now();
+  /** @type {Record<string, number | string>} */
   const timings = {};
+  /** @param {string} name */
   const mark = (name) => {
     timings[name] = Math.round(performance.now() - started);
     progress(true);
@@ -168,15 +192,21 @@ async function load() {
     const pyodideDir = new URL((await manifest).pyodide, ENGINE_DIR);
     // A dynamic import, so that a missing or broken runtime becomes a readable message
     // instead of a worker that silently never starts.
+    /** @type {{loadPyodide: (options: object) => Promise<Pyodide>}} */
     const { loadPyodide } = await import(new URL("pyodide.mjs", pyodideDir).href);
     const options = { indexURL: pyodideDir.href, stdout: () => {}, stderr: () => {} };
+    /** @type {Pyodide | null} */
     let pyodide = null;
+    /** @type {EngineModule | null} */
     let web = null;
     const snapshot = await stored;
     if (snapshot) {
       // Flagged once the wasm is whole: only then is the snapshot being tried. A download held
       // back, broken off or left (the page closed on a slow network) says nothing of it.
-      const flagged = wasmWhole.then(() => loading && markTrying(snapshotAddress, true));
+      const address = /** @type {string} */ (snapshotAddress); // there is a snapshot only where there is an address
+      /** @type {() => PromiseLike<false | void> | false} */
+      const flag = () => loading && markTrying(address, true);
+      const flagged = wasmWhole.then(flag);
       flagged.catch(() => {}); // (a failure to flag fails the start below, where it is awaited)
       try {
         pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
@@ -184,11 +214,11 @@ async function load() {
         mark("pyodide");
         web = await importEngine(pyodide, await wheel);
         checkEngine(web);
-        await markTrying(snapshotAddress, false);
+        await markTrying(address, false);
         timings.start = "snapshot";
       } catch (error) {
         if (!loading) { // a file failed on the way: that was reported, and is no fault of the snapshot
-          flagged.then(() => markTrying(snapshotAddress, false)).catch(() => {});
+          flagged.then(() => markTrying(address, false)).catch(() => {});
           return null;
         }
         console.warn("the engine's snapshot did not load; starting afresh:", error);
@@ -219,6 +249,11 @@ async function load() {
 
 // The engine's wheel unpacked into site-packages and its bridge imported. After a snapshot the
 // bridge is imported already; the files are still put back, for what imports later.
+/**
+ * @param {Pyodide} pyodide
+ * @param {Uint8Array} wheel
+ * @returns {Promise<EngineModule>}
+ */
 async function importEngine(pyodide, wheel) {
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
@@ -227,6 +262,7 @@ async function importEngine(pyodide, wheel) {
 
 // A started engine answers a request it must refuse with its JSON refusal; anything else
 // (a snapshot that loaded but is not whole) throws.
+/** @param {EngineModule} web */
 function checkEngine(web) {
   const reply = JSON.parse(web.call("{}"));
   if (!reply || reply.ok !== false || !reply.error) throw new Error("the engine's snapshot answers wrongly");
@@ -234,6 +270,10 @@ function checkEngine(web) {
 
 // The snapshot's address in SNAPSHOT_CACHE for this build, or null where there is no Cache
 // Storage (then no snapshot is made).
+/**
+ * @param {Manifest} manifest
+ * @returns {string | null}
+ */
 function snapshotKey(manifest) {
   if (!self.caches) return null;
   const build = `${manifest.pyodide}|${manifest.wheel}`;
@@ -242,6 +282,10 @@ function snapshotKey(manifest) {
 
 // This build's snapshot (bytes that look like one), or null; snapshots of other builds, and
 // one that does not look whole, are deleted.
+/**
+ * @param {string | null} address
+ * @returns {Promise<Uint8Array | null>}
+ */
 async function storedSnapshot(address) {
   if (!address) return null;
   try {
@@ -270,6 +314,10 @@ async function storedSnapshot(address) {
 }
 
 // Bytes of `length` holding Pyodide's snapshot header and a heap of whole wasm pages.
+/**
+ * @param {Uint8Array} bytes
+ * @param {number} length
+ */
 function looksWhole(bytes, length) {
   if (bytes.byteLength !== length || bytes.byteLength < 64 || bytes.byteLength % 4) return false;
   const header = new Uint32Array(bytes.buffer, bytes.byteOffset, 2);
@@ -280,10 +328,15 @@ function looksWhole(bytes, length) {
 // While a start from the snapshot is under way (from the moment Pyodide's wasm has arrived), a
 // flag beside it says so: a start that never finishes (a hang, the page closed) leaves it
 // there, and the snapshot is not tried again.
+/** @param {string} address */
 function tryingFlag(address) {
   return `${address}&trying`;
 }
 
+/**
+ * @param {string} address
+ * @param {boolean} trying
+ */
 async function markTrying(address, trying) {
   const cache = await caches.open(SNAPSHOT_CACHE);
   if (trying) await cache.put(tryingFlag(address), new Response(""));
@@ -299,6 +352,10 @@ async function forgetSnapshots() {
 }
 
 // The interpreter as it is now, kept for the next visit (stored while the engine works).
+/**
+ * @param {string} address
+ * @param {Pyodide} pyodide
+ */
 function keepSnapshot(address, pyodide) {
   let bytes;
   try {
@@ -321,6 +378,7 @@ function keepSnapshot(address, pyodide) {
 }
 
 // The engine's manifest, which site_build writes: {wheel, pyodide}, each relative to it.
+/** @returns {Promise<Manifest>} */
 async function fetchManifest() {
   const manifest = await fetch(new URL("manifest.json", ENGINE_DIR));
   if (!manifest.ok) throw new Error(`engine manifest: HTTP ${manifest.status}`);
@@ -328,6 +386,7 @@ async function fetchManifest() {
 }
 
 // The engine wheel's bytes, named by the manifest.
+/** @param {Promise<Manifest>} manifest */
 async function fetchWheel(manifest) {
   const { wheel } = await manifest;
   const response = await fetch(new URL(wheel, ENGINE_DIR));
@@ -336,6 +395,7 @@ async function fetchWheel(manifest) {
 }
 
 // One line a reader can make sense of; never a Python traceback.
+/** @param {any} error whatever was thrown */
 function shortReason(error) {
   const text = String((error && error.message) || error || "unknown error");
   const first = text.split("\n").find((line) => line.trim()) || "unknown error";

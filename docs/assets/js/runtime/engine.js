@@ -1,3 +1,4 @@
+// @ts-check
 // The dice engine for every widget: one module Web Worker (engine-worker.js) running the
 // Python rules engine in the site's own Pyodide. A module is evaluated once per page load,
 // and Material's instant navigation swaps pages without reloading: so the worker is started
@@ -21,9 +22,20 @@
 // for a slow connection that still delivers, or a busy machine compiling the 9.6 MB wasm.
 const STALL_MS = 40_000;
 
+/**
+ * What the page puts on the global object: the test hook above, and the worker its head
+ * started with the events it has sent so far (overrides/main.html).
+ * @typedef {{worker: Worker, said: (MessageEvent | ErrorEvent)[]}} EarlyWorker
+ * @typedef {typeof globalThis & {srdTimeouts?: {stall?: number}, srdEarlyEngine?: EarlyWorker}} PageGlobal
+ */
+const page = /** @type {PageGlobal} */ (globalThis);
+
+/** @typedef {{loaded: number, length: number | null, done: boolean}} FileArrival */
+/** @typedef {{loaded: number, total: number, done: boolean}} Progress */
+
 function stallLimit() {
-  const hook = globalThis.srdTimeouts && globalThis.srdTimeouts.stall;
-  return Number.isFinite(hook) && hook > 0 ? hook : STALL_MS;
+  const hook = page.srdTimeouts && page.srdTimeouts.stall;
+  return hook !== undefined && Number.isFinite(hook) && hook > 0 ? hook : STALL_MS;
 }
 
 /** @type {ReturnType<typeof engineFace> | null} */
@@ -33,17 +45,19 @@ let engine = null;
 // {worker, said: events it has sent so far}: taken once, by the first start on a page
 // loaded in full. Null when there is none (no widget on the first page, or a retry).
 function adoptEarlyWorker() {
-  const early = globalThis.srdEarlyEngine;
+  const early = page.srdEarlyEngine;
   if (!early) return null;
-  delete globalThis.srdEarlyEngine;
+  delete page.srdEarlyEngine;
   return early;
 }
 
 // The size list of the engine's files, {name: bytes}, from the page (macros/widget_html.py).
+/** @returns {Record<string, number>} */
 function sizeList() {
+  /** @type {HTMLElement | null} */
   const holder = document.querySelector("[data-engine-files]");
   try {
-    const sizes = holder ? JSON.parse(holder.dataset.engineFiles) : {};
+    const sizes = holder ? JSON.parse(/** @type {string} */ (holder.dataset.engineFiles)) : {};
     return sizes && typeof sizes === "object" ? sizes : {};
   } catch {
     return {};
@@ -52,6 +66,11 @@ function sizeList() {
 
 // {loaded, total, done}: bytes arrived of the files listed in `sizes` and of those the
 // worker reported (`arrived`: name → {loaded, length, done}); `done` once every file has.
+/**
+ * @param {Record<string, number>} sizes
+ * @param {Record<string, FileArrival>} arrived
+ * @returns {Progress}
+ */
 function tally(sizes, arrived) {
   let loaded = 0;
   let total = 0;
@@ -89,8 +108,8 @@ export function getEngine() {
  * @property {Worker | null} worker
  * @property {number} watchdog the stall limit's timer
  * @property {Record<string, number>} sizes the size list of the engine's files
- * @property {Record<string, {loaded: number, length: number | null, done: boolean}>} arrived what the worker last said has arrived of each file
- * @property {Set<(progress: {loaded: number, total: number, done: boolean}) => void>} listeners progress callbacks
+ * @property {Record<string, FileArrival>} arrived what the worker last said has arrived of each file
+ * @property {Set<(progress: Progress) => void>} listeners progress callbacks
  */
 
 function createEngine() {
@@ -166,7 +185,7 @@ function start(e) {
   };
   // What the early worker said before this module ran, in order.
   for (const event of early ? early.said : []) {
-    if (event.type === "error") worker.onerror(event);
+    if (event.type === "error") worker.onerror(/** @type {ErrorEvent} */ (event));
     else /** @type {(event: any) => void} */ (worker.onmessage)(event);
   }
 }
@@ -212,7 +231,7 @@ function engineFace(e) {
     get progress() { return tally(e.sizes, e.arrived); },
     // Run `callback(progress)` at each sign of progress while loading; returns a function
     // that stops it.
-    /** @param {(progress: {loaded: number, total: number, done: boolean}) => void} callback */
+    /** @param {(progress: Progress) => void} callback */
     onProgress(callback) {
       e.listeners.add(callback);
       return () => e.listeners.delete(callback);
