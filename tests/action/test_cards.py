@@ -152,7 +152,7 @@ BAD_DRAWS = [
 def test_bad_draws_are_named_where_they_stand(text, culprit, message):
     error = refusal(parse, text)
     assert message in error.message
-    assert marked(text, error) == culprit
+    assert marked(error, text) == culprit
 
 
 # --- seeded draws ------------------------------------------------------------------------------

@@ -125,7 +125,7 @@ BAD_DEALS = [
 def test_bad_deals_are_named_where_they_stand(text, culprit, message):
     error = refusal(parse, text)
     assert message in error.message
-    assert marked(text, error) == culprit or (culprit == "" and error.position == len(text))
+    assert marked(error, text) == culprit or (culprit == "" and error.position == len(text))
 
 
 def test_a_seeded_deal_is_reproducible_and_deals_no_card_twice():

@@ -1,9 +1,9 @@
 """Reading Action! notations: canonical forms, and errors that point at the problem."""
 
 import pytest
+from refusals import marked, quoted_refusal
 
 from rules_engine.action.roll.notation import parse
-from rules_engine.core.errors import RulesError
 
 
 @pytest.mark.parametrize(
@@ -36,7 +36,7 @@ def test_what_the_query_holds():
 
 
 @pytest.mark.parametrize(
-    "text,message,marked",
+    "text,message,culprit",
     [
         ("", "write an action such as", ""),
         ("5", "expected vs", ""),
@@ -57,12 +57,9 @@ def test_what_the_query_holds():
         ("five vs 5", "expected the skill", "five"),
     ],
 )
-def test_errors_point_at_the_problem(text, message, marked):
-    with pytest.raises(RulesError) as info:
-        parse(text)
-    error = info.value
+def test_errors_point_at_the_problem(text, message, culprit):
+    error = quoted_refusal(parse, text)
     assert message in error.message
-    assert error.notation == text and 0 <= error.position <= len(text)
-    if marked:
-        assert text[error.position : error.position + error.length] == marked
+    if culprit:
+        assert marked(error, text) == culprit
     assert error.caret_lines()[1].strip().startswith("^")

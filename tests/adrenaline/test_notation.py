@@ -1,6 +1,7 @@
 """Reading Adrenaline notations: the canonical form, and errors that point at the spot."""
 
 import pytest
+from refusals import quoted_refusal
 
 from rules_engine.adrenaline.notation import NOTATION_HELP, Side, parse, side_from_fields
 from rules_engine.adrenaline.rules import MAX_DESIGNER_POOL, Options
@@ -42,11 +43,7 @@ def test_what_a_notation_holds():
 
 
 def refused(text):
-    with pytest.raises(RulesError) as info:
-        parse(text)
-    error = info.value
-    assert error.notation == text and 0 <= error.position <= len(text)
-    return error
+    return quoted_refusal(parse, text)
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
 import pytest
+from refusals import refusal
 
 from rules_engine.core.errors import RulesError
 from rules_engine.dice_and_danger.notation import DiceAndDangerQuery, build_query, parse
@@ -104,9 +105,7 @@ def test_notes_do_not_change_equality():
     ],
 )
 def test_errors_point_at_the_problem(text, position, length, words):
-    with pytest.raises(RulesError) as info:
-        parse(text)
-    error = info.value
+    error = refusal(parse, text)
     assert words in error.message
     assert (error.position, error.length) == (position, length)
     assert error.caret_lines() == [text, " " * position + "^" * length]

@@ -1,4 +1,5 @@
 import pytest
+from refusals import refusal
 
 from rules_engine.core.errors import RulesError
 from rules_engine.doom_stack.notation import DoomStackQuery, parse, query_from_fields
@@ -47,9 +48,7 @@ def test_canonical_form_and_title():
     ],
 )
 def test_errors_point_at_the_problem(text, position, length, words):
-    with pytest.raises(RulesError) as info:
-        parse(text)
-    error = info.value
+    error = refusal(parse, text)
     assert (error.position, error.length) == (position, length)
     assert words in error.message
     assert error.caret_lines()[1] == " " * position + "^" * length

@@ -18,6 +18,16 @@ def refusal(read: Callable[[str], object], text: str) -> RulesError:
     return caught.value
 
 
-def marked(text: str, error: RulesError) -> str:
-    """The part of ``text`` that the error's caret marks (``position`` for ``length`` characters)."""
-    return text[error.position : error.position + error.length]
+def marked(error: RulesError, text: str | None = None) -> str:
+    """The part of ``text`` (by default the notation the error quotes) that the error's caret
+    marks: ``length`` characters from ``position``."""
+    read = error.notation if text is None else text
+    return read[error.position : error.position + error.length]
+
+
+def quoted_refusal(read: Callable[[str], object], text: str) -> RulesError:
+    """The RulesError that ``read(text)`` must raise, checked to quote ``text`` whole and to point
+    inside it (its caret may stand just past the end, where something is missing)."""
+    error = refusal(read, text)
+    assert error.notation == text and 0 <= error.position <= len(text)
+    return error

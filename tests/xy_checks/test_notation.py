@@ -1,6 +1,7 @@
 """X-in-Y notation: checks, volleys, contests, canonical forms and errors with carets."""
 
 import pytest
+from refusals import marked, quoted_refusal
 
 from rules_engine.core.errors import RulesError
 from rules_engine.xy_checks.notation import (
@@ -69,15 +70,7 @@ def test_contests():
 
 
 def refused(text):
-    with pytest.raises(RulesError) as info:
-        parse(text)
-    error = info.value
-    assert error.notation == text and 0 <= error.position <= len(text)
-    return error
-
-
-def marked(error):
-    return error.notation[error.position : error.position + error.length]
+    return quoted_refusal(parse, text)
 
 
 @pytest.mark.parametrize(
