@@ -1,3 +1,4 @@
+// @ts-check
 // The last rolls on this device, from every system: each with its permalink and one line
 // (the widget, the inputs, the result), kept in localStorage (the newest HISTORY_SIZE), shown
 // in the closed "Your recent rolls" panel of every page with a roller (overrides/main.html),
@@ -10,7 +11,10 @@ const HISTORY_KEY = "srd-roll-history";
 const HISTORY_SIZE = 20;
 const PANEL = ".srd-history";
 
+/** @typedef {{title: string, inputs: string, result: string, href: string, at: number}} Roll */
+
 // The rolls kept, newest first; [] when there are none or storage cannot be read.
+/** @returns {Roll[]} */
 function readHistory() {
   try {
     const rolls = JSON.parse(localStorage.getItem(HISTORY_KEY) || "[]");
@@ -20,10 +24,15 @@ function readHistory() {
   }
 }
 
+/**
+ * @param {any} roll a value read from storage
+ * @returns {roll is Roll}
+ */
 function isRoll(roll) {
   return Boolean(roll) && typeof roll.href === "string" && typeof roll.title === "string";
 }
 
+/** @param {Roll[]} rolls */
 function writeHistory(rolls) {
   try {
     if (rolls.length) localStorage.setItem(HISTORY_KEY, JSON.stringify(rolls));
@@ -36,6 +45,7 @@ function writeHistory(rolls) {
 
 // A roll just shown: {title, inputs, result, href}. The same permalink again (a permalink
 // opened, a page shown again) moves its roll to the top instead of listing it twice.
+/** @param {{title: unknown, inputs?: unknown, result?: unknown, href: unknown}} roll */
 export function recordRoll({ title, inputs = "", result = "", href }) {
   if (!href) return;
   const roll = { title: String(title), inputs: String(inputs), result: String(result), href: String(href), at: Date.now() };
@@ -45,12 +55,14 @@ export function recordRoll({ title, inputs = "", result = "", href }) {
 }
 
 // "<widget>: <inputs> → <the roll's headline>".
+/** @param {Roll} roll */
 function summaryLine(roll) {
   const inputs = roll.inputs ? `: ${roll.inputs}` : "";
   const result = roll.result ? ` → ${roll.result}` : "";
   return `${roll.title}${inputs}${result}`;
 }
 
+/** @param {number} at */
 function timeWords(at) {
   if (!Number.isFinite(at)) return "";
   try {
@@ -60,6 +72,11 @@ function timeWords(at) {
   }
 }
 
+/**
+ * @param {string} tag
+ * @param {Record<string, string | null | undefined>} [attrs]
+ * @param {...(Node | string)} children
+ */
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) if (value !== null && value !== undefined) node.setAttribute(name, value);
@@ -68,9 +85,13 @@ function el(tag, attrs = {}, ...children) {
 }
 
 // One panel's list, from storage.
+/** @param {Element} panel */
 function renderPanel(panel) {
+  /** @type {HTMLElement | null} */
   const list = panel.querySelector(".srd-history__list");
+  /** @type {HTMLElement | null} */
   const empty = panel.querySelector(".srd-history__empty");
+  /** @type {HTMLButtonElement | null} */
   const clear = panel.querySelector(".srd-history__clear");
   const count = panel.querySelector(".srd-history__count");
   if (!list || !empty || !clear) return;
@@ -95,9 +116,11 @@ function renderPanels() {
 }
 
 const wired = new WeakSet();
+/** @param {Element} panel */
 function wirePanel(panel) {
   if (wired.has(panel)) return;
   wired.add(panel);
+  /** @type {HTMLButtonElement | null} */
   const clear = panel.querySelector(".srd-history__clear");
   const status = panel.querySelector(".srd-history__status");
   if (!clear) return;

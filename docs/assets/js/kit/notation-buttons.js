@@ -1,3 +1,4 @@
+// @ts-check
 // Notations written in the rules text are buttons (macros/widget_html.py notation_button):
 // pressing one fills the page's roller with it, scrolls the roller into view and puts the
 // focus in it (on a touch screen: its results into view, the focus on the roller, so no
@@ -13,16 +14,32 @@ import { onEveryPage } from "../runtime/pages.js";
 
 const ready = new WeakSet();
 
+/**
+ * A form's field as fill() treats it: an input, a select or a textarea (`checked` is read only
+ * on a checkbox or a radio button).
+ * @typedef {HTMLElement & {type: string, value: string, checked: boolean, disabled: boolean}} Control
+ * The "Back to the text" button, holding the notation it returns to.
+ * @typedef {HTMLButtonElement & {srdFrom?: HTMLElement}} BackButton
+ */
+
 // The roller a button loads into: its data-target, else the first widget of its system on
 // the page with a `notation` field.
+/**
+ * @param {HTMLElement} button
+ * @returns {HTMLElement | null}
+ */
 function rollerFor(button) {
   if (button.dataset.target) return document.getElementById(button.dataset.target);
-  for (const widget of document.querySelectorAll(".srd-widget[data-view]")) {
+  for (const widget of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".srd-widget[data-view]"))) {
     if (widget.dataset.view === button.dataset.system && widget.querySelector("form [name='notation']")) return widget;
   }
   return null;
 }
 
+/**
+ * @param {HTMLElement} button
+ * @returns {Record<string, unknown>}
+ */
 function fieldsOf(button) {
   try {
     const fields = JSON.parse(button.dataset.fields || "{}");
@@ -34,10 +51,16 @@ function fieldsOf(button) {
 
 // Puts `value` in the form's control(s) named `name` as a reader would, then sends the event
 // the widget listens for; returns the control to focus (or null when there is none).
+/**
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ * @param {string} value
+ * @returns {Control | null}
+ */
 function fill(form, name, value) {
   const found = form.elements.namedItem(name);
   if (!found) return null;
-  const controls = found instanceof RadioNodeList ? Array.from(found) : [found];
+  const controls = /** @type {Control[]} */ (found instanceof RadioNodeList ? Array.from(found) : [found]);
   let first = null;
   for (const control of controls) {
     if (control.type === "radio") {
@@ -67,6 +90,10 @@ function fill(form, name, value) {
 
 // Scrolls an element's top just under the site's sticky header (or, with `share`, that share
 // of the screen further down: a notation back in its sentence, with text above it).
+/**
+ * @param {Element} element
+ * @param {number} [share]
+ */
 function bringIntoView(element, share = 0) {
   const header = document.querySelector(".md-header");
   const offset = (header ? header.getBoundingClientRect().height : 0) + 8 + share * window.innerHeight;
@@ -83,15 +110,21 @@ function touchScreen() {
 // "Back to the text", just above the roller's status line and its results: returns to the
 // notation last pressed (its place in the text, and the focus). One per roller, made when a
 // notation first loads it.
+/**
+ * @param {HTMLElement} widget
+ * @returns {BackButton}
+ */
 function backLink(widget) {
+  /** @type {BackButton | null} */
   let back = widget.querySelector(".srd-notation-back");
   if (!back) {
     back = document.createElement("button");
     back.type = "button";
     back.className = "srd-notation-back";
     back.textContent = "Back to the text";
+    const made = back;
     back.addEventListener("click", () => {
-      const to = back.srdFrom;
+      const to = made.srdFrom;
       if (!to || !to.isConnected) return;
       bringIntoView(to, 0.4);
       to.focus({ preventScroll: true });
@@ -103,6 +136,7 @@ function backLink(widget) {
   return back;
 }
 
+/** @param {HTMLButtonElement} button */
 function loadNotation(button) {
   const widget = rollerFor(button);
   const form = widget && widget.querySelector("form");
@@ -112,7 +146,7 @@ function loadNotation(button) {
     const control = fill(form, name, String(value));
     if (!focus) focus = control;
   }
-  const back = backLink(widget);
+  const back = backLink(/** @type {HTMLElement} */ (widget)); // there is a form only in a widget
   back.srdFrom = button;
   back.setAttribute("aria-label", `Back to the text, at ${button.dataset.notation || button.textContent.trim()}`);
   // On a touch screen the form is taller than the screen: the results (and the way back, just
@@ -124,14 +158,16 @@ function loadNotation(button) {
   if (focus && !focus.disabled && !touch) {
     focus.focus({ preventScroll: true });
   } else {
-    if (!widget.hasAttribute("tabindex")) widget.setAttribute("tabindex", "-1");
-    widget.focus({ preventScroll: true });
+    const roller = /** @type {HTMLElement} */ (widget);
+    if (!roller.hasAttribute("tabindex")) roller.setAttribute("tabindex", "-1");
+    roller.focus({ preventScroll: true });
   }
   return true;
 }
 
+/** @param {ParentNode} [root] */
 function attachNotationButtons(root = document) {
-  for (const button of root.querySelectorAll("button.srd-notation")) {
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (root.querySelectorAll("button.srd-notation"))) {
     if (ready.has(button)) continue;
     const roller = rollerFor(button);
     if (!roller) continue; // no roller on this page: it stays the notation, as text
@@ -153,6 +189,7 @@ onEveryPage(() => attachNotationButtons());
 // opens it as it goes there: one tap, not two.
 document.addEventListener("click", (event) => {
   // (Material's instant navigation writes every link out in full: this page's address + #id.)
+  /** @type {HTMLAnchorElement | null} */
   const link = event.target instanceof Element ? event.target.closest("a[href*='#']") : null;
   if (!link || link.hash.length < 2 || link.origin !== location.origin || link.pathname !== location.pathname) return;
   let target = null;

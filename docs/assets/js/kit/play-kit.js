@@ -1,3 +1,4 @@
+// @ts-check
 // The frame every play tool shares (a system's character sheets or scenes, kept on this
 // device): saving, several named entries, Undo and Redo of the last changes, export and import as a
 // JSON file, a share link, print, and the status line that says what happened. It names no
@@ -43,6 +44,11 @@ let fieldCount = 0;
 
 // A labelled field: the label, the input (given an id if it has none) and an optional hint
 // that the input is described by.
+/**
+ * @param {string} label
+ * @param {HTMLElement} input
+ * @param {string} [hint]
+ */
 export function field(label, input, hint = "") {
   const id = input.id || `srd-play-f${++fieldCount}`;
   input.id = id;
@@ -52,17 +58,30 @@ export function field(label, input, hint = "") {
 }
 
 // A one-line text box holding `value`; `attrs` adds to or overrides its attributes.
+/**
+ * @param {string | number} value
+ * @param {Record<string, any>} [attrs]
+ */
 export function textInput(value, attrs = {}) {
   return el("input", { type: "text", autocomplete: "off", value: String(value), ...attrs });
 }
 
 // A text box for a number (the phone shows its number keys); the engine reads what is typed.
+/**
+ * @param {string | number} value
+ * @param {Record<string, any>} [attrs]
+ */
 export function numberInput(value, attrs = {}) {
   return textInput(value, { inputmode: "numeric", ...attrs });
 }
 
 // A drop-down from `options`, {value: words} or [[value, words], …] in the order shown;
 // `value` (if given) is the one chosen.
+/**
+ * @param {Record<string, string> | string[][]} options
+ * @param {string} [value]
+ * @param {Record<string, any>} [attrs]
+ */
 export function select(options, value = undefined, attrs = {}) {
   const pairs = Array.isArray(options) ? options : Object.entries(options);
   const node = el("select", attrs, ...pairs.map(([key, words]) => el("option", { value: key }, words)));
@@ -73,6 +92,13 @@ export function select(options, value = undefined, attrs = {}) {
 // Keep a result's room on the page before it comes (no layout jump, play.css .srd-play__room):
 // `node` is at least `wide` rem high, and `phone` rem on a phone (≤ 30em), the height of what
 // fills it as measured at 360 px and in a wide column. Empty, it says where the result will be.
+/**
+ * @template {HTMLElement} T
+ * @param {T} node
+ * @param {number} wide
+ * @param {number} [phone]
+ * @returns {T}
+ */
 export function keepRoom(node, wide, phone = wide) {
   node.classList.add("srd-play__room");
   node.style.setProperty("--srd-play-room", `${wide}rem`);
@@ -83,6 +109,10 @@ export function keepRoom(node, wide, phone = wide) {
 // Percentages first, the exact fractions on demand: a closed <details> (its summary reached by
 // keyboard; left off paper, where the percentages stand) listing [label, fraction] pairs; an
 // empty text when none is given.
+/**
+ * @param {[string, string | null | undefined][]} pairs
+ * @param {string} [summary]
+ */
 export function exactFractions(pairs, summary = "Exact fractions") {
   const shown = pairs.filter(([, fraction]) => fraction);
   if (!shown.length) return document.createTextNode("");
@@ -94,6 +124,11 @@ export function exactFractions(pairs, summary = "Exact fractions") {
 
 // A trait rolled with one tap: a button showing `words` ("Agility 3") over a smaller chance
 // line ("success 65.78 %"; setChance fills it once the engine has answered).
+/**
+ * @param {string} words
+ * @param {string} [chance]
+ * @param {Record<string, any>} [attrs]
+ */
 export function tapButton(words, chance = "", attrs = {}) {
   return el("button", { type: "button", class: "md-button srd-play__tap", ...attrs },
     el("span", { class: "srd-play__tap-words" }, words),
@@ -101,13 +136,23 @@ export function tapButton(words, chance = "", attrs = {}) {
 }
 
 // The chance line of a tapButton.
+/**
+ * @param {Element} button
+ * @param {string} text
+ */
 export function setChance(button, text) {
-  button.querySelector(".srd-play__tap-chance").textContent = text;
+  /** @type {Element} */ (button.querySelector(".srd-play__tap-chance")).textContent = text;
 }
 
 // Boxes marked, cleared or spent by a tap: a list labelled `label` of toggle buttons, one per
 // box of `boxes` ({mark: what the box shows, words: its name for a screen reader, pressed:
 // whether it is marked}); a tap calls `onTap(index)`. Each box's key is `<data-key or label>-<index>`.
+/**
+ * @param {string} label
+ * @param {{mark?: string, words: string, pressed?: boolean}[]} boxes
+ * @param {(index: number) => void} onTap
+ * @param {Record<string, any>} [attrs]
+ */
 export function tapBoxes(label, boxes, onTap, attrs = {}) {
   const list = el("ul", { class: "srd-play__tapboxes", "aria-label": label, ...attrs });
   const key = attrs["data-key"] || label;
@@ -121,6 +166,11 @@ export function tapBoxes(label, boxes, onTap, attrs = {}) {
 }
 
 // Where a tap's result appears, just under the tapped group: announced, its room kept (rem).
+/**
+ * @param {string} id
+ * @param {number} [wide]
+ * @param {number} [phone]
+ */
 export function tapResult(id, wide = 4, phone = wide) {
   return keepRoom(el("div", { class: "srd-play__tap-result srd-play__screen", id, "aria-live": "polite" }), wide, phone);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // A play tool on paper: every field's value written out as text beside it. Controls do not
 // print (print.css); just before the page is printed (the frame's Print button, the browser's
 // own print, a PDF made of the page) each text box, number box and drop-down of the sheet gets a
@@ -12,6 +13,10 @@ const SHEETS = ".srd-play__sheet";
 const NOT_WRITTEN = new Set(["checkbox", "radio", "button", "submit", "reset", "file", "hidden", "image"]);
 
 // The words a control holds, or null for a control that prints no words of its own.
+/**
+ * @param {Element} control
+ * @returns {string | null}
+ */
 function shownWords(control) {
   if (control instanceof HTMLSelectElement) {
     const chosen = control.selectedOptions[0];

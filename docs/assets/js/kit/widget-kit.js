@@ -54,14 +54,17 @@ const FIX_TEXT = "Check the marked field: what is shown is for the last valid in
 
 // --- elements ------------------------------------------------------------------------------
 /**
- * An element with its attributes (null, undefined and false leave one out) and children.
- * @param {string} tag
+ * An element with its attributes (null, undefined and false leave one out) and children; typed
+ * by its tag (`el("select")` is an HTMLSelectElement).
+ * @template {string} K
+ * @param {K} tag
  * @param {Record<string, any>} [attrs]
  * @param {...(Node | string | number | null | undefined)} children
- * @returns {HTMLElement}
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement}
  */
 export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
+  const node = /** @type {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement} */ (
+    document.createElement(tag));
   for (const [name, value] of Object.entries(attrs)) {
     if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value);
   }
