@@ -153,6 +153,22 @@ def play_steps(data: st.DataObject, call: Callable[..., dict | None]) -> list[di
 
 #: The one prefix of the classes this system's sheet and views own (tests/test_stylesheets.py).
 CSS_PREFIX = "srd-ad"
+#: The roller form's fields, as its page sends them (``roll_form``, ``odds_form``, ``share``).
+ROLLER_FIELDS = (
+    "attribute",
+    "ability",
+    "difficulty",
+    "adrenaline",
+    "mode",
+    "options",
+    "target",
+    "wastes",
+    "other-attribute",
+    "other-ability",
+    "other-difficulty",
+    "other-adrenaline",
+    "below",
+)
 
 # --- the CLI and bridge contract, and the play layout check -----------------------------------
 CLI = Cli(

@@ -14,6 +14,8 @@ from rules_engine.adrenaline.notation import parse
 from rules_engine.core.errors import RulesError
 from rules_engine.web import call
 
+from .contract import ROLLER_FIELDS
+
 if "adrenaline" not in systems.SYSTEM_PACKAGES:  # before registration
     systems.SYSTEM_PACKAGES["adrenaline"] = "rules_engine.adrenaline"
 
@@ -28,27 +30,12 @@ EXAMPLES = examples_for(SYSTEM) + [
     "1d10 vs 10 until 20 with botch-wastes",
     "60d10 vs 8 until 100 with designer",
 ]
-FORM_FIELDS = (
-    "attribute",
-    "ability",
-    "difficulty",
-    "adrenaline",
-    "mode",
-    "options",
-    "target",
-    "wastes",
-    "other-attribute",
-    "other-ability",
-    "other-difficulty",
-    "other-adrenaline",
-    "below",
-)
 
 
 @CONTRACT
 @given(
     st.dictionaries(
-        st.sampled_from(FORM_FIELDS),
+        st.sampled_from(ROLLER_FIELDS),
         st.one_of(
             numbers(),
             st.text(max_size=12),
@@ -62,7 +49,7 @@ def test_the_form_gives_a_result_or_an_error_on_a_field(fields):
     for action in ("odds_form", "roll_form"):
         reply = json.loads(call(json.dumps({"system": "adrenaline", "action": action, "fields": fields, "seed": "1"})))
         if not reply["ok"] and "the request is too long" not in reply["error"]["message"]:
-            assert reply["error"]["field"] in FORM_FIELDS, reply
+            assert reply["error"]["field"] in ROLLER_FIELDS, reply
             assert "could not answer" not in reply["error"]["message"]
 
 

@@ -21,7 +21,7 @@ from rules_engine.adrenaline import odds_notation
 from rules_engine.adrenaline.play import SCHEMA, VERSION, finish_chances, new_character, read_character
 from rules_engine.core.play import FORMAT, decode_link, encode_link
 
-from .contract import CHARACTER_PARTS, NAMES
+from .contract import ACTIONS, CHARACTER_PARTS, NAMES
 
 bridge, ok, refused, only_rules_errors = (
     partial(helper, "adrenaline")
@@ -59,6 +59,13 @@ def percent_of(chance: dict) -> Fraction:
 
 def roll_request(**more: str) -> dict:
     return {"attribute": "Perception", "ability": "Intimidation", "difficulty": "6", "spend": "", **more}
+
+
+def bare_side(attribute: str, prefix: str = "") -> dict[str, str]:
+    """One side of an opposed roll (``prefix`` "other-" for the other's): ``attribute`` alone, at
+    the default difficulty, nothing spent."""
+    side = {"attribute": attribute, "ability": "", "difficulty": "", "spend": ""}
+    return {prefix + key: value for key, value in side.items()}
 
 
 # --- a character and a roll ----------------------------------------------------------------------
@@ -309,17 +316,7 @@ def test_an_opposed_roll_by_hand() -> None:
     # One die each at 6, botches as 0: the roller wins when it succeeds and the other does not
     # (1/2 · 1/2), a stand-off when both succeed or neither does (1/4 + 1/4).
     solo = mara(attributes={"Strength": 1, "Perception": 1})
-    request = {
-        "attribute": "Strength",
-        "ability": "",
-        "difficulty": "",
-        "spend": "",
-        "other-attribute": "Strength",
-        "other-ability": "",
-        "other-difficulty": "",
-        "other-spend": "",
-        "seed": "1",
-    }
+    request = {**bare_side("Strength"), **bare_side("Strength", "other-"), "seed": "1"}
     odds = ok("play_opposed", character=solo, other=solo, **request)["odds"]
     assert [Fraction(odds[k]["exact"]) for k in ("win", "standoff", "lose")] == [
         Fraction(1, 4),
@@ -516,7 +513,7 @@ def test_pool_modifiers_change_every_roll_from_the_sheet() -> None:
         other=rook,
         seed="2",
         **roll_request(),
-        **{"other-attribute": "Strength", "other-ability": "", "other-difficulty": "", "other-spend": ""},
+        **bare_side("Strength", "other-"),
     )
     assert contest["notation"] == "4d10 vs 6 against 1d10 vs 6"
     assert contest["pool_lines"] == [
@@ -698,16 +695,7 @@ def test_an_opposed_botch_counts_as_no_successes() -> None:
     # Ruling "opposed rolls": a botch scores 0 in the margin. One die each at 6: the roller's 1
     # against the other's blank is a stand-off; against the other's success, the other wins by 1.
     solo = mara(attributes={"Strength": 1, "Perception": 1})
-    request = {
-        "attribute": "Strength",
-        "ability": "",
-        "difficulty": "",
-        "spend": "",
-        "other-attribute": "Strength",
-        "other-ability": "",
-        "other-difficulty": "",
-        "other-spend": "",
-    }
+    request = {**bare_side("Strength"), **bare_side("Strength", "other-")}
     for other_net, margin, verdict in ((0, 0, "standoff"), (1, -1, "lose")):
         seed = seed_where(
             "play_opposed",
@@ -729,18 +717,7 @@ def test_an_opposed_botch_counts_as_no_successes() -> None:
     st.text(max_size=4),
     st.text(max_size=3),
     st.text(max_size=4),
-    st.sampled_from(
-        [
-            "play_new",
-            "play_sheet",
-            "play_odds",
-            "play_roll",
-            "play_extended_start",
-            "play_extended_roll",
-            "play_extended_clear",
-            "play_opposed",
-        ]
-    ),
+    st.sampled_from([action for action in ACTIONS if action not in ("play_declare", "play_tap_odds")]),
 )
 def test_every_refusal_names_its_place(
     character: dict, other: dict, attribute: str, difficulty: str, spend: str, seed: str, action: str

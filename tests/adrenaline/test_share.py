@@ -14,26 +14,13 @@ import pytest
 from rules_engine.core.exact import percent, ratio
 from rules_engine.web import call
 
-FIELDS = (
-    "attribute",
-    "ability",
-    "difficulty",
-    "adrenaline",
-    "mode",
-    "options",
-    "target",
-    "wastes",
-    "other-attribute",
-    "other-ability",
-    "other-difficulty",
-    "other-adrenaline",
-    "below",
-)
+from .contract import ROLLER_FIELDS
+
 SEEDS = range(1, 41)
 
 
 def roll_reply(seed: int, **fields: str) -> dict:
-    form = {name: "" for name in FIELDS} | {"attribute": "1", "difficulty": "6"} | fields
+    form = {name: "" for name in ROLLER_FIELDS} | {"attribute": "1", "difficulty": "6"} | fields
     reply = json.loads(
         call(json.dumps({"system": "adrenaline", "action": "roll_form", "seed": str(seed), "fields": form}))
     )
@@ -161,7 +148,7 @@ def test_an_extended_roll_whose_odds_are_refused_has_no_share() -> None:
 def test_the_chance_agrees_with_the_odds_form(seed: int) -> None:
     """Three dice plus an ability against 7: the chance is the odds' P(net ≥ the roll's net)."""
     fields = {"attribute": "3", "ability": "2", "difficulty": "7"}
-    form = {name: "" for name in FIELDS} | fields
+    form = {name: "" for name in ROLLER_FIELDS} | fields
     odds = json.loads(call(json.dumps({"system": "adrenaline", "action": "odds_form", "fields": form})))["result"]
     result = roll_reply(seed, **fields)
     outcomes = {int(k): Fraction(v) for k, v in odds["outcomes"].items()}
