@@ -9,7 +9,6 @@ is here: it answers or refuses with one RulesError, never anything else."""
 from __future__ import annotations
 
 import json
-from functools import partial
 
 import play_documents
 import pytest
@@ -25,10 +24,7 @@ from rules_engine.core.play import FORMAT
 
 from .contract import FIELD_VALUES, SCENE_PARTS
 
-bridge, ok, refused, only_rules_errors = (
-    partial(helper, "action")
-    for helper in (play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors)
-)
+bridge, ok, refused, only_rules_errors = play_documents.calls_for("action")
 
 
 def character(

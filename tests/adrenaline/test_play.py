@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from functools import partial
 from pathlib import Path
 
 import play_documents
@@ -21,24 +20,10 @@ from rules_engine.adrenaline import odds_notation
 from rules_engine.adrenaline.play import SCHEMA, VERSION, finish_chances, new_character, read_character
 from rules_engine.core.play import FORMAT, decode_link, encode_link
 
+from .characters import mara
 from .contract import ACTIONS, CHARACTER_PARTS, NAMES
 
-bridge, ok, refused, only_rules_errors = (
-    partial(helper, "adrenaline")
-    for helper in (play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors)
-)
-
-
-def mara(**changes: object) -> dict:
-    character = {
-        "name": "Mara",
-        "attributes": {"Strength": 2, "Perception": 3},
-        "abilities": {"Intimidation": 2},
-        "modifiers": {},
-        "adrenaline": 2,
-        "extended": None,
-    }
-    return {**character, **changes}
+bridge, ok, refused, only_rules_errors = play_documents.calls_for("adrenaline")
 
 
 def lock(rolls: list[int], target: int = 4, **changes: object) -> dict:

@@ -9,21 +9,16 @@ from functools import partial
 
 import play_documents
 
+from . import characters
+
 bridge, ok, refused = (
     partial(helper, "adrenaline") for helper in (play_documents.bridge, play_documents.ok, play_documents.refused)
 )
 
 
 def mara(**changes: object) -> dict:
-    character = {
-        "name": "Mara",
-        "attributes": {"Strength": 1, "Perception": 3},
-        "abilities": {"Intimidation": 2},
-        "modifiers": {},
-        "adrenaline": 2,
-        "extended": None,
-    }
-    return {**character, **changes}
+    """Mara with Strength 1 (a one-die roll from Strength alone)."""
+    return characters.mara(**{"attributes": {"Strength": 1, "Perception": 3}, **changes})
 
 
 def marks(reply: dict) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from functools import partial
 from pathlib import Path
 
 import play_documents
@@ -25,10 +24,7 @@ from rules_engine.dice_and_danger.play import SCHEMA, VERSION, new_character, re
 from .contract import CHARACTER_PARTS
 
 SYSTEM = "dice-and-danger"
-bridge, ok, refused, only_rules_errors = (
-    partial(helper, SYSTEM)
-    for helper in (play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors)
-)
+bridge, ok, refused, only_rules_errors = play_documents.calls_for(SYSTEM)
 NO_WEAPON = {"family": "none", "heavy": False, "ranged": False, "crude": False, "off_hand": False}
 
 

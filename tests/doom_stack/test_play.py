@@ -7,7 +7,6 @@ rolled or hit is here: it answers or refuses with one RulesError, never anything
 from __future__ import annotations
 
 import json
-from functools import partial
 from itertools import product
 
 import play_documents
@@ -23,10 +22,7 @@ from rules_engine.doom_stack.rules import bleed_out_death_chance, cheapest_stack
 
 from .contract import CHARACTER_PARTS
 
-bridge, ok, refused, only_rules_errors = (
-    partial(helper, "doom-stack")
-    for helper in (play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors)
-)
+bridge, ok, refused, only_rules_errors = play_documents.calls_for("doom-stack")
 
 
 def vex(**changes: object) -> dict:

@@ -12,6 +12,7 @@ import json
 import sys
 import zlib
 from collections.abc import Callable
+from functools import partial
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -70,6 +71,19 @@ def only_rules_errors(system: str, action: str, **request: object) -> dict | Non
     message = reply["error"]["message"]
     assert "could not answer" not in message, message  # an exception other than RulesError got through
     return None
+
+
+def calls_for(
+    system: str,
+) -> tuple[Callable[..., dict], Callable[..., dict], Callable[..., str], Callable[..., dict | None]]:
+    """``bridge``, ``ok``, ``refused`` and ``only_rules_errors`` bound to ``system``, in that
+    order, for a play test file to unpack once."""
+    return (
+        partial(bridge, system),
+        partial(ok, system),
+        partial(refused, system),
+        partial(only_rules_errors, system),
+    )
 
 
 #: Natively the examples the play tests always ran; inside Pyodide (several times slower)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
-from functools import partial
 from pathlib import Path
 
 import play_documents
@@ -29,10 +28,7 @@ from rules_engine.xy_checks.roll import roll
 
 from .contract import SCENE_PARTS
 
-bridge, ok, refused, only_rules_errors = (
-    partial(helper, "xy-checks")
-    for helper in (play_documents.bridge, play_documents.ok, play_documents.refused, play_documents.only_rules_errors)
-)
+bridge, ok, refused, only_rules_errors = play_documents.calls_for("xy-checks")
 
 
 def fighter(
