@@ -1,3 +1,4 @@
+// @ts-check
 // The Action! card widgets (markup: macros/action_cards.py), attached through action.js's WIDGETS.
 //
 // The Dramatic Card Draw: the factions (names separated by commas, or a number) and the
@@ -17,23 +18,48 @@ import { attachCompare } from "../kit/compare.js";
 
 const SYSTEM = "action";
 
+/**
+ * A row of the card draw's odds (the engine's card_draw_odds): the exact chance of a result, or
+ * of a Favoured action, for one faction and for at least one of them.
+ * @typedef {{p_faction: string, percent: string, p_any: string, percent_any: string}} CardChance
+ * The chance of a given plot or action in the deck's odds (deck_odds, with no card named).
+ * @typedef {{half: string, copies: number, p_drawn: string, percent: string}} HalfChance
+ */
+
 // The checked radio button's value in a group.
+/**
+ * @param {ParentNode} root
+ * @param {string} name
+ */
 function checkedValue(root, name) {
+  /** @type {HTMLInputElement | null} */
   const box = root.querySelector(`input[name=${name}]:checked`);
   return box ? box.value : "";
 }
 
+/**
+ * @param {ParentNode} root
+ * @param {string} name
+ * @param {string | null} value
+ */
 function checkRadio(root, name, value) {
-  for (const box of root.querySelectorAll(`input[name=${name}]`)) box.checked = box.value === value;
+  /** @type {NodeListOf<HTMLInputElement>} */
+  const boxes = root.querySelectorAll(`input[name=${name}]`);
+  for (const box of boxes) box.checked = box.value === value;
 }
 
 // The engine's lines (what the command line prints), folded under the cards.
+/** @param {string[]} lines */
 function lineByLine(lines) {
   return el("details", { class: "srd-action-card-lines" },
     el("summary", {}, "Line by line, as the command line prints it"), explanation(lines));
 }
 
 // A fraction and its percentage, on one line.
+/**
+ * @param {string} ratio
+ * @param {string} percent
+ */
 function chance(ratio, percent) {
   return el("span", { class: "srd-action-card-chance" },
     el("span", { class: "srd-action-card-chance__exact" }, ratio), " ",
@@ -47,10 +73,11 @@ function attachCardDraw(root) {
     prefix: "acd", fields: ["factions", "seed"], readyText: "Ready: the odds follow the factions.",
   });
   const { inputs } = w;
-  const resultBox = root.querySelector(".srd-widget__result");
+  const resultBox = /** @type {HTMLElement} */ (root.querySelector(".srd-widget__result"));
   const formValues = () => ({ factions: inputs.factions.value, jokers: checkedValue(root, "jokers") });
   const inputsKey = (values = formValues()) => JSON.stringify(values);
-  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
+  const odds = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__odds")),
+    { words: "Odds for the last valid input" });
   const drawn = w.region(resultBox, { words: "Draw for earlier inputs", key: inputsKey, reveal: true });
   const latestOdds = newestOnly();
   const latestDraw = newestOnly();
@@ -58,9 +85,10 @@ function attachCardDraw(root) {
   const compare = attachCompare(root, { engine: w.engine, term: "Card" });
 
   // A permalink (?factions=…&jokers=…&seed=…#acd-draw) fills the form and draws once ready.
+  /** @param {URLSearchParams} params */
   function prefill(params) {
     if (!params.has("factions")) return false;
-    inputs.factions.value = params.get("factions");
+    inputs.factions.value = /** @type {string} */ (params.get("factions"));
     if (params.has("jokers")) checkRadio(root, "jokers", params.get("jokers"));
     inputs.seed.value = params.get("seed") || "";
     return inputs.seed.value.trim() !== "";
@@ -105,6 +133,7 @@ function renderDrawOdds(result) {
   const several = result.factions.length > 1;
   const head = [el("th", { scope: "col" }, "Card"), el("th", { scope: "col" }, "One faction")];
   if (several) head.push(el("th", { scope: "col" }, "At least one of them"));
+  /** @type {(label: string, item: CardChance) => HTMLElement} */
   const row = (label, item) => el("tr", {}, el("th", { scope: "row" }, label),
     el("td", {}, chance(item.p_faction, item.percent)),
     several ? el("td", {}, chance(item.p_any, item.percent_any)) : null);
@@ -112,8 +141,8 @@ function renderDrawOdds(result) {
     el("caption", {}, `Exact chances, ${result.factions.length} faction${several ? "s" : ""}, ` +
       `${result.deck_size}-card deck`),
     el("thead", {}, el("tr", {}, ...head)),
-    el("tbody", {}, ...result.results.map((item) => row(item.result, item)),
-      ...result.favoured.map((item) => row(`Favoured: ${item.action}`, item))));
+    el("tbody", {}, ...result.results.map((/** @type {CardChance & {result: string}} */ item) => row(item.result, item)),
+      ...result.favoured.map((/** @type {CardChance & {action: string}} */ item) => row(`Favoured: ${item.action}`, item))));
   return el("div", { class: "srd-action-card-odds" },
     el("p", { class: "srd-reading" }, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)),
     el("div", { class: "srd-table-wrap", role: "region", "aria-label": "Exact chances of each card", tabindex: "0" },
@@ -153,19 +182,21 @@ function attachDeck(root) {
     prefix: "adk", fields: [...FIELDS, "seed"], readyText: "Ready: the chance follows your inputs.",
   });
   const { inputs } = w;
-  const resultBox = root.querySelector(".srd-widget__result");
+  const resultBox = /** @type {HTMLElement} */ (root.querySelector(".srd-widget__result"));
   const formValues = () => ({ draws: inputs.draws.value, deck: checkedValue(root, "deck"), card: inputs.card.value });
   const inputsKey = (values = formValues()) => JSON.stringify(values);
-  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Chance for the last valid input" });
+  const odds = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__odds")),
+    { words: "Chance for the last valid input" });
   const dealt = w.region(resultBox, { words: "Cards for earlier inputs", key: inputsKey, reveal: true });
   const latestOdds = newestOnly();
   const latestDeal = newestOnly();
   const oddsPause = afterPause(updateOdds);
 
   // A permalink (?draws=…&deck=…&card=…&seed=…#adk-deck-draw) fills the form and deals once ready.
+  /** @param {URLSearchParams} params */
   function prefill(params) {
     if (!params.has("draws")) return false;
-    inputs.draws.value = params.get("draws");
+    inputs.draws.value = /** @type {string} */ (params.get("draws"));
     inputs.card.value = params.get("card") || "";
     if (params.has("deck")) checkRadio(root, "deck", params.get("deck"));
     inputs.seed.value = params.get("seed") || "";
@@ -215,8 +246,8 @@ function renderDeckOdds(result) {
       el("strong", {}, result.card), ` is on ${result.copies} of the ${result.deck_size} cards. Chance in ${draws}: `,
       chance(result.p_drawn, result.percent)));
   } else {
-    const plot = result.cards.find((c) => c.half === "plot");
-    const action = result.cards.find((c) => c.half === "action");
+    const plot = result.cards.find((/** @type {HalfChance} */ c) => c.half === "plot");
+    const action = result.cards.find((/** @type {HalfChance} */ c) => c.half === "action");
     const lines = [];
     if (plot) lines.push(el("li", {}, `A given plot (on ${plot.copies} of ${result.deck_size}): `,
       chance(plot.p_drawn, plot.percent)));
