@@ -17,6 +17,7 @@ from functools import partial
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from rules_engine.core.play import PlaySchema, decode_link, encode_link
 from rules_engine.web import call
 
 
@@ -84,6 +85,19 @@ def calls_for(
         partial(refused, system),
         partial(only_rules_errors, system),
     )
+
+
+def assert_kept_whole(system: str, saved: dict, schema: PlaySchema) -> None:
+    """``saved`` comes back unchanged however a reader keeps it: as a file imported
+    (``play_import``), as a link made and opened through the bridge (``play_link``,
+    ``play_open_link``; URL-safe, and shorter than the file's text), and as the link's own
+    packing read back with the system's ``schema``."""
+    assert ok(system, "play_import", text=json.dumps(saved))["document"] == saved
+    link = ok(system, "play_link", document=saved)["link"]
+    assert set(link) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    assert len(link) < len(json.dumps(saved))  # compact
+    assert ok(system, "play_open_link", link=link)["document"] == saved
+    assert decode_link(encode_link(saved), schema) == saved
 
 
 #: Natively the examples the play tests always ran; inside Pyodide (several times slower)
