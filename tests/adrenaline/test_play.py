@@ -34,6 +34,14 @@ def lock(rolls: list[int], target: int = 4, **changes: object) -> dict:
     )
 
 
+def intimidating(target: int, **changes: object) -> dict:
+    """Mara starting an extended roll of Perception + Intimidation (5 dice) at 6 toward ``target``."""
+    return mara(
+        extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6, "target": target, "rolls": []},
+        **changes,
+    )
+
+
 def document(*entries: dict, version: int = VERSION) -> dict:
     return {"format": FORMAT, "version": version, "system": "adrenaline", "entries": list(entries)}
 
@@ -381,10 +389,7 @@ def earning_extended_seed(character: dict, final: bool | None = None) -> str:
 def test_doubles_on_an_extended_roll_join_the_bank() -> None:
     # "If you roll two dice with the same face value, and both of those are successes, you can
     # add 1 Adrenaline point to your Adrenaline pool": an extended roll's rolls are rolls too.
-    digging = mara(
-        adrenaline=2,
-        extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6, "target": 30, "rolls": []},
-    )
+    digging = intimidating(30, adrenaline=2)
     seed = earning_extended_seed(digging, final=False)
     rolled = ok("play_extended_roll", character=digging, seed=seed)
     assert "+1 point" in rolled["roll"]["lines"][-1]
@@ -405,10 +410,7 @@ def test_doubles_on_an_extended_roll_join_the_bank() -> None:
 
 
 def test_doubles_on_the_roll_that_ends_an_extended_roll_join_the_bank() -> None:
-    quick = mara(
-        adrenaline=0,
-        extended={"attribute": "Perception", "ability": "Intimidation", "difficulty": 6, "target": 2, "rolls": []},
-    )
+    quick = intimidating(2, adrenaline=0)
     seed = earning_extended_seed(quick, final=True)
     rolled = ok("play_extended_roll", character=quick, seed=seed)
     assert rolled["sheet"]["extended"]["ending"] == "reached" and rolled["character"]["adrenaline"] == 1
