@@ -1,15 +1,10 @@
-"""Action!'s rule table: every state change its play actions make (and what the read-only
-ones show), the passage of its source text it follows, and the test in this folder that holds
-it. A reading the source does not plainly make has a Ruling box on one of ``PAGES``. The shared
-contract, tests/test_play_rules.py, checks the table."""
+"""Action!'s rule table: its play tool's rows, laid out as tests/support/play_rules.py says."""
 
 from __future__ import annotations
 
 from play_rules import Rule
 
-#: The source text the rows quote (a file of the seeds beside the checkout).
 SOURCE = "001_cd835157f8b5c68b.txt"
-#: The pages (under docs/) whose Ruling boxes state the readings.
 PAGES = ("action/play.md", "action.md", "action-combat.md", "action-cards.md")
 
 STATES = "test_play_states"

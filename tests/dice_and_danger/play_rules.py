@@ -1,15 +1,10 @@
-"""dice & danger's rule table: every state change its play actions make (and what the read-only
-ones show), the passage of its source text it follows, and the test in this folder that holds
-it. A reading the source does not plainly make has a Ruling box on one of ``PAGES``. The shared
-contract, tests/test_play_rules.py, checks the table."""
+"""dice & danger's rule table: its play tool's rows, laid out as tests/support/play_rules.py says."""
 
 from __future__ import annotations
 
 from play_rules import Rule
 
-#: The source text the rows quote (a file of the seeds beside the checkout).
 SOURCE = "004_8e91dc0244bbbaf9.txt"
-#: The pages (under docs/) whose Ruling boxes state the readings.
 PAGES = ("dice-and-danger/play.md", "dice-and-danger.md")
 
 LIFE, PLAY = "test_play_life", "test_play"

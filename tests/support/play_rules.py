@@ -1,6 +1,13 @@
 """The shape of each play tool's rule table (``tests/<system>/play_rules.py``): every state change
-the system's play actions make, the source passage it follows and the test that holds it. The
-shared contract (tests/test_play_rules.py) checks every table alike."""
+the system's play actions make (and what the read-only ones show), the passage of its source text
+it follows and the test in the system's folder that holds it. A table module holds:
+
+- ``SOURCE``: the source text the rows quote (a file of the seeds beside the checkout);
+- ``PAGES``: the pages (under docs/) whose Ruling boxes state the readings the source does not
+  plainly make;
+- ``RULES``: the rows, each a ``Rule``.
+
+The shared contract (tests/test_play_rules.py) checks every table alike."""
 
 from __future__ import annotations
 
