@@ -3,7 +3,9 @@ converter fit, never move the page when a result appears, and read in both theme
 
 from __future__ import annotations
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, height, parse_colour, use_theme
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, parse_colour
+from browser_layout import assert_shown_in_place, heights, open_and_measure, open_in_theme
+from browser_widgets import roll_seeded, wait_ready
 from playwright.sync_api import expect
 
 REGIONS = (
@@ -12,17 +14,20 @@ REGIONS = (
     "#ac-roller .srd-widget__result",
     "#av-converter .srd-widget__result",
 )
+# The controls and results that must stay inside a phone's screen.
+FIELDS = ("#ac-skill", "#ac-type-experimental", "#ac-seed", "#av-measure")
+INSIDE = (
+    *FIELDS,
+    *(f"#ac-roller {part}" for part in ("button[type=submit]", ".srd-action-odds .srd-table-wrap", ".srd-action-dice")),
+)
 
 
 def test_the_action_widgets_fit_and_never_move_the_page(phone_page, site_url, theme, page_errors):
     page = phone_page
-    use_theme(page, site_url, theme)
-    page.goto(site_url + "action/")
-    loading = {s: height(page, s) for s in REGIONS}
-    expect(page.locator("#ac-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    loading = open_and_measure(page, site_url, theme, "action/", REGIONS, "#ac-roller")
     expect(page.locator("#ac-roller .srd-action-odds__table")).to_be_visible()
     expect(page.locator("#av-converter .srd-action-conversion__value")).to_be_visible()
-    assert {s: height(page, s) for s in REGIONS} == loading
+    assert heights(page, REGIONS) == loading
 
     # The widest odds (long fractions) and a roll with several dice and notes.
     page.get_by_label("Inspired", exact=True).check()
@@ -30,27 +35,11 @@ def test_the_action_widgets_fit_and_never_move_the_page(phone_page, site_url, th
     page.get_by_label("Stymied", exact=True).check()
     page.get_by_label("Active defence").check()
     expect(page.locator("#ac-roller .srd-reading__notation")).to_have_text("5 vs active 5 inspired wild stymied")
-    page.fill("#ac-seed", "123")
-    page.press("#ac-seed", "Enter")
-    expect(page.locator("#ac-roller .srd-roll__seed")).to_have_text("123")
+    roll_seeded(page, "#ac-roller", "#ac-seed", "123")
     page.fill("#av-measure", "1,5 hours")
     page.press("#av-measure", "Enter")
     expect(page.locator("#av-converter .srd-widget__line")).to_contain_text("1,5 hours")
-    assert {s: height(page, s) for s in REGIONS} == loading
-    assert_no_sideways_scroll(page, "action after a roll")
-
-    width = page.evaluate("window.innerWidth")
-    for selector in (
-        "#ac-skill",
-        "#ac-type-experimental",
-        "#ac-seed",
-        "#ac-roller button[type=submit]",
-        "#ac-roller .srd-action-odds .srd-table-wrap",
-        "#ac-roller .srd-action-dice",
-        "#av-measure",
-    ):
-        box = page.locator(selector).bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+    assert_shown_in_place(page, loading, "action after a roll", INSIDE)
 
     # The wide generated tables scroll inside their own box.
     wrap = page.locator(".srd-table-wrap:has([data-engine-table='action-odds-plain-exact'])")
@@ -61,14 +50,11 @@ def test_the_action_widgets_fit_and_never_move_the_page(phone_page, site_url, th
 
 def test_the_odds_and_dice_read_in_both_themes(phone_page, site_url, theme):
     page = phone_page
-    use_theme(page, site_url, theme)
-    page.goto(site_url + "action/")
+    open_in_theme(page, site_url, theme, "action/")
     expect(page.locator("#ac-roller .srd-action-odds__table")).to_be_visible(timeout=ENGINE_LOAD_MS)
     # The odds are built into the page; Roll waits for the engine.
-    expect(page.locator("#ac-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-    page.fill("#ac-seed", "5")
-    page.press("#ac-seed", "Enter")
-    expect(page.locator("#ac-roller .srd-roll__seed")).to_have_text("5")
+    wait_ready(page, "#ac-roller")
+    roll_seeded(page, "#ac-roller", "#ac-seed", "5")
     background = parse_colour(page.locator("#ac-roller").evaluate("w => getComputedStyle(w).backgroundColor"))
     for selector in (
         "#ac-roller .srd-action-odds__table th",

@@ -4,7 +4,9 @@ rolls stay inside their own boxes), and the hits chart reads in both themes."""
 
 from __future__ import annotations
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, height, parse_colour, use_theme
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, parse_colour
+from browser_layout import assert_inside_screen, assert_shown_in_place, heights, open_and_measure, open_in_theme
+from browser_widgets import roll_seeded, wait_ready
 from playwright.sync_api import expect
 
 DD_REGIONS = (
@@ -13,45 +15,32 @@ DD_REGIONS = (
     "#dd-roller .srd-widget__result",
     "#dc-character .srd-widget__result",
 )
+# Every control and result inside the screen, after a roll and a character.
+FIELDS = ("#dd-notation", "#dd-kind-damage", "#dd-kind-save", "#dd-seed", "#dc-seed")
+INSIDE = (
+    *FIELDS,
+    *(f"#dd-roller {part}" for part in ("button[type=submit]", ".srd-dd-hits-chart", ".srd-dice")),
+    "#dc-character button[type=submit]",
+    ".srd-dd-character__attributes",
+)
+# ... and after a big roll.
+INSIDE_A_BIG_ROLL = tuple(
+    f"#dd-roller {part}" for part in (".srd-dd-hits-chart", ".srd-dice", ".srd-hits-table .srd-table-wrap")
+)
 LONG_BAD_NOTATION = "3d +2d +1b +3b +1p +2p vs DC 3 & -1d & +2b & +1p & +1b & +2d & -1h -4b & +1p"
 
 
 def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, site_url, theme, page_errors):
     page = phone_page
-    use_theme(page, site_url, theme)
-    page.goto(site_url + "dice-and-danger/")
     # While the engine loads: the space for the reading, the odds and the results is there.
-    loading = {s: height(page, s) for s in DD_REGIONS}
-    expect(page.locator("#dd-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    loading = open_and_measure(page, site_url, theme, "dice-and-danger/", DD_REGIONS, "#dd-roller")
     expect(page.locator("#dd-roller [data-odds=any-hit] .srd-exact")).to_be_visible()
     expect(page.locator("#dd-roller .srd-dd-hits-chart__column").first).to_be_visible()
-    assert {s: height(page, s) for s in DD_REGIONS} == loading
+    assert heights(page, DD_REGIONS) == loading
 
-    page.fill("#dd-seed", "123")
-    page.press("#dd-seed", "Enter")
-    expect(page.locator("#dd-roller .srd-roll__seed")).to_have_text("123")
-    page.fill("#dc-seed", "123")
-    page.press("#dc-seed", "Enter")
-    expect(page.locator("#dc-character .srd-roll__seed")).to_have_text("123")
-    assert {s: height(page, s) for s in DD_REGIONS} == loading
-    assert_no_sideways_scroll(page, "dice-and-danger after a roll and a character")
-
-    # Every control and result is inside the screen.
-    width = page.evaluate("window.innerWidth")
-    for selector in (
-        "#dd-notation",
-        "#dd-kind-damage",
-        "#dd-kind-save",
-        "#dd-seed",
-        "#dd-roller button[type=submit]",
-        "#dd-roller .srd-dd-hits-chart",
-        "#dd-roller .srd-dice",
-        "#dc-seed",
-        "#dc-character button[type=submit]",
-        ".srd-dd-character__attributes",
-    ):
-        box = page.locator(selector).bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+    roll_seeded(page, "#dd-roller", "#dd-seed", "123")
+    roll_seeded(page, "#dc-character", "#dc-seed", "123")
+    assert_shown_in_place(page, loading, "dice-and-danger after a roll and a character", INSIDE)
 
     # A long bad notation: its caret line scrolls inside its own box, the page stays put.
     page.fill("#dd-notation", LONG_BAD_NOTATION)
@@ -59,8 +48,7 @@ def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, sit
     expect(caret).to_be_visible()
     assert caret.evaluate("p => p.scrollWidth > p.clientWidth")
     assert caret.evaluate("p => getComputedStyle(p).overflowX") in ("auto", "scroll")
-    box = caret.bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert_inside_screen(page, [caret])
     assert_no_sideways_scroll(page, "dice-and-danger with a long caret error")
 
     # A big roll: many dice and bars, all inside the screen; the exact table scrolls in its box.
@@ -73,22 +61,15 @@ def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, sit
     expect(wrap).to_be_visible()
     assert wrap.evaluate("w => w.querySelector('table').scrollWidth > w.clientWidth")
     assert_no_sideways_scroll(page, "dice-and-danger after 60d+10b")
-    for selector in (
-        "#dd-roller .srd-dd-hits-chart",
-        "#dd-roller .srd-dice",
-        "#dd-roller .srd-hits-table .srd-table-wrap",
-    ):
-        box = page.locator(selector).bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+    assert_inside_screen(page, INSIDE_A_BIG_ROLL)
     assert page_errors == []
 
 
 def test_the_hits_chart_reads_in_both_themes(phone_page, site_url, theme):
     page = phone_page
-    use_theme(page, site_url, theme)
-    page.goto(site_url + "dice-and-danger/")
+    open_in_theme(page, site_url, theme, "dice-and-danger/")
     # Read once the roller is up (its view draws the chart again as it attaches).
-    expect(page.locator("#dd-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    wait_ready(page, "#dd-roller")
     expect(page.locator("#dd-roller .srd-dd-hits-chart__bar").first).to_be_visible(timeout=ENGINE_LOAD_MS)
     # Every colour read in one go: the view may draw the chart again between two calls (a node
     # read after it was replaced has no computed style).

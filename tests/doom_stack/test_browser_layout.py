@@ -4,69 +4,36 @@ best-stack chart fits the screen with colours that keep their contrast."""
 
 from __future__ import annotations
 
-from browser_kit import (
-    ENGINE_LOAD_MS,
-    PAGE_BACKGROUND,
-    assert_no_sideways_scroll,
-    contrast,
-    height,
-    parse_colour,
-    use_theme,
-)
+from browser_kit import PAGE_BACKGROUND, contrast, parse_colour
+from browser_layout import assert_shown_in_place, heights, open_and_measure, open_in_theme
+from browser_widgets import roll_seeded, wait_ready
 from playwright.sync_api import expect
+
+# The space for the odds and the roll, there while the engine loads.
+REGIONS = ("#ds-roller", "#ds-roller .srd-widget__odds", "#ds-roller .srd-widget__result", "#ds-roller .srd-ds-stacks")
+# The form wraps inside the widget; every field and the button are inside the screen.
+FIELDS = tuple(f"#ds-{field}" for field in ("attribute", "skill", "modifiers", "tn", "seed"))
+INSIDE = (*FIELDS, "#ds-roller button[type=submit]", ".srd-odds__summary", ".srd-dice")
 
 
 def test_the_roller_fits_and_never_moves_the_page(phone_page, site_url, theme, page_errors):
     page = phone_page
-    use_theme(page, site_url, theme)
-    page.goto(site_url + "doom-stack/")
     # While the engine loads: the space for the odds and the roll is already there.
-    loading = {
-        s: height(page, s)
-        for s in (
-            "#ds-roller",
-            "#ds-roller .srd-widget__odds",
-            "#ds-roller .srd-widget__result",
-            "#ds-roller .srd-ds-stacks",
-        )
-    }
-    expect(page.locator("#ds-roller")).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    loading = open_and_measure(page, site_url, theme, "doom-stack/", REGIONS, "#ds-roller")
     expect(page.locator("[data-odds=success] .srd-exact")).to_be_visible()
-    with_odds = {s: height(page, s) for s in loading}
-    assert with_odds == loading
+    assert heights(page, REGIONS) == loading
 
-    page.fill("#ds-seed", "123")
-    page.press("#ds-seed", "Enter")
-    expect(page.locator(".srd-roll__seed")).to_have_text("123")
-    rolled = {s: height(page, s) for s in loading}
-    assert rolled == loading
-    assert_no_sideways_scroll(page, "doom-stack after a roll")
-
-    # The form wraps inside the widget; every field and the button are inside the screen.
-    width = page.evaluate("window.innerWidth")
-    for selector in (
-        "#ds-attribute",
-        "#ds-skill",
-        "#ds-modifiers",
-        "#ds-tn",
-        "#ds-seed",
-        "#ds-roller button[type=submit]",
-        ".srd-odds__summary",
-        ".srd-dice",
-    ):
-        box = page.locator(selector).bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+    roll_seeded(page, "#ds-roller", "#ds-seed", "123")
+    assert_shown_in_place(page, loading, "doom-stack after a roll", INSIDE)
     assert page_errors == []
 
 
 def test_wide_tables_scroll_inside_their_box(phone_page, site_url, theme):
     page = phone_page
-    use_theme(page, site_url, theme)
-    page.goto(site_url + "doom-stack/")
+    open_in_theme(page, site_url, theme, "doom-stack/")
     # Measured once the widgets are up: attaching, a view draws its regions again, and a box
     # read across that redraw is a different (or a detached) one.
-    for widget in ("#ds-roller", "#dsa-helper"):
-        expect(page.locator(widget)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    wait_ready(page, "#ds-roller", "#dsa-helper")
     wraps = page.locator("div.srd-table-wrap")
     assert wraps.count() >= 2
     width = page.evaluate("window.innerWidth")
@@ -91,8 +58,7 @@ def test_wide_tables_scroll_inside_their_box(phone_page, site_url, theme):
 
 def test_the_chart_fits_the_screen_and_reads_in_both_themes(phone_page, site_url, theme):
     page = phone_page
-    use_theme(page, site_url, theme)
-    page.goto(site_url + "doom-stack/")
+    open_in_theme(page, site_url, theme, "doom-stack/")
     chart = page.locator("svg.srd-chart").first
     box = chart.bounding_box()
     content = page.locator(".md-content__inner").bounding_box()
