@@ -25,6 +25,18 @@ def ratio_columns(mine: float, theirs: float | None, note: str = "not installed"
     return f"{theirs * 1e3:8.1f}ms", f"{theirs / mine:7.0f}x"
 
 
+def print_against_icepool(rows, ours, timer, width: int, column: str = "notation", decimals: int = 2) -> None:
+    """A table of the engine's time for each input of ``rows`` (``ours(text)``) beside icepool's
+    (``timer(text)`` gives its time and a check's words; ``timer`` None without icepool) and the
+    ratio: ``column`` heads the inputs, ``width`` characters wide; engine times to ``decimals``."""
+    print(f"{column:<{width}} {'engine':>10} {'icepool':>10} {'ratio':>8}   check")
+    for text in rows:
+        mine = ours(text)
+        theirs, check = timer(text) if timer else (None, "")
+        theirs_text, ratio = ratio_columns(mine, theirs)
+        print(f"{text:<{width}} {mine * 1e3:8.{decimals}f}ms {theirs_text:>10} {ratio:>8}   {check}")
+
+
 def bare_pyodide_script(engine_dir: str) -> str:
     """An init script that starts a bare ``loadPyodide`` in a module worker once the page is
     parsed, from the site's own Pyodide (found through the engine's manifest at ``engine_dir``,

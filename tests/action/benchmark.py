@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from fractions import Fraction
 
-from bench_kit import best_of, ratio_columns
+from bench_kit import best_of, print_against_icepool
 
 from rules_engine.action.roll import odds as action_odds
 from rules_engine.action.roll.notation import parse
@@ -88,14 +88,8 @@ def icepool_timer():
 
 def run(full: bool) -> None:
     """Print the Action! figures."""
-    timer = icepool_timer()
     print("Action! exact degree odds, no cut-off (best of 3, caches cleared); icepool: d10.explode() (depth 9)")
-    print(f"{'notation':<40} {'engine':>10} {'icepool':>10} {'ratio':>8}   check")
-    for text in ROLLS:
-        mine = ours(text)
-        theirs, check = timer(text) if timer else (None, "")
-        theirs_text, ratio = ratio_columns(mine, theirs)
-        print(f"{text:<40} {mine * 1e3:8.2f}ms {theirs_text:>10} {ratio:>8}   {check}")
+    print_against_icepool(ROLLS, ours, icepool_timer(), 40)
     print("target: >=10x icepool on each, and exact")
 
 

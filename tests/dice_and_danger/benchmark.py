@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from bench_kit import best_of, ratio_columns
+from bench_kit import best_of, print_against_icepool
 
 from rules_engine.dice_and_danger import odds as dd_odds
 from rules_engine.dice_and_danger.actions import damage_odds, health_odds
@@ -116,14 +116,8 @@ def lab_icepool(roll: str, rules):  # noqa: ANN001, ANN201 - a RuleSet; a timer 
 
 def run(full: bool) -> None:
     """Print the dice & danger figures."""
-    timer = dd_icepool_timer()
     print("dice & danger exact hit odds (best of 3, cache cleared); icepool explodes to the same crit cap")
-    print(f"{'notation':<22} {'engine':>10} {'icepool':>10} {'ratio':>8}   check")
-    for text in DD_ROLLS:
-        mine = dd_ours(text)
-        theirs, check = timer(text) if timer else (None, "")
-        theirs_text, ratio = ratio_columns(mine, theirs)
-        print(f"{text:<22} {mine * 1e3:8.1f}ms {theirs_text:>10} {ratio:>8}   {check}")
+    print_against_icepool(DD_ROLLS, dd_ours, dd_icepool_timer(), 22, decimals=1)
     worst = max((dd_ours(text), text) for text in DD_LARGEST)
     print(
         f"largest pools ({MAX_DICE} base dice, {MAX_EXTRA} bonus or penalty dice, every DC kind): "
