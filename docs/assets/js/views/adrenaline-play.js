@@ -382,7 +382,7 @@ function drawRoll(play, box, entry) {
     play.shownOdds = odds.textContent;
   }
   form.addEventListener("change", () => showOdds(true));
-  form.addEventListener("change", showTapOdds);
+  form.addEventListener("change", () => showTapOdds(play));
   showOdds();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
