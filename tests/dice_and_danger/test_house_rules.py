@@ -34,6 +34,7 @@ from rules_engine.dice_and_danger.tables import (
     mean_hits_table,
 )
 
+from . import worked
 from .worked import resolve_dice
 
 
@@ -41,22 +42,8 @@ from .worked import resolve_dice
 def every_roll(query, explosions: int) -> tuple[dict[int, Fraction], Fraction]:
     """Hits → chance over every roll of ``query`` whose explosion dice number at most
     ``explosions``, resolved die by die with ``resolve_dice``; and the chance left out."""
-    sides = query.sides
-    out: dict[int, Fraction] = {}
-    for dice in product(range(1, sides + 1), repeat=query.rolled):
-        pending = [()]
-        while pending:
-            extra = pending.pop()
-            try:
-                result = resolve_dice(query, dice, extra)
-            except RulesError as error:
-                assert "needs more" in error.message
-                if len(extra) < explosions:
-                    pending += [(*extra, face) for face in range(1, sides + 1)]
-                continue
-            p = Fraction(1, sides ** (len(dice) + len(extra)))
-            out[result.hits] = out.get(result.hits, 0) + p
-    found = {k: v for k, v in sorted(out.items()) if v}
+    faces = range(1, query.sides + 1)
+    found = worked.every_roll(query, lambda extra: faces if len(extra) < explosions else ())
     return found, 1 - sum(found.values(), Fraction(0))
 
 

@@ -1,10 +1,8 @@
 from fractions import Fraction
-from itertools import product
 
 import pytest
 
 from rules_engine.core.dist import EXPLOSION_CUTOFF
-from rules_engine.core.errors import RulesError
 from rules_engine.dice_and_danger.notation import build_query, parse
 from rules_engine.dice_and_danger.odds import (
     crit_cap,
@@ -16,29 +14,16 @@ from rules_engine.dice_and_danger.odds import (
 )
 from rules_engine.dice_and_danger.rules import MAX_DICE, MAX_EXTRA, Terms
 
-from .worked import resolve_dice
+from .worked import every_roll
 
 
-def every_roll(query, cap):
+def every_roll_to_the_cap(query, cap):
     """Hits → probability, by resolving every possible roll with the roller's own code.
 
     Explosion dice are tried face by face; a roll whose explosion dice show more than
     ``cap`` 6s in all is left out, which is the cut the engine reports.
     """
-    out: dict[int, Fraction] = {}
-    for dice in product(range(1, 7), repeat=query.rolled):
-        pending = [()]
-        while pending:
-            extra = pending.pop()
-            try:
-                result = resolve_dice(query, dice, extra)
-            except RulesError as error:
-                assert "needs more" in error.message
-                pending += [(*extra, face) for face in range(1, 7) if face < 6 or extra.count(6) < cap]
-                continue
-            p = Fraction(1, 6 ** (len(dice) + len(extra)))
-            out[result.hits] = out.get(result.hits, 0) + p
-    return {k: v for k, v in sorted(out.items()) if v}
+    return every_roll(query, lambda extra: [face for face in range(1, 7) if face < 6 or extra.count(6) < cap])
 
 
 @pytest.mark.parametrize(
@@ -60,7 +45,8 @@ def every_roll(query, cap):
 )
 def test_exact_odds_equal_every_roll_resolved(text, cap):
     query = parse(text)
-    expected = every_roll(query, cap)
+    assert query.sides == 6
+    expected = every_roll_to_the_cap(query, cap)
     dist = hits_distribution(query, cap=cap)
     assert dist.probabilities() == expected
     assert dist.cut_mass == 1 - sum(expected.values())
