@@ -80,8 +80,13 @@ function actedWords(c) {
 }
 
 /**
+ * A roll's or a hit's lines, and what its seed, permalink and Share show (rollMeta's arguments).
+ * @typedef {{key: string, lines: string[], meta: Parameters<typeof rollMeta> | null}} Note
+ */
+
+/**
  * What one scene's tool keeps between its draws.
- * @typedef {{root: HTMLElement, frame: any, lastNote: any, known: {key: string, sheet: any}, drawn: number,
+ * @typedef {{root: HTMLElement, frame: any, lastNote: Note | null, known: {key: string, sheet: any}, drawn: number,
  *   picked: Record<string, string>, lastOdds: Node[], remembered: any, lastTap: any, askedChances: number}} ScenePlay
  * `lastNote` ({key, lines}): the last roll's or hit's lines, shown beside the scene they left;
  * `known`: the engine's sheet of the scene last changed; `drawn`: the latest draw (an answer for
@@ -151,7 +156,7 @@ function sceneOf(play, form) {
     name: part(form, "scene-name").value,
     threshold: numberOf(part(form, "threshold").value),
     initiative: part(form, "initiative").value,
-    rules: [...form.querySelectorAll("[data-part=rule]:checked")].map((box) => box.value),
+    rules: [.../** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("[data-part=rule]:checked"))].map((box) => box.value),
     combatants: entry.combatants.map((c, i) => {
       const row = form.querySelector(`[data-index="${i}"]`);
       if (c.kind === "mooks") {
@@ -275,9 +280,12 @@ function sceneKey(entry) {
  * @param {ScenePlay} play
  */
 function rollChoices(play) {
-  const value = (name, blank) => play.root.querySelector(`#${play.root.id}-${name}`)?.value ?? blank;
+  /** @type {(name: string) => HTMLInputElement | null} */
+  const input = (name) => play.root.querySelector(`#${play.root.id}-${name}`);
+  /** @type {(name: string, blank: string) => string} */
+  const value = (name, blank) => input(name)?.value ?? blank;
   return { modifiers: value("modifiers", ""), defence: value("defence", "5"), defence_ev: value("defence-ev", ""),
-    active: Boolean(play.root.querySelector(`#${play.root.id}-active`)?.checked) };
+    active: Boolean(input("active")?.checked) };
 }
 
 /**
@@ -292,6 +300,7 @@ async function showChances(play, entry) {
   if (!reply.ok) return failIn(play, "roll", reply.error);
   reply.result.combatants.forEach((c, i) => {
     for (const trait of c.traits) {
+      /** @type {HTMLButtonElement | null} */
       const button = play.root.querySelector(`[data-key="${play.root.id}-c${i}-tap-${trait.kind}-${CSS.escape(trait.name)}"]`);
       if (!button) continue;
       button.disabled = Boolean(c.unable);
@@ -311,7 +320,7 @@ function drawScene(play, entry, facts) {
   const form = el("form", { class: "srd-play__columns srd-play__wide srd-action-play__scene", "aria-label": `The scene ${entry.name}` });
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("change", (event) => {
-    if (event.target.closest("[data-part]")) edited(play, form);
+    if (/** @type {Element} */ (event.target).closest("[data-part]")) edited(play, form);
   });
   const rules = facts.rules.map((rule) => {
     const box = el("input", { type: "checkbox", value: rule.word, "data-part": "rule", id: `${id}-rule-${rule.word}` });
@@ -486,7 +495,7 @@ function drawTapped(play, c, i) {
  */
 function tapRoll(play, i, kind, name) {
   tapped(play, i, { action: "play_roll", skill: kind === "skill" ? name : "", attribute: kind === "attribute" ? name : "",
-    ...rollChoices(play), seed: play.root.querySelector(`#${play.root.id}-seed`)?.value ?? "" },
+    ...rollChoices(play), seed: /** @type {HTMLInputElement | null} */ (play.root.querySelector(`#${play.root.id}-seed`))?.value ?? "" },
   (r) => [r.line, `Dice: ${r.record.dice}`, `Chance: ${r.record.chance}`]);
 }
 

@@ -144,12 +144,12 @@ function attachSheet(root) {
  */
 async function edited(play, form) {
   const { declared, ...entry } = play.frame.entry();
-  const points = form.querySelector("[data-part=adrenaline]").value.trim();
+  const points = /** @type {HTMLInputElement} */ (form.querySelector("[data-part=adrenaline]")).value.trim();
   // (A bank typed by hand drops the points declared from it: they could be past the new bank.)
   const kept = points === String(entry.adrenaline) && declared ? { declared } : {};
   const character = {
     ...entry, ...kept,
-    name: form.querySelector("[data-part=character-name]").value,
+    name: /** @type {HTMLInputElement} */ (form.querySelector("[data-part=character-name]")).value,
     attributes: ratingsOf(form.querySelector(".srd-play__attributes")),
     abilities: ratingsOf(form.querySelector(".srd-play__abilities")),
     modifiers: ratingsOf(form.querySelector(".srd-play__modifiers")),
@@ -243,6 +243,7 @@ function traitTaps(play, group, label, traits) {
  * @param {SheetPlay} play
  */
 function tapChoices(play) {
+  /** @type {(name: string) => HTMLInputElement | HTMLSelectElement | null} */
   const form = (name) => play.root.querySelector(`#${play.id}-${name}`);
   return { attribute: form("attribute") ? form("attribute").value : "", difficulty: form("difficulty") ? form("difficulty").value : "",
     spend: form("spend") ? form("spend").value : "" };
@@ -255,7 +256,7 @@ async function showTapOdds(play) {
   const mine = ++play.askedTaps;
   const reply = await play.frame.call({ action: "play_tap_odds", character: play.frame.entry(), ...tapChoices(play) });
   if (mine !== play.askedTaps) return;
-  for (const button of play.root.querySelectorAll("[data-tap]")) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (play.root.querySelectorAll("[data-tap]"))) {
     const tap = reply.ok && reply.result.taps.find((t) => t.key === button.dataset.tap);
     setChance(button, tap ? `${tap.notation}: success ${percentText(tap.success)}` : "no odds: see the roll form");
   }
@@ -331,7 +332,7 @@ function poolChoices(play, entry, prefix, label = "") {
  * @param {string} name
  */
 function value(play, prefix, name) {
-  return play.root.querySelector(`#${play.id}-${prefix}${name}`).value;
+  return /** @type {HTMLInputElement | HTMLSelectElement} */ (play.root.querySelector(`#${play.id}-${prefix}${name}`)).value;
 }
 
 /**
@@ -420,7 +421,7 @@ function drawRollResult(box, reply) {
  * --- the extended roll: progress and the chance to finish in k more rolls ---------------------
  * @param {SheetPlay} play
  * @param {HTMLElement} box
- * @param {{character: any, sheet: HTMLElement}} shown
+ * @param {{character: any, sheet: any}} shown the engine's reply: the character and its sheet
  */
 function drawExtended(play, box, { character, sheet }) {
   box.replaceChildren(el("h2", {}, "Extended roll"));

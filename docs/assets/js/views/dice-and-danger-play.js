@@ -207,7 +207,11 @@ const markIn = (view, form, names) => (error) => {
  */
 async function edited(view, form) {
   const { frame, lists } = view;
-  const q = (part) => form.querySelector(`[data-part="${part}"]`);
+  // A field by its data-part (a select or a textarea is read by its value as an input is).
+  /** @type {(part: string) => HTMLInputElement} */
+  const q = (part) => /** @type {HTMLInputElement} */ (form.querySelector(`[data-part="${part}"]`));
+  /** @type {(row: Element, selector: string) => HTMLInputElement} */
+  const inRow = (row, selector) => /** @type {HTMLInputElement} */ (row.querySelector(selector));
   const character = {
     ...bare(frame.entry()),
     name: q("name").value,
@@ -215,7 +219,7 @@ async function edited(view, form) {
     hit_defense_marked: number(q("hd-marked").value),
     attributes: Object.fromEntries(lists.attributes.map((name) => [name, number(q(`attr-${name}`).value)])),
     titles: [...form.querySelectorAll(".srd-play__title")].map((row) => ({
-      text: row.querySelector("input[type=text]").value, boosted: row.querySelector("input[type=checkbox]").checked,
+      text: inRow(row, "input[type=text]").value, boosted: inRow(row, "input[type=checkbox]").checked,
     })).filter((title) => title.text.trim()),
     weapon: {
       family: q("weapon").value, heavy: q("heavy").checked, ranged: q("ranged").checked, crude: q("crude").checked,
@@ -223,8 +227,8 @@ async function edited(view, form) {
     },
     armour: q("armour").value,
     slots: [...form.querySelectorAll(".srd-play__slot")].map((row) => ({
-      item: row.querySelector("input").value, condition: row.querySelector("[data-part=condition]").value,
-      gear: row.querySelector("[data-part=gear]").value,
+      item: inRow(row, "input").value, condition: inRow(row, "[data-part=condition]").value,
+      gear: inRow(row, "[data-part=gear]").value,
     })),
     stowed: q("stowed").value.split("\n").map((line) => line.trim()).filter(Boolean),
     health_outcome: q("outcome").value || null,

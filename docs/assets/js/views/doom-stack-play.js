@@ -127,7 +127,7 @@ async function edited(play, form) {
   const entry = play.frame.entry();
   const character = {
     ...entry,
-    name: form.querySelector("[data-part=character-name]").value,
+    name: /** @type {HTMLInputElement} */ (form.querySelector("[data-part=character-name]")).value,
     attributes: ratingsOf(form.querySelector(".srd-play__attributes")),
     skills: ratingsOf(form.querySelector(".srd-play__skills")),
   };
@@ -192,7 +192,7 @@ function draw(play, entry, { sheet }) {
 /**
  * @param {SheetPlay} play
  * @param {HTMLElement} box
- * @param {{character: any, sheet: HTMLElement}} shown
+ * @param {{character: any, sheet: any}} shown the engine's reply: the character and its sheet
  */
 function drawTrackSection(play, box, { character, sheet }) {
   const t = sheet.track;
@@ -270,7 +270,7 @@ function markChoice(play) {
  * chosen damage where the rules put it, a marked one heals a box of its kind.
  * @param {SheetPlay} play
  * @param {any} character
- * @param {HTMLElement} sheet
+ * @param {any} sheet the engine's sheet of the character
  */
 function drawBoxes(play, character, sheet) {
   const marks = [...character.marks];
@@ -502,7 +502,7 @@ function drawAttention(play, entry, choices) {
  * be changed until anything else happens to the character.
  * @param {SheetPlay} play
  * @param {HTMLElement} box
- * @param {{character: any, sheet: HTMLElement}} shown
+ * @param {{character: any, sheet: any}} shown the engine's reply: the character and its sheet
  */
 function drawPick(play, box, { character, sheet }) {
   const pick = sheet.pick;

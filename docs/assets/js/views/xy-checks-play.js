@@ -109,25 +109,28 @@ function attachScene(root) {
  */
 function sceneOf(play, form) {
   const entry = play.frame.entry();
+  // A field by its data-part (an input or a select: read by its value).
+  /** @type {(within: ParentNode, name: string) => HTMLInputElement | HTMLSelectElement} */
+  const part = (within, name) => /** @type {HTMLInputElement | HTMLSelectElement} */ (within.querySelector(`[data-part=${name}]`));
   return {
-    name: form.querySelector("[data-part=scene-name]").value,
+    name: part(form, "scene-name").value,
     sides: entry.sides.map((side, s) => {
-      const box = form.querySelector(`[data-side="${s}"]`);
+      const box = /** @type {Element} */ (form.querySelector(`[data-side="${s}"]`));
       return {
-        name: box.querySelector("[data-part=side-name]").value,
-        champion: Number(box.querySelector("[data-part=champion]").value),
+        name: part(box, "side-name").value,
+        champion: Number(part(box, "champion").value),
         combatants: [...box.querySelectorAll(".srd-xy-play__combatant")].map((row) => ({
-          name: row.querySelector("[data-part=name]").value,
-          check: row.querySelector("[data-part=check]").value,
-          defence: row.querySelector("[data-part=defence]").value,
-          form: row.querySelector("[data-part=form]").value,
-          health: numberOf(row.querySelector("[data-part=health]").value),
-          damage: numberOf(row.querySelector("[data-part=damage]").value),
+          name: part(row, "name").value,
+          check: part(row, "check").value,
+          defence: part(row, "defence").value,
+          form: part(row, "form").value,
+          health: numberOf(part(row, "health").value),
+          damage: numberOf(part(row, "damage").value),
         })),
       };
     }),
-    order: form.querySelector("[data-part=order]").value,
-    tie: form.querySelector("[data-part=tie]").value,
+    order: part(form, "order").value,
+    tie: part(form, "tie").value,
   };
 }
 
@@ -193,7 +196,7 @@ function draw(play, entry, { sheet }) {
   const form = el("form", { class: "srd-play__columns srd-play__wide srd-xy-play__scene", "aria-label": `The scene ${entry.name}` });
   form.addEventListener("submit", (event) => event.preventDefault());
   form.addEventListener("change", (event) => {
-    if (event.target.closest("[data-part]")) edited(play, form);
+    if (/** @type {Element} */ (event.target).closest("[data-part]")) edited(play, form);
   });
   const name = textInput(entry.name, { "data-part": "scene-name", "data-field": "scene.name", id: `${id}-name` });
   const order = entry.order === "written" ? "in the order listed" : "to the lightest targets first";
