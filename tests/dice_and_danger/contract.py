@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from play_documents import FIELD_VALUES, new_entry
 from system_contract import Bad, Cli, PlayRoll
 
+from rules_engine.dice_and_danger.rules import HEALTH_SAVE_OUTCOMES
+
 #: ``play_sheet`` takes the entry under this key.
 SHEET_KEY = "character"
 
@@ -126,19 +128,7 @@ def _edited(data: st.DataObject, character: dict) -> dict:
     elif part == "stowed":
         edited["stowed"] = data.draw(st.lists(st.text(min_size=1, max_size=20), max_size=12))
     elif part == "outcome":
-        edited["health_outcome"] = data.draw(
-            st.none()
-            | st.sampled_from(
-                [
-                    "Free parking",
-                    "Stunned for 1 round",
-                    "Knocked out for the rest of the combat",
-                    "Dying",
-                    "Dead",
-                    "Flagrantly dead",
-                ]
-            )
-        )
+        edited["health_outcome"] = data.draw(st.none() | st.sampled_from([name for _, name, _ in HEALTH_SAVE_OUTCOMES]))
     else:
         name = data.draw(st.sampled_from(["Strength", "Reflex", "Health", "Intelligence", "Will"]))
         edited["attributes"] = {**character["attributes"], name: data.draw(st.integers(1, 6))}

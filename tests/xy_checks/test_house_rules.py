@@ -5,6 +5,7 @@ notation's with clause, the conflicts and the limits answer only with a RulesErr
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from itertools import product
 
@@ -114,18 +115,24 @@ def test_printed_rule_set_written_out_changes_nothing() -> None:
 # --- each setting, by enumeration ----------------------------------------------------------
 
 
-def _enumerate(x: int, y: int, bonus: int, penalty: int) -> dict[int, Fraction]:
-    """The signed degree by listing every roll: a success needs no more misses than bonus
-    dice; its degree is its hits less the penalty dice, a failure's its misses less the bonus
-    dice (one kind of extra die: any hit succeeds / any miss fails, as printed)."""
-    counts: dict[int, int] = {}
+def _every_roll(x: int, y: int, bonus: int, penalty: int) -> Iterator[tuple[int, int]]:
+    """Each roll of an x-in-y check's dice (1 + bonus + penalty of them), listed one by one, as
+    its hits and its signed degree: a success needs no more misses than bonus dice; its degree
+    is its hits less the penalty dice, a failure's its misses less the bonus dice (one kind of
+    extra die: any hit succeeds / any miss fails, as printed)."""
     dice = 1 + bonus + penalty
     for faces in product(range(1, y + 1), repeat=dice):
         hits = sum(f <= x for f in faces)
         misses = dice - hits
-        d = hits - penalty if misses <= bonus else -(misses - bonus)
+        yield hits, (hits - penalty if misses <= bonus else -(misses - bonus))
+
+
+def _enumerate(x: int, y: int, bonus: int, penalty: int) -> dict[int, Fraction]:
+    """The signed degree by listing every roll."""
+    counts: dict[int, int] = {}
+    for _hits, d in _every_roll(x, y, bonus, penalty):
         counts[d] = counts.get(d, 0) + 1
-    return {d: Fraction(n, y**dice) for d, n in counts.items()}
+    return {d: Fraction(n, y ** (1 + bonus + penalty)) for d, n in counts.items()}
 
 
 def test_ladder_moves_checks_on_the_house_dice() -> None:
@@ -168,10 +175,7 @@ def _with_crit(x: int, y: int, bonus: int, penalty: int, cx: int, cy: int, crit_
     ``crit_dice`` crit dice: exact for the degrees reached before the crit dice run out."""
     counts: dict[int, int] = {}
     dice = 1 + bonus + penalty
-    for faces in product(range(1, y + 1), repeat=dice):
-        hits = sum(f <= x for f in faces)
-        misses = dice - hits
-        d = hits - penalty if misses <= bonus else -(misses - bonus)
+    for hits, d in _every_roll(x, y, bonus, penalty):
         if hits not in (0, dice):
             counts[d] = counts.get(d, 0) + cy**crit_dice
             continue
