@@ -23,7 +23,18 @@ import { attachCompare } from "../kit/compare.js";
 import { fieldsForm } from "../kit/fields-form.js";
 
 const SYSTEM = "dice-and-danger";
+/** @type {Record<string, string>} */
 const KIND_WORDS = { damage: "damage roll", save: "save", face: "face roll" };
+
+/**
+ * What the engine's replies hold, where this view reads into them.
+ * @typedef {{value: number, percent: string, ratio: string, at_least: {percent: string}}} Bar one outcome's chance
+ * @typedef {{from: number, to: number, percent: string, ratio: string, end: string}} Folded outcomes shown together
+ * @typedef {{value: number, fate: string, hit: boolean | null, crit?: boolean}} Face a die as drawn
+ * @typedef {Face & {role: string, why?: string, chain: {value: number, hit: boolean}[]}} Die a die of a roll
+ * @typedef {{field: string, term: string, why: string, other_side: boolean}} Step a built roll's term
+ * @typedef {{hits: number, to: number | null, name: string, injury: boolean, percent: string, ratio: string}} Outcome
+ */
 
 /**
  * The roller's damage/save switch. The notation's own `save`/`damage` wins: the switch shows
@@ -57,13 +68,18 @@ function attachRoller(root) {
     prefix: "dd", fields: ["notation", "seed"], readyText: "Ready: the odds follow the notation.",
   });
   const { inputs } = w;
-  const radios = [...root.querySelectorAll("input[name=kind]")];
-  const { kind, setKind, followSwitch, lockSwitch } = kindSwitch(radios, root.querySelector(".srd-switch"));
-  const resultBox = root.querySelector(".srd-widget__result");
+  /** @type {NodeListOf<HTMLInputElement>} */
+  const kindRadios = root.querySelectorAll("input[name=kind]");
+  const radios = [...kindRadios];
+  const switchBox = /** @type {HTMLElement} */ (root.querySelector(".srd-switch"));
+  const { kind, setKind, followSwitch, lockSwitch } = kindSwitch(radios, switchBox);
+  const resultBox = /** @type {HTMLElement} */ (root.querySelector(".srd-widget__result"));
   // A roll belongs to its notation and kind (the kind the engine rolled: the notation's own word wins).
   const inputsKey = (notation = inputs.notation.value, as = kind()) => JSON.stringify([notation.trim(), as]);
-  const reading = w.region(root.querySelector(".srd-widget__canonical"), { words: "Reading of the last valid input" });
-  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
+  const reading = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__canonical")),
+    { words: "Reading of the last valid input" });
+  const odds = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__odds")),
+    { words: "Odds for the last valid input" });
   const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
   const latestOdds = newestOnly();
   const latestRoll = newestOnly();
@@ -71,10 +87,12 @@ function attachRoller(root) {
   const compare = attachCompare(root, { engine: w.engine, term: "Hits" });
 
   // A permalink (?notation=…&kind=…&seed=…#dd-roller) prefills the form and rolls once ready.
+  /** @param {URLSearchParams} params */
   function prefill(params) {
-    if (params.has("notation")) inputs.notation.value = params.get("notation");
-    if (params.get("kind") === "save" || params.get("kind") === "damage") setKind(params.get("kind"));
-    if (params.has("seed")) inputs.seed.value = params.get("seed");
+    if (params.has("notation")) inputs.notation.value = /** @type {string} */ (params.get("notation"));
+    const asKind = params.get("kind");
+    if (asKind === "save" || asKind === "damage") setKind(asKind);
+    if (params.has("seed")) inputs.seed.value = /** @type {string} */ (params.get("seed"));
     return params.has("notation") && (params.get("seed") || "").trim() !== "";
   }
 
@@ -94,7 +112,8 @@ function attachRoller(root) {
     }
     followSwitch(result);
     reading.show(renderReading(result), result.notation);
-    odds.show(renderOdds(result, root.querySelector("form").getAttribute("aria-label")), result.notation);
+    const form = /** @type {HTMLFormElement} */ (root.querySelector("form"));
+    odds.show(renderOdds(result, form.getAttribute("aria-label")), result.notation);
   }
 
 
@@ -143,6 +162,7 @@ function renderRoll(result, href) {
 }
 
 // How the engine read the notation: its canonical form, kind and notes.
+/** @param {any} result the engine's reading */
 function renderReading(result) {
   const notes = [...result.notes];
   if (result.drop_note) notes.push(result.drop_note);
@@ -153,13 +173,17 @@ function renderReading(result) {
       " ", el("span", { class: "srd-reading__kind" }, `(${KIND_WORDS[result.kind]})`)),
     notes.length
       ? el("ul", { class: "srd-reading__notes", "aria-label": "How it was read" },
-        ...notes.map((note) => el("li", {}, note)))
+        ...notes.map((/** @type {string} */ note) => el("li", {}, note)))
       : el("p", { class: "srd-reading__none" }, "Read as written."));
 }
 
 // --- the exact odds: a summary, a bar chart of every shown outcome, the exact values ---
 // `owner`: the widget's name, so that its exact-chances region is named apart from another
 // widget's on the same page.
+/**
+ * @param {any} result the engine's odds
+ * @param {string | null} [owner]
+ */
 function renderOdds(result, owner = "") {
   const reads = result.reads; // "hits", or "face" without a DC
   const box = el("div", { class: "srd-dd-odds" });
@@ -172,6 +196,12 @@ function renderOdds(result, owner = "") {
   return box;
 }
 
+/**
+ * @param {string} key
+ * @param {string} label
+ * @param {string} shown
+ * @param {string} exact
+ */
 function summaryItem(key, label, shown, exact) {
   return el("div", { class: "srd-odds__item", "data-odds": key },
     el("dt", {}, label),
@@ -179,10 +209,18 @@ function summaryItem(key, label, shown, exact) {
       el("span", { class: "srd-exact", title: `exactly ${exact}` }, exact)));
 }
 
+/**
+ * @param {string} reads "hits" or "face"
+ * @param {number} value
+ */
 function outcomeWords(reads, value) {
   return reads === "hits" ? plural(value, "hit", "hits") : `face ${value}`;
 }
 
+/**
+ * @param {string} reads
+ * @param {Folded} folded
+ */
 function foldedWords(reads, folded) {
   return `${folded.from}–${folded.to} ${reads}`;
 }
@@ -190,6 +228,7 @@ function foldedWords(reads, folded) {
 // One bar per outcome the engine shows, scaled to the tallest; each says its exact value in
 // its title. The table after it says the same for every reader, so the bars are hidden from
 // screen readers.
+/** @param {{bars: Bar[], reads: string, folded: Folded[]}} result */
 function renderChart(result) {
   const { bars, reads } = result;
   const top = Math.max(...bars.map((bar) => ratioValue(bar.ratio)));
@@ -209,6 +248,10 @@ function renderChart(result) {
   return el("figure", { class: "srd-dd-hits-chart" }, columns, el("figcaption", {}, caption));
 }
 
+/**
+ * @param {{bars: Bar[], reads: string, folded: Folded[]}} result
+ * @param {string | null} [owner]
+ */
 function renderTable(result, owner = "") {
   const { reads } = result;
   // The exact fractions last: they can be hundreds of digits long, and scroll sideways.
@@ -238,6 +281,7 @@ function renderTable(result, owner = "") {
 // Every die in roll order (base dice, then the bonus or penalty dice): kept dice that hit
 // are filled, misses outlined, dropped dice struck through (their title says why); a kept
 // 6 is followed by the chain of dice its crit rolled.
+/** @param {{dice_detail: Die[], dc: number | null}} result */
 function renderDice(result) {
   const list = el("ul", { class: "srd-dice srd-dice--dd", "aria-label": "The dice, in the order rolled" });
   let role = "base";
@@ -269,6 +313,10 @@ function renderDice(result) {
   return box;
 }
 
+/**
+ * @param {Die} die
+ * @param {number} number
+ */
 function dieLabel(die, number) {
   const what = die.role === "base" ? "base die" : `${die.role} die`;
   if (die.fate === "dropped") return `Die ${number}: ${die.value}, ${what}, dropped: ${die.why}`;
@@ -277,6 +325,10 @@ function dieLabel(die, number) {
   return `Die ${number}: ${die.value}, ${what}, kept, ${verdict}${crit}`;
 }
 
+/**
+ * @param {Face} die
+ * @param {string} label
+ */
 function dieFace(die, label) {
   const state = die.fate === "dropped" ? "dropped" : die.hit === null ? "face" : die.hit ? "hit" : "miss";
   const classes = `srd-die srd-die--${state}${die.crit ? " srd-die--crit" : ""}`;
@@ -284,6 +336,10 @@ function dieFace(die, label) {
 }
 
 // --- the builder and the helper: forms of switches and fields (fields-form.js) -------------
+/**
+ * @param {HTMLElement} root
+ * @param {Omit<Parameters<typeof fieldsForm>[1], "system" | "compareTerm">} options
+ */
 function fieldsWidget(root, options) {
   return fieldsForm(root, {
     system: SYSTEM, compareTerm: "Hits", renderReading: renderBuilt, described: (result) => result.written, ...options,
@@ -291,9 +347,10 @@ function fieldsWidget(root, options) {
 }
 
 // The built roll: every term written out with the rule that gave it, then the canonical form.
+/** @param {any} result the engine's built roll */
 function renderBuilt(result) {
   const steps = el("ol", { class: "srd-dd-steps", "aria-label": "Each term and why" },
-    ...result.steps.map((step) => el("li", { "data-field": step.field },
+    ...result.steps.map((/** @type {Step} */ step) => el("li", { "data-field": step.field },
       el("code", {}, step.other_side ? `& ${step.term}` : step.term), ` ${step.why}`)));
   if (!result.steps.length) steps.append(el("li", {}, "No term: nothing adds a die"));
   return el("div", { class: "srd-reading" },
@@ -304,6 +361,11 @@ function renderBuilt(result) {
 
 // A roll's box: the hits (and, for a Health save, the outcome), the dice, the engine's
 // explanation, the seed and the permalink.
+/**
+ * @param {any} result the engine's roll
+ * @param {string} href
+ * @param {string | null} [outcome]
+ */
 function rollBox(result, href, outcome = null) {
   const box = el("div", { class: "srd-roll" });
   box.append(
@@ -321,9 +383,10 @@ function rollBox(result, href, outcome = null) {
 // use (and not sent); the Hit Defense's reading matters only when one is spent.
 const WEAPON_QUALITIES = ["unsuited", "heavy", "ranged", "crude", "off_hand"];
 
+/** @param {HTMLElement} root */
 function attachDamage(root) {
-  const qualities = root.querySelector("#dg-qualities");
-  const reading = root.querySelector("#dg-hd_reading");
+  const qualities = /** @type {HTMLFieldSetElement} */ (root.querySelector("#dg-qualities"));
+  const reading = /** @type {HTMLFieldSetElement} */ (root.querySelector("#dg-hd_reading"));
   fieldsWidget(root, {
     prefix: "dg",
     names: ["acting", "expert", "prepared", "friend", "hit_defense", "hd_reading", "weapon", "unsuited", "heavy",
@@ -343,11 +406,16 @@ function attachDamage(root) {
 
 // A group of inputs that does not apply: a disabled fieldset keeps its controls out of use,
 // whatever the engine's loading does to each control.
+/**
+ * @param {HTMLFieldSetElement} fieldset
+ * @param {boolean} off
+ */
 function setInactive(fieldset, off) {
   fieldset.disabled = off;
 }
 
 // --- the Health-save helper ------------------------------------------------------------------
+/** @param {HTMLElement} root */
 function attachHealth(root) {
   fieldsWidget(root, {
     prefix: "dh",
@@ -362,6 +430,7 @@ function attachHealth(root) {
 }
 
 // The save as written and as read, then one row per outcome with its exact chance.
+/** @param {any} result the engine's odds of a Health save */
 function renderOutcomes(result) {
   const box = el("div", { class: "srd-dd-save-odds" });
   box.append(el("p", { class: "srd-reading__canonical" },
@@ -370,11 +439,11 @@ function renderOutcomes(result) {
   const notes = [...result.notes];
   if (result.drop_note) notes.push(result.drop_note);
   if (notes.length) box.append(el("ul", { class: "srd-reading__notes", "aria-label": "How it was read" },
-    ...notes.map((note) => el("li", {}, note))));
-  const top = Math.max(...result.health_outcomes.map((o) => ratioValue(o.ratio)));
+    ...notes.map((/** @type {string} */ note) => el("li", {}, note))));
+  const top = Math.max(...result.health_outcomes.map((/** @type {Outcome} */ o) => ratioValue(o.ratio)));
   const head = el("tr", {}, ...["Hits", "Outcome", "Chance", "", "Exact chance"]
     .map((text, i) => el("th", { scope: "col", ...(i === 3 ? { "aria-hidden": "true" } : {}) }, text)));
-  const rows = result.health_outcomes.map((o) => {
+  const rows = result.health_outcomes.map((/** @type {Outcome} */ o) => {
     const width = top > 0 ? (100 * ratioValue(o.ratio)) / top : 0;
     return el("tr", { "data-hits": String(o.hits) },
       el("th", { scope: "row" }, o.to === null ? `${o.hits}+` : String(o.hits)),
@@ -390,16 +459,18 @@ function renderOutcomes(result) {
 }
 
 // --- the character generator ---------------------------------------------------------------
+/** @param {HTMLElement} root */
 function attachCharacter(root) {
   const w = engineForm(root, { prefix: "dc", fields: ["seed"], readyText: "Ready to roll a character." });
-  const resultBox = root.querySelector(".srd-widget__result");
+  const resultBox = /** @type {HTMLElement} */ (root.querySelector(".srd-widget__result"));
   const character = w.region(resultBox, { words: "Character", reveal: true });
   const latestRoll = newestOnly();
 
   // A permalink (?character=SEED#dc-character) fills in the seed and rolls once ready.
+  /** @param {URLSearchParams} params */
   function prefill(params) {
     if (!params.has("character")) return false;
-    w.inputs.seed.value = params.get("character");
+    w.inputs.seed.value = /** @type {string} */ (params.get("character"));
     return true;
   }
 
@@ -415,12 +486,16 @@ function attachCharacter(root) {
   w.rollsFromPermalinks(resultBox, { prefill, roll });
 }
 
+/**
+ * @param {any} result the engine's character
+ * @param {string} href
+ */
 function renderCharacter(result, href) {
   const attributes = el("dl", { class: "srd-dd-character__attributes" });
   for (const [name, value] of Object.entries(result.attributes)) {
     const kept = result.attribute_kept[name];
     const dice = el("span", { class: "srd-dd-character__dice" },
-      ...result.attribute_dice[name].map((face, position) => {
+      ...result.attribute_dice[name].map((/** @type {number} */ face, /** @type {number} */ position) => {
         const isKept = position === kept;
         const label = `${name} die ${position + 1}: ${face}, ${isKept ? "kept (the lowest)" : "dropped"}`;
         return el("span", {

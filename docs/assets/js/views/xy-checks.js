@@ -10,8 +10,23 @@ import { fieldsForm } from "../kit/fields-form.js";
 
 const SYSTEM = "xy-checks";
 
+/**
+ * What the engine's replies hold, where this view reads into them.
+ * @typedef {{degree: number, label: string, percent: string, ratio: string}} Bar one degree's chance
+ * @typedef {{target: number, label: string, priority: number, hit_percent: string, mean_damage: string}} TargetOdds
+ * An attacker's dice in a volley's roll.
+ * @typedef {{dice: number[], hit: boolean[], check: string, crit_dice: number[], hits_scored: number}} Attacker
+ * @typedef {{target: number, label: string, hits: number, damage: number, damage_die: number | null}} TargetHit
+ * @typedef {{hits: number, full_damage: boolean, attackers: Attacker[], targets: TargetHit[]}} Side one side's roll
+ */
+
 // --- shared parts ------------------------------------------------------------------------
+/**
+ * @param {ParentNode} root
+ * @param {string} name
+ */
 function radioValue(root, name) {
+  /** @type {HTMLInputElement | null} */
   const checked = root.querySelector(`input[type=radio][name=${name}]:checked`);
   return checked ? checked.value : "";
 }
@@ -19,12 +34,23 @@ function radioValue(root, name) {
 // A widget's form, its odds kept live and its rolls (fields-form.js): `texts` the text fields
 // (in the order the engine checks them), `radios` the radio groups, `crit` whether there is a
 // crit box.
+/**
+ * @param {HTMLElement} root
+ * @param {{texts: string[], radios?: string[], crit?: boolean}
+ *   & Omit<Parameters<typeof fieldsForm>[1], "system" | "names" | "texts" | "compareTerm">} options
+ */
 function liveWidget(root, { texts, radios = [], crit = false, ...own }) {
   return fieldsForm(root, {
     system: SYSTEM, names: [...texts, ...radios, ...(crit ? ["crit"] : [])], texts, compareTerm: "Degree", ...own,
   });
 }
 
+/**
+ * @param {string} key
+ * @param {string} label
+ * @param {string} shown
+ * @param {string} exact
+ */
 function summaryItem(key, label, shown, exact) {
   return el("div", { class: "srd-odds__item", "data-odds": key },
     el("dt", {}, label),
@@ -33,11 +59,13 @@ function summaryItem(key, label, shown, exact) {
 }
 
 // The engine's lines, folded away: everything it computed, as the command line prints it.
+/** @param {string[]} lines */
 function fullOdds(lines) {
   return el("details", { class: "srd-xy-lines" }, el("summary", {}, "Every number (as the command line prints it)"),
     explanation(lines));
 }
 
+/** @param {any} result the engine's odds */
 function cutNote(result) {
   return result.cut_mass && result.cut_mass !== "0/1"
     ? el("p", { class: "srd-odds__note" }, `The crit die is cut off: ${result.cut_mass} of the chance is left out.`)
@@ -45,6 +73,10 @@ function cutNote(result) {
 }
 
 // --- a check's odds: the chance of success, then one bar per signed degree -----------------
+/**
+ * @param {any} result the engine's odds of a check
+ * @param {Node | null} [extra]
+ */
 function renderCheckOdds(result, extra = null) {
   const box = el("div", { class: "srd-xy-odds" });
   box.append(el("p", { class: "srd-reading__canonical" },
@@ -54,8 +86,8 @@ function renderCheckOdds(result, extra = null) {
   for (const note of result.notes) box.append(el("p", { class: "srd-odds__note" }, note));
   box.append(el("dl", { class: "srd-odds__summary srd-odds__summary--two" },
     summaryItem("success", "Success", result.success_percent, result.p_success)));
-  const top = Math.max(...result.bars.map((bar) => ratioValue(bar.ratio)));
-  const rows = result.bars.map((bar) => {
+  const top = Math.max(...result.bars.map((/** @type {Bar} */ bar) => ratioValue(bar.ratio)));
+  const rows = result.bars.map((/** @type {Bar} */ bar) => {
     const width = top > 0 ? (100 * ratioValue(bar.ratio)) / top : 0;
     const kind = bar.degree > 0 ? "success" : "failure";
     return el("tr", { "data-degree": String(bar.degree) },
@@ -77,12 +109,22 @@ function renderCheckOdds(result, extra = null) {
 }
 
 // --- a check's roll: each die, hit or miss, then the crit dice -------------------------------
+/**
+ * @param {number} value
+ * @param {boolean} hit
+ * @param {string} label
+ * @param {string} [extraClass]
+ */
 function dieFace(value, hit, label, extraClass = "") {
   return el("span", {
     class: `srd-die srd-die--${hit ? "hit" : "miss"} ${extraClass}`.trim(), role: "img", "aria-label": label, title: label,
   }, String(value));
 }
 
+/**
+ * @param {{dice: number[], hit: boolean[], check: string, crit_dice: number[]}} roll
+ * @param {string} [who]
+ */
 function diceList(roll, who = "Die") {
   const list = el("ul", { class: "srd-dice srd-dice--xy", "aria-label": `${who}: the dice, in the order rolled` });
   roll.dice.forEach((value, i) => {
@@ -96,12 +138,17 @@ function diceList(roll, who = "Die") {
   return list;
 }
 
+/** @param {number} degree */
 function verdict(degree) {
   const kind = degree > 0 ? "success" : "failure";
   return el("span", { class: `srd-roll__verdict srd-roll__verdict--${kind}` },
     `${kind === "success" ? "Success" : "Failure"} of degree ${Math.abs(degree)}`);
 }
 
+/**
+ * @param {any} result the engine's roll of a check
+ * @param {string} href
+ */
 function renderCheckRoll(result, href) {
   return el("div", { class: "srd-roll" },
     el("p", { class: "srd-roll__headline" }, verdict(result.degree), " ",
@@ -112,6 +159,7 @@ function renderCheckRoll(result, href) {
 }
 
 // --- the check roller --------------------------------------------------------------------
+/** @param {HTMLElement} root */
 function attachCheck(root) {
   liveWidget(root, {
     prefix: "xyc", texts: ["check", "tn", "bonus", "penalty"], crit: true,
@@ -121,18 +169,20 @@ function attachCheck(root) {
 }
 
 // --- the attack builder ------------------------------------------------------------------
+/** @param {HTMLElement} root */
 function attachAttack(root) {
   liveWidget(root, {
     prefix: "xya", texts: ["attack_bonus", "advantages", "disadvantages"], radios: ["defence", "form"], crit: true,
     oddsAction: "attack_odds", rollAction: "attack_roll", readyText: "Ready: the check follows your choices.",
     renderOdds: (result) => renderCheckOdds(result,
       el("ol", { class: "srd-xy-steps", "aria-label": "How the check was built" },
-        ...result.steps.map((step) => el("li", {}, step)))),
+        ...result.steps.map((/** @type {string} */ step) => el("li", {}, step)))),
     renderRoll: renderCheckRoll,
   });
 }
 
 // --- the volley resolver -----------------------------------------------------------------
+/** @param {HTMLElement} root */
 function attachVolley(root) {
   const onlyFor = {
     volley: ["targets", "order"],
@@ -142,7 +192,8 @@ function attachVolley(root) {
     const mode = radioValue(root, "mode") || "volley";
     for (const [owner, names] of Object.entries(onlyFor)) {
       for (const name of names) {
-        const box = root.querySelector(`#xyv-${name}`).closest(".srd-field");
+        const input = /** @type {Element} */ (root.querySelector(`#xyv-${name}`));
+        const box = /** @type {HTMLElement} */ (input.closest(".srd-field"));
         box.hidden = owner !== mode;
       }
     }
@@ -155,6 +206,7 @@ function attachVolley(root) {
   });
 }
 
+/** @param {any} result the engine's odds of a volley or a contest */
 function renderVolleyOdds(result) {
   const box = el("div", { class: "srd-xy-odds" });
   box.append(el("p", { class: "srd-reading__canonical" }, "Reads as ",
@@ -164,7 +216,7 @@ function renderVolleyOdds(result) {
     box.append(el("dl", { class: "srd-odds__summary srd-odds__summary--two" },
       summaryItem("mean-hits", "Average hits", result.mean_hits, ""),
       summaryItem("mean-damage", "Average damage", result.mean_damage, "")));
-    const rows = result.targets.map((t) => el("tr", { "data-target": String(t.target) },
+    const rows = result.targets.map((/** @type {TargetOdds} */ t) => el("tr", { "data-target": String(t.target) },
       el("th", { scope: "row" }, `${t.target}: ${t.label}`),
       el("td", { class: "srd-num" }, String(t.priority)),
       el("td", { class: "srd-num" }, t.hit_percent),
@@ -188,6 +240,10 @@ function renderVolleyOdds(result) {
   return box;
 }
 
+/**
+ * @param {Side} side
+ * @param {string} name
+ */
 function renderSide(side, name) {
   const box = el("div", { class: "srd-xy-side" });
   box.append(el("p", { class: "srd-xy-side__title" }, `${name}: ${plural(side.hits, "hit", "hits")}`,
@@ -210,6 +266,10 @@ function renderSide(side, name) {
   return box;
 }
 
+/**
+ * @param {any} result the engine's roll of a volley or a contest
+ * @param {string} href
+ */
 function renderVolleyRoll(result, href) {
   const box = el("div", { class: "srd-roll" });
   if (result.kind === "volley") {
@@ -218,6 +278,7 @@ function renderVolleyRoll(result, href) {
       el("span", { class: "srd-roll__kind" }, `${result.total_damage} damage in all`)));
     box.append(renderSide(result, "The volley"));
   } else {
+    /** @type {Record<string, string>} */
     const words = { first: "The attackers out-hit the other side", second: "The other side out-hits the attackers", tie: "A tie" };
     box.append(el("p", { class: "srd-roll__headline" }, el("strong", { class: "srd-roll__outcome" }, words[result.winner])));
     box.append(renderSide(result.sides[0], "Attackers"), renderSide(result.sides[1], "The other side"));
