@@ -10,6 +10,7 @@ from itertools import product
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from refusals import refusal
 
 from rules_engine.core.designer import DifficultyStep
 from rules_engine.core.errors import RulesError
@@ -87,9 +88,7 @@ def test_alias_stands_for_its_settings() -> None:
     ],
 )
 def test_bad_rule_sets_are_refused_at_the_spot(text: str, position: int, length: int, words: str) -> None:
-    with pytest.raises(RulesError) as caught:
-        BOOK.read(text)
-    error = caught.value
+    error = refusal(BOOK.read, text)
     assert words in error.message
     assert (error.position, error.length, error.field) == (position, length, "rules")
     assert error.notation == text

@@ -13,6 +13,8 @@ from math import ceil, floor
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from refusals import refusal
+from rule_books import answers_by_option_and_clause
 
 from rules_engine.cli import run
 from rules_engine.core.errors import RulesError
@@ -351,9 +353,7 @@ def test_any_with_clause_in_a_notation_gives_only_rules_errors(text: str) -> Non
     ],
 )
 def test_book_refuses_at_the_spot_naming_the_setting(text: str, position: int, length: int, words: str) -> None:
-    with pytest.raises(RulesError) as caught:
-        BOOK.read(text)
-    error = caught.value
+    error = refusal(BOOK.read, text)
     assert words in error.message
     assert (error.position, error.length, error.field) == (position, length, "rules")
     assert error.caret_lines()[1] == " " * position + "^" * length
@@ -373,9 +373,7 @@ def test_book_refuses_at_the_spot_naming_the_setting(text: str, position: int, l
     ],
 )
 def test_notation_refuses_contradictions_at_the_spot(text: str, position: int, length: int, words: str) -> None:
-    with pytest.raises(RulesError) as caught:
-        SYSTEM.odds(text)
-    error = caught.value
+    error = refusal(SYSTEM.odds, text)
     assert words in error.message
     assert (error.notation, error.position, error.length) == (text, position, length)
 
@@ -417,11 +415,8 @@ def test_the_printed_limit_is_unchanged_by_settings_that_leave_the_dice_alone() 
     ],
 )
 def test_cli_rules_option_and_with_clause_give_the_same_json(notation: str, rules: str) -> None:
-    for verb, seed in (("odds", []), ("roll", ["--seed", "11"])):
-        code_a, a = run([verb, "doom-stack", notation, "--rules", rules, "--json", *seed])
-        code_b, b = run([verb, "doom-stack", f"{notation} with {rules}", "--json", *seed])
-        assert code_a == code_b == 0 and json.loads(a) == json.loads(b)
-        assert json.loads(a)["rules"]["written"] == BOOK.read(rules).written
+    for answer in answers_by_option_and_clause("doom-stack", notation, rules, "11"):
+        assert answer["rules"]["written"] == BOOK.read(rules).written
 
 
 def test_cli_rules_and_with_clause_naming_one_setting_twice_is_refused() -> None:
