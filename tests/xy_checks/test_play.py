@@ -45,15 +45,28 @@ def scene(
     order: str = "lightest",
     tie: str = "min",
     name: str = "The ford",
+    sides: tuple[str, str] = ("Wardens", "Raiders"),
 ) -> dict:
     return {
         "name": name,
         "sides": [
-            {"name": "Wardens", "champion": champions[0], "combatants": first},
-            {"name": "Raiders", "champion": champions[1], "combatants": second},
+            {"name": sides[0], "champion": champions[0], "combatants": first},
+            {"name": sides[1], "champion": champions[1], "combatants": second},
         ],
         "order": order,
         "tie": tie,
+    }
+
+
+def sheet_row(left: int, rolls: str, ratio: str, percent: str, *, down: bool = False, champion: bool = True) -> dict:
+    """A combatant's row on the sheet: health left, the check it rolls on one die and its chance."""
+    return {
+        "left": left,
+        "down": down,
+        "champion": champion,
+        "rolls": rolls,
+        "dice": 1,
+        "hit": {"ratio": ratio, "percent": percent},
     }
 
 
@@ -75,24 +88,9 @@ FORD = scene(
 def test_a_new_scene_has_two_sides_of_one_combatant() -> None:
     result = ok("play_new", name="  Bridge  ")
     fresh = fighter("Combatant 1", "5/6", health=NEW_HEALTH)
-    assert result["scene"] == {
-        "name": "Bridge",
-        "order": "lightest",
-        "tie": "min",
-        "sides": [
-            {"name": "First side", "champion": 0, "combatants": [fresh]},
-            {"name": "Second side", "champion": 0, "combatants": [fresh]},
-        ],
-    }
+    assert result["scene"] == scene([fresh], [fresh], name="Bridge", sides=("First side", "Second side"))
     row = result["sheet"]["sides"][0]["combatants"][0]
-    assert row == {
-        "left": 10,
-        "down": False,
-        "champion": True,
-        "rolls": "5/6",
-        "dice": 1,
-        "hit": {"ratio": "5/6", "percent": "83.33%"},
-    }
+    assert row == sheet_row(10, "5/6", "5/6", "83.33%")
 
 
 def test_the_sheet_writes_checks_canonically_and_names_what_each_rolls() -> None:
@@ -110,16 +108,7 @@ def test_the_sheet_writes_checks_canonically_and_names_what_each_rolls() -> None
     assert rows[1]["champion"] is False and rows[1]["dice"] == 2  # what it would roll as champion
     assert result["sheet"]["sides"][1] == {
         "standing": 0,
-        "combatants": [
-            {
-                "left": 0,
-                "down": True,
-                "champion": False,
-                "rolls": "4/6",
-                "dice": 1,
-                "hit": {"ratio": "2/3", "percent": "66.67%"},
-            }
-        ],
+        "combatants": [sheet_row(0, "4/6", "2/3", "66.67%", down=True, champion=False)],
     }
 
 
