@@ -1,10 +1,8 @@
 from fractions import Fraction
 
-from rules_engine.core.tables import Table
 from rules_engine.dice_and_danger.notation import parse
 from rules_engine.dice_and_danger.odds import hits_distribution, mean_hits
 from rules_engine.dice_and_danger.tables import (
-    TABLES,
     armour_table,
     attribute_odds_table,
     errata,
@@ -21,14 +19,6 @@ from rules_engine.dice_and_danger.tables import (
 )
 
 from .worked import luck_odds
-
-
-def test_every_table_builds_with_unique_keys():
-    tables = [build() for build in TABLES.values()]
-    assert all(isinstance(t, Table) and t.rows for t in tables)
-    assert len({t.key for t in tables}) == len(tables)
-    assert all(t.key.startswith("dice-and-danger-") for t in tables)
-    assert all(len(row) == len(t.headers) for t in tables for row in t.rows)
 
 
 def test_printed_bands_are_the_first_rows():
