@@ -6,18 +6,40 @@
 // inputs, its two engine actions and how a reply is drawn.
 //
 //   system, prefix        the engine's system and the widget's id prefix (inputs are #PREFIX-NAME)
-//   names                 every input, in the order the engine checks them
+//   names                 every input, in the order the engine checks them (and a permalink names them)
 //   texts                 those typed in (the rest are checkboxes or radio groups)
 //   oddsAction, rollAction, readyText
 //   renderOdds(result, formLabel), renderRoll(result, href)
 //   renderReading(result) the widget's reading region (.srd-widget__canonical), if it has one
+//   readingWords          that region's label once it answers other inputs
 //   described(result)     the words naming the inputs a reply answers (default: its notation)
 //   inactive(values)      the inputs that do not apply to these values (sent as "")
 //   onChange(values)      after a switch changes or a permalink fills the form in (and at start)
 //   compareTerm           what the comparison of two answers calls an outcome
+//
+// What only some widgets need (each off unless given):
+//   tagged: false         the page's one roller, whose links carry no `w=`: any link with its
+//                         inputs fills it in, and its permalink names only the inputs and the seed
+//   checked               the inputs the engine names in its errors, in the order it checks them,
+//                         when that is not the order of `names` (each of them is in `names`)
+//   composed              name → {read(root), write(root, value)}: an input sent as one text but
+//                         shown as several controls (checkboxes joined into one list), or in
+//                         words of its own (a checkbox sent as "1")
+//   key(values)           what a roll is compared by, to say it is for earlier inputs (default:
+//                         every value as sent)
+//   prefilled(params)     after a permalink filled the form in: its parameters that are the view's own
+//   afterRoll(result, fields) after a roll is shown, with the inputs it answers (a second region)
+//   switchesWait          a switch asks for the odds after the typing pause, as a keystroke does
+//   keepLaterErrors       an error reply leaves the messages of the inputs checked after the bad
+//                         one, as engineForm does (by default every other input's message goes)
 
 import { afterPause, engineForm, newestOnly } from "./widget-kit.js";
 import { attachCompare } from "./compare.js";
+
+/**
+ * An input the form shows as several controls, or in words of its own (see the top of this file).
+ * @typedef {{read: (root: HTMLElement) => string, write: (root: HTMLElement, value: string) => void}} Composed
+ */
 
 /**
  * What a view states of its fields widget (see the top of this file).
@@ -31,9 +53,25 @@ import { attachCompare } from "./compare.js";
  * @property {(result: any, formLabel: string | null) => Node} renderOdds
  * @property {(result: any, href: string) => Node} renderRoll
  * @property {((result: any) => Node) | null} renderReading
+ * @property {string} readingWords
  * @property {(result: any) => string} described
  * @property {(values: Record<string, string>) => string[]} inactive
  * @property {(values: Record<string, string>) => void} onChange
+ * @property {boolean} tagged
+ * @property {string[]} checked
+ * @property {Record<string, Composed>} composed
+ * @property {(values: Record<string, string>) => string} key
+ * @property {(params: URLSearchParams) => void} prefilled
+ * @property {(result: any, fields: Record<string, string>) => void} afterRoll
+ * @property {boolean} switchesWait
+ * @property {boolean} keepLaterErrors
+ */
+
+/**
+ * What a view gives `fieldsForm`: the options with no default, and any of the others.
+ * @typedef {Pick<FieldsView, "system" | "prefix" | "names" | "oddsAction" | "rollAction" | "renderOdds" | "renderRoll">
+ *   & Partial<Omit<FieldsView, "system" | "prefix" | "names" | "oddsAction" | "rollAction" | "renderOdds" | "renderRoll">>
+ *   & {readyText: string, compareTerm: string}} FieldsOptions
  */
 
 /**
@@ -43,7 +81,7 @@ import { attachCompare } from "./compare.js";
  * @property {ReturnType<typeof engineForm>} w the form around the engine
  * @property {FieldsView} view
  * @property {HTMLElement} resultBox
- * @property {string[]} placed the inputs an error can be shown under
+ * @property {string[]} placed the inputs an error can be shown under, in the order the engine checks them
  * @property {import("./widget-kit.js").Region} odds
  * @property {import("./widget-kit.js").Region | null} reading
  * @property {import("./widget-kit.js").Region} rolled
@@ -55,23 +93,30 @@ import { attachCompare } from "./compare.js";
 
 /**
  * @param {HTMLElement} root the widget
- * @param {FieldsView & {readyText: string, compareTerm: string}} options
+ * @param {FieldsOptions} options
  */
-export function fieldsForm(root, {
-  system, prefix, names, texts = [], oddsAction, rollAction, readyText, renderOdds, renderRoll,
-  renderReading = null, described = (result) => result.notation, inactive = () => [], onChange = () => {},
-  compareTerm,
-}) {
-  /** @type {FieldsView} */
-  const view = {
-    system, prefix, names, texts, oddsAction, rollAction, renderOdds, renderRoll, renderReading, described, inactive,
-    onChange,
-  };
-  const w = engineForm(root, { prefix, fields: [...names, "seed"], readyText });
+export function fieldsForm(root, { readyText, compareTerm, ...options }) {
+  const view = fieldsView(options);
+  const w = engineForm(root, { prefix: view.prefix, fields: [...view.names, "seed"], readyText });
   const f = fieldsParts(root, w, view, compareTerm);
-  onChange(values(f));
+  view.onChange(values(f));
   wireFields(f);
   return w;
+}
+
+/**
+ * The view's options, each one the view left out at its default.
+ * @param {Omit<FieldsOptions, "readyText" | "compareTerm">} options
+ * @returns {FieldsView}
+ */
+function fieldsView({ names, ...options }) {
+  return {
+    names, texts: [], renderReading: null, readingWords: "Reading of the last valid input",
+    described: (result) => result.notation, inactive: () => [], onChange: () => {},
+    tagged: true, checked: names, composed: {}, key: (values) => JSON.stringify(values), prefilled: () => {},
+    afterRoll: () => {}, switchesWait: false, keepLaterErrors: false,
+    ...options,
+  };
 }
 
 /**
@@ -86,10 +131,10 @@ function fieldsParts(root, w, view, compareTerm) {
   const resultBox = /** @type {HTMLElement} */ (root.querySelector(".srd-widget__result"));
   const readingBox = view.renderReading ? root.querySelector(".srd-widget__canonical") : null;
   /** @type {Fields} */
-  const f = /** @type {any} */ ({ root, w, view, resultBox, placed: view.names.filter((name) => w.inputs[name]) });
+  const f = /** @type {any} */ ({ root, w, view, resultBox, placed: view.checked.filter((name) => w.inputs[name]) });
   // One at a time and in this order: the rolled region reads the inputs (through `f`) as it is made.
   f.odds = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__odds")), { words: "Odds for the last valid input" });
-  f.reading = readingBox ? w.region(/** @type {HTMLElement} */ (readingBox), { words: "Reading of the last valid input" }) : null;
+  f.reading = readingBox ? w.region(/** @type {HTMLElement} */ (readingBox), { words: view.readingWords }) : null;
   f.rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: () => inputsKey(f), reveal: true });
   f.latestOdds = newestOnly();
   f.latestRoll = newestOnly();
@@ -100,12 +145,14 @@ function fieldsParts(root, w, view, compareTerm) {
 
 /**
  * One input as the engine takes it: a text field its value, a checkbox "on" or "", a radio
- * group its checked value.
+ * group its checked value (or what the view's `composed` reads).
  * @param {Fields} f
  * @param {string} name
  * @returns {string}
  */
 function read(f, name) {
+  const composed = f.view.composed[name];
+  if (composed) return composed.read(f.root);
   if (f.view.texts.includes(name)) return f.w.inputs[name].value;
   const box = checkboxOf(f, name);
   if (box) return box.checked ? "on" : "";
@@ -139,7 +186,7 @@ function values(f) {
 }
 
 /** @param {Fields} f */
-const inputsKey = (f) => JSON.stringify(values(f));
+const inputsKey = (f) => f.view.key(values(f));
 
 /**
  * @param {Fields} f
@@ -147,6 +194,8 @@ const inputsKey = (f) => JSON.stringify(values(f));
  * @param {string} value
  */
 function write(f, name, value) {
+  const composed = f.view.composed[name];
+  if (composed) return composed.write(f.root, value);
   if (f.view.texts.includes(name)) f.w.inputs[name].value = value;
   const box = checkboxOf(f, name);
   if (box) box.checked = ["on", "true", "1"].includes(value);
@@ -155,7 +204,8 @@ function write(f, name, value) {
 }
 
 /**
- * A reply's error belongs to one input: every other input's message goes.
+ * A reply's error belongs to one input: every other input's message goes (unless the view
+ * keeps those the engine did not reach).
  * @param {Fields} f
  * @param {{ok: boolean, result?: any, error?: any}} reply
  * @param {string[]} checked
@@ -163,7 +213,7 @@ function write(f, name, value) {
  */
 function accept(f, reply, checked, options) {
   const result = f.w.accept(reply, checked, options);
-  if (!result) {
+  if (!result && !f.view.keepLaterErrors) {
     const bad = String((reply.error || {}).field || "");
     for (const name of f.placed) if (name !== bad) f.w.clearFieldError(name);
   }
@@ -171,16 +221,18 @@ function accept(f, reply, checked, options) {
 }
 
 /**
- * A permalink (?w=PREFIX&input=…&seed=…#widget) fills in the form and rolls once ready.
+ * A permalink (?w=PREFIX&input=…&seed=…#widget; without `w=` for an untagged widget) fills
+ * in the form and rolls once ready.
  * @param {Fields} f
  * @param {URLSearchParams} params
  * @returns {boolean} whether to roll
  */
 function prefill(f, params) {
-  if (params.get("w") !== f.view.prefix) return false;
+  if (f.view.tagged && params.get("w") !== f.view.prefix) return false;
   for (const name of f.view.names) if (params.has(name)) write(f, name, /** @type {string} */ (params.get(name)));
   if (params.has("seed")) f.w.inputs.seed.value = /** @type {string} */ (params.get("seed"));
   f.view.onChange(values(f));
+  f.view.prefilled(params);
   return (params.get("seed") || "").trim() !== "";
 }
 
@@ -213,8 +265,10 @@ async function roll(f) {
   if (!reply) return;
   const result = accept(f, reply, [...f.placed, "seed"]);
   if (!result) return;
-  const href = w.permalink({ w: view.prefix, ...fields, seed: String(result.seed) });
+  const words = { ...fields, seed: String(result.seed) };
+  const href = w.permalink(view.tagged ? { w: view.prefix, ...words } : words);
   f.rolled.show(view.renderRoll(result, href), view.described(result), key);
+  view.afterRoll(result, fields);
 }
 
 /** @param {Fields} f */
@@ -222,10 +276,12 @@ function wireFields(f) {
   const { w, view } = f;
   w.onSubmit(() => roll(f));
   for (const name of view.texts) w.inputs[name].addEventListener("input", f.oddsPause.schedule);
-  for (const control of f.root.querySelectorAll("input[type=radio], input[type=checkbox]")) {
+  // The form's own switches (not a chooser or a comparison drawn in a region).
+  for (const control of w.form.querySelectorAll("input[type=radio], input[type=checkbox]")) {
     control.addEventListener("change", () => {
       view.onChange(values(f));
-      updateOdds(f);
+      if (view.switchesWait) f.oddsPause.schedule();
+      else updateOdds(f);
     });
   }
   w.watchSeed((seed) => ({ action: view.rollAction, system: view.system, fields: values(f), seed }));

@@ -1,3 +1,4 @@
+// @ts-check
 // The Doom Stack roller: attribute, skill, modifiers and TN in; exact odds as you type, and
 // seeded rolls with every die, the engine's explanation, the seed and a permalink; then every
 // stack the dice allow, to choose from. The attack helper: two stacks, cover, armour and the
@@ -6,10 +7,9 @@
 import {
   afterPause, chartValues, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
 } from "../kit/widget-kit.js";
-import { attachCompare } from "../kit/compare.js";
+import { fieldsForm } from "../kit/fields-form.js";
 
 const FIELDS = ["attribute", "skill", "modifiers", "tn"]; // the order the engine checks them in
-const READY_TEXT = "Ready: the odds follow your inputs.";
 const SYSTEM = "doom-stack";
 
 /**
@@ -17,103 +17,79 @@ const SYSTEM = "doom-stack";
  * @typedef {object} Roller
  * @property {HTMLElement} root
  * @property {ReturnType<typeof engineForm>} w
- * @property {() => Record<string, string>} fieldValues
- * @property {(fields?: Record<string, string>) => string} inputsKey
  * @property {HTMLElement} resultBox
  * @property {HTMLElement} stacksBox
  * @property {HTMLElement} stacksStatus
- * @property {ReturnType<ReturnType<typeof engineForm>["region"]>} odds
- * @property {ReturnType<ReturnType<typeof engineForm>["region"]>} rolled
  * @property {ReturnType<ReturnType<typeof engineForm>["region"]>} stacks
- * @property {ReturnType<typeof newestOnly>} latestOdds
- * @property {ReturnType<typeof newestOnly>} latestRoll
- * @property {ReturnType<typeof afterPause>} oddsPause
- * @property {ReturnType<typeof attachCompare>} compare
  * @property {number | null} stackToPick the stack a permalink chose, picked once its roll is shown
  * @property {{fields: Record<string, string>, seed: string} | null} shownRoll the roll on screen: its permalink's words
  */
 
-/** @param {HTMLElement} root */
+/**
+ * The inputs a roll answers, as the engine reads them (spaces around a value do not count).
+ * @param {Record<string, string>} fields
+ * @returns {string}
+ */
+const inputsKey = (fields) => JSON.stringify(FIELDS.map((name) => fields[name].trim()));
+
+/**
+ * The stack chooser's radio buttons, biggest stack first.
+ * @param {Roller} s
+ * @returns {HTMLInputElement[]}
+ */
+const stackRadios = (s) => [...s.stacksBox.querySelectorAll("input[type=radio]")].map((radio) => /** @type {HTMLInputElement} */ (radio));
+
+/**
+ * @param {Roller} s
+ * @returns {Record<string, string>}
+ */
+const fieldValues = (s) => Object.fromEntries(FIELDS.map((name) => [name, s.w.inputs[name].value]));
+
+/**
+ * The roller (kit/fields-form.js): the odds follow the inputs, and a roll shows, under it,
+ * every stack its dice allow. Its permalink (?attribute=…&seed=…&stack=N#ds-roller) names
+ * no widget, and may name the stack the player chose (its row, biggest first, from 0).
+ * @param {HTMLElement} root
+ */
 function attachRoller(root) {
-  const w = engineForm(root, { prefix: "ds", fields: [...FIELDS, "seed"], readyText: READY_TEXT });
-  const fieldValues = () => Object.fromEntries(FIELDS.map((name) => [name, w.inputs[name].value]));
-  const inputsKey = (fields = fieldValues()) => JSON.stringify(FIELDS.map((name) => fields[name].trim()));
-  const resultBox = root.querySelector(".srd-widget__result");
-  const stacksBox = root.querySelector(".srd-widget__stacks");
+  const stacksBox = /** @type {HTMLElement} */ (root.querySelector(".srd-widget__stacks"));
   /** @type {Roller} */
-  const s = {
-    root, w, fieldValues, inputsKey, resultBox, stacksBox,
+  const s = /** @type {any} */ ({
+    root, stacksBox, stackToPick: null, shownRoll: null,
+    resultBox: root.querySelector(".srd-widget__result"),
     stacksStatus: root.querySelector(".srd-ds-stacks__status"),
-    odds: w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" }),
-    rolled: w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true }),
-    stacks: w.region(stacksBox, { words: "Stacks for earlier inputs", key: inputsKey, kept: true }),
-    latestOdds: newestOnly(),
-    latestRoll: newestOnly(),
-    oddsPause: afterPause((typing) => updateOdds(s, typing)),
-    compare: attachCompare(root, { engine: w.engine, term: "Best stack" }),
-    stackToPick: null,
-    shownRoll: null,
-  };
+  });
+  s.w = fieldsForm(root, {
+    system: SYSTEM, prefix: "ds", names: FIELDS, texts: FIELDS, oddsAction: "odds_fields", rollAction: "roll_fields",
+    readyText: "Ready: the odds follow your inputs.", renderOdds, renderRoll, compareTerm: "Best stack",
+    tagged: false, keepLaterErrors: true, key: inputsKey,
+    prefilled: (params) => {
+      s.stackToPick = /^\d{1,4}$/.test(params.get("stack") || "") ? Number(params.get("stack")) : null;
+    },
+    afterRoll: (result, fields) => showStacks(s, result, fields),
+  });
+  // A roll comes after the engine's reply, so this region is made before any roll is shown.
+  s.stacks = s.w.region(stacksBox, { words: "Stacks for earlier inputs", key: () => inputsKey(fieldValues(s)), kept: true });
   stacksBox.addEventListener("change", (event) => {
-    if (event.target.matches("input[type=radio]")) pickStack(s, event.target);
+    const target = /** @type {HTMLInputElement} */ (event.target);
+    if (target.matches("input[type=radio]")) pickStack(s, target);
   });
-  stacksBox.addEventListener("click", (event) => pickForNeed(s, event.target.closest("button[data-pick]")));
-  w.onSubmit(() => roll(s));
-  for (const name of FIELDS) w.inputs[name].addEventListener("input", s.oddsPause.schedule);
-  w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_fields", fields: fieldValues(), seed }));
-  w.rollsFromPermalinks(resultBox, {
-    prefill: (params) => prefill(s, params), update: () => updateOdds(s), roll: () => roll(s),
+  stacksBox.addEventListener("click", (event) => {
+    pickForNeed(s, /** @type {HTMLElement} */ (event.target).closest("button[data-pick]"));
   });
 }
 
 /**
- * A permalink (?attribute=…&seed=…&stack=N#ds-roller) prefills the form and rolls once
- * ready, then picks the stack the player chose (its row, biggest first, from 0).
+ * Every stack a roll's dice allow, then the stack a permalink chose, if any.
  * @param {Roller} s
- * @param {URLSearchParams} params
- * @returns {boolean} whether to roll
+ * @param {any} result the engine's roll
+ * @param {Record<string, string>} fields the inputs it answers
  */
-function prefill(s, params) {
-  for (const [name, input] of Object.entries(s.w.inputs)) {
-    if (params.has(name)) input.value = params.get(name);
-  }
-  s.stackToPick = /^\d{1,4}$/.test(params.get("stack") || "") ? Number(params.get("stack")) : null;
-  return (params.get("seed") || "").trim() !== "";
-}
-
-/**
- * The odds, as the inputs change.
- * @param {Roller} s
- * @param {boolean} [typing] the reader is typing: an error waits for a pause
- */
-async function updateOdds(s, typing = false) {
-  s.oddsPause.cancel();
-  const reply = await s.latestOdds(s.w.engine.call({ system: SYSTEM, action: "odds_fields", fields: s.fieldValues() }));
-  if (!reply) return; // a newer request is on its way: this answer is stale
-  const result = s.w.accept(reply, FIELDS, { typing });
-  s.compare.offer(result); // what "Add to comparison" adds
-  if (result) s.odds.show(renderOdds(result), result.notation);
-  else s.odds.stale(true); // what is shown answers other inputs
-}
-
-/**
- * A seeded roll, then every stack its dice allow.
- * @param {Roller} s
- */
-async function roll(s) {
-  s.oddsPause.flush(); // the odds catch up with what was just typed
-  const fields = s.fieldValues();
-  const seed = s.w.inputs.seed.value;
-  const reply = await s.latestRoll(s.w.engine.call({ system: SYSTEM, action: "roll_fields", fields, seed }));
-  if (!reply) return;
-  const result = s.w.accept(reply, [...FIELDS, "seed"]);
-  if (!result) return;
+function showStacks(s, result, fields) {
   s.shownRoll = { fields, seed: String(result.seed) };
-  const href = s.w.permalink({ ...fields, seed: String(result.seed) });
-  s.rolled.show(renderRoll(result, href), result.notation, s.inputsKey(fields));
-  s.stacks.show(renderStacks(result, s.root.id), result.notation, s.inputsKey(fields));
+  s.stacks.show(renderStacks(result, s.root.id), result.notation, inputsKey(fields));
   s.stacksStatus.textContent = stacksSummary(result);
-  const radio = s.stackToPick === null ? null : s.stacksBox.querySelectorAll("input[type=radio]")[s.stackToPick];
+  const radio = s.stackToPick === null ? null : stackRadios(s)[s.stackToPick];
   s.stackToPick = null;
   if (radio) {
     radio.checked = true;
@@ -121,6 +97,7 @@ async function roll(s) {
   }
 }
 
+/** @type {Record<string, string>} */
 const DIE_WORDS = { stacked: "in the stack", wildcard: "in the stack as a wildcard", kept: "attention pool" };
 
 /**
@@ -154,7 +131,7 @@ function renderDice(result) {
   const fate = new Map();
   for (const entry of result.log) if (entry.fate !== "rolled") fate.set(entry.index, entry);
   const dice = el("ul", { class: "srd-dice", "aria-label": "The dice, in the order rolled" });
-  result.dice.forEach((value, index) => {
+  result.dice.forEach((/** @type {number} */ value, /** @type {number} */ index) => {
     const entry = fate.get(index) || { fate: "kept", note: "attention pool" };
     const kind = entry.fate === "stacked" ? (entry.note === "wildcard" ? "wildcard" : "stacked") : "kept";
     const label = `Die ${index + 1}: ${value}, ${DIE_WORDS[kind]}`;
@@ -198,7 +175,7 @@ function renderStacks(result, rootId) {
       el("th", { scope: "col" }, result.tn == null ? "Result" : `Against TN ${result.tn}`),
       el("th", { scope: "col" }, "Attention pool left"))));
   const body = el("tbody");
-  result.stacks.forEach((stack, index) => body.append(stackRow(stack, index, `${rootId}-stack`, result.tn)));
+  result.stacks.forEach((/** @type {any} */ stack, /** @type {number} */ index) => body.append(stackRow(stack, index, `${rootId}-stack`, result.tn)));
   table.append(body);
   box.append(table);
   return el("div", { class: "srd-ds-stacks__body" }, keepButtons(result, rootId), box);
@@ -241,7 +218,7 @@ function keepButtons(result, rootId) {
   const words = ["Any success", "Fair", "Solid", "Flashy", "Impressive"];
   const group = el("div", { class: "srd-ds-stacks__keep", role: "group", "aria-labelledby": `${rootId}-keep` },
     el("span", { id: `${rootId}-keep`, class: "srd-ds-stacks__keep-label" }, "Keep the most for defence, needing:"));
-  needs.forEach((need, i) => {
+  needs.forEach((/** @type {any} */ need, /** @type {number} */ i) => {
     const none = need.index === null;
     group.append(el("button", {
       type: "button", class: "md-button srd-ds-stacks__need", "data-pick": none ? null : String(need.index),
@@ -262,7 +239,7 @@ function stackSum(stack) {
  */
 function resultWords(stack, tn) {
   if (stack.success === null) return "";
-  if (!stack.success) return `Failure, ${tn - stack.value} short`;
+  if (!stack.success) return `Failure, ${Number(tn) - stack.value} short`;
   if (stack.glitch) return "Glitch (success with a complication)";
   return `Success, performance ${stack.performance} (${stack.performance_name})`;
 }
@@ -284,8 +261,8 @@ function stackWords(stack, tn) {
  * @param {HTMLInputElement} radio the stack's radio button
  */
 function pickStack(s, radio) {
-  const positions = new Set(radio.dataset.positions.split(" ").filter(Boolean).map(Number));
-  s.resultBox.querySelectorAll(".srd-dice .srd-die").forEach((die, index) => {
+  const positions = new Set(String(radio.dataset.positions).split(" ").filter(Boolean).map(Number));
+  s.resultBox.querySelectorAll(".srd-dice .srd-die").forEach((/** @type {any} */ die, index) => {
     const value = die.textContent;
     const kind = !positions.has(index) ? "kept" : value === "1" ? "wildcard" : "stacked";
     die.className = `srd-die srd-die--${kind}`;
@@ -295,9 +272,9 @@ function pickStack(s, radio) {
   s.stacksStatus.textContent = `Chosen: ${radio.dataset.words}.`;
   if (!s.shownRoll) return;
   const words = { ...s.shownRoll.fields, seed: s.shownRoll.seed, stack: radio.value };
-  const link = s.resultBox.querySelector("a.srd-roll__permalink");
+  const link = /** @type {HTMLAnchorElement | null} */ (s.resultBox.querySelector("a.srd-roll__permalink"));
   if (link) link.href = s.w.permalink(words);
-  if (s.inputsKey() === s.inputsKey(s.shownRoll.fields)) s.w.showInAddress(words); // not for a roll of earlier inputs
+  if (inputsKey(fieldValues(s)) === inputsKey(s.shownRoll.fields)) s.w.showInAddress(words); // not for a roll of earlier inputs
 }
 
 /**
@@ -308,13 +285,13 @@ function pickStack(s, radio) {
  */
 function pickForNeed(s, button) {
   if (!button) return;
-  const radio = s.stacksBox.querySelectorAll("input[type=radio]")[Number(button.dataset.pick)];
+  const radio = stackRadios(s)[Number(button.dataset.pick)];
   if (!radio) return;
   radio.checked = true;
   pickStack(s, radio);
-  const scroller = s.stacksBox.querySelector(".srd-ds-stacks__scroll");
-  const row = radio.closest("tr");
-  const head = scroller.querySelector("thead").offsetHeight;
+  const scroller = /** @type {HTMLElement} */ (s.stacksBox.querySelector(".srd-ds-stacks__scroll"));
+  const row = /** @type {HTMLTableRowElement} */ (radio.closest("tr"));
+  const head = /** @type {HTMLElement} */ (scroller.querySelector("thead")).offsetHeight;
   if (row.offsetTop < scroller.scrollTop + head || row.offsetTop + row.offsetHeight > scroller.scrollTop + scroller.clientHeight) {
     scroller.scrollTop = row.offsetTop - head;
   }
@@ -352,7 +329,8 @@ function renderOdds(result) {
  * @returns {HTMLElement}
  */
 function renderBars(result) {
-  const points = Object.entries(result.outcomes).map(([stack, ratio]) => [Number(stack), ratioValue(ratio)]);
+  /** @type {[number, number][]} */
+  const points = Object.entries(result.outcomes).map(([stack, ratio]) => [Number(stack), ratioValue(/** @type {string} */ (ratio))]);
   const top = Math.max(...points.map(([, p]) => p));
   // Trim the long thin tails of big pools: they would be invisible anyway.
   const shown = points.filter(([, p]) => p >= top / 200);
@@ -383,13 +361,15 @@ const ATTACK_SWITCHES = ["cover", "antitank"];
 const ATTACK_FIELDS = ["attack", "defence", "cover", "body", "hard", "antitank", "boxes", "physical", "stun", "overflow"];
 const ATTACK_READY = "Ready: the result follows your inputs.";
 
+/** @param {HTMLElement} root */
 function attachAttack(root) {
   const w = engineForm(root, { prefix: "dsa", fields: ATTACK_FIELDS, readyText: ATTACK_READY });
   const { inputs } = w;
-  const shown = w.region(root.querySelector(".srd-widget__odds"), { words: "Result for the last valid input" });
+  const shown = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__odds")), { words: "Result for the last valid input" });
   const latest = newestOnly();
   const pause = afterPause(update);
 
+  /** @returns {Record<string, string>} */
   function fieldValues() {
     const values = Object.fromEntries(ATTACK_TEXTS.map((name) => [name, inputs[name].value]));
     for (const name of ATTACK_SWITCHES) values[name] = inputs[name].checked ? "on" : "";
@@ -405,6 +385,10 @@ function attachAttack(root) {
     else shown.stale(true);
   }
 
+  /**
+   * @param {any} result the engine's answer
+   * @returns {HTMLElement}
+   */
   function renderAttack(result) {
     const box = el("div", { class: "srd-ds-attack" });
     const verdict = result.clean_miss ? "Clean miss" : result.glitch ? "Glitch: no damage"
@@ -432,6 +416,7 @@ function attachAttack(root) {
     return box;
   }
 
+  /** @param {any} track the defender's hit boxes, as the engine filled them */
   function drawTrack(track) {
     const words = `Hit boxes: ${track.physical} physical, ${track.stun} stun, ${track.empty} empty; overflow ${track.overflow}`;
     const row = el("div", { class: "srd-ds-track", role: "img", "aria-label": words, title: words });
@@ -443,11 +428,13 @@ function attachAttack(root) {
     return el("div", { class: "srd-ds-track__scroll", tabindex: "-1" }, row);
   }
 
+  /** @param {any} track */
   function stateWords(track) {
-    const text = { "still in action": "Still in action", "knocked out": "Knocked out",
+    /** @type {Record<string, string>} */
+    const words = { "still in action": "Still in action", "knocked out": "Knocked out",
       "dying, conscious": "Dying, but conscious", "dying and knocked out": "Dying and knocked out",
-      dead: "Dead: overflow has reached the hit boxes" }[track.state] || track.state;
-    return text;
+      dead: "Dead: overflow has reached the hit boxes" };
+    return words[track.state] || track.state;
   }
 
   w.onSubmit(() => update(false));
