@@ -64,9 +64,7 @@ def test_fields_build_the_pool_and_name_bad_fields():
         (("3", "2", "1.5", "8"), "modifiers"),
         (("3", "2", "0", "0"), "TN"),
     ]:
-        with pytest.raises(RulesError) as info:
-            query_from_fields(*fields)
-        assert info.value.field == name
+        assert refusal(query_from_fields, *fields).field == name
 
 
 @pytest.mark.parametrize("tn,expected", [("Challenging", 8), (" routine ", 4), ("8", 8), ("", None)])

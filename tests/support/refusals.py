@@ -11,10 +11,11 @@ import pytest
 from rules_engine.core.errors import RulesError
 
 
-def refusal(read: Callable[[str], object], text: str) -> RulesError:
-    """The RulesError that ``read(text)`` must raise (it fails the test when nothing is raised)."""
+def refusal(read: Callable[..., object], *given: object) -> RulesError:
+    """The RulesError that ``read(*given)`` must raise (a text, or a form's fields; it fails the
+    test when nothing is raised)."""
     with pytest.raises(RulesError) as caught:
-        read(text)
+        read(*given)
     return caught.value
 
 
