@@ -183,7 +183,9 @@ export function tapResult(id, wide = 4, phone = wide) {
  * @typedef {import("./play-store.js").Limits} Limits
  * @typedef {{status: HTMLElement, picker: HTMLSelectElement, buttons: Record<string, HTMLButtonElement>,
  *   fileInput: HTMLInputElement, linkBox: HTMLTextAreaElement, sheet: HTMLElement, choice: HTMLElement}} FrameParts
- * @typedef {{root: HTMLElement, system: string, noun: string, nouns: string, draw: Function,
+ * @typedef {(entry: any, frame: Frame) => void} Draw draws one entry into `frame.sheet`
+ * @typedef {ReturnType<typeof viewFrame>} Frame what a view is handed (see playFrame)
+ * @typedef {{root: HTMLElement, system: string, noun: string, nouns: string, draw: Draw,
  *   labels: Record<string, string>, engine: any, call: (request: object) => Promise<any>, state: PlayState,
  *   steps: Steps, travelling: boolean, limits: Limits | null, ui: FrameParts, frame: any}} Play
  */
@@ -448,7 +450,6 @@ function fail(play, error) {
 /**
  * What a view is handed (see playFrame).
  * @param {Play} play
- * @returns {any}
  */
 function viewFrame(play) {
   return {
@@ -836,8 +837,8 @@ function watchEngine(play) {
  * Returns the frame: {engine, sheet, call, entry(), entries(), change(entry, words, record),
  * changeMany(changed, words, record), say(words, error), fail(error), words(error), clear(scope)}.
  * @param {HTMLElement} root
- * @param {{system: string, noun: string, nouns: string, draw: Function, labels?: Record<string, string>}} options
- * @returns {any}
+ * @param {{system: string, noun: string, nouns: string, draw: Draw, labels?: Record<string, string>}} options
+ * @returns {Frame}
  */
 export function playFrame(root, { system, noun, nouns, draw, labels: own = {} }) {
   const engine = getEngine();

@@ -1,3 +1,4 @@
+// @ts-check
 // The Adrenaline d10 pool at the table: a character sheet kept on this device (play-kit.js),
 // rolled from, its pool modifiers, its Adrenaline points earned and spent, an extended roll
 // followed roll by roll and an opposed roll between two saved sheets. Every number on it comes from the engine
@@ -13,6 +14,12 @@ import { el } from "../kit/widget-kit.js";
 import { rememberChoices, showResult } from "../kit/play-focus.js";
 
 const SYSTEM = "adrenaline";
+
+/**
+ * @typedef {import("../kit/widget-kit.js").Reply} Reply the engine's reply
+ * @typedef {{exact: string}} Chance a chance as the engine gives it (its percentage, its exact fraction)
+ * @typedef {{rolls: number, finish: Chance, lost: Chance}} ChanceRow an extended roll's chance to end within `rolls`
+ */
 // The character's keys (and the forms' fields) in the reader's words, for a refusal with no control to show it at.
 const LABELS = {
   name: "Name", attributes: "Attributes", abilities: "Abilities", modifiers: "Pool modifiers",
@@ -43,13 +50,14 @@ function within(error, prefix) {
 /**
  * The ratings (or modifiers) as edited: {name: number} in the order shown (a row with an empty name
  * is dropped; a number may be written with a sign, or a minus sign, as the sheet shows it).
- * @param {any} rows
+ * @param {Element} rows
  */
 function ratingsOf(rows) {
+  /** @type {Record<string, number | string>} */
   const ratings = {};
   for (const row of rows.querySelectorAll(".srd-play__rating")) {
-    const name = row.querySelector("input[data-part=name]").value.trim();
-    const value = row.querySelector("input[data-part=value]").value.trim().replace("\u2212", "-");
+    const name = /** @type {HTMLInputElement} */ (row.querySelector("input[data-part=name]")).value.trim();
+    const value = /** @type {HTMLInputElement} */ (row.querySelector("input[data-part=value]")).value.trim().replace("\u2212", "-");
     if (name) ratings[name] = /^[+-]?\d+$/.test(value) ? Number(value) : value;
   }
   return ratings;
@@ -60,16 +68,17 @@ function ratingsOf(rows) {
  * written; `path`: the engine's name of the ratings ("character.attributes"), for a refusal at its
  * row.
  * @param {string} kind
- * @param {any} one
- * @param {any} ratings
- * @param {any} onChange
- * @param {any} path
- * @param {any} [word]
- * @param {any} [shown]
+ * @param {string} one
+ * @param {Record<string, number>} ratings
+ * @param {() => void} onChange
+ * @param {string} path
+ * @param {string} [word]
+ * @param {(value: number) => string} [shown]
  */
 function ratingRows(kind, one, ratings, onChange, path, word = "rating", shown = String) {
   const list = el("div", { class: "srd-play__ratings", role: "group", "aria-label": kind });
   let rows = 0;
+  /** @type {(name: string, value: number) => HTMLInputElement} */
   const addRow = (name, value) => {
     // (Keys by row: the field typed in is found again when the sheet is drawn anew, play-focus.js.)
     const key = `${kind}-${rows++}`;
@@ -150,9 +159,9 @@ async function edited(play, form) {
   const character = {
     ...entry, ...kept,
     name: /** @type {HTMLInputElement} */ (form.querySelector("[data-part=character-name]")).value,
-    attributes: ratingsOf(form.querySelector(".srd-play__attributes")),
-    abilities: ratingsOf(form.querySelector(".srd-play__abilities")),
-    modifiers: ratingsOf(form.querySelector(".srd-play__modifiers")),
+    attributes: ratingsOf(/** @type {Element} */ (form.querySelector(".srd-play__attributes"))),
+    abilities: ratingsOf(/** @type {Element} */ (form.querySelector(".srd-play__abilities"))),
+    modifiers: ratingsOf(/** @type {Element} */ (form.querySelector(".srd-play__modifiers"))),
     adrenaline: /^-?\d+$/.test(points) ? Number(points) : points,
   };
   const reply = await play.frame.call({ action: "play_sheet", character });
@@ -202,7 +211,7 @@ function draw(play, entry, { sheet }) {
   sheet.append(form, roll, extended, opposed);
   drawRoll(play, roll, entry);
   showTapOdds(play);
-  play.frame.call({ action: "play_sheet", character: entry }).then((reply) => {
+  play.frame.call({ action: "play_sheet", character: entry }).then((/** @type {Reply} */ reply) => {
     if (!reply.ok) return play.frame.fail(reply.error);
     drawBank(play, bank, reply.result.sheet);
     drawExtended(play, extended, reply.result);
@@ -245,8 +254,8 @@ function traitTaps(play, group, label, traits) {
 function tapChoices(play) {
   /** @type {(name: string) => HTMLInputElement | HTMLSelectElement | null} */
   const form = (name) => play.root.querySelector(`#${play.id}-${name}`);
-  return { attribute: form("attribute") ? form("attribute").value : "", difficulty: form("difficulty") ? form("difficulty").value : "",
-    spend: form("spend") ? form("spend").value : "" };
+  return { attribute: form("attribute")?.value ?? "", difficulty: form("difficulty")?.value ?? "",
+    spend: form("spend")?.value ?? "" };
 }
 
 /**
@@ -257,7 +266,7 @@ async function showTapOdds(play) {
   const reply = await play.frame.call({ action: "play_tap_odds", character: play.frame.entry(), ...tapChoices(play) });
   if (mine !== play.askedTaps) return;
   for (const button of /** @type {NodeListOf<HTMLElement>} */ (play.root.querySelectorAll("[data-tap]"))) {
-    const tap = reply.ok && reply.result.taps.find((t) => t.key === button.dataset.tap);
+    const tap = reply.ok && reply.result.taps.find((/** @type {{key: string}} */ t) => t.key === button.dataset.tap);
     setChance(button, tap ? `${tap.notation}: success ${percentText(tap.success)}` : "no odds: see the roll form");
   }
 }
@@ -322,6 +331,7 @@ function poolChoices(play, entry, prefix, label = "") {
   const ability = play.remembered(select(
     [["", "no ability"], ...Object.entries(entry.abilities).map(([name, value]) => [name, `${name} ${value}`])], undefined,
     { id: `${play.id}-${prefix}ability`, "data-field": `${prefix}ability` }));
+  /** @param {string} word */
   const lower = (word) => (label ? word.toLowerCase() : word);
   return [field(`${label}${lower("Attribute")}`, attribute), field(`${label}${lower("Ability")}`, ability)];
 }
@@ -408,7 +418,7 @@ function drawRollResult(box, reply) {
   const chapter = new URL(`../?${fields}#ad-roller`, location.href);
   box.replaceChildren(
     el("p", { class: "srd-play__what" }, `${reply.what}: ${reply.notation} (${reply.pool_line})`),
-    ...r.lines.map((line) => el("p", { class: "srd-play__line" }, line)),
+    ...r.lines.map((/** @type {string} */ line) => el("p", { class: "srd-play__line" }, line)),
     el("p", { class: "srd-play__points" }, `${reply.points}.`),
     el("p", { class: "srd-play__line" }, `Before the roll: success ${chanceText(reply.odds.success)}, botch `
       + `${chanceText(reply.odds.botch)}, a point earned ${chanceText(reply.odds.adrenaline)}.`),
@@ -438,19 +448,19 @@ function drawExtended(play, box, { character, sheet }) {
   box.append(progress);
   if (rolls.length) {
     box.append(el("p", { class: "srd-play__line" }, "Each roll's net: ",
-      rolls.map((net, i) => `${net} (total ${ext.totals[i]})`).join(", ")));
+      rolls.map((/** @type {number} */ net, /** @type {number} */ i) => `${net} (total ${ext.totals[i]})`).join(", ")));
   }
   if (ext.chances && ext.chances.length) {
     const table = el("table", { class: "srd-play__chances" },
       el("caption", {}, `Exact chance to finish in k more rolls (a botch ends the attempt)`),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Within"), el("th", { scope: "col" }, "Finishes"),
         el("th", { scope: "col" }, "Lost to a botch"))),
-      el("tbody", {}, ...ext.chances.map((row) => el("tr", {},
+      el("tbody", {}, ...ext.chances.map((/** @type {ChanceRow} */ row) => el("tr", {},
         el("th", { scope: "row" }, `${row.rolls} ${row.rolls === 1 ? "roll" : "rolls"}`),
         chanceCell(row.finish), chanceCell(row.lost)))));
     box.append(el("div", { class: "srd-play__scroll", role: "region", tabindex: "0",
       "aria-label": "Chance to finish, by rolls" }, table),
-    exactFractions(ext.chances.flatMap((row) => [[`Finishes within ${row.rolls}`, row.finish.exact],
+    exactFractions(ext.chances.flatMap((/** @type {ChanceRow} */ row) => [[`Finishes within ${row.rolls}`, row.finish.exact],
       [`Lost within ${row.rolls}`, row.lost.exact]])));
   }
   const actions = el("div", { class: "srd-play__actions" });
@@ -480,7 +490,7 @@ function drawExtended(play, box, { character, sheet }) {
   box.append(actions);
   if (play.last && play.last.kind === "extended") {
     box.append(el("div", { class: "srd-play__result", id: `${play.id}-ext-result` },
-      ...play.last.reply.roll.lines.map((line) => el("p", { class: "srd-play__line" }, line)),
+      ...play.last.reply.roll.lines.map((/** @type {string} */ line) => el("p", { class: "srd-play__line" }, line)),
       el("p", { class: "srd-play__points" }, `${play.last.reply.points}.`)));
   }
 }
@@ -522,9 +532,12 @@ function drawExtendedStart(play, box, character, sheet) {
  */
 function drawOpposed(play, box, entry) {
   box.append(el("h2", {}, "Opposed roll"));
+  /** @type {any[]} */
   const everyone = play.frame.entries();
   const current = everyone.indexOf(play.frame.entry());
-  const others = everyone.map((character, i) => [i, character]).filter(([i]) => i !== current);
+  /** @type {[number, any][]} */
+  const numbered = everyone.map((character, i) => [i, character]);
+  const others = numbered.filter(([i]) => i !== current);
   if (!others.length) {
     box.append(el("p", {}, "Save a second character to roll one against the other."));
     return;
@@ -589,7 +602,7 @@ function drawOpposedResult(box, r) {
       + `stand-off ${chanceText(r.odds.standoff)}, ${r.other.name} wins ${chanceText(r.odds.lose)}.`),
     exactFractions([[`${r.character.name} wins`, r.odds.win.exact], ["Stand-off", r.odds.standoff.exact],
       [`${r.other.name} wins`, r.odds.lose.exact]]),
-    ...r.roll.lines.slice(1).map((line) => el("p", { class: "srd-play__line" }, line)),
+    ...r.roll.lines.slice(1).map((/** @type {string} */ line) => el("p", { class: "srd-play__line" }, line)),
     el("p", { class: "srd-play__points" }, `${r.character.name}: ${r.points[0]}. ${r.other.name}: ${r.points[1]}.`));
 }
 
