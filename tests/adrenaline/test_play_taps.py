@@ -21,6 +21,11 @@ def mara(**changes: object) -> dict:
     return characters.mara(**{"attributes": {"Strength": 1, "Perception": 3}, **changes})
 
 
+#: Perception + Intimidation at the default difficulty (5 dice at 6), and Perception alone.
+INTIMIDATING = {"attribute": "Perception", "ability": "Intimidation", "difficulty": ""}
+PERCEPTION_ALONE = {"attribute": "Perception", "ability": "", "difficulty": ""}
+
+
 def marks(reply: dict) -> str:
     """The bank's ten boxes as one string, a dot for an empty one."""
     return "".join(box["mark"] or "." for box in reply["sheet"]["points"])
@@ -60,15 +65,7 @@ def test_a_sheet_never_declares_more_than_it_banks() -> None:
 
 def test_the_next_roll_spends_the_declared_points() -> None:
     for seed in range(40):
-        rolled = ok(
-            "play_roll",
-            character=mara(declared=1),
-            attribute="Perception",
-            ability="Intimidation",
-            difficulty="",
-            spend="",
-            seed=str(seed),
-        )
+        rolled = ok("play_roll", character=mara(declared=1), spend="", seed=str(seed), **INTIMIDATING)
         earned = rolled["roll"]["adrenaline_earned"]
         assert rolled["notation"] == "5d10+1a vs 6" and rolled["roll"]["spent"] == 1
         assert rolled["character"] == mara(adrenaline=1 + earned)  # the declaration is used up
@@ -79,14 +76,7 @@ def test_the_next_roll_spends_the_declared_points() -> None:
 
 
 def test_an_extended_roll_keeps_the_declaration() -> None:
-    started = ok(
-        "play_extended_start",
-        character=mara(declared=2),
-        attribute="Perception",
-        ability="",
-        difficulty="",
-        target="10",
-    )
+    started = ok("play_extended_start", character=mara(declared=2), **PERCEPTION_ALONE, target="10")
     assert started["character"]["declared"] == 2
     rolled = ok("play_extended_roll", character=started["character"], seed="4")
     assert rolled["character"]["declared"] == 2
@@ -127,9 +117,7 @@ def test_each_traits_chance_before_its_tap() -> None:
 
 
 def test_a_rolls_log_parts() -> None:
-    rolled = ok(
-        "play_roll", character=mara(), attribute="Perception", ability="Intimidation", difficulty="", spend="", seed="5"
-    )
+    rolled = ok("play_roll", character=mara(), spend="", seed="5", **INTIMIDATING)
     form = ok("odds_form", fields={"attribute": "5", "ability": "", "difficulty": "6", "adrenaline": "", "mode": ""})
     success = {row["key"]: row["exact"] for row in form["summary"]}["success"]
     assert success == "211/250" and float(Fraction(success)) == 0.844
