@@ -12,6 +12,8 @@ import play_documents
 
 from rules_engine.adrenaline.play import VERSION
 
+from . import characters
+
 ok, place = (partial(helper, "adrenaline") for helper in (play_documents.ok, play_documents.bridge))
 
 PERCEPTION_INTIMIDATION = {"attribute": "Perception", "ability": "Intimidation", "difficulty": "6"}
@@ -110,14 +112,7 @@ def test_a_whole_life() -> None:
     rolled = ok("play_roll", character=mara, spend="1", seed="1", **PERCEPTION_INTIMIDATION)
     assert rolled["notation"] == "5d10+1a vs 6" and rolled["roll"]["net"] == 2
     mara = rolled["character"]
-    assert mara == {
-        "name": "Mara",
-        "attributes": {"Strength": 2, "Perception": 3},
-        "abilities": {"Intimidation": 2},
-        "modifiers": {},
-        "adrenaline": 0,
-        "extended": None,
-    }
+    assert mara == characters.mara(adrenaline=0)  # the sheet as she was made, every point spent
 
     # Whatever her life made is saved, shared and read back unchanged.
     saved = {"format": "dice-srd-play", "version": VERSION, "system": "adrenaline", "entries": [mara]}
