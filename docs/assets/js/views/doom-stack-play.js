@@ -1,3 +1,4 @@
+// @ts-check
 // Doom Stack at the table: a character sheet kept on this device (play-kit.js), rolled from,
 // hit, bled and healed. Every number on it comes from the engine (rules_engine/doom_stack/play.py):
 // the hit boxes, the track's state (stable too), the roll, the stack taken and the attention
@@ -14,20 +15,31 @@ import { rememberChoices, showResult } from "../kit/play-focus.js";
 const SYSTEM = "doom-stack";
 
 /**
+ * @typedef {import("../kit/widget-kit.js").Reply} Reply the engine's reply
+ * @typedef {{attribute: string, skill: string, modifiers: string, tn: string, seed: string}} RollChoices the roll form's
+ * One group of taps (attributes or skills): its buttons by rating, its hint, the roll form's
+ * choices they roll with (set once the form is drawn) and the box that holds them.
+ * @typedef {{group: string, buttons: Record<string, HTMLButtonElement>, hint: HTMLElement,
+ *   choices: (() => RollChoices) | null, box: HTMLElement}} TapGroup
+ */
+
+/**
  * The ratings as edited: {name: number} in the order shown (a row with an empty name is dropped).
- * @param {any} rows
+ * @param {Element} rows
  */
 function ratingsOf(rows) {
+  /** @type {Record<string, number | string>} */
   const ratings = {};
   for (const row of rows.querySelectorAll(".srd-play__rating")) {
-    const name = row.querySelector("input[data-part=name]").value.trim();
-    const value = row.querySelector("input[data-part=value]").value.trim();
+    const name = /** @type {HTMLInputElement} */ (row.querySelector("input[data-part=name]")).value.trim();
+    const value = /** @type {HTMLInputElement} */ (row.querySelector("input[data-part=value]")).value.trim();
     if (name) ratings[name] = /^-?\d+$/.test(value) ? Number(value) : value;
   }
   return ratings;
 }
 
 // The engine's name for a group of ratings ("character.attributes") and for one of them.
+/** @type {Record<string, string>} */
 const PATHS = { Attributes: "character.attributes", Skills: "character.skills" };
 
 /**
@@ -50,13 +62,14 @@ function ratingSelect(ratings, first, attrs) {
 
 /**
  * @param {string} kind
- * @param {any} ratings
- * @param {any} onChange
- * @param {any} [fixed]
+ * @param {Record<string, number>} ratings
+ * @param {() => void} onChange
+ * @param {string[]} [fixed]
  */
 function ratingRows(kind, ratings, onChange, fixed = []) {
   const list = el("div", { class: "srd-play__ratings", role: "group", "aria-label": kind });
   let rows = 0;
+  /** @type {(name: string, value: number) => HTMLInputElement} */
   const addRow = (name, value) => {
     // (Keys by row: the field typed in is found again when the sheet is drawn anew, play-focus.js.)
     const key = `${kind}-${rows++}`;
@@ -128,8 +141,8 @@ async function edited(play, form) {
   const character = {
     ...entry,
     name: /** @type {HTMLInputElement} */ (form.querySelector("[data-part=character-name]")).value,
-    attributes: ratingsOf(form.querySelector(".srd-play__attributes")),
-    skills: ratingsOf(form.querySelector(".srd-play__skills")),
+    attributes: ratingsOf(/** @type {Element} */ (form.querySelector(".srd-play__attributes"))),
+    skills: ratingsOf(/** @type {Element} */ (form.querySelector(".srd-play__skills"))),
   };
   const reply = await play.frame.call({ action: "play_sheet", character });
   if (!reply.ok) return play.frame.fail(reply.error);
@@ -174,7 +187,7 @@ function draw(play, entry, { sheet }) {
   for (const taps of [attributeTaps, skillTaps]) taps.choices = choices;
   drawOther(play, other, entry);
   const defence = drawAttack(play, attack);
-  play.frame.call({ action: "play_sheet", character: entry }).then((reply) => {
+  play.frame.call({ action: "play_sheet", character: entry }).then((/** @type {Reply} */ reply) => {
     track.inert = false;
     track.removeAttribute("aria-busy");
     track.replaceChildren();
@@ -198,7 +211,7 @@ function drawTrackSection(play, box, { character, sheet }) {
   const t = sheet.track;
   const a = character.attributes;
   const result = tapResult(`${play.root.id}-track-result`, 3, 4.5);
-  if (play.lastNote && play.lastNote.where === "track") result.append(...play.lastNote.lines.map((line) => el("p", {}, line)));
+  if (play.lastNote && play.lastNote.where === "track") result.append(...play.lastNote.lines.map((/** @type {string} */ line) => el("p", {}, line)));
   box.append(
     el("h2", {}, "Hit boxes"),
     el("p", { class: "srd-play__boxes-count" }, `${sheet.boxes} hit boxes (4 + Strength ${a.Strength} + Willpower ${a.Willpower})`),
@@ -302,6 +315,7 @@ function healButton(play, character, kind, words) {
   button.addEventListener("click", async () => {
     const reply = await play.frame.call({ action: "play_heal", character, kind });
     if (!reply.ok) return play.frame.fail(reply.error);
+    /** @type {Record<string, string>} */
     const words = { stun: "A stun box healed.", physical: "A physical box healed.", all: "All damage cleared." };
     trackNote(play, [words[kind]], reply.result.character, words[kind]);
   });
@@ -399,7 +413,8 @@ function rolled(play, where, result, selector) {
  * chance lines come from the engine once it answers (tapOdds), the result under the group.
  * @param {SheetPlay} play
  * @param {any} group
- * @param {any} ratings
+ * @param {Record<string, number>} ratings
+ * @returns {TapGroup}
  */
 function tapGroup(play, group, ratings) {
   const id = `${play.root.id}-tap-${group}`;
@@ -407,6 +422,7 @@ function tapGroup(play, group, ratings) {
     Object.keys(ratings).length ? "" : "Add a skill to roll it with a tap.");
   const list = el("ul", { class: "srd-ds-taps", "aria-label": group === "attributes" ? "Roll an attribute" : "Roll a skill",
     "aria-describedby": hint.id });
+  /** @type {Record<string, HTMLButtonElement>} */
   const buttons = {};
   Object.entries(ratings).forEach(([name, value], i) => {
     const button = tapButton(`${name} ${value}`, "odds…", { "data-key": `tap-${group}-${i}` });
@@ -418,12 +434,17 @@ function tapGroup(play, group, ratings) {
   const result = tapResult(id, 4.5, 7);
   if (play.lastRoll && play.lastRoll.where === group) drawTapResult(result, play.lastRoll.reply);
   // (No ratings, nothing to tap: no room kept for a result.)
+  /** @type {TapGroup} */
   const taps = { group, buttons, hint, choices: null,
     box: el("div", { class: "srd-play__tapgroup" }, hint, list, list.childNodes.length ? result : null) };
   return taps;
 
+  /**
+   * @param {string} tapped
+   * @param {string} name
+   */
   async function tapRoll(tapped, name) {
-    const now = taps.choices();
+    const now = /** @type {() => RollChoices} */ (taps.choices)(); // (set when the roll form is drawn)
     const pair = tapped === "attributes" ? { attribute: name, skill: now.skill } : { attribute: now.attribute, skill: name };
     const reply = await play.frame.call({ action: "play_roll", character: play.frame.entry(), ...now, ...pair });
     if (!reply.ok) return play.frame.fail(reply.error);
@@ -472,14 +493,14 @@ function drawTapResult(box, reply) {
 function drawAttention(play, entry, choices) {
   const id = `${play.root.id}-attention-result`;
   const result = tapResult(id, 2, 3);
-  if (play.lastNote && play.lastNote.where === "attention") result.append(...play.lastNote.lines.map((line) => el("p", {}, line)));
+  if (play.lastNote && play.lastNote.where === "attention") result.append(...play.lastNote.lines.map((/** @type {string} */ line) => el("p", {}, line)));
   const box = el("div", { class: "srd-play__attention" },
     el("p", {}, entry.attention.length
       ? "Left by the last roll, for defence, other actions and noticing: tap a die to spend it."
       : "Empty: roll to fill it."));
   if (entry.attention.length) {
     box.append(el("ul", { class: "srd-ds-taps", "aria-label": "Attention dice", "data-field": "character.attention" },
-      ...entry.attention.map((die, i) => {
+      ...entry.attention.map((/** @type {number} */ die, /** @type {number} */ i) => {
         const button = tapButton(String(die), die === 1 ? "wildcard: spend" : "spend", { "data-key": `attention-${i}` });
         button.addEventListener("click", async () => {
           const reply = await play.frame.call({ action: "play_spend", character: play.frame.entry(), die: String(i), tn: choices().tn });
@@ -507,10 +528,10 @@ function drawAttention(play, entry, choices) {
 function drawPick(play, box, { character, sheet }) {
   const pick = sheet.pick;
   if (!pick) return;
-  const choices = box.querySelector("select");
-  const hint = box.querySelector(".srd-field__hint");
+  const choices = /** @type {HTMLSelectElement} */ (box.querySelector("select"));
+  const hint = /** @type {HTMLElement} */ (box.querySelector(".srd-field__hint"));
   // (The hint says what the choice is; a refusal shown at the select is read after it.)
-  choices.replaceChildren(...pick.stacks.map((stack, i) => el("option", { value: String(i) }, stack.line)));
+  choices.replaceChildren(...pick.stacks.map((/** @type {{line: string}} */ stack, /** @type {number} */ i) => el("option", { value: String(i) }, stack.line)));
   if (pick.chosen === null) choices.prepend(el("option", { value: "" }, pick.line));
   choices.value = pick.chosen === null ? "" : String(pick.chosen);
   choices.disabled = !(pick.open && sheet.acts);
@@ -587,7 +608,7 @@ function drawOdds(box, reply) {
 function noteBox(play, where, id) {
   const box = el("div", { class: "srd-play__result", id, "aria-live": "polite" });
   if (play.lastNote && play.lastNote.where === where) {
-    box.append(el("div", { class: "srd-play__note" }, ...play.lastNote.lines.map((line) => el("p", {}, line))));
+    box.append(el("div", { class: "srd-play__note" }, ...play.lastNote.lines.map((/** @type {string} */ line) => el("p", {}, line))));
   }
   return box;
 }
@@ -601,10 +622,10 @@ function drawRollResult(box, reply) {
   const fields = new URLSearchParams({ ...reply.fields, seed: String(r.seed) });
   const chapter = new URL(`../?${fields}#ds-roller`, location.href);
   // (The roll's own lines up to its dice: the stack taken is drawn below, as chosen.)
-  const lines = r.lines.filter((line) => /^(Doom Stack |Pool: |Rolled: )/.test(line));
+  const lines = r.lines.filter((/** @type {string} */ line) => /^(Doom Stack |Pool: |Rolled: )/.test(line));
   box.replaceChildren(
     el("p", { class: "srd-play__what" }, `${reply.what}: ${reply.pool_line}`),
-    ...lines.map((line) => el("p", { class: "srd-play__line" }, line)),
+    ...lines.map((/** @type {string} */ line) => el("p", { class: "srd-play__line" }, line)),
     el("p", {}, el("a", { href: chapter.href }, "Open this roll in the chapter's roller (its exact odds and every stack)")));
 }
 
