@@ -71,22 +71,3 @@ def test_the_cap_shows_in_text_and_in_a_roll():
     assert code == 0 and len(rolled["dice"]) == 7 and rolled["assembled"]["applied_modifiers"] == 2
     assert rolled["lines"][1].startswith("Pool: attribute 3 + skill 2 + modifiers +2 = 7d6")
     assert rolled["dice"] == json.loads(run(["roll", "doom-stack", "7d6 vs TN 8", "--seed", "3", "--json"])[1])["dice"]
-
-
-@pytest.mark.parametrize(
-    "notation,position,length,says",
-    [
-        ("3-2d6", 1, 1, "the skill is added"),
-        ("3+d6", 2, 2, "expected the skill"),
-        ("3+2+1+1d6", 5, 1, "at most three numbers"),
-        ("3+2+999d6 vs TN 8", 3, 4, "the modifiers must be from -300 to 300, not 999"),
-        ("200+101d6", 0, 7, "a pool of 301 dice is more than the 300"),
-        ("301+0d6", 0, 3, "the attribute must be from 0 to 300"),
-        ("3+2 vs TN 8", 4, 2, "expected d6 after attribute + skill + modifiers"),
-    ],
-)
-def test_a_bad_assembled_pool_is_placed(notation, position, length, says):
-    for verb in ("odds", "roll"):
-        code, out = run([verb, "doom-stack", notation, "--json"])
-        error = json.loads(out)["error"]
-        assert code == 2 and says in error["message"] and (error["position"], error["length"]) == (position, length)

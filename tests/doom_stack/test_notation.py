@@ -1,6 +1,9 @@
+import json
+
 import pytest
 from refusals import refusal
 
+from rules_engine.cli import run
 from rules_engine.core.errors import RulesError
 from rules_engine.doom_stack.notation import DoomStackQuery, parse, query_from_fields
 
@@ -45,6 +48,14 @@ def test_canonical_form_and_title():
         ("4d6 vs Hard", 7, 4, "difficulty"),
         ("4d6 vs TN 8 please", 12, 6, "unexpected"),
         ("4d6 against 8", 4, 7, "vs TN"),
+        # a pool assembled from attribute + skill + modifiers, as the roller assembles it
+        ("3-2d6", 1, 1, "the skill is added"),
+        ("3+d6", 2, 2, "expected the skill"),
+        ("3+2+1+1d6", 5, 1, "at most three numbers"),
+        ("3+2+999d6 vs TN 8", 3, 4, "the modifiers must be from -300 to 300, not 999"),
+        ("200+101d6", 0, 7, "a pool of 301 dice is more than the 300"),
+        ("301+0d6", 0, 3, "the attribute must be from 0 to 300"),
+        ("3+2 vs TN 8", 4, 2, "expected d6 after attribute + skill + modifiers"),
     ],
 )
 def test_errors_point_at_the_problem(text, position, length, words):
@@ -52,6 +63,11 @@ def test_errors_point_at_the_problem(text, position, length, words):
     assert (error.position, error.length) == (position, length)
     assert words in error.message
     assert error.caret_lines()[1] == " " * position + "^" * length
+    # The command line places it the same, for the odds and for a roll.
+    for verb in ("odds", "roll"):
+        code, out = run([verb, "doom-stack", text, "--json"])
+        error = json.loads(out)["error"]
+        assert code == 2 and words in error["message"] and (error["position"], error["length"]) == (position, length)
 
 
 def test_fields_build_the_pool_and_name_bad_fields():
