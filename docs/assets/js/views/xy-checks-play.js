@@ -1,3 +1,4 @@
+// @ts-check
 // X-in-Y at the table: a scene of two sides kept on this device (play-kit.js), a volley or a
 // contested volley rolled between them and the damage written onto the targets. Every number
 // on it comes from the engine (rules_engine/xy_checks/play.py): the check each combatant
@@ -12,7 +13,20 @@ import { el } from "../kit/widget-kit.js";
 import { showResult } from "../kit/play-focus.js";
 
 const SYSTEM = "xy-checks";
+
+/**
+ * A scene as the engine keeps it (play_new, play_sheet), where this view reads it.
+ * @typedef {{name: string, check: string, defence: string, form: string, health: number, damage: number}} Combatant
+ * @typedef {{name: string, champion: number, combatants: Combatant[]}} Side
+ * @typedef {{name: string, sides: Side[], order: string, tie: string}} Scene
+ * @typedef {{percent: string, ratio: string}} Chance a chance as the engine gives it
+ * @typedef {{name: string, side: number, hit: Chance, down: Chance, mean_damage: string}} TargetOdds
+ * @typedef {import("../kit/widget-kit.js").Reply} Reply the engine's reply
+ */
+
+/** @type {Record<string, string>} */
 const DEFENCES = { none: "Not effective", barely: "Barely", partially: "Partially", fully: "Fully" };
+/** @type {Record<string, string>} */
 const FORMS = { inferior: "Inferior", even: "Even", superior: "Superior" };
 // A scene's keys in the reader's words, for a refusal with no field to show it at (a file's, a link's).
 const LABELS = { sides: "side", combatants: "combatant", name: "Name", champion: "Champion", check: "Check",
@@ -24,10 +38,11 @@ const MAX_BOXES = 30;
 
 /**
  * How a contested volley's tie may be settled, in the scene's own side names.
- * @param {any} entry
+ * @param {Scene} entry
+ * @returns {Record<string, string>}
  */
 function ties(entry) {
-  const [first, second] = entry.sides.map((side) => side.name);
+  const [first, second] = entry.sides.map((/** @type {Side} */ side) => side.name);
   return { min: "1 damage per hit for both", full: "Full damage for both", first: `${first} have the initiative`,
     second: `${second} have the initiative`, more: "The side with more combatants has the initiative",
     fewer: "The side with fewer combatants has the initiative" };
@@ -63,9 +78,9 @@ function sceneKey(entry) {
 /**
  * The engine's path of a scene's field ("scene.sides[0].combatants[1].health"), as its refusals
  * name it.
- * @param {any} s
- * @param {number} i
- * @param {any} part
+ * @param {number} s
+ * @param {number | undefined} i
+ * @param {string} part
  */
 function path(s, i, part) {
   return i === undefined ? `scene.sides[${s}].${part}` : `scene.sides[${s}].combatants[${i}].${part}`;
@@ -108,6 +123,7 @@ function attachScene(root) {
  * @param {HTMLFormElement} form
  */
 function sceneOf(play, form) {
+  /** @type {Scene} */
   const entry = play.frame.entry();
   // A field by its data-part (an input or a select: read by its value).
   /** @type {(within: ParentNode, name: string) => HTMLInputElement | HTMLSelectElement} */
@@ -160,7 +176,7 @@ function change(play, result, words, record = null) {
 /**
  * @param {ScenePlay} play
  * @param {object} request
- * @param {any} words
+ * @param {(scene: Scene) => string} words
  */
 async function changeBy(play, request, words) {
   const reply = await play.frame.call({ scene: play.frame.entry(), ...request });
@@ -188,7 +204,7 @@ async function tap(play, id, request) {
 
 /**
  * @param {ScenePlay} play
- * @param {any} entry
+ * @param {Scene} entry
  * @param {{sheet: HTMLElement}} shown
  */
 function draw(play, entry, { sheet }) {
@@ -210,13 +226,14 @@ function draw(play, entry, { sheet }) {
   sheet.append(form, exchange.box);
 
   const token = ++play.drawn;
+  /** @param {any} facts the engine's sheet of the scene */
   const fill = (facts) => {
     sides.forEach((side, s) => side.fill(facts.sides[s]));
     exchange.end(facts.over);
   };
   if (play.known.key === sceneKey(entry)) fill(play.known.sheet);
   else {
-    play.frame.call({ action: "play_sheet", scene: entry }).then((reply) => {
+    play.frame.call({ action: "play_sheet", scene: entry }).then((/** @type {Reply} */ reply) => {
       if (token !== play.drawn) return;
       if (!reply.ok) return play.frame.fail(reply.error);
       play.known = { key: sceneKey(entry), sheet: reply.result.sheet };
@@ -228,9 +245,9 @@ function draw(play, entry, { sheet }) {
 
 /**
  * @param {ScenePlay} play
- * @param {any} entry
- * @param {any} side
- * @param {any} s
+ * @param {Scene} entry
+ * @param {Side} side
+ * @param {number} s
  */
 function drawSide(play, entry, side, s) {
   const id = `${play.root.id}-s${s}`;
@@ -250,8 +267,9 @@ function drawSide(play, entry, side, s) {
   const add = el("button", { type: "button", class: "md-button srd-play__add", id: `${id}-add` },
     `Add a combatant to ${side.name}`);
   add.addEventListener("click", () => changeBy(play, { action: "play_add", side: s },
-    (scene) => `Added ${scene.sides[s].combatants.at(-1).name} to ${scene.sides[s].name}.`));
+    (scene) => `Added ${/** @type {Combatant} */ (scene.sides[s].combatants.at(-1)).name} to ${scene.sides[s].name}.`));
   box.append(add);
+  /** @param {number} i */
   const remove = async (i) => {
     await changeBy(play, { action: "play_remove", side: s, index: i },
       () => `${side.combatants[i].name} taken off ${side.name}. Undo brings them back.`);
@@ -260,23 +278,25 @@ function drawSide(play, entry, side, s) {
   rows.forEach((row, i) => row.remove.addEventListener("click", () => remove(i)));
   return {
     box,
+    /** @param {any} facts the engine's sheet of this side */
     fill(facts) {
-      box.querySelector("legend").textContent = `${side.name}: ${facts.standing} of ${side.combatants.length} standing`;
-      facts.combatants.forEach((fact, i) => rows[i].fill(fact));
+      /** @type {HTMLLegendElement} */ (box.querySelector("legend")).textContent = `${side.name}: ${facts.standing} of ${side.combatants.length} standing`;
+      facts.combatants.forEach((/** @type {any} */ fact, /** @type {number} */ i) => rows[i].fill(fact));
     },
   };
 }
 
 /**
  * @param {ScenePlay} play
- * @param {any} entry
- * @param {any} s
- * @param {any} c
+ * @param {Scene} entry
+ * @param {number} s
+ * @param {Combatant} c
  * @param {number} i
  * @param {string} id
  */
 function drawCombatant(play, entry, s, c, i, id) {
   const side = entry.sides[s];
+  /** @param {string} part */
   const at = (part) => ({ "data-part": part, "data-field": path(s, i, part), id: `${id}-${part}` });
   const inputs = {
     name: textInput(c.name, at("name")),
@@ -300,6 +320,7 @@ function drawCombatant(play, entry, s, c, i, id) {
       + `form ${c.form} · health ${c.health} · damage taken ${c.damage}`), taps.box, fields);
   return {
     item, remove,
+    /** @param {any} fact the engine's facts of this combatant */
     fill(fact) {
       const words = [fact.down ? "down" : `${fact.left} of ${c.health} health left`];
       if (fact.champion) words.push("champion");
@@ -316,8 +337,8 @@ function drawCombatant(play, entry, s, c, i, id) {
  * sheet), and its health as boxes, the damage taken marked from the first; the last tap's result
  * just under them.
  * @param {ScenePlay} play
- * @param {any} s
- * @param {any} c
+ * @param {number} s
+ * @param {Combatant} c
  * @param {number} i
  * @param {string} id
  */
@@ -338,11 +359,12 @@ function drawTaps(play, s, c, i, id) {
   const result = tapResult(`${id}-result`, 4.2, 6);
   if (play.lastTap && play.lastTap.id === id && play.lastTap.key === sceneKey(play.frame.entry())) {
     const [what, ...more] = play.lastTap.lines;
-    result.append(el("p", { class: "srd-play__what" }, what), ...more.map((line) => el("p", { class: "srd-play__line" }, line)));
+    result.append(el("p", { class: "srd-play__what" }, what), ...more.map((/** @type {string} */ line) => el("p", { class: "srd-play__line" }, line)));
   }
   box.append(result);
   return {
     box,
+    /** @param {any} fact the engine's facts of this combatant */
     fill(fact) {
       roll.disabled = fact.down;
       setChance(roll, fact.down ? "down: no attack" : `success ${chance(fact.hit)}`);
@@ -356,7 +378,7 @@ function drawTaps(play, s, c, i, id) {
  */
 function drawExchange(play, entry) {
   const id = play.root.id;
-  const [first, second] = entry.sides.map((side) => side.name);
+  const [first, second] = entry.sides.map((/** @type {Side} */ side) => side.name);
   const who = select({ first: `${first} attack ${second}`, second: `${second} attack ${first}`,
     both: "Both at once: a contested volley" }, play.attacking, { id: `${id}-attacking`, "data-field": "attacking" });
   const order = select({ lightest: "To the lightest targets first", written: "In the order listed" }, entry.order,
@@ -381,9 +403,11 @@ function drawExchange(play, entry) {
   const box = el("section", { class: "srd-play__wide srd-play__actions srd-xy-play__exchange", "aria-labelledby": `${id}-exchange` },
     el("h2", { id: `${id}-exchange` }, "The exchange"), rollForm, odds, result);
   if (play.lastRoll && sceneKey(play.lastRoll.scene) === sceneKey(entry)) drawRollResult(result, play.lastRoll);
+  /** @type {string | null} */
   let over = null; // the engine's words once a side is out of the fight (its sheet's "over")
 
   // A side out of the fight: the exchange says so in place of its odds, and no roll is left.
+  /** @param {string | null} words */
   function end(words) {
     over = words;
     if (!words) return;
@@ -392,6 +416,7 @@ function drawExchange(play, entry) {
     button.disabled = true;
   }
 
+  /** @param {number} token */
   async function showOdds(token) {
     odds.setAttribute("aria-busy", "true");
     const reply = await play.frame.call({ action: "play_odds", scene: play.frame.entry(), attacking: play.attacking });
@@ -428,7 +453,7 @@ function drawExchange(play, entry) {
  * @param {any} reply
  */
 function drawOdds(play, box, reply) {
-  const rows = reply.targets.map((t) => el("tr", {},
+  const rows = reply.targets.map((/** @type {TargetOdds} */ t) => el("tr", {},
     el("th", { scope: "row" }, t.name),
     el("td", {}, play.frame.entry().sides[t.side].name),
     el("td", {}, chance(t.hit)), el("td", {}, t.mean_damage), el("td", {}, chance(t.down))));
@@ -442,15 +467,16 @@ function drawOdds(play, box, reply) {
   const head = [keepRoom(el("p", { class: "srd-xy-play__notation" }, "Exact odds of ", el("code", {}, reply.notation)),
     1.3, 2.6)];
   if (reply.attacking === "both") {
-    const [first, second] = play.frame.entry().sides.map((side) => side.name);
+    const [first, second] = play.frame.entry().sides.map((/** @type {Side} */ side) => side.name);
     head.push(contest(`${first} out-hit ${second}: ${chance(reply.first_more)}; ${second} out-hit ${first}: `
       + `${chance(reply.second_more)}; a tie: ${chance(reply.tie)}`));
   } else {
     head.push(contest(`Average hits: ${reply.mean_hits}`));
   }
-  const fractions = reply.targets.flatMap((t) => [[`${t.name}: hit`, t.hit.ratio], [`${t.name}: goes down`, t.down.ratio]]);
+  /** @type {[string, string][]} */
+  const fractions = reply.targets.flatMap((/** @type {TargetOdds} */ t) => [[`${t.name}: hit`, t.hit.ratio], [`${t.name}: goes down`, t.down.ratio]]);
   if (reply.attacking === "both") {
-    const [first, second] = play.frame.entry().sides.map((side) => side.name);
+    const [first, second] = play.frame.entry().sides.map((/** @type {Side} */ side) => side.name);
     fractions.push([`${first} out-hit ${second}`, reply.first_more.ratio],
       [`${second} out-hit ${first}`, reply.second_more.ratio], ["A tie", reply.tie.ratio]);
   }
@@ -486,7 +512,7 @@ function keepRoomForEveryTarget(play, box, table, shown) {
 }
 
 /**
- * @param {any} entry
+ * @param {Scene} entry
  */
 function combatantsIn(entry) {
   return entry.sides.reduce((count, side) => count + side.combatants.length, 0);
@@ -496,7 +522,7 @@ function combatantsIn(entry) {
  * The line under the notation, in the room of the longest one (a contested volley's three chances:
  * 3.8 rem in a wide column, 6 at 360 px): picking who attacks changes it in place (the table still
  * gains the rows of the targets added).
- * @param {any} words
+ * @param {string} words
  */
 function contest(words) {
   return keepRoom(el("p", { class: "srd-xy-play__contest" }, words), 4, 6);
@@ -509,7 +535,7 @@ function contest(words) {
 function drawRollResult(box, reply) {
   box.replaceChildren(
     el("p", { class: "srd-play__what" }, reply.summary),
-    ...reply.roll.lines.slice(1).map((line) => el("p", { class: "srd-play__line" }, line)));
+    ...reply.roll.lines.slice(1).map((/** @type {string} */ line) => el("p", { class: "srd-play__line" }, line)));
 }
 
 export const WIDGETS = { scene: attachScene };
