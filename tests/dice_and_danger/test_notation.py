@@ -1,5 +1,5 @@
 import pytest
-from refusals import refusal
+from refusals import assert_placed, quoted_refusal
 
 from rules_engine.core.errors import RulesError
 from rules_engine.dice_and_danger.notation import DiceAndDangerQuery, build_query, parse
@@ -105,10 +105,7 @@ def test_notes_do_not_change_equality():
     ],
 )
 def test_errors_point_at_the_problem(text, position, length, words):
-    error = refusal(parse, text)
-    assert words in error.message
-    assert (error.position, error.length) == (position, length)
-    assert error.caret_lines() == [text, " " * position + "^" * length]
+    assert_placed(quoted_refusal(parse, text), position, length, words)
 
 
 def test_limits_are_named_and_the_largest_pool_is_accepted():

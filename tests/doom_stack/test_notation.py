@@ -1,7 +1,7 @@
 import json
 
 import pytest
-from refusals import refusal
+from refusals import assert_placed, refusal
 
 from rules_engine.cli import run
 from rules_engine.core.errors import RulesError
@@ -59,10 +59,7 @@ def test_canonical_form_and_title():
     ],
 )
 def test_errors_point_at_the_problem(text, position, length, words):
-    error = refusal(parse, text)
-    assert (error.position, error.length) == (position, length)
-    assert words in error.message
-    assert error.caret_lines()[1] == " " * position + "^" * length
+    assert_placed(refusal(parse, text), position, length, words)
     # The command line places it the same, for the odds and for a roll.
     for verb in ("odds", "roll"):
         code, out = run([verb, "doom-stack", text, "--json"])

@@ -32,3 +32,11 @@ def quoted_refusal(read: Callable[[str], object], text: str) -> RulesError:
     error = refusal(read, text)
     assert error.notation == text and 0 <= error.position <= len(text)
     return error
+
+
+def assert_placed(error: RulesError, position: int, length: int, words: str) -> None:
+    """The error says ``words`` and marks ``length`` characters from ``position``: its caret
+    lines are its notation and the carets under that stretch."""
+    assert words in error.message
+    assert (error.position, error.length) == (position, length)
+    assert error.caret_lines() == [error.notation, " " * position + "^" * length]
