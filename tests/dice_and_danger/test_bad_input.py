@@ -2,6 +2,7 @@
 
 import pytest
 from hostile_input import examples_for
+from refusals import marked, refusal
 
 from rules_engine.core.errors import RulesError
 from rules_engine.dice_and_danger.notation import parse, parse_with_kind
@@ -18,14 +19,7 @@ EXAMPLES = examples_for(SYSTEM) + ["1d -5h vs DC 3", "60d +40d vs DC 3 & +2b", "
 
 # --- regressions: totals that drive the work are bounded, at the term that crosses -----
 def refused(text):
-    with pytest.raises(RulesError) as info:
-        parse(text)
-    return info.value
-
-
-def marked(error):
-    """The characters the caret marks."""
-    return error.notation[error.position : error.position + error.length]
+    return refusal(parse, text)
 
 
 # How quickly these are refused is a figure of tests/benchmark.py.
