@@ -6,22 +6,31 @@ time and read without JavaScript."""
 
 from __future__ import annotations
 
+import json
 from html import escape
 
 from macros.charts import line_chart
 from macros.widget_html import (
+    DESKTOP_REM,
+    PHONE_REM,
+    Room,
     default_values,
     field_error,
     notation_target,
     region,
+    rows,
     seed_field,
+    tallest,
+    tap_lines,
     text_field,
+    text_lines,
     widget_shell,
 )
+from rules_engine import web
 from rules_engine.adrenaline import SYSTEM
 from rules_engine.adrenaline.notation import Side, parse
 from rules_engine.adrenaline.roll import read_example
-from rules_engine.adrenaline.rules import DIFFICULTY_NAMES, MAX_ADRENALINE, MAX_TARGET, OPTION_HELP
+from rules_engine.adrenaline.rules import DIFFICULTY_NAMES, MAX_ADRENALINE, MAX_POOL, MAX_TARGET, OPTION_HELP
 from rules_engine.adrenaline.tables import botch_chart_series, net_chart_series
 
 P = "ad"
@@ -106,7 +115,9 @@ def adrenaline_roller() -> str:
         "</fieldset>"
     )
     fields = _side_fields() + _ladder() + _mode_switch() + extended + opposed + options + seed_field(P)
-    regions = region("odds", "Exact odds") + region("result", "Roll result")
+    regions = region("odds", "Exact odds", room=odds_room(DESKTOP_REM), narrow=odds_room(PHONE_REM)) + region(
+        "result", "Roll result", room=roll_room(DESKTOP_REM), narrow=roll_room(PHONE_REM)
+    )
     return widget_shell(
         f"{P}-roller",
         SYSTEM.key,
@@ -117,6 +128,63 @@ def adrenaline_roller() -> str:
         regions,
         first={"action": "odds_form", "fields": {**default_values(fields), "options": "", "wastes": "", "below": ""}},
     )
+
+
+# --- the room the results keep (adrenaline.css draws them; widget.css adds the parts up) ----
+SUMMARY_ITEM_REM, SUMMARY_GAP_REM = 6.5, 0.5  # adrenaline.css: a figure's least width; widget.css: the gap
+DIE_REM, DICE_GAP_REM = 1.6, 0.3  # widget.css: a die's side and the gap between dice
+
+
+def _longest_odds(mode: str) -> dict:
+    """The engine's odds for the longest inputs of ``mode`` the roller takes within the rules:
+    a full pool, all Adrenaline spent where it may be, the difficulty with the longest name,
+    the highest target and every variant that applies (``designer`` left out: its pools go
+    past the rules' cap, and past the room kept)."""
+    split = str(MAX_POOL // 2)
+    difficulty = str(max(DIFFICULTY_NAMES, key=lambda d: len(DIFFICULTY_NAMES[d])))
+    spent = "0" if mode == "extended" else str(MAX_ADRENALINE)
+    variants = [
+        name for name in OPTION_HELP if name != "designer" and not (mode == "extended" and name == "tens-explode")
+    ]
+    side = {"attribute": split, "ability": MAX_POOL - int(split), "difficulty": difficulty, "adrenaline": spent}
+    fields = {
+        **{name: str(value) for name, value in side.items()},
+        **{f"other-{name}": str(value) for name, value in side.items()},
+        "mode": mode,
+        "target": str(MAX_TARGET),
+        "options": ",".join(variants),
+        "wastes": "",
+        "below": "on",
+    }
+    reply = json.loads(web.call(json.dumps({"system": SYSTEM.key, "action": "odds_form", "fields": fields})))
+    return reply["result"]
+
+
+def odds_room(width: float) -> Room:
+    """The tallest odds at ``width``: the pool line(s) and notation, the figures, then a note and
+    the bar chart with its caption and values, or for an extended roll its note and the table
+    scrolling in its box."""
+    kinds = []
+    for mode, _ in MODES:
+        odds = _longest_odds(mode)
+        pool = text_lines("; ".join(odds["pool_lines"]) + " " + odds["notation"], width)
+        figures = rows(len(odds["summary"]), width, SUMMARY_ITEM_REM, SUMMARY_GAP_REM)
+        if mode == "extended":
+            note = f"Mean rolls when the target is reached: {odds['mean_rolls']}. Left out (still rolling): {odds['cut_mass']}."
+            kinds.append(Room(lines=pool + text_lines(note, width, 0.6), figures=figures, boxes=1))
+        else:
+            caption = f"{odds['bars_caption']} ({odds['bars'][0]['x']} to {odds['bars'][-1]['x']})"
+            chart = text_lines(caption, width, 0.6) + tap_lines(width)
+            kinds.append(Room(lines=pool + 1 + chart, figures=figures, charts=1))
+    return tallest(*kinds)
+
+
+def roll_room(width: float) -> Room:
+    """The tallest roll at ``width``: an opposed roll of a full pool a side (its headline, each
+    side's name and dice), the explanation scrolling in its box and the Share line. Tens that
+    explode, and designer pools, can roll more dice than that: those rolls may still grow."""
+    dice = rows(MAX_POOL, width, DIE_REM, DICE_GAP_REM)
+    return Room(headlines=1, lines=2, dice=2 * dice, boxes=1, shares=1)
 
 
 def _side_values(side: Side, prefix: str = "") -> dict[str, str]:

@@ -77,10 +77,95 @@ def seed_field(prefix: str) -> str:
     return text_field(prefix, "seed", "Seed", hint="blank: a new seed each roll", placeholder="random")
 
 
-def region(kind: str, label: str = "", tag: str = "section") -> str:
-    """A result region the widget fills; screen readers hear what changes in it."""
+# --- the room a result region keeps for the tallest result it can show --------------------
+#: The width of a result region's content, in rem: at 360 px (a phone, under widget.css's
+#: ``max-width: 30em`` query) and at 1280 px (a desktop: Material's column less its sidebars and
+#: the widget's padding). Every count below that depends on wrapping is taken at these widths.
+PHONE_REM = 15.1
+DESKTOP_REM = 32.7
+
+#: Each part of a result, by the name of its count, and its height in rem: the same sizes
+#: srd.css states once as ``--srd-line`` … (tests/test_reserved_room.py holds them equal). Here
+#: they only choose the tallest of a region's results; the page's CSS does the sum.
+PART_REM = {"lines": 1.12, "headlines": 1.65, "figures": 3.85, "dice": 2.2, "boxes": 9.3, "charts": 3.2, "shares": 3.3}
+
+#: How wide a character of a widget's 0.7rem text is, on average, in em: a line holds
+#: ``width / (0.7 × GLYPH_EM)`` characters.
+GLYPH_EM = 0.47
+
+
+def tap_lines(width_rem: float) -> int:
+    """The lines a one-line tap target takes at ``width_rem``: a summary that opens more
+    (``Exact values``) is 44 px tall on a phone (widget.css), two lines; one on a desktop."""
+    return 2 if width_rem <= PHONE_REM else 1
+
+
+@dataclass(frozen=True)
+class Room:
+    """The tallest result a region can show, counted in parts whose heights srd.css states:
+    ``lines`` of widget text (a pool line, a note, a caption), a roll's ``headlines``, rows of
+    ``figures``, rows of ``dice``, ``boxes`` (a list or table that scrolls inside its capped
+    height), bar ``charts`` and ``shares`` (a roll's line with its Share buttons)."""
+
+    lines: int = 0
+    headlines: int = 0
+    figures: int = 0
+    dice: int = 0
+    boxes: int = 0
+    charts: int = 0
+    shares: int = 0
+
+    def rem(self) -> float:
+        """Its height in rem, as srd.css's parts add up."""
+        return sum(getattr(self, part) * size for part, size in PART_REM.items())
+
+    def __add__(self, other: Room) -> Room:
+        return Room(**{part: getattr(self, part) + getattr(other, part) for part in PART_REM})
+
+
+def tallest(*rooms: Room) -> Room:
+    """The tallest of a region's possible results (the first of equals)."""
+    return max(rooms, key=Room.rem)
+
+
+def per_row(width_rem: float, item_rem: float, gap_rem: float) -> int:
+    """How many items of ``item_rem`` fit a row ``width_rem`` wide, ``gap_rem`` between them."""
+    return max(1, int((width_rem + gap_rem) // (item_rem + gap_rem)))
+
+
+def rows(count: int, width_rem: float, item_rem: float, gap_rem: float) -> int:
+    """The rows ``count`` such items wrap to."""
+    return -(-count // per_row(width_rem, item_rem, gap_rem))
+
+
+def text_lines(text: str, width_rem: float, font_rem: float = 0.7) -> int:
+    """The lines ``text`` wraps to in a region ``width_rem`` wide (at least one)."""
+    per_line = max(1, int(width_rem / (font_rem * GLYPH_EM)))
+    return max(1, -(-len(text) // per_line))
+
+
+def room_style(wide: Room, narrow: Room | None = None) -> str:
+    """The counts as the region's custom properties (widget.css turns them into its
+    ``min-height``); on a phone's width, ``narrow``'s where they differ."""
+    counts = [f"--srd-{part}: {getattr(wide, part)}" for part in PART_REM if getattr(wide, part)]
+    if narrow is not None:
+        counts += [
+            f"--srd-{part}-narrow: {getattr(narrow, part)}"
+            for part in PART_REM
+            if getattr(narrow, part) != getattr(wide, part)
+        ]
+    return f' style="{"; ".join(counts)}"'
+
+
+def region(
+    kind: str, label: str = "", tag: str = "section", room: Room | None = None, narrow: Room | None = None
+) -> str:
+    """A result region the widget fills; screen readers hear what changes in it. ``room``: the
+    tallest result it can show (and ``narrow``: the same on a phone), so the page keeps that
+    room and a result never moves it."""
     aria_label = f' aria-label="{escape(label)}"' if label else ""
-    return f'<{tag} class="srd-widget__{kind}" aria-live="polite"{aria_label}></{tag}>'
+    style = room_style(room, narrow) if room is not None else ""
+    return f'<{tag} class="srd-widget__{kind}" aria-live="polite"{aria_label}{style}></{tag}>'
 
 
 def radio_group(
