@@ -20,6 +20,7 @@ const SYSTEM = "adrenaline";
  * @typedef {{exact: string}} Chance a chance as the engine gives it (its percentage, its exact fraction)
  * @typedef {{rolls: number, finish: Chance, lost: Chance}} ChanceRow an extended roll's chance to end within `rolls`
  */
+
 // The character's keys (and the forms' fields) in the reader's words, for a refusal with no control to show it at.
 const LABELS = {
   name: "Name", attributes: "Attributes", abilities: "Abilities", modifiers: "Pool modifiers",

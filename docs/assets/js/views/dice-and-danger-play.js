@@ -1,3 +1,4 @@
+// @ts-check
 // dice & danger at the table: a character sheet kept on this device (play-kit.js): titles,
 // attributes, level, gear, the slot inventory and what is stowed; a save rolled with one tap on
 // an attribute (or Armor, Luck, Faith) and the damage roll with one tap on the weapon, each
@@ -16,6 +17,17 @@ import { rememberChoices, showResult } from "../kit/play-focus.js";
 
 const SYSTEM = "dice-and-danger";
 
+/**
+ * What the engine's replies hold, where this view reads into them.
+ * @typedef {import("../kit/widget-kit.js").Reply} Reply the engine's reply
+ * @typedef {{hits: number, or_more: boolean, percent: string, ratio: string}} OddsRow a roll's chance of so many hits
+ * @typedef {{rows: OddsRow[], mean_text: string}} Odds a roll's exact odds
+ * @typedef {{hits: number, to: number | null, name: string, percent: string}} Outcome a Health save's outcome
+ * @typedef {{item: string, condition: string, gear: string}} Slot an inventory slot
+ * @typedef {{text: string, boosted: boolean}} Title
+ * @typedef {ReturnType<typeof checkbox>} Check a checkbox and its label
+ */
+
 // The saved character's keys in the reader's words (a refusal with no control to show it at:
 // a file's, a link's).
 const LABELS = {
@@ -26,36 +38,52 @@ const LABELS = {
   now: "conditions taken", had: "conditions had", moods: "moods", health_outcome: "Last Health save", log: "Log",
 };
 
+/**
+ * @param {string} id
+ * @param {string} label
+ * @param {boolean} on
+ * @param {Record<string, any>} [attrs]
+ */
 function checkbox(id, label, on, attrs = {}) {
   const input = el("input", { type: "checkbox", id, checked: on ? "" : null, ...attrs });
   return { input, label: el("label", { class: "srd-check" }, input, el("span", {}, label)) };
 }
 
+/** @param {HTMLInputElement} input */
 function flag(input) {
   return input.checked ? "on" : "";
 }
 
+/** @type {(n: number, one: string, many?: string) => string} */
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 // "0 hits", "1+ hits": a row of a roll's odds.
+/** @param {OddsRow} row */
 function hitsWords(row) {
   return `${row.or_more ? `${row.hits}+` : row.hits} ${row.hits === 1 && !row.or_more ? "hit" : "hits"}`;
 }
 
 // A roll's exact odds in one line, percentages first: no hits, then k or more hits, and the average.
+/** @param {Odds} odds */
 function oddsLine(odds) {
   return `${odds.rows.map((row) => `${hitsWords(row)} ${row.percent}`).join(", ")}; average ${odds.mean_text}`;
 }
 
 // The same rows' exact fractions, shown on demand (exactFractions).
+/**
+ * @param {Odds} odds
+ * @returns {[string, string][]}
+ */
 function oddsFractions(odds) {
   return odds.rows.map((row) => [hitsWords(row), row.ratio]);
 }
 
 // A chance as the log writes it: the percentage, then the exact fraction.
+/** @param {{percent: string, ratio: string}} chance */
 const chanceWords = (chance) => `${chance.percent} (${chance.ratio})`;
 
 // The dice of a roll as rolled: every die, the kept ones when some were dropped, the crits' dice.
+/** @param {{notation: string, seed: number, dice: number[], dropped: number[], kept: number[], explosions: {value: number}[]}} roll */
 function diceWords(roll) {
   return `${roll.notation}, seed ${roll.seed}: rolled ${roll.dice.join(" ")}`
     + (roll.dropped.length ? `, kept ${roll.kept.join(" ")}` : "")
@@ -63,23 +91,34 @@ function diceWords(roll) {
 }
 
 // A roll's record for the log: its dice, its result and the exact chance of that result.
+/**
+ * @param {any} reply the engine's roll
+ * @param {string} result
+ */
 function rollRecord(reply, result) {
   return { dice: diceWords(reply.roll), result, chance: chanceWords(reply.chance) };
 }
 
 // The character as the engine plays it: its log is the frame's.
+/** @param {any} entry */
 function bare(entry) {
   const { log, ...character } = entry;
   return character;
 }
 
 // The words of `value` in one of the engine's [value, words] lists.
+/** @type {(pairs: [string, string][], value: string) => string} */
 const words = (pairs, value) => (pairs.find(([key]) => key === value) || [value, value])[1];
 
 // A whole number as typed goes to the engine as a number; anything else as typed, to be refused there.
+/** @param {string} text */
 const number = (text) => (/^\s*-?\d+\s*$/.test(text) ? Number(text) : text);
 
 // A roll form's controls keyed by the engine's field names (their errors are shown there).
+/**
+ * @param {string} form
+ * @param {string} name
+ */
 const formField = (form, name) => ({ "data-field": `${form}.${name}` });
 
 /**
@@ -125,13 +164,13 @@ function attachSheet(root) {
 function drawWhenListed(view, entry, shown) {
   const { frame } = view;
   if (!view.asked) {
-    view.asked = frame.call({ action: "play_lists" }).then((reply) => {
+    view.asked = frame.call({ action: "play_lists" }).then((/** @type {Reply} */ reply) => {
       if (reply.ok) view.lists = reply.result.lists;
       else view.asked = null;
       return reply;
     });
   }
-  view.asked.then((reply) => {
+  /** @type {Promise<Reply>} */ (view.asked).then((reply) => {
     if (!reply.ok) return frame.fail(reply.error);
     if (frame.entry() === entry && !shown.sheet.querySelector("form")) {
       const log = shown.sheet.querySelector(".srd-play__log");
@@ -155,12 +194,12 @@ function answer(view, action, character, more = {}) {
   const key = JSON.stringify(request);
   if (!answers.has(key)) {
     if (answers.size > 100) answers.clear();
-    answers.set(key, view.frame.call(request).then((reply) => {
+    answers.set(key, view.frame.call(request).then((/** @type {Reply} */ reply) => {
       if (!reply.ok) answers.delete(key); // only what the engine answered is kept
       return reply;
     }));
   }
-  return answers.get(key);
+  return /** @type {Promise<any>} */ (answers.get(key));
 }
 
 /**
@@ -217,7 +256,7 @@ async function edited(view, form) {
     name: q("name").value,
     level: number(q("level").value),
     hit_defense_marked: number(q("hd-marked").value),
-    attributes: Object.fromEntries(lists.attributes.map((name) => [name, number(q(`attr-${name}`).value)])),
+    attributes: Object.fromEntries(lists.attributes.map((/** @type {string} */ name) => [name, number(q(`attr-${name}`).value)])),
     titles: [...form.querySelectorAll(".srd-play__title")].map((row) => ({
       text: inRow(row, "input[type=text]").value, boosted: inRow(row, "input[type=checkbox]").checked,
     })).filter((title) => title.text.trim()),
@@ -283,7 +322,7 @@ function tapLines(view, where, entry, wide, phone) {
   const { tapped } = view;
   const box = tapResult(`${view.id}-tap-${where}`, wide, phone);
   if (tapped && tapped.name === entry.name && tapped.where === where) {
-    box.append(...tapped.lines.map((line) => el("p", { class: "srd-play__line" }, line)));
+    box.append(...tapped.lines.map((/** @type {string} */ line) => el("p", { class: "srd-play__line" }, line)));
   }
   return box;
 }
@@ -333,21 +372,23 @@ function sheetControls(view, entry, save) {
   const level = numberInput(entry.level, { "data-part": "level", id: `${id}-level`, ...at("level") });
   const marked = numberInput(entry.hit_defense_marked,
     { "data-part": "hd-marked", id: `${id}-hd-marked`, ...at("hit_defense_marked") });
-  const attributes = lists.attributes.map((attr) => field(attr,
+  /** @type {HTMLDivElement[]} */
+  const attributes = lists.attributes.map((/** @type {string} */ attr) => field(attr,
     numberInput(entry.attributes[attr], { "data-part": `attr-${attr}`, id: `${id}-attr-${attr}`, ...at(`attributes.${attr}`) })));
   const { titles, addTitleButton } = drawTitles(view, entry, save);
   const weapon = select(lists.weapons, entry.weapon.family, { "data-part": "weapon", id: `${id}-weapon`, ...at("weapon.family") });
-  const gearChecks = lists.weapon_flags.map(([key, label]) =>
+  /** @type {Check[]} */
+  const gearChecks = lists.weapon_flags.map((/** @type {[string, string]} */ [key, label]) =>
     checkbox(`${id}-gear-${key}`, label, entry.weapon[key], { "data-part": key.replace("_", "-"), ...at(`weapon.${key}`) }));
   const armour = select(lists.armours, entry.armour, { "data-part": "armour", id: `${id}-armour`, ...at("armour") });
   const slots = drawSlots(view, entry, save);
   const stowed = el("textarea", { "data-part": "stowed", id: `${id}-stowed`, rows: "3", ...at("stowed") });
   stowed.value = entry.stowed.join("\n");
-  const outcome = select([["", "none yet"], ...lists.outcomes.map((o) => [o, o])], entry.health_outcome || "",
+  const outcome = select([["", "none yet"], ...lists.outcomes.map((/** @type {string} */ o) => [o, o])], entry.health_outcome || "",
     { "data-part": "outcome", id: `${id}-outcome`, ...at("health_outcome") });
 
   for (const input of [name, level, marked, weapon, armour, stowed, outcome, ...gearChecks.map((c) => c.input),
-    ...attributes.map((f) => f.querySelector("input"))]) input.addEventListener("change", save);
+    ...attributes.map((f) => /** @type {HTMLInputElement} */ (f.querySelector("input")))]) input.addEventListener("change", save);
   return { name, level, marked, attributes, titles, addTitleButton, weapon, gearChecks, armour, slots, stowed, outcome };
 }
 
@@ -361,6 +402,7 @@ function sheetControls(view, entry, save) {
 function drawTitles(view, entry, save) {
   const { id } = view;
   const titles = el("div", { class: "srd-play__titles" });
+  /** @param {Title} title */
   const addTitle = (title) => {
     const n = titles.children.length + 1;
     const text = textInput(title.text, { "aria-label": `Title ${n}`, "data-key": `${id}-title-${n}`, ...at(`titles[${n - 1}].text`) });
@@ -390,7 +432,7 @@ function drawTitles(view, entry, save) {
  */
 function drawSlots(view, entry, save) {
   const { id, lists } = view;
-  return el("ol", { class: "srd-play__slots" }, ...entry.slots.map((slot, i) => {
+  return el("ol", { class: "srd-play__slots" }, ...entry.slots.map((/** @type {Slot} */ slot, /** @type {number} */ i) => {
     const key = `${id}-slot-${i + 1}`;
     const item = textInput(slot.item, { "aria-label": `Slot ${i + 1}: item`, "data-key": `${key}-item`, ...at(`slots[${i}].item`) });
     const condition = select(lists.conditions, slot.condition, { "aria-label": `Slot ${i + 1}: condition`,
@@ -438,6 +480,7 @@ function drawRollForms(view, entry) {
  */
 function sheetParts(view, entry, c, lines, taps) {
   const { lists } = view;
+  /** @param {...(string | Node)} text */
   const paper = (...text) => el("p", { class: "srd-play__print" }, ...text);
   const gearWords = [words(lists.weapons, entry.weapon.family), ...[["heavy", "heavy"], ["ranged", "ranged"],
     ["crude", "simple or crude"], ["off_hand", "a light weapon in the off hand"]]
@@ -448,17 +491,17 @@ function sheetParts(view, entry, c, lines, taps) {
       field("Hit Defense marked", c.marked)),
     lines.derived, taps.hdBoxes,
     el("fieldset", { class: "srd-play__attributes" }, el("legend", {}, "Attributes (1–6)"),
-      paper(lists.attributes.map((a) => `${a} ${entry.attributes[a]}`).join(" · ")),
+      paper(lists.attributes.map((/** @type {string} */ a) => `${a} ${entry.attributes[a]}`).join(" · ")),
       el("div", { class: "srd-play__fields" }, ...c.attributes), taps.saveTaps),
     el("fieldset", at("titles"), el("legend", {}, "Titles"),
-      paper(entry.titles.map((t) => t.text + (t.boosted ? " (boosted)" : "")).join("; ") || "none yet"),
+      paper(entry.titles.map((/** @type {Title} */ t) => t.text + (t.boosted ? " (boosted)" : "")).join("; ") || "none yet"),
       el("div", { class: "srd-play__screen" }, c.titles, c.addTitleButton)),
     el("fieldset", at("weapon"), el("legend", {}, "Weapon and armour"),
       paper(`${gearWords}; ${words(lists.armours, entry.armour)}`),
       el("div", { class: "srd-play__fields srd-play__fields--wide" }, field("Weapon", c.weapon), field("Armour", c.armour)),
-      el("div", { class: "srd-play__checks srd-play__screen" }, ...c.gearChecks.map((g) => g.label)), taps.damageTap),
+      el("div", { class: "srd-play__checks srd-play__screen" }, ...c.gearChecks.map((/** @type {{label: HTMLElement}} */ g) => g.label)), taps.damageTap),
     el("fieldset", at("slots"), el("legend", {}, "Inventory"), lines.inventory, taps.slotBoxes,
-      paper(entry.slots.map((slot, i) => `${i + 1}. ${slot.item || "–"}${slot.condition ? ` (${slot.condition})` : ""}`
+      paper(entry.slots.map((/** @type {Slot} */ slot, /** @type {number} */ i) => `${i + 1}. ${slot.item || "–"}${slot.condition ? ` (${slot.condition})` : ""}`
         + `${slot.gear ? ` [${words(lists.gear, slot.gear)}]` : ""}`).join(" · ")),
       el("div", { class: "srd-play__screen" }, c.slots, field("Stowed items (one a line)", c.stowed)),
       paper(`Stowed: ${entry.stowed.join(", ") || "nothing"}`), lines.weight),
@@ -483,7 +526,7 @@ function fillSheet(view, entry, result, lines, rolls) {
     + `Luck ${s.luck} (attributes sum to ${s.attribute_sum}); Armor ${s.armor}; Faith ${s.faith}.`;
   lines.inventory.textContent = `${s.slots} slots (6 + Health), ${s.slots_used} used, ${s.conditions} `
     + `${s.conditions === 1 ? "condition" : "conditions"}; the armour and weapons take ${s.gear_slots_total}.`
-    + (s.broken_gear.length ? ` Broken, not used: ${s.broken_gear.map((g) => words(lists.gear, g)).join(", ")}.` : "");
+    + (s.broken_gear.length ? ` Broken, not used: ${s.broken_gear.map((/** @type {string} */ g) => words(lists.gear, g)).join(", ")}.` : "");
   lines.weight.textContent = `${s.stowed} stowed: +${s.weight_penalty}p from weight.`;
   drawHealth(view, rolls.health, result);
   // The dead roll no more and take no more hits: the forms and taps give way to a line saying so.
@@ -507,7 +550,8 @@ function fillSheet(view, entry, result, lines, rolls) {
  */
 function drawSaveTaps(view, entry, saveBox, saveFields) {
   const { id, lists } = view;
-  const buttons = lists.saves.map((against) => {
+  /** @type {HTMLButtonElement[]} */
+  const buttons = lists.saves.map((/** @type {string} */ against) => {
     const rated = against in entry.attributes ? `${against} ${entry.attributes[against]}` : against;
     const button = tapButton(rated, "", { "data-key": `${id}-tap-save-${against}` });
     button.addEventListener("click", () => tapSave(view, against, saveFields));
@@ -517,11 +561,11 @@ function drawSaveTaps(view, entry, saveBox, saveFields) {
     const reply = await answer(view, "play_save_chances", entry, { fields: saveFields() });
     buttons.forEach((button, i) => {
       const s = reply.ok ? reply.result.saves[i] : null;
-      if (s) button.querySelector(".srd-play__tap-words").textContent = s.what;
+      if (s) /** @type {Element} */ (button.querySelector(".srd-play__tap-words")).textContent = s.what;
       setChance(button, s ? `no hits ${s.clean.percent}` : "");
     });
   };
-  saveBox.querySelector("form").addEventListener("change", chances);
+  /** @type {HTMLFormElement} */ (saveBox.querySelector("form")).addEventListener("change", chances);
   chances();
   return el("div", { class: "srd-play__tapgroup srd-play__screen" },
     el("p", { class: "srd-play__taplabel", id: `${id}-tap-save-label` },
@@ -561,10 +605,10 @@ function drawDamageTap(view, entry, damageBox, damageFields) {
   button.addEventListener("click", () => tapDamage(view, damageFields));
   const chance = async () => {
     const reply = await answer(view, "play_damage_odds", entry, { fields: damageFields() });
-    const row = reply.ok ? reply.result.odds.rows.find((r) => r.hits === 1) : null;
+    const row = reply.ok ? reply.result.odds.rows.find((/** @type {OddsRow} */ r) => r.hits === 1) : null;
     setChance(button, row ? `1+ hits ${row.percent}` : "");
   };
-  damageBox.querySelector("form").addEventListener("change", chance);
+  /** @type {HTMLFormElement} */ (damageBox.querySelector("form")).addEventListener("change", chance);
   chance();
   return el("div", { class: "srd-play__tapgroup srd-play__screen" },
     el("p", { class: "srd-play__taplabel" }, "Tap to roll damage (with the choices under Damage roll):"),
@@ -632,7 +676,7 @@ async function tapHitDefense(view, clear) {
  */
 function drawSlotBoxes(view, entry) {
   const { lists } = view;
-  const boxes = entry.slots.map((slot, i) => ({
+  const boxes = entry.slots.map((/** @type {Slot} */ slot, /** @type {number} */ i) => ({
     mark: words(lists.condition_marks, slot.condition), pressed: Boolean(slot.condition),
     words: `Slot ${i + 1}: ${slot.item || (slot.gear ? words(lists.gear, slot.gear) : "empty")}, `
       + `${words(lists.conditions, slot.condition)}`,
@@ -709,7 +753,7 @@ function rollLines(box, reply, head) {
   const href = new URL(`../?${new URLSearchParams({ notation: r.notation, kind: r.kind, seed: String(r.seed) })}#dd-roller`,
     location.href).href;
   box.replaceChildren(el("p", { class: "srd-play__what" }, head),
-    ...r.lines.map((line) => el("p", { class: "srd-play__line" }, line)),
+    ...r.lines.map((/** @type {string} */ line) => el("p", { class: "srd-play__line" }, line)),
     rollMeta(r.seed, href, "roll", reply.share ? reply.share.text : null));
 }
 
@@ -748,7 +792,8 @@ function rollOnSubmit(view, form, { action, kind, names, fields, seed, result },
  */
 function drawDamage(view, box, entry) {
   const { id, lists, remembered, frame, last } = view;
-  const checks = lists.damage_switches.map(([key, label]) =>
+  /** @type {[string, Check][]} */
+  const checks = lists.damage_switches.map((/** @type {[string, string]} */ [key, label]) =>
     [key, checkbox(`${id}-dmg-${key}`, label, false, formField("damage", key))]);
   for (const [, c] of checks) remembered(c.input);
   const armour = remembered(select(lists.armours, undefined, { id: `${id}-dmg-armour`, ...formField("damage", "armour") }));
@@ -770,7 +815,7 @@ function drawDamage(view, box, entry) {
     armour: armour.value, shield: shield.value, conditions: conditions.value });
   liveOdds(view, form, odds, () => answer(view, "play_damage_odds", entry, { fields: fields() }),
     (r) => `Exact odds of ${r.written} (${r.odds.notation}): ${oddsLine(r.odds)}.`
-      + (r.unusable.length ? ` Broken, not used: ${r.unusable.map((g) => words(lists.gear, g)).join(", ")}.` : ""),
+      + (r.unusable.length ? ` Broken, not used: ${r.unusable.map((/** @type {string} */ g) => words(lists.gear, g)).join(", ")}.` : ""),
     (r) => oddsFractions(r.odds), markIn(view, "damage", DAMAGE_NAMES));
   if (last && last.kind === "damage") rollLines(result, last.reply, `Damage: ${last.reply.written}`);
   rollOnSubmit(view, form, { action: "play_damage_roll", kind: "damage", names: DAMAGE_NAMES, fields, seed, result },
@@ -794,7 +839,7 @@ function drawDamage(view, box, entry) {
 function drawSave(view, box, entry) {
   const { id, lists, remembered, frame, last } = view;
   // The five attributes with their values, then Armor, Luck and Faith (their values are under the name).
-  const against = remembered(select(lists.saves.map((a) => [a, a in entry.attributes ? `${a} ${entry.attributes[a]}` : a]),
+  const against = remembered(select(lists.saves.map((/** @type {string} */ a) => [a, a in entry.attributes ? `${a} ${entry.attributes[a]}` : a]),
     undefined, { id: `${id}-save-attribute`, ...formField("save", "attribute") }));
   const weapon = remembered(select(lists.weapons, undefined, { id: `${id}-save-weapon`, ...formField("save", "weapon") }));
   const dice = remembered(numberInput("", { id: `${id}-save-dice`, ...formField("save", "dice") }));
@@ -838,7 +883,8 @@ function drawHits(view, box, entry) {
   const { id, remembered } = view;
   const count = remembered(numberInput("", { id: `${id}-hits`, ...formField("hits", "hits") }));
   const onHd = numberInput("", { id: `${id}-hits-hd`, ...formField("hits", "hit_defense") });
-  const slotChecks = entry.slots.map((slot, i) => checkbox(`${id}-hits-slot-${i}`,
+  /** @type {Check[]} */
+  const slotChecks = entry.slots.map((/** @type {Slot} */ slot, /** @type {number} */ i) => checkbox(`${id}-hits-slot-${i}`,
     `Slot ${i + 1}${slot.item ? ` (${slot.item})` : ""}${slot.condition ? `: ${slot.condition}` : ""}`, false));
   const result = el("p", { class: "srd-play__result", "aria-live": "polite" });
   const form = el("form", { class: "srd-play__rollform", "aria-label": "Take hits" },
@@ -932,6 +978,7 @@ function drawHealth(view, box, { character, sheet }) {
  * @param {HTMLElement} roll
  */
 function fillHealthOdds(outcomes, table, exact, roll) {
+  /** @param {Outcome} o */
   const hits = (o) => (o.to === null ? `${o.hits}+` : String(o.hits));
   table.tBodies[0].replaceChildren(...outcomes.map((o) => el("tr", {},
     el("th", { scope: "row" }, hits(o)), el("td", {}, o.name), el("td", {}, o.percent))));
@@ -961,7 +1008,7 @@ async function rollHealth(view, seed, error) {
   const standing = r.character.health_outcome;
   frame.change(r.character, `Health save: ${n}, ${r.outcome}.`
     + (r.injured.length ? ` The mood in ${r.injured.length === 1 ? "slot" : "slots"} `
-      + `${r.injured.map((i) => i + 1).join(", ")} was an injury.` : "")
+      + `${r.injured.map((/** @type {number} */ i) => i + 1).join(", ")} was an injury.` : "")
     + (standing !== r.outcome ? ` Still ${standing}.` : ""), rollRecord(r, `${n}: ${r.outcome}`));
   showResult(frame.sheet, () => root.querySelector(`#${id}-health-result`) || root.querySelector(`#${id}-health`));
 }
