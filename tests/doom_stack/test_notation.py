@@ -23,10 +23,9 @@ from rules_engine.doom_stack.notation import DoomStackQuery, parse, query_from_f
 )
 def test_parse(text, pool, tn):
     if pool is None:
-        with pytest.raises(RulesError):
-            parse(text)
-        return
-    assert parse(text) == DoomStackQuery(pool, tn)
+        refusal(parse, text)
+    else:
+        assert parse(text) == DoomStackQuery(pool, tn)
 
 
 def test_canonical_form_and_title():
