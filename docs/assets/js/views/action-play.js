@@ -1,3 +1,4 @@
+// @ts-check
 // Action! at the table: a scene kept on this device (play-kit.js) with its characters and
 // mook groups, the Sequence's Initiative and Shots, a roll from a character's sheet with its
 // exact odds, a hit written onto its target (with the Shock and Dark Times rolls it calls for),
@@ -13,10 +14,20 @@ import { el, rollMeta } from "../kit/widget-kit.js";
 import { rememberChoices, showResult } from "../kit/play-focus.js";
 
 const SYSTEM = "action";
+
+/**
+ * What the engine's replies and the scene hold, where this view reads into them.
+ * @typedef {import("../kit/widget-kit.js").Reply} Reply the engine's reply
+ * @typedef {{kind: string, name: string} & Record<string, any>} Combatant a character or a mook group of the scene
+ * @typedef {{word: string, name: string, effect: string}} Rule an optional rule
+ * @typedef {{degree: string, percent: string, ratio: string}} Degree a roll's chance of one degree
+ */
+/** @type {Record<string, string>} */
 const ACT_NAMES = {
   action: "An Action (with a roll)", quiet: "An Action with no roll", rest: "Rest this Sequence",
   "active-defence": "Active Defense", "raise-initiative": "+5 Initiative", "out-of-sequence": "An Action out of Sequence",
 };
+/** @type {Record<string, string>} */
 const MODES = { shots: "From the Shot pool", cards: "Initiative cards" };
 // The scene's keys in the reader's words, for a refusal with no control to show it at (a file's, a link's).
 const LABELS = {
@@ -47,6 +58,7 @@ function numberOf(text) {
  * @param {string} text
  */
 function ratingsOf(text) {
+  /** @type {Record<string, number | string>} */
   const ratings = {};
   for (const part of text.split(",")) {
     const found = part.trim().match(/^(.*?)\s*(-?\d+)$/);
@@ -116,6 +128,7 @@ function attachScene(root) {
 }
 
 // The place a control's refusal is shown at: `scene.combatants[0].health` for a field of the scene.
+/** @type {(i: number, key: string) => string} */
 const at = (i, key) => `scene.combatants[${i}].${key}`;
 
 /**
@@ -150,15 +163,17 @@ function stateWords(error) {
  */
 function sceneOf(play, form) {
   const entry = play.frame.entry();
-  const part = (node, name) => node.querySelector(`[data-part=${name}]`);
+  // A field by its data-part (an input or a select: read by its value).
+  /** @type {(node: ParentNode, name: string) => HTMLInputElement | HTMLSelectElement} */
+  const part = (node, name) => /** @type {HTMLInputElement | HTMLSelectElement} */ (node.querySelector(`[data-part=${name}]`));
   return {
     ...entry,
     name: part(form, "scene-name").value,
     threshold: numberOf(part(form, "threshold").value),
     initiative: part(form, "initiative").value,
     rules: [.../** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("[data-part=rule]:checked"))].map((box) => box.value),
-    combatants: entry.combatants.map((c, i) => {
-      const row = form.querySelector(`[data-index="${i}"]`);
+    combatants: entry.combatants.map((/** @type {Combatant} */ c, /** @type {number} */ i) => {
+      const row = /** @type {Element} */ (form.querySelector(`[data-index="${i}"]`));
       if (c.kind === "mooks") {
         return { ...c, name: part(row, "name").value, mook: part(row, "mook").value,
           members: numberOf(part(row, "members").value), left: numberOf(part(row, "left").value) };
@@ -206,8 +221,8 @@ function change(play, result, words, lines = null, meta = null) {
  * @param {ScenePlay} play
  * @param {string} place
  * @param {object} request
- * @param {any} words
- * @param {any} [lines]
+ * @param {(result: any) => string} words
+ * @param {(result: any) => string[] | null} [lines]
  */
 async function changeBy(play, place, request, words, lines = () => null) {
   const reply = await play.frame.call({ scene: play.frame.entry(), ...request });
@@ -224,7 +239,7 @@ async function changeBy(play, place, request, words, lines = () => null) {
  * @param {ScenePlay} play
  * @param {number} index
  * @param {object} request
- * @param {any} lines
+ * @param {(result: any) => string[]} lines
  */
 async function tapped(play, index, request, lines) {
   const reply = await play.frame.call({ scene: play.frame.entry(), index, ...request });
@@ -248,6 +263,7 @@ function draw(play, entry, { sheet }) {
   const key = sceneKey(entry);
   const view = el("div", { class: "srd-action-play__view srd-play__wide" });
   sheet.append(view);
+  /** @param {any} facts the engine's sheet of the scene */
   const show = (facts) => {
     if (token !== play.drawn) return;
     view.replaceChildren(...drawScene(play, entry, facts));
@@ -256,7 +272,7 @@ function draw(play, entry, { sheet }) {
   if (play.known.key === key) show(play.known.sheet);
   else {
     view.append(el("p", { class: "srd-play__empty" }, "Reading the scene…"));
-    play.frame.call({ action: "play_sheet", scene: entry }).then((reply) => {
+    play.frame.call({ action: "play_sheet", scene: entry }).then((/** @type {Reply} */ reply) => {
       if (!reply.ok) return play.frame.fail(reply.error);
       play.known = { key, sheet: reply.result.sheet };
       show(reply.result.sheet);
@@ -298,7 +314,7 @@ async function showChances(play, entry) {
   const reply = await play.frame.call({ action: "play_taps", scene: entry, ...rollChoices(play) });
   if (mine !== play.askedChances) return;
   if (!reply.ok) return failIn(play, "roll", reply.error);
-  reply.result.combatants.forEach((c, i) => {
+  reply.result.combatants.forEach((/** @type {any} */ c, /** @type {number} */ i) => {
     for (const trait of c.traits) {
       /** @type {HTMLButtonElement | null} */
       const button = play.root.querySelector(`[data-key="${play.root.id}-c${i}-tap-${trait.kind}-${CSS.escape(trait.name)}"]`);
@@ -322,12 +338,12 @@ function drawScene(play, entry, facts) {
   form.addEventListener("change", (event) => {
     if (/** @type {Element} */ (event.target).closest("[data-part]")) edited(play, form);
   });
-  const rules = facts.rules.map((rule) => {
+  const rules = facts.rules.map((/** @type {Rule} */ rule) => {
     const box = el("input", { type: "checkbox", value: rule.word, "data-part": "rule", id: `${id}-rule-${rule.word}` });
     box.checked = entry.rules.includes(rule.word);
     return el("label", { for: box.id, title: rule.effect }, box, ` ${rule.name}`);
   });
-  const inForce = facts.rules.filter((rule) => entry.rules.includes(rule.word)).map((rule) => rule.name);
+  const inForce = facts.rules.filter((/** @type {Rule} */ rule) => entry.rules.includes(rule.word)).map((/** @type {Rule} */ rule) => rule.name);
   form.append(
     el("div", { class: "srd-play__fields srd-play__fields--wide srd-play__wide" },
       field("Scene", textInput(entry.name, { "data-part": "scene-name", id: `${id}-name`, "data-field": "scene.name" })),
@@ -343,7 +359,7 @@ function drawScene(play, entry, facts) {
       + ` · rules: ${inForce.join(", ") || "none"}`),
   );
   const list = el("ol", { class: "srd-play__items srd-play__wide srd-action-play__combatants", "aria-label": "Combatants" },
-    ...entry.combatants.map((c, i) => drawCombatant(play, c, i, facts.combatants[i], facts)));
+    ...entry.combatants.map((/** @type {Combatant} */ c, /** @type {number} */ i) => drawCombatant(play, c, i, facts.combatants[i], facts)));
   const adds = el("div", { class: "srd-play__wide srd-play__actions", "data-field": "add", role: "group",
     "aria-label": "Add to the scene" },
     addButton(play, "character", "Add a character"), addButton(play, "mooks", "Add a mook group"));
@@ -389,6 +405,7 @@ function drawCombatant(play, c, i, fact, facts) {
     document.getElementById(`${play.root.id}-add-character`)?.focus();
   });
   // A field of this combatant: its key names the part, the id and the engine's path.
+  /** @type {(make: (value: any, attrs: Record<string, any>) => HTMLElement, value: any, key: string, attrs?: Record<string, any>) => HTMLElement} */
   const input = (make, value, key, attrs = {}) => make(value, { "data-part": key, id: `${id}-${key}`,
     "data-field": at(i, key), ...attrs });
   const state = el("p", { class: "srd-play__item-state srd-action-play__state" });
@@ -443,6 +460,7 @@ function drawCombatant(play, c, i, fact, facts) {
 function drawTaps(play, c, i, fact) {
   const id = `${play.root.id}-c${i}`;
   const group = el("div", { class: "srd-action-play__taps", role: "group", "aria-label": c.name, "data-field": `tap-${i}` });
+  /** @type {(label: string, track: string, count: number, marked: number, mark: string, words: (n: number) => string) => HTMLElement} */
   const boxes = (label, track, count, marked, mark, words) => tapBoxes(label,
     Array.from({ length: Math.min(count, MOST_BOXES) }, (_, k) => ({ mark: k < marked ? mark : "", pressed: k < marked,
       words: words(k + 1) })),
@@ -481,7 +499,7 @@ function drawTaps(play, c, i, fact) {
 function drawTapped(play, c, i) {
   const region = c.kind === "mooks" ? tapResult(`${play.root.id}-c${i}-tap`, 2, 3) : tapResult(`${play.root.id}-c${i}-tap`, 4.5, 7.5);
   if (play.lastTap && play.lastTap.index === i && play.lastTap.key === sceneKey(play.frame.entry())) {
-    region.append(...play.lastTap.lines.map((line) => el("p", { class: "srd-play__line" }, line)));
+    region.append(...play.lastTap.lines.map((/** @type {string} */ line) => el("p", { class: "srd-play__line" }, line)));
   }
   return region;
 }
@@ -506,13 +524,13 @@ function tapRoll(play, i, kind, name) {
  */
 function drawSequence(play, entry, facts) {
   const id = play.root.id;
-  const names = entry.combatants.map((c) => c.name);
+  const names = entry.combatants.map((/** @type {Combatant} */ c) => c.name);
   const box = el("section", { class: "srd-play__wide srd-action-play__sequence", "aria-labelledby": `${id}-sequence`,
     "data-field": "sequence", "aria-label": "The Sequence" },
     el("h2", { id: `${id}-sequence` }, entry.sequence ? `Sequence ${entry.sequence}` : "No Sequence yet"));
   const order = el("ol", { class: "srd-action-play__order", "aria-label": "Acting order" });
   if (entry.initiative === "cards" && entry.sequence) {
-    entry.stack.forEach((card, place) => {
+    entry.stack.forEach((/** @type {string} */ card, /** @type {number} */ place) => {
       if (typeof card === "string") {
         const up = el("button", { type: "button", class: "md-button", id: `${id}-padding` }, `${card} comes up`);
         up.disabled = place !== 0;
@@ -520,7 +538,7 @@ function drawSequence(play, entry, facts) {
         order.append(el("li", {}, `${card} (padding card) `, place === 0 ? up : ""));
       } else order.append(el("li", {}, names[card]));
     });
-    if (entry.out.length) box.append(el("p", {}, `Out of action: ${entry.out.map((i) => names[i]).join(", ")}`));
+    if (entry.out.length) box.append(el("p", {}, `Out of action: ${entry.out.map((/** @type {number} */ i) => names[i]).join(", ")}`));
   } else {
     for (const i of facts.order) {
       const c = entry.combatants[i];
@@ -533,7 +551,7 @@ function drawSequence(play, entry, facts) {
   const padding = el("input", { type: "checkbox", id: `${id}-padding-cards` });
   begin.addEventListener("click", () => changeBy(play, "sequence", { action: "play_sequence", padding: padding.checked },
     (result) => result.line));
-  const who = select(entry.combatants.map((c, i) => [String(i), c.name]), play.picked.who, { id: `${id}-actor` });
+  const who = select(entry.combatants.map((/** @type {Combatant} */ c, /** @type {number} */ i) => [String(i), c.name]), play.picked.who, { id: `${id}-actor` });
   who.addEventListener("change", () => { play.picked.who = who.value; });
   const act = select(Object.entries(facts.acts).map(([word, fact]) => [word, `${ACT_NAMES[word]}: ${shots(fact.shots)}`]),
     undefined, { id: `${id}-act` });
@@ -577,7 +595,9 @@ function drawRoll(play, entry) {
 function fillRoll(play, box, entry) {
   const id = play.root.id;
   box.replaceChildren(el("h2", { id: `${id}-roll-title` }, "Roll from a sheet"));
-  const characters = entry.combatants.map((c, i) => [i, c]).filter(([, c]) => c.kind === "character");
+  /** @type {[number, Combatant][]} */
+  const numbered = entry.combatants.map((/** @type {Combatant} */ c, /** @type {number} */ i) => [i, c]);
+  const characters = numbered.filter(([, c]) => c.kind === "character");
   if (!characters.length) return box.append(el("p", {}, "No character in the scene."));
   if (!characters.some(([i]) => String(i) === play.picked.roller)) play.picked.roller = String(characters[0][0]);
   const c = entry.combatants[Number(play.picked.roller)];
@@ -651,12 +671,12 @@ function fillRoll(play, box, entry) {
  * @returns {Node[]}
  */
 function oddsNodes(o) {
-  const rows = o.degrees.map((d) => el("tr", {}, el("th", { scope: "row" }, d.degree), el("td", {}, d.percent)));
+  const rows = o.degrees.map((/** @type {Degree} */ d) => el("tr", {}, el("th", { scope: "row" }, d.degree), el("td", {}, d.percent)));
   return [
     el("p", { class: "srd-action-play__chance" }, `${o.what}: `, el("code", {}, o.notation), ` · Success or better ${o.success.percent}`),
     el("div", { class: "srd-table-wrap", tabindex: "0", role: "region", "aria-label": "Each degree's exact chance" },
       el("table", { class: "srd-table" }, el("caption", {}, "Each degree: its exact chance"), el("tbody", {}, ...rows))),
-    exactFractions([["Success or better", o.success.ratio], ...o.degrees.map((d) => [d.degree, d.ratio])])];
+    exactFractions([["Success or better", o.success.ratio], ...o.degrees.map((/** @type {Degree} */ d) => [d.degree, d.ratio])])];
 }
 
 /**
@@ -688,7 +708,7 @@ function combatantPanel(play, entry, { className, part, title, picked, pickId })
     el("h2", { id: `${id}-${part}-title` }, title));
   if (!entry.combatants.length) return { box, pick: null };
   if (!entry.combatants[Number(play.picked[picked])]) play.picked[picked] = "0";
-  const pick = select(entry.combatants.map((c, i) => [String(i), c.name]), play.picked[picked], { id: `${id}-${pickId}` });
+  const pick = select(entry.combatants.map((/** @type {Combatant} */ c, /** @type {number} */ i) => [String(i), c.name]), play.picked[picked], { id: `${id}-${pickId}` });
   return { box, pick };
 }
 
@@ -719,7 +739,7 @@ function drawDamage(play, entry, facts) {
   const focusField = field("Their Willpower + Focus", focus, nerveHint(facts, Number(play.picked.target)));
   target.addEventListener("change", () => {
     play.picked.target = target.value;
-    document.getElementById(`${focus.id}-hint`).textContent = nerveHint(facts, Number(target.value));
+    /** @type {HTMLElement} */ (document.getElementById(`${focus.id}-hint`)).textContent = nerveHint(facts, Number(target.value));
   });
   const button = el("button", { type: "submit", class: "md-button md-button--primary", id: `${id}-hit` }, "Apply the hit");
   const form = el("form", { class: "srd-play__attackform", "aria-label": "Apply a hit", "data-field": "hit" },
@@ -746,7 +766,7 @@ function drawRecover(play, entry, facts) {
   const { box, pick: who } = combatantPanel(play, entry, { className: "srd-play__actions srd-action-play__recover",
     part: "recover", title: "Come round, steady, stabilise", picked: "recover", pickId: "recover-who" });
   if (!who) return box;
-  const what = select(facts.recoveries.map((r, i) => [String(i), r.label]), play.picked.how, { id: `${id}-recover-what` });
+  const what = select(facts.recoveries.map((/** @type {{label: string}} */ r, /** @type {number} */ i) => [String(i), r.label]), play.picked.how, { id: `${id}-recover-what` });
   const value = numberInput("", { id: `${id}-recover-value`, "data-field": "recover.value" });
   const seed = numberInput("", { id: `${id}-recover-seed`, "data-field": "recover.seed" });
   const valueLabel = el("label", { for: value.id });
