@@ -1,3 +1,4 @@
+// @ts-check
 // The dice & danger widgets.
 //
 // The notation roller: as you type, the engine's canonical form, the notes on how it read

@@ -1,3 +1,4 @@
+// @ts-check
 // The X-in-Y widgets: the check roller, the attack builder and the volley resolver.
 //
 // Each sends its form's values to the engine (rules_engine/xy_checks/actions.py) and shows
