@@ -13,15 +13,9 @@ import pytest
 
 from rules_engine.action import odds_notation
 
-from .test_play_states import fresh
+from .test_play_states import fresh, refusal
 
 bridge, ok = (partial(helper, "action") for helper in (play_documents.bridge, play_documents.ok))
-
-
-def refusal(action: str, **request: object) -> dict:
-    reply = bridge(action, **request)
-    assert not reply["ok"], reply
-    return reply["error"]
 
 
 def mark(scene: dict, track: str, box: int, index: int = 0) -> dict:

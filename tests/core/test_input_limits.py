@@ -2,6 +2,7 @@
 too): the notation's length, digit runs past Python's int() limit, linear parsing, seeds."""
 
 import pytest
+from refusals import refusal
 
 from rules_engine.core.errors import RulesError
 from rules_engine.core.notation import (
@@ -27,12 +28,6 @@ HUGE = [
     "1d " * 33_333 + "vs DC 3",  # was quadratic: 1.2 s
     "4d6 " * 25_000,
 ]
-
-
-def refusal(call, text):
-    with pytest.raises(RulesError) as info:
-        call(text)
-    return info.value
 
 
 @pytest.mark.parametrize("key", SYSTEMS)
