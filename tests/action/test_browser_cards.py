@@ -11,7 +11,9 @@ import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
+from browser_kit import ENGINE_LOAD_MS
+from browser_layout import assert_shown_in_place, open_and_measure
+from browser_widgets import leave_refused, roll_seeded, wait_ready
 from playwright.sync_api import Page, expect
 
 from rules_engine.action.cards import deck, draw
@@ -24,8 +26,8 @@ DECK = "#adk-deck-draw"
 def open_page(page: Page, site_url: str, query: str = "") -> None:
     """Open the cards page; wait until both widgets are ready and show their odds."""
     page.goto(f"{site_url}action-cards/{query}")
+    wait_ready(page, DRAW, DECK)
     for widget in (DRAW, DECK):
-        expect(page.locator(widget)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
         expect(page.locator(f"{widget} .srd-reading__notation")).to_be_visible()
 
 
@@ -109,11 +111,8 @@ def test_a_seeded_card_draw_equals_the_cli_and_its_permalink_deals_it_again(page
 
 def test_a_bad_faction_name_is_named_and_the_odds_are_marked_old(page, site_url, page_errors):
     open_page(page, site_url)
-    page.fill("#acd-factions", "Heroes, Vil$ains")
-    page.locator("#acd-factions").blur()
-    expect(page.locator("#acd-factions-error")).to_contain_text("a faction's name is letters")
+    leave_refused(page, "#acd-factions", "Heroes, Vil$ains", "a faction's name is letters")
     expect(page.locator("#acd-factions-error .srd-caret")).to_have_text("Heroes, Vil$ains\n           ^")
-    expect(page.locator("#acd-factions")).to_have_attribute("aria-invalid", "true")
     expect(page.locator(f"{DRAW} .srd-widget__odds")).to_have_attribute("data-stale", "")
     page.fill("#acd-factions", "Heroes, Villains")
     expect(page.locator("#acd-factions-error")).to_be_empty()
@@ -135,9 +134,7 @@ def test_the_deck_chance_follows_the_inputs_and_a_seeded_deal_equals_the_cli(pag
     expect(notation).to_have_text("deck plots: Rally in 5 draws")
     expect(page.locator(f"{DECK} .srd-action-card-odds__headline")).to_contain_text("1/4 (25.00%)")
 
-    page.fill("#adk-seed", "4")
-    page.press("#adk-seed", "Enter")
-    expect(page.locator(f"{DECK} .srd-roll__seed")).to_have_text("4")
+    roll_seeded(page, DECK, "#adk-seed", "4")
     dealt = cli_json("deck plots: Rally in 5 draws", "4")
     shown = page.locator(f"{DECK} .srd-action-deck-card strong").all_inner_texts()
     assert shown == [c["plot"] for c in dealt["cards"]]
@@ -179,47 +176,29 @@ def test_the_card_results_are_announced(page, site_url):
             assert page.get_attribute(f"{widget} .srd-widget__{region}", "aria-live") == "polite"
 
 
-REGIONS = (
-    f"{DRAW} .srd-widget__odds",
-    f"{DRAW} .srd-widget__result",
-    f"{DECK} .srd-widget__odds",
-    f"{DECK} .srd-widget__result",
+# The space each widget keeps for its odds and its deal; what must stay inside a phone's screen.
+REGIONS = tuple(f"{widget} .srd-widget__{region}" for widget in (DRAW, DECK) for region in ("odds", "result"))
+FIELDS = ("#acd-factions", "#acd-jokers-0", "#acd-seed", "#adk-card")
+INSIDE = (
+    *FIELDS,
+    *(
+        f"{DRAW} {part}"
+        for part in ("button[type=submit]", ".srd-action-card-odds .srd-table-wrap", ".srd-action-card-draw")
+    ),
+    f"{DECK} .srd-action-deck-draw",
 )
 
 
 def test_the_card_widgets_fit_a_phone_and_never_move_the_page(phone_page, site_url, theme, page_errors):
     page = phone_page
-    use_theme(page, site_url, theme)
-    page.goto(site_url + "action-cards/")
-    loading = {s: height(page, s) for s in REGIONS}
-    for widget in (DRAW, DECK):
-        expect(page.locator(widget)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-        expect(page.locator(f"{widget} .srd-reading__notation")).to_be_visible()
-    assert {s: height(page, s) for s in REGIONS} == loading
+    notations = [f"{widget} .srd-reading__notation" for widget in (DRAW, DECK)]
+    loading = open_and_measure(page, site_url, theme, "action-cards/", REGIONS, (DRAW, DECK), notations)
     # Many long-named factions, and a long deal with a card to look for.
     page.fill("#acd-factions", ", ".join(f"The Long-Named Faction {n}" for n in range(6)))
     expect(page.locator(f"{DRAW} .srd-action-card-odds__table caption")).to_contain_text("6 factions")
-    page.fill("#acd-seed", "11")
-    page.press("#acd-seed", "Enter")
-    expect(page.locator(f"{DRAW} .srd-roll__seed")).to_have_text("11")
+    roll_seeded(page, DRAW, "#acd-seed", "11")
     page.fill("#adk-draws", "40")
     page.fill("#adk-card", "The Shit Hits The Fan! / Rejuvenation!")
-    page.fill("#adk-seed", "3")
-    page.press("#adk-seed", "Enter")
-    expect(page.locator(f"{DECK} .srd-roll__seed")).to_have_text("3")
-    assert {s: height(page, s) for s in REGIONS} == loading
-    assert_no_sideways_scroll(page, "action-cards after a draw")
-    width = page.evaluate("window.innerWidth")
-    for selector in (
-        "#acd-factions",
-        "#acd-jokers-0",
-        "#acd-seed",
-        f"{DRAW} button[type=submit]",
-        f"{DRAW} .srd-action-card-odds .srd-table-wrap",
-        f"{DRAW} .srd-action-card-draw",
-        "#adk-card",
-        f"{DECK} .srd-action-deck-draw",
-    ):
-        box = page.locator(selector).bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+    roll_seeded(page, DECK, "#adk-seed", "3")
+    assert_shown_in_place(page, loading, "action-cards after a draw", INSIDE)
     assert page_errors == []

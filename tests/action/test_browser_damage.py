@@ -5,18 +5,28 @@ and reads what a reader reads."""
 
 from __future__ import annotations
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
+from browser_kit import height
+from browser_layout import assert_shown_in_place, open_and_measure
+from browser_widgets import leave_refused, wait_ready
 from playwright.sync_api import Page, expect
 
 from rules_engine.action.combat.damage import DamageReport, Hit
 
 CALC = "#ad-calculator"
 RESULT = f"{CALC} .srd-widget__result"
+# What must stay inside a phone's screen with the tallest result shown.
+INSIDE = (
+    "#ad-damage",
+    "#ad-opt-shaken",
+    "#ad-penalty-seriousness",
+    f"{CALC} button[type=submit]",
+    f"{RESULT} .srd-action-damage__mooks",
+)
 
 
 def open_page(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}action-combat/")
-    expect(page.locator(CALC)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    wait_ready(page, CALC)
     expect(page.locator(f"{RESULT} .srd-action-damage__happens")).to_be_visible()
 
 
@@ -90,10 +100,7 @@ def test_three_wounds_roll_luck_at_5_10_and_15(page, site_url, page_errors):
 
 def test_a_bad_field_is_named_and_the_result_is_marked_old(page, site_url, page_errors):
     open_page(page, site_url)
-    page.fill("#ad-threshold", "0")
-    page.locator("#ad-threshold").blur()
-    expect(page.locator("#ad-threshold-error")).to_contain_text("Wound Threshold must be from 1 to 100")
-    expect(page.locator("#ad-threshold")).to_have_attribute("aria-invalid", "true")
+    leave_refused(page, "#ad-threshold", "0", "Wound Threshold must be from 1 to 100")
     expect(page.locator(RESULT)).to_have_attribute("data-stale", "")
     page.fill("#ad-threshold", "4")
     expect(page.locator("#ad-threshold-error")).to_be_empty()
@@ -140,7 +147,7 @@ def show_the_tallest_result(page: Page) -> None:
 def test_the_tallest_result_fits_its_reserved_space_on_a_desktop(page, site_url, page_errors):
     page.goto(f"{site_url}action-combat/")
     loading = height(page, RESULT)
-    expect(page.locator(CALC)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    wait_ready(page, CALC)
     show_the_tallest_result(page)
     assert height(page, RESULT) == loading
     assert page_errors == []
@@ -148,23 +155,9 @@ def test_the_tallest_result_fits_its_reserved_space_on_a_desktop(page, site_url,
 
 def test_the_calculator_fits_a_phone_and_never_moves_the_page(phone_page, site_url, theme, page_errors):
     page = phone_page
-    use_theme(page, site_url, theme)
-    page.goto(f"{site_url}action-combat/")
-    loading = height(page, RESULT)
-    expect(page.locator(CALC)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-    expect(page.locator(f"{RESULT} .srd-action-damage__happens")).to_be_visible()
-    assert height(page, RESULT) == loading
+    loading = open_and_measure(
+        page, site_url, theme, "action-combat/", [RESULT], [CALC], [f"{RESULT} .srd-action-damage__happens"]
+    )
     show_the_tallest_result(page)
-    assert height(page, RESULT) == loading
-    assert_no_sideways_scroll(page, "action-combat with the tallest result")
-    width = page.evaluate("window.innerWidth")
-    for selector in (
-        "#ad-damage",
-        "#ad-opt-shaken",
-        "#ad-penalty-seriousness",
-        f"{CALC} button[type=submit]",
-        f"{RESULT} .srd-action-damage__mooks",
-    ):
-        box = page.locator(selector).bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+    assert_shown_in_place(page, loading, "action-combat with the tallest result", INSIDE)
     assert page_errors == []

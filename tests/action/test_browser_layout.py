@@ -4,7 +4,7 @@ converter fit, never move the page when a result appears, and read in both theme
 from __future__ import annotations
 
 from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, parse_colour
-from browser_layout import assert_shown_in_place, heights, open_and_measure, open_in_theme
+from browser_layout import assert_shown_in_place, open_and_measure, open_in_theme
 from browser_widgets import roll_seeded, wait_ready
 from playwright.sync_api import expect
 
@@ -15,6 +15,7 @@ REGIONS = (
     "#av-converter .srd-widget__result",
 )
 # The controls and results that must stay inside a phone's screen.
+FIRST_DRAWN = ("#ac-roller .srd-action-odds__table", "#av-converter .srd-action-conversion__value")
 FIELDS = ("#ac-skill", "#ac-type-experimental", "#ac-seed", "#av-measure")
 INSIDE = (
     *FIELDS,
@@ -24,10 +25,7 @@ INSIDE = (
 
 def test_the_action_widgets_fit_and_never_move_the_page(phone_page, site_url, theme, page_errors):
     page = phone_page
-    loading = open_and_measure(page, site_url, theme, "action/", REGIONS, "#ac-roller")
-    expect(page.locator("#ac-roller .srd-action-odds__table")).to_be_visible()
-    expect(page.locator("#av-converter .srd-action-conversion__value")).to_be_visible()
-    assert heights(page, REGIONS) == loading
+    loading = open_and_measure(page, site_url, theme, "action/", REGIONS, ["#ac-roller"], FIRST_DRAWN)
 
     # The widest odds (long fractions) and a roll with several dice and notes.
     page.get_by_label("Inspired", exact=True).check()

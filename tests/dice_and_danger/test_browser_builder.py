@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height, use_theme
+from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, height
+from browser_layout import assert_inside_screen, heights, open_and_measure
+from browser_widgets import roll_seeded, wait_ready
 from playwright.sync_api import Page, expect
 
 from rules_engine.core.exact import decimal_text, percent, ratio
@@ -26,7 +28,7 @@ OPENING = Attack(prepared=True, weapon="swords", armour="leather")
 
 def open_page(page: Page, site_url: str, query: str = "") -> None:
     page.goto(f"{site_url}dice-and-danger/{query}")
-    expect(page.locator(BUILDER)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+    wait_ready(page, BUILDER)
 
 
 def expect_damage(page: Page, attack: Attack) -> None:
@@ -172,39 +174,33 @@ def test_the_health_save_helper_gives_each_outcome_exactly_and_rolls(page, site_
     expect(page.locator("#dh-conditions_now-error")).to_be_empty()
     expect_health(page, 3, 1, 1)
 
-    page.fill("#dh-seed", "8")
-    page.press("#dh-seed", "Enter")
-    expect(page.locator(f"{HELPER} .srd-roll__seed")).to_have_text("8")
+    roll_seeded(page, HELPER, "#dh-seed", "8")
     rolled = roll(health_save(3, 1, 1).query, 8)
     expect(page.locator(f"{HELPER} .srd-roll__outcome")).to_contain_text(health_save_outcome(rolled.hits))
     assert page_errors == []
 
 
 HELPER_REGIONS = (
-    f"{BUILDER} .srd-widget__canonical",
-    f"{BUILDER} .srd-widget__odds",
-    f"{BUILDER} .srd-widget__result",
-    f"{HELPER} .srd-widget__odds",
-    f"{HELPER} .srd-widget__result",
+    *(f"{BUILDER} .srd-widget__{region}" for region in ("canonical", "odds", "result")),
+    *(f"{HELPER} .srd-widget__{region}" for region in ("odds", "result")),
+)
+# What must stay inside a phone's screen with the builder and the helper used.
+FIELDS = ("#dg-expert", "#dg-weapon-spears", "#dg-armour-plate", "#dg-shield-tower", "#dg-seed", "#dh-health")
+INSIDE = (
+    *FIELDS,
+    *(f"{BUILDER} {part}" for part in ("button[type=submit]", ".srd-dd-written")),
+    *(f"{HELPER} {part}" for part in ("button[type=submit]", ".srd-widget__odds .srd-table-wrap")),
 )
 
 
 def test_the_helpers_fit_a_phone_and_never_move_the_page(phone_page, site_url, theme, page_errors):
     page = phone_page
-    use_theme(page, site_url, theme)
-    page.goto(site_url + "dice-and-danger/")
-    loading = {s: height(page, s) for s in HELPER_REGIONS}
-    expect(page.locator(BUILDER)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-    expect(page.locator(f"{HELPER} tr[data-hits='0'] .srd-exact-cell")).to_be_visible()
-    assert {s: height(page, s) for s in HELPER_REGIONS} == loading
+    first_drawn = [f"{HELPER} tr[data-hits='0'] .srd-exact-cell"]
+    loading = open_and_measure(page, site_url, theme, "dice-and-danger/", HELPER_REGIONS, [BUILDER], first_drawn)
 
-    page.fill("#dg-seed", "5")
-    page.press("#dg-seed", "Enter")
-    expect(page.locator(f"{BUILDER} .srd-roll__seed")).to_have_text("5")
-    page.fill("#dh-seed", "5")
-    page.press("#dh-seed", "Enter")
-    expect(page.locator(f"{HELPER} .srd-roll__seed")).to_have_text("5")
-    assert {s: height(page, s) for s in HELPER_REGIONS} == loading
+    roll_seeded(page, BUILDER, "#dg-seed", "5")
+    roll_seeded(page, HELPER, "#dh-seed", "5")
+    assert heights(page, HELPER_REGIONS) == loading
 
     # The busiest build: every term at once; its rows stay within the space kept for them.
     for box in ("#dg-expert", "#dg-friend", "#dg-hit_defense", "#dg-ranged", "#dg-crude", "#dg-off_hand"):
@@ -214,21 +210,7 @@ def test_the_helpers_fit_a_phone_and_never_move_the_page(phone_page, site_url, t
     expect(page.locator(f"{BUILDER} .srd-dd-steps li")).to_have_count(11)
     assert height(page, f"{BUILDER} .srd-widget__canonical") == loading[f"{BUILDER} .srd-widget__canonical"]
     assert_no_sideways_scroll(page, "dice-and-danger with the builder and the helper used")
-    width = page.evaluate("window.innerWidth")
-    for selector in (
-        "#dg-expert",
-        "#dg-weapon-spears",
-        "#dg-armour-plate",
-        "#dg-shield-tower",
-        "#dg-seed",
-        f"{BUILDER} button[type=submit]",
-        f"{BUILDER} .srd-dd-written",
-        "#dh-health",
-        f"{HELPER} button[type=submit]",
-        f"{HELPER} .srd-widget__odds .srd-table-wrap",
-    ):
-        box = page.locator(selector).bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+    assert_inside_screen(page, INSIDE)
     # Tap targets: every checkbox and radio row is at least 44 px tall on a phone.
     for selector in ("label[for=dg-expert]", "#dg-builder label:has(#dg-weapon-axes)"):
         assert page.locator(selector).bounding_box()["height"] >= 44, selector

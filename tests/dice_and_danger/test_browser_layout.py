@@ -5,7 +5,7 @@ rolls stay inside their own boxes), and the hits chart reads in both themes."""
 from __future__ import annotations
 
 from browser_kit import ENGINE_LOAD_MS, assert_no_sideways_scroll, contrast, parse_colour
-from browser_layout import assert_inside_screen, assert_shown_in_place, heights, open_and_measure, open_in_theme
+from browser_layout import assert_inside_screen, assert_shown_in_place, open_and_measure, open_in_theme
 from browser_widgets import roll_seeded, wait_ready
 from playwright.sync_api import expect
 
@@ -27,16 +27,15 @@ INSIDE = (
 INSIDE_A_BIG_ROLL = tuple(
     f"#dd-roller {part}" for part in (".srd-dd-hits-chart", ".srd-dice", ".srd-hits-table .srd-table-wrap")
 )
+# The odds and the chart's first column, drawn once the engine is up.
+FIRST_DRAWN = ("#dd-roller [data-odds=any-hit] .srd-exact", "#dd-roller .srd-dd-hits-chart__column >> nth=0")
 LONG_BAD_NOTATION = "3d +2d +1b +3b +1p +2p vs DC 3 & -1d & +2b & +1p & +1b & +2d & -1h -4b & +1p"
 
 
 def test_the_dice_and_danger_widgets_fit_and_never_move_the_page(phone_page, site_url, theme, page_errors):
     page = phone_page
     # While the engine loads: the space for the reading, the odds and the results is there.
-    loading = open_and_measure(page, site_url, theme, "dice-and-danger/", DD_REGIONS, "#dd-roller")
-    expect(page.locator("#dd-roller [data-odds=any-hit] .srd-exact")).to_be_visible()
-    expect(page.locator("#dd-roller .srd-dd-hits-chart__column").first).to_be_visible()
-    assert heights(page, DD_REGIONS) == loading
+    loading = open_and_measure(page, site_url, theme, "dice-and-danger/", DD_REGIONS, ["#dd-roller"], FIRST_DRAWN)
 
     roll_seeded(page, "#dd-roller", "#dd-seed", "123")
     roll_seeded(page, "#dc-character", "#dc-seed", "123")

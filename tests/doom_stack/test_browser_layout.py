@@ -5,9 +5,8 @@ best-stack chart fits the screen with colours that keep their contrast."""
 from __future__ import annotations
 
 from browser_kit import PAGE_BACKGROUND, contrast, parse_colour
-from browser_layout import assert_shown_in_place, heights, open_and_measure, open_in_theme
+from browser_layout import assert_shown_in_place, open_and_measure, open_in_theme
 from browser_widgets import roll_seeded, wait_ready
-from playwright.sync_api import expect
 
 # The space for the odds and the roll, there while the engine loads.
 REGIONS = ("#ds-roller", "#ds-roller .srd-widget__odds", "#ds-roller .srd-widget__result", "#ds-roller .srd-ds-stacks")
@@ -19,9 +18,8 @@ INSIDE = (*FIELDS, "#ds-roller button[type=submit]", ".srd-odds__summary", ".srd
 def test_the_roller_fits_and_never_moves_the_page(phone_page, site_url, theme, page_errors):
     page = phone_page
     # While the engine loads: the space for the odds and the roll is already there.
-    loading = open_and_measure(page, site_url, theme, "doom-stack/", REGIONS, "#ds-roller")
-    expect(page.locator("[data-odds=success] .srd-exact")).to_be_visible()
-    assert heights(page, REGIONS) == loading
+    odds = "[data-odds=success] .srd-exact"
+    loading = open_and_measure(page, site_url, theme, "doom-stack/", REGIONS, ["#ds-roller"], [odds])
 
     roll_seeded(page, "#ds-roller", "#ds-seed", "123")
     assert_shown_in_place(page, loading, "doom-stack after a roll", INSIDE)

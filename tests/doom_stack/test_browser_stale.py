@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from browser_widgets import roll_seeded
 from playwright.sync_api import Page, expect
 
 from rules_engine.web import call
@@ -102,9 +103,7 @@ def test_unreadable_input_marks_the_odds_and_the_roll_as_older(page, site_url, p
 def test_a_changed_seed_does_not_mark_the_roll(page, site_url):
     # The seed says how to roll, not what: the roll shows its own seed and stays current.
     open_roller(page, site_url)
-    page.fill("#ds-seed", "5")
-    page.press("#ds-seed", "Enter")
-    expect(page.locator(".srd-roll__seed")).to_have_text("5")
+    roll_seeded(page, ROLLER, "#ds-seed", "5")
     page.fill("#ds-seed", "")
     page.fill("#ds-seed", "6")
     page.wait_for_timeout(300)

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from browser_kit import assert_no_sideways_scroll, height, use_theme
 from browser_widgets import wait_ready
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 
 def open_in_theme(page: Page, site_url: str, theme: str, path: str) -> None:
@@ -24,13 +24,25 @@ def heights(page: Page, selectors: Iterable[str]) -> dict[str, float]:
     return {selector: height(page, selector) for selector in selectors}
 
 
-def open_and_measure(page: Page, site_url: str, theme: str, path: str, regions: Iterable[str], *widgets: str):
+def open_and_measure(
+    page: Page,
+    site_url: str,
+    theme: str,
+    path: str,
+    regions: Iterable[str],
+    widgets: Iterable[str],
+    shown: Iterable[str] = (),
+) -> dict[str, float]:
     """Open the page at ``path`` in ``theme``; measure ``regions`` while the engine loads (the
-    space kept for the results), then wait until each of ``widgets`` is ready. Returns the
-    heights measured, to compare with ``assert_shown_in_place``."""
+    space kept for the results); wait until each of ``widgets`` is ready and each of ``shown``
+    is visible (the first results drawn), then check they took no more room. Returns the heights
+    measured while loading, to compare with again (``assert_shown_in_place``)."""
     open_in_theme(page, site_url, theme, path)
     loading = heights(page, regions)
     wait_ready(page, *widgets)
+    for selector in shown:
+        expect(page.locator(selector)).to_be_visible()
+    assert heights(page, loading) == loading
     return loading
 
 

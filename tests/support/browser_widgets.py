@@ -1,7 +1,8 @@
 """What the browser tests of every system's widgets do the same way
-(``tests/<system>/test_browser_*.py``): wait until a widget's engine is ready, roll with a seed
-typed in, read what the command line prints for the same roll, and see which field has the
-focus."""
+(``tests/<system>/test_browser_*.py``): wait until a widget's engine is ready, type into its
+fields, roll with a seed typed in, read what the command line prints for the same roll, see a
+field refused and the results shown before marked as old, see where the focus is, and read a
+page without JavaScript."""
 
 from __future__ import annotations
 
@@ -19,6 +20,21 @@ def wait_ready(page: Page, *widgets: str) -> None:
     """Until each widget (by its selector) says its engine is ready."""
     for widget in widgets:
         expect(page.locator(widget)).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
+
+
+def fill_fields(page: Page, prefix: str, values: dict[str, str]) -> None:
+    """Type each value into the field ``#<prefix>-<name>``."""
+    for name, value in values.items():
+        page.fill(f"#{prefix}-{name}", value)
+
+
+def leave_refused(page: Page, field: str, value: str, words: str) -> None:
+    """Type ``value`` into the field ``field`` and leave it: the message under it says ``words``
+    (among others) and the field is marked invalid."""
+    page.fill(field, value)
+    page.locator(field).blur()
+    expect(page.locator(f"{field}-error")).to_contain_text(words)
+    expect(page.locator(field)).to_have_attribute("aria-invalid", "true")
 
 
 def roll_seeded(page: Page, widget: str, seed_field: str, seed: str) -> None:
@@ -46,7 +62,17 @@ def focused_id(page: Page) -> str:
     return page.evaluate("document.activeElement && document.activeElement.id")
 
 
-def expect_read_without_javascript(page: Page, widgets: tuple[str, ...], own_tables: int) -> Locator:
+def assert_focus_shown(page: Page, selector: str) -> None:
+    """The focus is on the element ``selector`` names, and it shows: an outline at least 2 px wide."""
+    assert page.evaluate("(selector) => document.activeElement.matches(selector)", selector)
+    outline = page.evaluate(
+        "(() => { const s = getComputedStyle(document.activeElement);"
+        " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()"
+    )
+    assert outline[0] != "none" and outline[1] >= 2, outline
+
+
+def expect_read_without_js(page: Page, widgets: tuple[str, ...], own_tables: int) -> Locator:
     """A system's page read without JavaScript: one note a widget (in the page's order) says it
     needs JavaScript, each widget's form is hidden rather than promising what never loads, and
     the page's own tables (at least ``own_tables``, not a widget's) and its first chart show.
@@ -74,14 +100,12 @@ STALE_WORDS = {
 
 
 def expect_marked_stale(page: Page, widget: str, notation: str, regions: tuple[str, ...] = ("odds", "result")) -> None:
-    """Each of the widget's ``regions`` still shows what it showed, labelled as belonging to
-    ``notation``, the last valid input (the odds, the reading) or earlier inputs (the roll)."""
+    """After an input is refused: each of the widget's ``regions`` still shows what it showed,
+    labelled as belonging to ``notation``, the last valid input (the odds, the reading) or
+    earlier inputs (the roll); and the widget shows the reader words only (no traceback, no
+    engine reply as JSON)."""
     for region in regions:
         label = page.locator(f"{widget} .srd-widget__{region} .srd-stale-label")
         expect(label).to_have_text(f"{STALE_WORDS[region]}: {notation}")
-
-
-def assert_no_raw_reply(page: Page, widget: str) -> None:
-    """The widget shows the reader words only: no traceback, no engine reply as JSON."""
     text = page.inner_text(widget)
     assert "Traceback" not in text and '"ok"' not in text and "{" not in text
