@@ -8,11 +8,10 @@ and read what a reader reads.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
+from functools import partial
 from urllib.parse import parse_qs, urlsplit
 
+from browser_widgets import cli_roll_lines, leave_refused
 from playwright.sync_api import Page, expect
 
 from rules_engine.action import roll_notation
@@ -22,7 +21,6 @@ from rules_engine.action.roll.rules import DEGREE_NAMES
 from rules_engine.action.roll.values import convert
 from rules_engine.core.exact import percent, ratio
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_LOAD_MS = 60_000
 ROLLER = "#ac-roller"
 CONVERTER = "#av-converter"
@@ -36,16 +34,7 @@ def open_page(page: Page, site_url: str, query: str = "") -> None:
     expect(page.locator(f"{ROLLER} .srd-reading__notation")).to_be_visible()
 
 
-def cli_lines(notation: str, seed: str) -> list[str]:
-    """What ``python -m rules_engine roll action NOTATION --seed SEED`` prints."""
-    result = subprocess.run(
-        [sys.executable, "-m", "rules_engine", "roll", "action", notation, "--seed", seed],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=REPO_ROOT,
-    )
-    return result.stdout.splitlines()
+cli_lines = partial(cli_roll_lines, "action")  # what `python -m rules_engine roll action NOTATION --seed SEED` prints
 
 
 def shown_odds(page: Page) -> dict[str, tuple[str, str]]:
@@ -129,11 +118,8 @@ def test_a_seeded_roll_equals_the_cli_and_its_permalink_reproduces_it(page, phon
 
 def test_a_bad_field_is_named_and_the_odds_are_marked_old(page, site_url, page_errors):
     open_page(page, site_url)
-    page.fill("#ac-threshold", "0")
-    page.locator("#ac-threshold").blur()
+    leave_refused(page, "#ac-threshold", "0", "Threshold must be from 1 to 100")
     message = page.locator("#ac-threshold-error")
-    expect(message).to_contain_text("Threshold must be from 1 to 100")
-    expect(page.locator("#ac-threshold")).to_have_attribute("aria-invalid", "true")
     expect(page.locator(f"{ROLLER} .srd-widget__odds")).to_have_attribute("data-stale", "")
     page.fill("#ac-threshold", "10")
     expect(page.locator(f"{ROLLER} .srd-reading__notation")).to_have_text("5 vs 5 T 10")

@@ -9,12 +9,11 @@ and read what a reader reads.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
+from functools import partial
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from browser_widgets import assert_focus_shown, cli_roll_lines, expect_marked_stale, expect_read_without_js, focused_id
 from page_watch import record_shown, shown_texts
 from playwright.sync_api import Page, expect
 
@@ -26,7 +25,6 @@ from rules_engine.dice_and_danger.odds import odds
 from rules_engine.dice_and_danger.roll import generate_character
 from rules_engine.dice_and_danger.rules import ATTRIBUTE_NAMES
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_LOAD_MS = 60_000  # cold Pyodide start: a few seconds; generous for a loaded CI box
 ROLLER = "#dd-roller"
 CHARACTER = "#dc-character"
@@ -43,16 +41,9 @@ def open_page(page: Page, site_url: str, query: str = "") -> None:
     expect(page.locator("#dd-roller .srd-reading__notation")).to_be_visible()
 
 
-def cli_lines(notation: str, seed: str) -> list[str]:
-    """What ``python -m rules_engine roll dice-and-danger NOTATION --seed SEED`` prints."""
-    result = subprocess.run(
-        [sys.executable, "-m", "rules_engine", "roll", "dice-and-danger", notation, "--seed", seed],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=REPO_ROOT,
-    )
-    return result.stdout.splitlines()
+cli_lines = partial(
+    cli_roll_lines, "dice-and-danger"
+)  # what `python -m rules_engine roll dice-and-danger NOTATION --seed SEED` prints
 
 
 def roll(page: Page, seed: str) -> list[str]:
@@ -299,18 +290,7 @@ def test_bad_notation_shows_the_engine_message_with_an_aligned_caret_and_keeps_t
         expect(message).to_have_text(f"Notation: {expected.message}")
         for region, text in before.items():
             assert shown_content(page, region) == text, region
-        canonical = parse(good).notation
-        expect(page.locator(f"{ROLLER} .srd-widget__odds .srd-stale-label")).to_have_text(
-            f"Odds for the last valid input: {canonical}"
-        )
-        expect(page.locator(f"{ROLLER} .srd-widget__canonical .srd-stale-label")).to_have_text(
-            f"Reading of the last valid input: {canonical}"
-        )
-        expect(page.locator(f"{ROLLER} .srd-widget__result .srd-stale-label")).to_have_text(
-            f"Roll for earlier inputs: {canonical}"
-        )
-        shown = page.inner_text(ROLLER)
-        assert "Traceback" not in shown and '"ok"' not in shown and "{" not in shown
+        expect_marked_stale(page, ROLLER, parse(good).notation, ("odds", "canonical", "result"))
 
     # Fixed, the message and the marks go away as the odds come back.
     page.fill("#dd-notation", good)
@@ -383,10 +363,6 @@ def test_a_seeded_character_is_the_engines_and_its_permalink_reproduces_it(page,
 
 
 # --- (e) keyboard only -----------------------------------------------------------------------
-def focused_id(page: Page) -> str:
-    return page.evaluate("document.activeElement && document.activeElement.id")
-
-
 def test_the_roller_works_from_the_keyboard_alone(page, site_url, page_errors):
     open_page(page, site_url)
     page.focus("#dd-notation")
@@ -407,12 +383,7 @@ def test_the_roller_works_from_the_keyboard_alone(page, site_url, page_errors):
 
     # Tab on to the Roll button: its focus is visible, and Enter rolls again (a new seed).
     page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.matches('#dd-roller button[type=submit]')")
-    outline = page.evaluate(
-        "(() => { const s = getComputedStyle(document.activeElement);"
-        " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()"
-    )
-    assert outline[0] != "none" and outline[1] >= 2, outline
+    assert_focus_shown(page, f"{ROLLER} button[type=submit]")
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("ControlOrMeta+a")
     page.keyboard.press("Delete")
@@ -470,15 +441,4 @@ def test_without_javascript_the_page_reads_and_says_the_widgets_need_it(nojs_pag
     page = nojs_page
     page.goto(f"{site_url}dice-and-danger/")
     expect(page.locator("h1")).to_contain_text("dice & danger")
-    notes = page.locator(".srd-widget__noscript")
-    widgets = (ROLLER, "#dh-helper", "#dg-builder", CHARACTER)  # in the page's order
-    assert notes.count() == len(widgets)
-    for index in range(len(widgets)):
-        expect(notes.nth(index)).to_be_visible()
-        expect(notes.nth(index)).to_contain_text("needs JavaScript")
-    for widget in widgets:
-        expect(page.locator(widget)).to_be_hidden()
-    tables = page.locator("table.srd-table:not(.srd-widget table)")  # the page's own tables, not a widget's
-    assert tables.count() >= 5
-    expect(tables.first).to_be_visible()
-    expect(page.locator("svg.srd-chart").first).to_be_visible()
+    expect_read_without_js(page, (ROLLER, "#dh-helper", "#dg-builder", CHARACTER), own_tables=5)

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from fractions import Fraction
-from pathlib import Path
+from functools import partial
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from browser_widgets import assert_focus_shown, cli_roll_lines, expect_marked_stale, expect_read_without_js, focused_id
 from page_watch import record_shown, shown_texts
 from playwright.sync_api import Page, expect
 
@@ -25,7 +24,6 @@ from rules_engine.doom_stack.odds import odds
 from rules_engine.doom_stack.roll import pool_line
 from rules_engine.web import call
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_LOAD_MS = 60_000  # cold Pyodide start: a few seconds; generous for a loaded CI box
 FIELDS = ("attribute", "skill", "modifiers", "tn")
 ROLLER = "#ds-roller"
@@ -55,16 +53,9 @@ def notation(fields: dict[str, str]) -> str:
     return query.notation
 
 
-def cli_lines(notation_text: str, seed: str) -> list[str]:
-    """What ``python -m rules_engine roll doom-stack NOTATION --seed SEED`` prints."""
-    result = subprocess.run(
-        [sys.executable, "-m", "rules_engine", "roll", "doom-stack", notation_text, "--seed", seed],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=REPO_ROOT,
-    )
-    return result.stdout.splitlines()
+cli_lines = partial(
+    cli_roll_lines, "doom-stack"
+)  # what `python -m rules_engine roll doom-stack NOTATION --seed SEED` prints
 
 
 def roll_part(lines: list[str]) -> list[str]:
@@ -265,15 +256,8 @@ def test_bad_input_is_explained_under_its_field_and_earlier_results_stay(page, s
         assert f"ds-{name}-error" in page.get_attribute(f"#ds-{name}", "aria-describedby").split()
         assert shown_content(page, f"{ROLLER} .srd-widget__odds") == odds_before
         assert shown_content(page, f"{ROLLER} .srd-widget__result") == result_before
-        if name != "seed":  # the seed is not an input of the odds, and the roll shows its own
-            expect(page.locator(f"{ROLLER} .srd-widget__odds .srd-stale-label")).to_have_text(
-                f"Odds for the last valid input: {notation(good)}"
-            )
-            expect(page.locator(f"{ROLLER} .srd-widget__result .srd-stale-label")).to_have_text(
-                f"Roll for earlier inputs: {notation(good)}"
-            )
-        text = page.inner_text(ROLLER)
-        assert "Traceback" not in text and '"ok"' not in text and "{" not in text
+        # (The seed is not an input of the odds, and the roll shows its own: nothing is labelled.)
+        expect_marked_stale(page, ROLLER, notation(good), () if name == "seed" else ("odds", "result"))
 
         # Fixed, the message and the marks go away without another roll.
         page.fill(f"#ds-{name}", "99" if name == "seed" else good[name])
@@ -333,10 +317,6 @@ def test_the_engine_survives_instant_navigation_and_loads_once(page, site_url, r
 
 
 # --- (e) keyboard only -----------------------------------------------------------------------
-def focused_id(page: Page) -> str:
-    return page.evaluate("document.activeElement && document.activeElement.id")
-
-
 def test_the_roller_works_from_the_keyboard_alone(page, site_url, page_errors):
     open_roller(page, site_url)
     page.focus("#ds-attribute")
@@ -354,12 +334,7 @@ def test_the_roller_works_from_the_keyboard_alone(page, site_url, page_errors):
 
     # Tab on to the Roll button: its focus is visible, and Enter rolls again.
     page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement.matches('#ds-roller button[type=submit]')")
-    outline = page.evaluate(
-        "(() => { const s = getComputedStyle(document.activeElement);"
-        " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()"
-    )
-    assert outline[0] != "none" and outline[1] >= 2, outline
+    assert_focus_shown(page, f"{ROLLER} button[type=submit]")
     page.fill("#ds-seed", "")  # a blank seed: the next roll picks a new one
     page.focus(f"{ROLLER} button[type=submit]")
     page.keyboard.press("Enter")
@@ -372,16 +347,6 @@ def test_without_javascript_the_page_reads_and_says_the_roller_needs_it(nojs_pag
     page = nojs_page
     page.goto(f"{site_url}doom-stack/")
     expect(page.locator("h1")).to_contain_text("Doom Stack")
-    notes = page.locator(".srd-widget__noscript")
-    expect(notes).to_have_count(2)  # one under the roller, one under the attack helper
-    for index in range(2):
-        expect(notes.nth(index)).to_be_visible()
-        expect(notes.nth(index)).to_contain_text("needs JavaScript")
-    # The dead forms are hidden rather than promising widgets that never load.
-    expect(page.locator(ROLLER)).to_be_hidden()
-    expect(page.locator("#dsa-helper")).to_be_hidden()
-    tables = page.locator("table.srd-table:not(.srd-widget table)")  # the page's own, not a widget's
-    assert tables.count() >= 2
-    expect(tables.first).to_be_visible()
+    # A note under the roller and one under the attack helper; their dead forms hidden.
+    tables = expect_read_without_js(page, (ROLLER, "#dsa-helper"), own_tables=2)
     assert tables.first.locator("tbody tr").count() >= 3
-    expect(page.locator("svg.srd-chart").first).to_be_visible()

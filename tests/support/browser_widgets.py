@@ -57,6 +57,13 @@ def cli_roll_lines(system: str, notation: str, seed: str) -> list[str]:
     return result.stdout.splitlines()
 
 
+def type_over(page: Page, field: str, text: str) -> None:
+    """From the keyboard alone: focus the field ``field``, select all it holds and type ``text``."""
+    page.focus(field)
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type(text)
+
+
 def focused_id(page: Page) -> str:
     """The id of the element that has the focus (or a false value)."""
     return page.evaluate("document.activeElement && document.activeElement.id")

@@ -5,17 +5,15 @@ reader does."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
+from functools import partial
 from urllib.parse import parse_qs, urlsplit
 
+from browser_widgets import cli_roll_lines, fill_fields
 from playwright.sync_api import Page, expect
 
 from rules_engine.xy_checks import SYSTEM
 from rules_engine.xy_checks.actions import ACTIONS
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_LOAD_MS = 60_000
 CHECK, ATTACK, VOLLEY = "#xyc-roller", "#xya-builder", "#xyv-resolver"
 
@@ -27,16 +25,9 @@ def open_page(page: Page, site_url: str, query: str = "") -> None:
     expect(page.locator(f"{CHECK} .srd-reading__notation")).to_be_visible()
 
 
-def cli_lines(notation: str, seed: str) -> list[str]:
-    """What ``python -m rules_engine roll xy-checks NOTATION --seed SEED`` prints."""
-    result = subprocess.run(
-        [sys.executable, "-m", "rules_engine", "roll", "xy-checks", notation, "--seed", seed],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=REPO_ROOT,
-    )
-    return result.stdout.splitlines()
+cli_lines = partial(
+    cli_roll_lines, "xy-checks"
+)  # what `python -m rules_engine roll xy-checks NOTATION --seed SEED` prints
 
 
 def lines(page: Page, widget: str) -> list[str]:
@@ -117,16 +108,9 @@ def test_the_attack_builder_builds_the_engines_check(page, site_url, page_errors
     open_page(page, site_url)
     page.get_by_label("Fully (−3 TN)").check()
     page.get_by_label("Attacker (+1 TN)").check()
-    page.fill("#xya-attack_bonus", "2")
-    page.fill("#xya-disadvantages", "1")
-    fields = {
-        "defence": "fully",
-        "form": "attacker",
-        "attack_bonus": "2",
-        "advantages": "0",
-        "disadvantages": "1",
-        "crit": "",
-    }
+    typed = {"attack_bonus": "2", "disadvantages": "1"}
+    fill_fields(page, "xya", typed)
+    fields = {"defence": "fully", "form": "attacker", "advantages": "0", "crit": "", **typed}
     expected = ACTIONS["attack_odds"]({"fields": fields})
     expect(page.locator(f"{ATTACK} .srd-reading__notation")).to_have_text(expected["notation"])
     expect(page.locator(f"{ATTACK} .srd-xy-check")).to_have_text(expected["check"])
@@ -140,16 +124,9 @@ def test_the_attack_builder_builds_the_engines_check(page, site_url, page_errors
 
 def test_the_volley_resolver_one_side(page, phone_page, site_url, page_errors):
     open_page(page, site_url)
-    page.fill("#xyv-attackers", "5/6 +1b, 2x 4/6, 3/6")
-    page.fill("#xyv-targets", "fully, barely superior, 2")
-    fields = {
-        "mode": "volley",
-        "attackers": "5/6 +1b, 2x 4/6, 3/6",
-        "targets": "fully, barely superior, 2",
-        "order": "lightest",
-        "other": "4/6, 3/6, 3/6",
-        "tie": "min",
-    }
+    typed = {"attackers": "5/6 +1b, 2x 4/6, 3/6", "targets": "fully, barely superior, 2"}
+    fill_fields(page, "xyv", typed)
+    fields = {"mode": "volley", "order": "lightest", "other": "4/6, 3/6, 3/6", "tie": "min", **typed}
     expected = ACTIONS["volley_odds"]({"fields": fields})
     expect(page.locator(f"{VOLLEY} .srd-reading__notation")).to_have_text(expected["notation"])
     rows = page.locator(f"{VOLLEY} .srd-xy-targets tbody tr")
