@@ -1,3 +1,4 @@
+// @ts-check
 // The Action! widgets.
 //
 // The Action roller: skill, defence (active or not), Threshold, EV bonuses, extra dice and
@@ -11,7 +12,7 @@
 import {
   afterPause, el, engineForm, explanation, newestOnly, ratioValue, rollMeta,
 } from "../kit/widget-kit.js";
-import { attachCompare } from "../kit/compare.js";
+import { fieldsForm } from "../kit/fields-form.js";
 import { attachDamage } from "./action-damage.js";
 import { attachCardDraw, attachDeck } from "./action-cards.js";
 
@@ -19,73 +20,48 @@ const SYSTEM = "action";
 const FIELDS = ["skill", "defence", "threshold", "attack_ev", "defence_ev", "extra_positive", "extra_negative"];
 
 // --- the Action roller ---------------------------------------------------------------------
-/** @param {HTMLElement} root */
+/**
+ * The action types' toggles.
+ * @param {HTMLElement} root
+ * @returns {HTMLInputElement[]}
+ */
+const typeToggles = (root) => [...root.querySelectorAll("input[name^=type-]")].map((toggle) => /** @type {HTMLInputElement} */ (toggle));
+
+/**
+ * The action types go to the engine, and into a permalink, as one list of words: "inspired wild".
+ * @type {import("../kit/fields-form.js").Composed}
+ */
+const TYPES = {
+  read: (root) => typeToggles(root).filter((toggle) => toggle.checked).map((toggle) => toggle.value).join(" "),
+  write(root, value) {
+    const words = value.split(/\s+/);
+    for (const toggle of typeToggles(root)) toggle.checked = words.includes(toggle.value);
+  },
+};
+
+/**
+ * Active defence goes to the engine, and into a permalink, as "1" (or "").
+ * @type {import("../kit/fields-form.js").Composed}
+ */
+const ACTIVE = {
+  read: (root) => (/** @type {HTMLInputElement} */ (root.querySelector("#ac-active")).checked ? "1" : ""),
+  write(root, value) {
+    /** @type {HTMLInputElement} */ (root.querySelector("#ac-active")).checked = value === "1";
+  },
+};
+
+/**
+ * The roller (kit/fields-form.js): its permalink (?skill=…&types=…&active=…&seed=…#ac-roller)
+ * names no widget.
+ * @param {HTMLElement} root
+ */
 function attachRoller(root) {
-  const w = engineForm(root, {
-    prefix: "ac", fields: [...FIELDS, "seed"], readyText: "Ready: the odds follow your inputs.",
+  fieldsForm(root, {
+    system: SYSTEM, prefix: "ac", names: [...FIELDS, "types", "active"], texts: FIELDS, checked: FIELDS,
+    oddsAction: "odds_fields", rollAction: "roll_fields", readyText: "Ready: the odds follow your inputs.",
+    renderReading, readingWords: "Notation of the last valid input", renderOdds, renderRoll, compareTerm: "Result",
+    tagged: false, keepLaterErrors: true, composed: { types: TYPES, active: ACTIVE },
   });
-  const { inputs } = w;
-  const toggles = [...root.querySelectorAll("input[name^=type-]")];
-  const active = root.querySelector("#ac-active");
-  const resultBox = root.querySelector(".srd-widget__result");
-  const formValues = () => ({
-    ...Object.fromEntries(FIELDS.map((name) => [name, inputs[name].value])),
-    types: toggles.filter((t) => t.checked).map((t) => t.value).join(" "),
-    active: active.checked ? "1" : "",
-  });
-  const inputsKey = (values = formValues()) => JSON.stringify(values);
-  const reading = w.region(root.querySelector(".srd-widget__canonical"), { words: "Notation of the last valid input" });
-  const odds = w.region(root.querySelector(".srd-widget__odds"), { words: "Odds for the last valid input" });
-  const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
-  const latestOdds = newestOnly();
-  const latestRoll = newestOnly();
-  const oddsPause = afterPause(updateOdds);
-  const compare = attachCompare(root, { engine: w.engine, term: "Result" });
-
-  // A permalink (?skill=…&types=…&active=…&seed=…#ac-roller) prefills the form and rolls once ready.
-  function prefill(params) {
-    for (const name of [...FIELDS, "seed"]) if (params.has(name)) inputs[name].value = params.get(name);
-    if (params.has("types")) {
-      const words = params.get("types").split(/\s+/);
-      for (const toggle of toggles) toggle.checked = words.includes(toggle.value);
-    }
-    if (params.has("active")) active.checked = params.get("active") === "1";
-    return (params.get("seed") || "").trim() !== "";
-  }
-
-  async function updateOdds(typing = false) {
-    oddsPause.cancel();
-    const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "odds_fields", fields: formValues() }));
-    if (!reply) return; // a newer request is on its way
-    const result = w.accept(reply, FIELDS, { typing });
-    compare.offer(result);
-    if (!result) {
-      reading.stale(true);
-      odds.stale(true);
-      return;
-    }
-    reading.show(renderReading(result), result.notation);
-    odds.show(renderOdds(result), result.notation);
-  }
-
-
-  async function roll() {
-    oddsPause.flush();
-    const values = formValues();
-    const seed = inputs.seed.value;
-    const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_fields", fields: values, seed }));
-    if (!reply) return;
-    const result = w.accept(reply, [...FIELDS, "seed"]);
-    if (!result) return;
-    const href = w.permalink({ ...values, seed: String(result.seed) });
-    rolled.show(renderRoll(result, href), result.notation, inputsKey(values));
-  }
-
-  w.onSubmit(roll);
-  for (const name of FIELDS) inputs[name].addEventListener("input", oddsPause.schedule);
-  for (const box of [...toggles, active]) box.addEventListener("change", () => updateOdds());
-  w.watchSeed((seed) => ({ system: SYSTEM, action: "roll_fields", fields: formValues(), seed }));
-  w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll });
 }
 
 /**
@@ -97,7 +73,7 @@ function renderReading(result) {
   const box = el("div", { class: "srd-reading" },
     el("p", {}, "Notation: ", el("code", { class: "srd-reading__notation" }, result.notation)));
   if (result.notes.length) {
-    box.append(el("ul", { class: "srd-reading__notes" }, ...result.notes.map((note) => el("li", {}, note))));
+    box.append(el("ul", { class: "srd-reading__notes" }, ...result.notes.map((/** @type {string} */ note) => el("li", {}, note))));
   }
   return box;
 }
@@ -146,11 +122,11 @@ function renderRoll(result, href) {
     " ", el("span", { class: "srd-roll__numbers" }, `AV ${result.av}, Outcome ${result.outcome}` +
       (result.pv === null ? "" : `, PV ${result.pv}`))));
   const dice = el("ul", { class: "srd-action-dice", "aria-label": "The dice, each with its rerolls" });
-  result.dice.forEach((die, index) => {
+  result.dice.forEach((/** @type {any} */ die, /** @type {number} */ index) => {
     const sign = die.sign === "+" ? "positive" : "negative";
     const label = `Die ${index + 1}, ${sign}: ${die.faces.join(", then ")}` +
       (die.faces.length > 1 ? `, ${die.total} in all` : "") + (die.closed ? " (closed)" : "");
-    const faces = die.faces.map((face) => el("span", { class: `srd-die srd-die--${sign}`, "aria-hidden": "true" },
+    const faces = die.faces.map((/** @type {number} */ face) => el("span", { class: `srd-die srd-die--${sign}`, "aria-hidden": "true" },
       String(face)));
     // A list item holds the picture (an item itself may not be an image: invalid list markup).
     dice.append(el("li", { class: "srd-action-dice__chain", title: label },
@@ -165,10 +141,11 @@ function renderRoll(result, href) {
 }
 
 // --- the value-table converter -------------------------------------------------------------
+/** @param {HTMLElement} root */
 function attachConverter(root) {
   const w = engineForm(root, { prefix: "av", fields: ["measure"], readyText: "Ready: type a measure or a value." });
   const { inputs } = w;
-  const shown = w.region(root.querySelector(".srd-widget__result"), { words: "Conversion of the last valid input" });
+  const shown = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__result")), { words: "Conversion of the last valid input" });
   const latest = newestOnly();
   const convertPause = afterPause(convert);
 
@@ -181,6 +158,10 @@ function attachConverter(root) {
     shown.show(renderConversion(result), result.measure.trim());
   }
 
+  /**
+   * @param {any} result the engine's conversion
+   * @returns {HTMLElement}
+   */
   function renderConversion(result) {
     const rows = [["Range", result.range], ["Time", result.time], ["Weight", result.weight]];
     return el("div", { class: "srd-action-conversion" },
@@ -199,10 +180,11 @@ function attachConverter(root) {
 // --- the combat calculator -----------------------------------------------------------------
 // One combat notation (mook, fall, heroic, shots, cover, conflict, damage): the engine's exact
 // working out, line by line, as the command line prints it.
+/** @param {HTMLElement} root */
 function attachCombat(root) {
   const w = engineForm(root, { prefix: "acc", fields: ["notation"], readyText: "Ready: type a combat notation." });
   const { inputs } = w;
-  const shown = w.region(root.querySelector(".srd-widget__result"), { words: "Worked out for the last valid input" });
+  const shown = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__result")), { words: "Worked out for the last valid input" });
   const latest = newestOnly();
   const pause = afterPause(work);
 
