@@ -2,8 +2,8 @@
 # The page code's own checks, in seconds: Node's test runner over tests/js/ (the pure modules
 # of docs/assets/js/) and TypeScript over the JSDoc types, twice: every module, not strict
 # (tsconfig.json), then strictly each module that opens with `// @ts-check`
-# (tsconfig.strict.json). `check_js.sh --all`: every module strictly, opted in or not
-# (tsconfig.all.json), the goal. Exits non-zero when any check fails.
+# (tsconfig.strict.json: today every module opens so). `check_js.sh --all`: every module
+# strictly, opted in or not (tsconfig.all.json). Exits non-zero when any check fails.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$REPO_ROOT"
