@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 from browser_kit import ENGINE_LOAD_MS
 from browser_layout import assert_shown_in_place, open_and_measure
 from browser_widgets import leave_refused, roll_seeded, wait_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from rules_engine.action.cards import deck, draw
 
@@ -29,6 +29,16 @@ def open_page(page: Page, site_url: str, query: str = "") -> None:
     wait_ready(page, DRAW, DECK)
     for widget in (DRAW, DECK):
         expect(page.locator(f"{widget} .srd-reading__notation")).to_be_visible()
+
+
+def reading_follows(page: Page, widget: str, opening: str, field: str, value: str, then: str) -> Locator:
+    """The widget's reading of its inputs says ``opening``, then ``then`` once ``value`` is typed
+    into ``field``. Returns the reading."""
+    notation = page.locator(f"{widget} .srd-reading__notation")
+    expect(notation).to_have_text(opening)
+    page.fill(field, value)
+    expect(notation).to_have_text(then)
+    return notation
 
 
 def cli_json(notation: str, seed: str) -> dict:
@@ -60,10 +70,7 @@ def odds_rows(page: Page) -> dict[str, list[str]]:
 
 def test_the_card_odds_follow_the_factions_and_the_jokers(page, site_url, page_errors):
     open_page(page, site_url)
-    notation = page.locator(f"{DRAW} .srd-reading__notation")
-    expect(notation).to_have_text("draw Heroes, Villains")
-    page.fill("#acd-factions", "4")
-    expect(notation).to_have_text("draw 4 factions")
+    notation = reading_follows(page, DRAW, "draw Heroes, Villains", "#acd-factions", "4", "draw 4 factions")
     expected = draw.odds(draw.parse("draw 4 factions")).to_json()
     for row in expected["results"]:
         assert odds_rows(page)[row["result"]] == [
@@ -122,10 +129,7 @@ def test_a_bad_faction_name_is_named_and_the_odds_are_marked_old(page, site_url,
 
 def test_the_deck_chance_follows_the_inputs_and_a_seeded_deal_equals_the_cli(page, phone_page, site_url, page_errors):
     open_page(page, site_url)
-    notation = page.locator(f"{DECK} .srd-reading__notation")
-    expect(notation).to_have_text("deck: Rally in 1 draw")
-    page.fill("#adk-draws", "5")
-    expect(notation).to_have_text("deck: Rally in 5 draws")
+    notation = reading_follows(page, DECK, "deck: Rally in 1 draw", "#adk-draws", "5", "deck: Rally in 5 draws")
     expected = deck.odds(deck.parse("deck: Rally in 5 draws")).to_json()
     expect(page.locator(f"{DECK} .srd-action-card-odds__headline")).to_contain_text(
         f"{expected['p_drawn']} ({expected['percent']})"

@@ -8,16 +8,14 @@ never from numbers copied into the test.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
+from functools import partial
 from urllib.parse import parse_qs, urlsplit
 
+from browser_widgets import cli_roll_lines, type_over
 from playwright.sync_api import Page, expect
 
 from rules_engine.web import call
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 ENGINE_LOAD_MS = 60_000
 ROLLER = "#ad-roller"
 LINES = "#ad-roller .srd-widget__explain .srd-widget__line"
@@ -58,16 +56,9 @@ def engine(action: str, fields: dict[str, str], seed: str | None = None) -> dict
     return reply
 
 
-def cli_lines(notation: str, seed: str) -> list[str]:
-    """What ``python -m rules_engine roll adrenaline NOTATION --seed SEED`` prints."""
-    result = subprocess.run(
-        [sys.executable, "-m", "rules_engine", "roll", "adrenaline", notation, "--seed", seed],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=REPO_ROOT,
-    )
-    return result.stdout.splitlines()
+cli_lines = partial(
+    cli_roll_lines, "adrenaline"
+)  # what `python -m rules_engine roll adrenaline NOTATION --seed SEED` prints
 
 
 def shown_odds(page: Page) -> dict[str, str]:
@@ -174,9 +165,7 @@ def test_bad_input_shows_the_engines_message_under_its_field(page, site_url, pag
 
 def test_the_roller_works_from_the_keyboard(page, site_url, page_errors):
     open_roller(page, site_url)
-    page.focus("#ad-attribute")
-    page.keyboard.press("Control+A")
-    page.keyboard.type("5")
+    type_over(page, "#ad-attribute", "5")
     page.focus("#ad-seed")
     page.keyboard.type("11")
     page.keyboard.press("Enter")

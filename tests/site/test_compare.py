@@ -95,6 +95,19 @@ def add_row(page: Page, widget: str, notation: str) -> None:
     expect(page.locator(f"{widget} .srd-compare__legend li[data-row='{notation}']")).to_be_visible()
 
 
+def compare_rows(page: Page, url: str, widget: str, first: str, *steps: tuple[str, str, str]) -> list[str]:
+    """Open the roller at ``url`` and its comparison; add the row of its inputs as they stand
+    (``first``, its notation), then for each step (a field, a value, the notation it gives) type
+    the value in and add that row. Returns the rows' notations in order."""
+    open_roller(page, url, widget)
+    page.locator(f"{widget} .srd-compare > summary").click()
+    add_row(page, widget, first)
+    for field, value, notation in steps:
+        page.fill(field, value)
+        add_row(page, widget, notation)
+    return [first, *(notation for _, _, notation in steps)]
+
+
 def choose_view(page: Page, widget: str, view: str) -> None:
     page.locator(f"{widget} .srd-compare__view input[value='{view}']").check()
 
@@ -106,14 +119,8 @@ def address(page: Page) -> dict[str, list[str]]:
 # --- the tests -----------------------------------------------------------------------------
 def test_doom_stack_rows_match_the_engine_in_every_view_and_the_address_restores_them(site_url, page, page_errors):
     widget = "#ds-roller"
-    open_roller(page, f"{site_url}doom-stack/", widget)
-    page.locator(f"{widget} .srd-compare > summary").click()
-    notations = ["5d6 vs TN 8", "6d6 vs TN 8", "6d6 vs TN 10"]
-    add_row(page, widget, notations[0])
-    page.fill("#ds-attribute", "4")
-    add_row(page, widget, notations[1])
-    page.fill("#ds-tn", "10")
-    add_row(page, widget, notations[2])
+    steps = (("#ds-attribute", "4", "6d6 vs TN 8"), ("#ds-tn", "10", "6d6 vs TN 10"))
+    notations = compare_rows(page, f"{site_url}doom-stack/", widget, "5d6 vs TN 8", *steps)
     # The same inputs again cannot be added twice.
     expect(page.locator(f"{widget} .srd-compare__add")).to_be_disabled()
 
@@ -174,14 +181,8 @@ def test_doom_stack_rows_match_the_engine_in_every_view_and_the_address_restores
 
 def test_xy_checks_rows_with_and_without_a_bonus_die(site_url, page, page_errors):
     widget = "#xyc-roller"
-    open_roller(page, f"{site_url}xy-checks/", widget)
-    page.locator(f"{widget} .srd-compare > summary").click()
-    notations = ["5/6", "5/6 +1b", "4/6 +1b"]
-    add_row(page, widget, notations[0])
-    page.fill("#xyc-bonus", "1")
-    add_row(page, widget, notations[1])
-    page.fill("#xyc-check", "4/6")
-    add_row(page, widget, notations[2])
+    steps = (("#xyc-bonus", "1", "5/6 +1b"), ("#xyc-check", "4/6", "4/6 +1b"))
+    notations = compare_rows(page, f"{site_url}xy-checks/", widget, "5/6", *steps)
     for view in ("at-least", "exactly", "at-most"):
         choose_view(page, widget, view)
         assert_table_is_the_engines(page, widget, "xy-checks", notations, view)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from browser_play import add_named_row
 from play_browser import PlayTool
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
@@ -44,16 +45,6 @@ def new_entry(tool: PlayTool, page: Page, noun: str) -> None:
     expect(page.locator(tool.status)).to_have_text(f"New {noun} added: New {noun}.")
 
 
-def add_row(tool: PlayTool, page: Page, button: str, label: str, name: str, check: str) -> None:
-    """Add a ratings row (``button``), name it and leave it: the engine saves it at 0."""
-    page.get_by_role("button", name=button).click()
-    field = page.get_by_label(label, exact=True).last
-    expect(field).to_be_focused()
-    field.fill(name)
-    field.press("Tab")
-    tool.wait_saved(page, check)
-
-
 @dataclass
 class Case:
     """One play tool: how to fill it, and what its paper must and must not say."""
@@ -67,7 +58,7 @@ def fill_doom_stack(tool: PlayTool, page: Page):
     new_entry(tool, page, "character")
     edit(tool, page, "Name", "Vex", "c.name === 'Vex'")
     edit(tool, page, "Strength: rating", "3", "c.attributes.Strength === 3")
-    add_row(tool, page, "Add a skill", "Skills: name", "Firearms", "c.skills.Firearms === 0")
+    add_named_row(tool, page, "Add a skill", "Skills: name", "Firearms", "c.skills.Firearms === 0")
     edit(tool, page, "Firearms: rating", "4", "c.skills.Firearms === 4")
     # (The sheet has no option to tick: cover and anti-tank belong to the attack form, which acts.)
     return ["NameVex", "Strength3", "Willpower", "Firearms4"], []
@@ -78,7 +69,7 @@ def fill_adrenaline(tool: PlayTool, page: Page):
     edit(tool, page, "Name", "Mara", "c.name === 'Mara'")
     edit(tool, page, "Perception: rating", "4", "c.attributes.Perception === 4")
     edit(tool, page, "Adrenaline points", "3", "c.adrenaline === 3")
-    add_row(tool, page, "Add an ability", "Abilities: name", "Intimidation", "c.abilities.Intimidation === 0")
+    add_named_row(tool, page, "Add an ability", "Abilities: name", "Intimidation", "c.abilities.Intimidation === 0")
     edit(tool, page, "Intimidation: rating", "2", "c.abilities.Intimidation === 2")
     return ["NameMara", "Perception4", "Adrenalinepoints3", "Intimidation2"], []
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from browser_kit import ENGINE_LOAD_MS, visit
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from pypdf import PdfReader
 from test_layout import built_pages
 
@@ -88,12 +88,18 @@ def test_print_leaves_off_navigation_search_and_the_widget_forms(page, site_url)
     assert "Doom Stack" in text
 
 
-def test_a_rolled_widget_prints_its_result_and_the_permalink_written_out(page, site_url):
+def rolled_doom_stack_roller(page: Page, site_url: str) -> Locator:
+    """The Doom Stack page, its roller rolled with seed 7 (by its Roll button): the roller."""
     page.goto(site_url + "doom-stack/")
     root = page.locator("#ds-roller")
     expect(root).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
     page.fill("#ds-seed", "7")
     root.locator("button[type=submit]").click()
+    return root
+
+
+def test_a_rolled_widget_prints_its_result_and_the_permalink_written_out(page, site_url):
+    root = rolled_doom_stack_roller(page, site_url)
     link = root.locator("a.srd-roll__permalink")
     expect(link).to_be_visible(timeout=ENGINE_LOAD_MS)
     href = link.get_attribute("href")
@@ -150,11 +156,7 @@ def test_printed_from_a_phone_or_a_desktop_every_column_is_on_the_paper(page, si
 
 
 def test_the_doom_stack_chooser_prints_every_stack_and_no_control(page, site_url):
-    page.goto(site_url + "doom-stack/")
-    root = page.locator("#ds-roller")
-    expect(root).to_have_attribute("data-state", "ready", timeout=ENGINE_LOAD_MS)
-    page.fill("#ds-seed", "7")
-    root.locator("button[type=submit]").click()
+    root = rolled_doom_stack_roller(page, site_url)
     rows = root.locator(".srd-ds-stacks__row")
     expect(rows.first).to_be_visible(timeout=ENGINE_LOAD_MS)
     assert rows.count() >= 8
