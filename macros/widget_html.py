@@ -87,7 +87,16 @@ DESKTOP_REM = 32.7
 #: Each part of a result, by the name of its count, and its height in rem: the same sizes
 #: srd.css states once as ``--srd-line`` … (tests/test_reserved_room.py holds them equal). Here
 #: they only choose the tallest of a region's results; the page's CSS does the sum.
-PART_REM = {"lines": 1.12, "headlines": 1.65, "figures": 3.85, "dice": 2.2, "boxes": 9.3, "charts": 3.2, "shares": 3.3}
+PART_REM = {
+    "lines": 1.12,
+    "headlines": 1.65,
+    "figures": 3.85,
+    "dice": 2.2,
+    "rows": 1.3,
+    "boxes": 9.3,
+    "charts": 3.2,
+    "shares": 3.3,
+}
 
 #: How wide a character of a widget's 0.7rem text is, on average, in em: a line holds
 #: ``width / (0.7 × GLYPH_EM)`` characters.
@@ -104,13 +113,15 @@ def tap_lines(width_rem: float) -> int:
 class Room:
     """The tallest result a region can show, counted in parts whose heights srd.css states:
     ``lines`` of widget text (a pool line, a note, a caption), a roll's ``headlines``, rows of
-    ``figures``, rows of ``dice``, ``boxes`` (a list or table that scrolls inside its capped
-    height), bar ``charts`` and ``shares`` (a roll's line with its Share buttons)."""
+    ``figures``, rows of ``dice``, ``rows`` of an engine table, ``boxes`` (a list or table that
+    scrolls inside its capped height), bar ``charts`` and ``shares`` (a roll's line with its
+    Share buttons)."""
 
     lines: int = 0
     headlines: int = 0
     figures: int = 0
     dice: int = 0
+    rows: int = 0
     boxes: int = 0
     charts: int = 0
     shares: int = 0
@@ -220,6 +231,15 @@ def default_values(fields: str) -> dict[str, str]:
 def _engine_reply(request_json: str) -> str:
     """The engine's reply to one request, asked once per build (the shell reads it twice)."""
     return web.call(request_json)
+
+
+def engine_result(view: str, request: dict[str, object]) -> dict:
+    """The engine's answer to ``request`` for ``view`` (a result region's room is counted from
+    it); a refusal fails the build."""
+    reply = json.loads(_engine_reply(json.dumps({"system": view, **request})))
+    if not reply.get("ok"):
+        raise ValueError(f"the engine refuses {request}: {reply['error']['message']}")
+    return reply["result"]
 
 
 def first_answer(view: str, request: dict[str, object]) -> str:

@@ -11,13 +11,21 @@ import re
 
 from macros.charts import line_chart
 from macros.widget_html import (
+    DESKTOP_REM,
+    PHONE_REM,
+    Room,
     default_values,
+    engine_result,
     field_error,
     notation_target,
     radio_group,
     region,
+    rows,
     seed_field,
+    tallest,
+    tap_lines,
     text_field,
+    text_lines,
     widget_shell,
 )
 from rules_engine.xy_checks import SYSTEM
@@ -63,6 +71,75 @@ def crit_box(prefix: str) -> str:
     )
 
 
+# --- the room the results keep -----------------------------------------------------------
+# An X-in-Y result has no tallest within the widget's limits that a page could keep room for:
+# the crit die adds a degree row per step it is followed (dozens), and a volley takes up to
+# MAX_ATTACKERS attackers against MAX_TARGETS targets. So each region keeps the room of what
+# the widget shows for its own default inputs, counted from the engine's answer to them; a
+# larger result grows the page below it.
+EXAMPLE_SEEDS = range(1, 21)  # the rolls the room is counted from: the tallest of them
+DIE_REM, DICE_GAP_REM = 1.6, 0.3  # widget.css: a die's side and the gap between dice
+
+
+def _check_odds_room(result: dict, width: float) -> Room:
+    """A check's odds: how it reads (a 0.8rem line and its margin), the steps that built it,
+    notes, two figures, the degree table (a head row, a row a degree, its frame a line)."""
+    reading = text_lines(f"Rolls {result['check']} as {result['notation']}: {result['dice']} dice", width, 0.8)
+    steps = sum(text_lines(step, width) for step in result.get("steps", []))
+    steps += 1 if steps else 0  # the list's margin
+    notes = sum(text_lines(note, width, 0.6) for note in result["notes"])
+    cut = 1 if result["cut_mass"] != "0/1" else 0
+    return Room(lines=reading + 1 + steps + notes + cut + 1, figures=1, rows=1 + len(result["bars"]))
+
+
+def _check_roll_room(result: dict, width: float) -> Room:
+    """A check's roll: its headline, its dice (crit dice too), its lines, the Share line."""
+    crit = result["crit_dice"]
+    dice = rows(len(result["dice"]) + len(crit) + (1 if crit else 0), width, DIE_REM, DICE_GAP_REM)  # an arrow
+    lines = sum(text_lines(line, width) for line in result["lines"])
+    return Room(headlines=1, dice=dice, lines=lines, shares=1)
+
+
+def _volley_odds_room(result: dict, width: float) -> Room:
+    """A volley's odds: how it reads, notes, two figures, the targets' table, and the closed
+    summary over every number (a tap target, and its margins two lines more)."""
+    reading = text_lines(f"Reads as {result['notation']}", width, 0.8)
+    notes = sum(text_lines(note, width, 0.6) for note in result["notes"])
+    summary = tap_lines(width) + 2  # the summary's tap target, and its margins
+    return Room(lines=reading + 1 + notes + 1 + summary, figures=1, rows=1 + len(result["targets"]))
+
+
+def _volley_roll_room(result: dict, width: float) -> Room:
+    """A volley's roll: its headline, the side's title, an attacker a row of dice, a line a
+    target, the engine's lines, the Share line."""
+    lines = sum(text_lines(line, width) for line in result["lines"])
+    return Room(headlines=1, lines=1 + len(result["targets"]) + lines, dice=len(result["attackers"]), shares=1)
+
+
+def _rooms(count, results: list[dict]) -> dict[str, Room]:
+    """The tallest of ``results`` by ``count``, at a desktop's and a phone's width, as
+    ``region`` takes them."""
+    return {
+        "room": tallest(*(count(r, DESKTOP_REM) for r in results)),
+        "narrow": tallest(*(count(r, PHONE_REM) for r in results)),
+    }
+
+
+def _regions(odds_label: str, roll_label: str, odds: tuple, roll: tuple, asked: dict) -> str:
+    """The odds and the roll regions, each keeping the room its count gives the engine's
+    answers to the default inputs ``asked`` (``odds``, ``roll``: the count and the action;
+    the roll's tallest over EXAMPLE_SEEDS)."""
+    (odds_count, odds_action), (roll_count, roll_action) = odds, roll
+    answers = [engine_result(SYSTEM.key, {"action": odds_action, "fields": asked})]
+    rolls = [
+        engine_result(SYSTEM.key, {"action": roll_action, "fields": {**asked, "seed": str(seed)}})
+        for seed in EXAMPLE_SEEDS
+    ]
+    return region("odds", odds_label, **_rooms(odds_count, answers)) + region(
+        "result", roll_label, **_rooms(roll_count, rolls)
+    )
+
+
 def check_roller() -> str:
     """x/y, TN steps, bonus and penalty dice, the crit die; odds and degrees live; seeded roll."""
     p = "xyc"
@@ -74,7 +151,14 @@ def check_roller() -> str:
         + crit_box(p)
         + seed_field(p)
     )
-    regions = region("odds", "The check's exact odds") + region("result", "The check's roll")
+    asked = {**default_values(fields), "crit": ""}
+    regions = _regions(
+        "The check's exact odds",
+        "The check's roll",
+        (_check_odds_room, "check_odds"),
+        (_check_roll_room, "check_roll"),
+        asked,
+    )
     return widget_shell(
         f"{p}-roller",
         SYSTEM.key,
@@ -99,7 +183,14 @@ def attack_builder() -> str:
         + crit_box(p)
         + seed_field(p)
     )
-    regions = region("odds", "The attack's check and odds") + region("result", "The attack's roll")
+    asked = {**default_values(fields), "crit": ""}
+    regions = _regions(
+        "The attack's check and odds",
+        "The attack's roll",
+        (_check_odds_room, "attack_odds"),
+        (_check_roll_room, "attack_roll"),
+        asked,
+    )
     return widget_shell(
         f"{p}-builder",
         SYSTEM.key,
@@ -150,7 +241,14 @@ def volley_resolver() -> str:
         + radio_group(p, "tie", "On a tie", {k: TIE_WORDS[k] for k in (*TIES, *TIE_BREAKERS)}, "min")
         + seed_field(p)
     )
-    regions = region("odds", "The volley's exact odds") + region("result", "The volley's roll")
+    asked = default_values(fields)
+    regions = _regions(
+        "The volley's exact odds",
+        "The volley's roll",
+        (_volley_odds_room, "volley_odds"),
+        (_volley_roll_room, "volley_roll"),
+        asked,
+    )
     return widget_shell(
         f"{p}-resolver",
         SYSTEM.key,

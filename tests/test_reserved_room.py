@@ -22,6 +22,7 @@ SIZE_NAMES = {
     "headlines": "--srd-headline",
     "figures": "--srd-figures-row",
     "dice": "--srd-dice-row",
+    "rows": "--srd-table-row",
     "boxes": "--srd-box",
     "charts": "--srd-chart",
     "shares": "--srd-share-line",
@@ -76,11 +77,8 @@ NOT_YET_MACROS = {
     "health_save_widget",
     "lab_widget",
     "value_converter",
-    "xy_attack_widget",
-    "xy_check_widget",
-    "xy_volley_widget",
 }
-NOT_YET_SHEETS = {"action.css", "dice-and-danger.css", "doom-stack.css", "lab.css", "xy-checks.css"}
+NOT_YET_SHEETS = {"action.css", "dice-and-danger.css", "doom-stack.css", "lab.css"}
 
 
 def _not_yet(names: list[str], waiting: set[str]) -> list[object]:
@@ -114,7 +112,8 @@ def test_the_part_sizes_are_stated_once_and_agree_with_the_macros():
     text = (CSS / "srd.css").read_text(encoding="utf-8")
     for part, size in PART_REM.items():
         stated = re.findall(rf"{SIZE_NAMES[part]}:\s*([\d.]+)rem;", text)
-        assert stated == [str(size)], f"srd.css states {SIZE_NAMES[part]} as {stated}, the macros as {size}rem"
+        # the first is the desktop's (a phone's may follow, in its media query)
+        assert stated[:1] == [str(size)], f"srd.css states {SIZE_NAMES[part]} as {stated}, the macros as {size}rem"
 
 
 def test_the_shared_rule_adds_every_part_at_both_widths():
