@@ -9,18 +9,17 @@ never from numbers copied into the test."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from browser_fixtures import sw_page  # noqa: F401 - a fixture
-from browser_kit import assert_no_sideways_scroll, use_theme
-from play_browser import CONTROL_MS, NO_NATIVE_SHARE, PlayTool
+from browser_kit import assert_no_sideways_scroll
+from browser_play import ScenePlayTool, broken_copy, printed_text
+from play_browser import CONTROL_MS
 from playwright.sync_api import Locator, Page, expect
 
-TOOL = PlayTool("action", "#acp", entry="s")
+TOOL = ScenePlayTool("action", "#acp", entry="s")
 ROOT, STATUS = TOOL.root, TOOL.status
 engine, shown = TOOL.engine, TOOL.shown
 ADDRESS = "action/play/"
@@ -89,12 +88,9 @@ def expect_odds(page: Page, request: dict) -> dict:
     return odds
 
 
-def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:  # noqa: F811
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:
     page = sw_page
-    page.add_init_script(NO_NATIVE_SHARE)
-    address = f"{site_url}{ADDRESS}"
-    TOOL.open(page, address)
-    expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No scenes saved on this device yet")
+    TOOL.open_with_nothing_saved(page, site_url, "No scenes saved on this device yet")
     docks = make_docks(page)
     expect_scene(page, docks)
 
@@ -177,35 +173,21 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.context.set_offline(False)
 
     # Export: the file is the saved document.
-    exported = TOOL.export_file(page, tmp_path)
-    assert exported.name == "action-the-docks.json"
+    exported = TOOL.export_named(page, tmp_path, "action-the-docks.json")
 
     # A broken file is refused with its reason; nothing saved changes.
-    saved_before = TOOL.saved_text(page)
-    broken = tmp_path / "broken.json"
-    document = json.loads(exported.read_text(encoding="utf-8"))
-    document["entries"][0]["combatants"][0]["wounds"] = -1
-    broken.write_text(json.dumps(document), encoding="utf-8")
-    page.set_input_files(f"{ROOT} input[type=file]", str(broken))
-    expect(page.locator(STATUS)).to_contain_text(
-        "broken.json was not imported: scene 1, Combatant 1, Wounds: must be from 0 to 99999, not -1"
-    )
-    expect(page.locator(STATUS)).to_contain_text("Nothing saved was changed.")
-    assert TOOL.saved_text(page) == saved_before
+    broken = broken_copy(exported, ("entries", 0, "combatants", 0, "wounds"), -1)
+    reason = "broken.json was not imported: scene 1, Combatant 1, Wounds: must be from 0 to 99999, not -1"
+    TOOL.expect_refused(page, broken, (reason, "Nothing saved was changed."))
 
     # Importing the exported file asks first (its names are saved here); Keep both adds its scene beside the one saved.
-    page.set_input_files(f"{ROOT} input[type=file]", str(exported))
-    TOOL.keep_both(page)
-    expect(page.locator(STATUS)).to_have_text("Imported from action-the-docks.json: The docks.")
+    TOOL.import_keeping_both(page, exported, "The docks")
     assert [bare(entry) for entry in TOOL.entries(page)] == [bare(docks)] * 2
 
     # Share as a link; a fresh browser opening it sees the same scenes.
-    link = TOOL.copy_link(page, site_url, address)
-    TOOL.open(friend_page, link)
-    expect(friend_page.locator(STATUS)).to_have_text("Opened from the link: The docks, The docks.")
-    assert TOOL.stored(friend_page)["document"] == TOOL.stored(page)["document"]
-    expect_scene(friend_page, docks)
-    assert "#play=" not in friend_page.url
+    TOOL.share_with_a_friend(
+        page, friend_page, site_url, "The docks, The docks", lambda: expect_scene(friend_page, docks)
+    )
 
     # The roll's permalink, opened, rolls the same dice in the chapter's roller.
     page.goto(permalink)
@@ -237,8 +219,7 @@ def test_initiative_cards(page, site_url: str) -> None:
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     page = phone_page
-    use_theme(page, site_url, theme)
-    TOOL.open(page, f"{site_url}{ADDRESS}")
+    TOOL.open_in_theme(page, site_url, theme)
     make_docks(page)
     page.get_by_role("button", name="Begin Sequence 1").click()
     TOOL.wait_saved(page, "s.sequence === 1")
@@ -285,9 +266,7 @@ def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     assert_no_sideways_scroll(page, "the Action! play tool at 360 px, at the scene's end")
 
 
-def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
-    from pypdf import PdfReader
-
+def test_print_is_one_page(page, site_url: str) -> None:
     TOOL.open(page, f"{site_url}{ADDRESS}")
     make_docks(page)
     for n in range(3):  # a fuller scene: four characters and two mook groups
@@ -298,12 +277,7 @@ def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
     page.get_by_role("button", name="Begin Sequence 1").click()
     TOOL.wait_saved(page, "s.sequence === 1")
     expect(page.locator(f"{ROOT} .srd-action-play__combatant")).to_have_count(6)
-    page.emulate_media(media="print")
-    pdf = tmp_path / "scene.pdf"
-    page.pdf(path=str(pdf), format="A4")
-    pages = PdfReader(str(pdf)).pages
-    assert len(pages) == 1
-    text = " ".join(pages[0].extract_text().split())
+    text = " ".join(printed_text(page).split())
     assert "The docks · Sequence 1 · Wound Threshold 5" in text
     assert (
         "Agility 4, Wits 3, Luck 2 · skills: Guns 5 · Health 20, Toughness 3 · shock 0, wounds 0 · 3 Shots of 3" in text

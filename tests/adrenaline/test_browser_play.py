@@ -12,12 +12,13 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_fixtures import sw_page  # noqa: F401 - a fixture
-from browser_kit import assert_no_sideways_scroll, use_theme
-from play_browser import NO_NATIVE_SHARE, PlayTool
+from browser_kit import assert_no_sideways_scroll
+from browser_play import ScenePlayTool, add_named_row, broken_copy, printed_text
 from playwright.sync_api import Page, expect
 
-TOOL = PlayTool("adrenaline", "#adp", entry="c")
+from .characters import MARA
+
+TOOL = ScenePlayTool("adrenaline", "#adp", entry="c")
 ROOT, STATUS = TOOL.root, TOOL.status
 engine, open_tool, stored, wait_saved = TOOL.engine, TOOL.open, TOOL.stored, TOOL.wait_saved
 
@@ -58,12 +59,9 @@ def make(page: Page, name: str, perception: str, points: str, ability: str | Non
     edit(page, "Perception: rating", perception, f"c.attributes.Perception === {perception}")
     edit(page, "Adrenaline points", points, f"c.adrenaline === {points}")
     if ability:
-        page.get_by_role("button", name="Add an ability").click()
-        field = page.get_by_label("Abilities: name", exact=True).last
-        expect(field).to_be_focused()
-        field.fill(ability)
-        field.press("Tab")
-        wait_saved(page, f"c.abilities[{json.dumps(ability)}] === 0")
+        add_named_row(
+            TOOL, page, "Add an ability", "Abilities: name", ability, f"c.abilities[{json.dumps(ability)}] === 0"
+        )
         edit(page, f"{ability}: rating", "2", f"c.abilities[{json.dumps(ability)}] === 2")
     return shown(page)
 
@@ -87,12 +85,7 @@ def earning_seed(character: dict, spend: str) -> str:
 
 def add_modifier(page: Page, name: str, dice: str) -> dict:
     """A pool modifier added on the sheet shown: its name, then its dice."""
-    page.get_by_role("button", name="Add a modifier").click()
-    field = page.get_by_label("Pool modifiers: name", exact=True).last
-    expect(field).to_be_focused()
-    field.fill(name)
-    field.press("Tab")
-    wait_saved(page, f"c.modifiers[{json.dumps(name)}] === 0")
+    add_named_row(TOOL, page, "Add a modifier", "Pool modifiers: name", name, f"c.modifiers[{json.dumps(name)}] === 0")
     edit(page, f"{name}: dice", dice, f"c.modifiers[{json.dumps(name)}] === {int(dice)}")
     return shown(page)
 
@@ -132,21 +125,11 @@ def expect_extended(page: Page, character: dict) -> None:
         )
 
 
-def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:  # noqa: F811
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:
     page = sw_page
-    page.add_init_script(NO_NATIVE_SHARE)
-    address = f"{site_url}adrenaline/play/"
-    open_tool(page, address)
-    expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No characters saved on this device yet")
+    TOOL.open_with_nothing_saved(page, site_url, "No characters saved on this device yet")
     mara = make(page, "Mara", "3", "2", "Intimidation")
-    assert mara == {
-        "name": "Mara",
-        "attributes": {"Strength": 2, "Perception": 3},
-        "abilities": {"Intimidation": 2},
-        "modifiers": {},
-        "adrenaline": 2,
-        "extended": None,
-    }
+    assert mara == MARA
     # Hurt: a modifier kept on the sheet takes a die from every roll.
     mara = add_modifier(page, "Injured", "-1")
     assert mara["modifiers"] == {"Injured": -1}
@@ -266,45 +249,34 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.context.set_offline(False)
 
     # Export: the file is the saved document.
-    exported = TOOL.export_file(page, tmp_path)
-    assert exported.name == "adrenaline-mara.json"
+    exported = TOOL.export_named(page, tmp_path, "adrenaline-mara.json")
 
     # A broken file is refused with its reason; nothing saved changes.
-    saved_before = TOOL.saved_text(page)
-    broken = tmp_path / "broken.json"
-    document = json.loads(exported.read_text(encoding="utf-8"))
-    document["entries"][1]["adrenaline"] = 11
-    broken.write_text(json.dumps(document), encoding="utf-8")
-    page.set_input_files(f"{ROOT} input[type=file]", str(broken))
-    expect(page.locator(STATUS)).to_have_text(
+    TOOL.expect_refused(
+        page,
+        broken_copy(exported, ("entries", 1, "adrenaline"), 11),
         "broken.json was not imported: character 2, Adrenaline points: must be from 0 to 10, not 11. "
-        "Nothing saved was changed."
+        "Nothing saved was changed.",
     )
-    assert TOOL.saved_text(page) == saved_before
 
     # Importing the exported file asks first (its names are saved here); Keep both adds its characters beside those saved.
-    page.set_input_files(f"{ROOT} input[type=file]", str(exported))
-    TOOL.keep_both(page)
-    expect(page.locator(STATUS)).to_have_text("Imported from adrenaline-mara.json: Mara, Rook.")
+    TOOL.import_keeping_both(page, exported, "Mara, Rook")
     assert saved(page) == everyone + everyone
 
-    # Share as a link; a fresh browser opening it sees the same characters.
-    link = TOOL.copy_link(page, site_url, address)
-    open_tool(friend_page, link)
-    expect(friend_page.locator(STATUS)).to_have_text("Opened from the link: Mara, Rook, Mara, Rook.")
-    # (The whole document, its format version too: a fresh device's frame must save the version
-    # the engine writes, not play-kit.js's fixed 1, once Adrenaline's entries are version 2.)
-    assert stored(friend_page)["document"] == stored(page)["document"]
-    expect(friend_page.get_by_label("Name", exact=True)).to_have_value("Mara")
-    expect_extended(friend_page, everyone[0])
-    assert "#play=" not in friend_page.url
+    # Share as a link; a fresh browser opening it sees the same characters. (The whole document,
+    # its format version too: a fresh device's frame must save the version the engine writes,
+    # not play-kit.js's fixed 1, once Adrenaline's entries are version 2.)
+    def same_characters() -> None:
+        expect(friend_page.get_by_label("Name", exact=True)).to_have_value("Mara")
+        expect_extended(friend_page, everyone[0])
+
+    TOOL.share_with_a_friend(page, friend_page, site_url, "Mara, Rook, Mara, Rook", same_characters)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_sheet_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     page = phone_page
-    use_theme(page, site_url, theme)
-    open_tool(page, f"{site_url}adrenaline/play/")
+    TOOL.open_in_theme(page, site_url, theme)
     make(page, "Mara", "3", "2", "Intimidation")
     add_modifier(page, "Keen eyes", "+1")
     page.select_option(f"{ROOT}-ext-attribute", "Perception")
@@ -329,21 +301,14 @@ def test_the_sheet_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     assert TOOL.axe_violations(page) == []
 
 
-def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
-    from pypdf import PdfReader
-
+def test_print_is_one_page(page, site_url: str) -> None:
     open_tool(page, f"{site_url}adrenaline/play/")
     make(page, "Mara", "3", "2", "Intimidation")
     page.select_option(f"{ROOT}-ext-attribute", "Perception")
     page.fill(f"{ROOT}-ext-target", "4")
     page.get_by_role("button", name="Start the extended roll").click()
     expect(page.locator(f"{ROOT} .srd-play__chances tbody tr")).to_have_count(5)
-    page.emulate_media(media="print")
-    pdf = tmp_path / "sheet.pdf"
-    page.pdf(path=str(pdf), format="A4")
-    pages = PdfReader(str(pdf)).pages
-    assert len(pages) == 1
-    text = pages[0].extract_text()
+    text = printed_text(page)
     # (The ratings are inputs, drawn on the page but not in the PDF's text layer.)
     assert "Perception: 3d10 vs 6 until 4 (Standard)" in text and "Gathered 0 of 4" in text
     assert "Export file" not in text and "Start the extended roll" not in text and "Exact odds of" not in text

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from browser_kit import use_theme
+from browser_play import expect_refused_at_the_field, expect_refused_then_fixed
 from play_browser import PlayTool
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
@@ -135,23 +136,11 @@ def test_errors_at_their_field_in_the_readers_words(page, site_url: str, theme: 
     open_tool(page, f"{site_url}adrenaline/play/")
     new_character(page)
     rating = page.get_by_label("Perception: rating", exact=True)
-    rating.fill("11")
-    rating.press("Tab")
-    error = page.locator(f"{ROOT} .srd-play__field-error")
-    expect(error).to_have_text("Perception: rating: must be from 0 to 10, not 11")
-    expect(rating).to_have_attribute("aria-invalid", "true")
-    assert error.get_attribute("id") in (rating.get_attribute("aria-describedby") or "").split()
+    error = expect_refused_at_the_field(TOOL, page, rating, "11", "Perception: rating: must be from 0 to 10, not 11")
     assert TOOL.axe_violations(page) == []
     # A roll form's field: refused there, and gone once it is fixed.
     difficulty = page.locator(f"{ROOT}-difficulty")
-    difficulty.fill("12")
-    difficulty.press("Tab")
-    expect(error).to_have_text("Difficulty must be from 2 to 10, not 12")
-    expect(difficulty).to_have_attribute("aria-invalid", "true")
-    difficulty.fill("7")
-    difficulty.press("Tab")
-    expect(error).to_have_count(0)
-    expect(difficulty).not_to_have_attribute("aria-invalid", "true")
+    expect_refused_then_fixed(difficulty, error, "12", "Difficulty must be from 2 to 10, not 12", "7")
     # The sheet's field fixed: saved, the error gone.
     rating.fill("12")
     rating.press("Tab")

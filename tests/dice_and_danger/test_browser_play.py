@@ -16,12 +16,17 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
-from browser_fixtures import sw_page  # noqa: F401 - a fixture
 from browser_kit import assert_no_sideways_scroll, use_theme
-from play_browser import NO_NATIVE_SHARE, PlayTool
+from browser_play import (
+    ScenePlayTool,
+    broken_copy,
+    expect_refused_at_the_field,
+    expect_refused_then_fixed,
+    printed_text,
+)
 from playwright.sync_api import Page, expect
 
-TOOL = PlayTool("dice-and-danger", "#ddp", entry="c")
+TOOL = ScenePlayTool("dice-and-danger", "#ddp", entry="c")
 ROOT, STATUS = TOOL.root, TOOL.status
 engine, open_tool, stored, wait_saved, shown = TOOL.engine, TOOL.open, TOOL.stored, TOOL.wait_saved, TOOL.shown
 ATTRIBUTES = {"Strength": 3, "Reflex": 4, "Health": 2, "Intelligence": 1, "Will": 5}
@@ -120,12 +125,9 @@ def save_seed(character: dict, hits: int) -> str:
     raise AssertionError(f"no seed gives {hits} hits")
 
 
-def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:  # noqa: F811
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:
     page = sw_page
-    page.add_init_script(NO_NATIVE_SHARE)
-    address = f"{site_url}dice-and-danger/play/"
-    open_tool(page, address)
-    expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No characters saved on this device yet")
+    TOOL.open_with_nothing_saved(page, site_url, "No characters saved on this device yet")
     wren = make(page)
     assert wren["attributes"] == ATTRIBUTES and wren["titles"] == [{"text": "slayer of goblins", "boosted": False}]
     assert [slot["item"] for slot in wren["slots"]] == ["sword", "knife", "", "", "", "", "", ""]  # 6 + Health 2
@@ -219,41 +221,27 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.context.set_offline(False)
 
     # Export: the file is the saved document.
-    exported = TOOL.export_file(page, tmp_path)
-    assert exported.name == "dice-and-danger-wren.json"
+    exported = TOOL.export_named(page, tmp_path, "dice-and-danger-wren.json")
 
     # A broken file is refused with its reason; nothing saved changes.
-    saved_before = TOOL.saved_text(page)
-    broken = tmp_path / "broken.json"
-    document = json.loads(exported.read_text(encoding="utf-8"))
-    document["entries"][0]["attributes"]["Will"] = 7
-    broken.write_text(json.dumps(document), encoding="utf-8")
-    page.set_input_files(f"{ROOT} input[type=file]", str(broken))
-    expect(page.locator(STATUS)).to_have_text(
-        "broken.json was not imported: character 1, Attributes, Will: must be from 1 to 6, not 7. Nothing saved was changed."
+    TOOL.expect_refused(
+        page,
+        broken_copy(exported, ("entries", 0, "attributes", "Will"), 7),
+        "broken.json was not imported: character 1, Attributes, Will: must be from 1 to 6, not 7. Nothing saved was changed.",
     )
-    assert TOOL.saved_text(page) == saved_before
 
     # Importing the exported file asks first (its names are saved here); Keep both adds its character beside the one saved.
-    page.set_input_files(f"{ROOT} input[type=file]", str(exported))
-    TOOL.keep_both(page)
-    expect(page.locator(STATUS)).to_have_text("Imported from dice-and-danger-wren.json: Wren.")
+    TOOL.import_keeping_both(page, exported, "Wren")
     assert TOOL.entries(page) == everyone + everyone
 
     # Share as a link; a fresh browser opening it sees the same characters.
-    link = TOOL.copy_link(page, site_url, address)
-    open_tool(friend_page, link)
-    expect(friend_page.locator(STATUS)).to_have_text("Opened from the link: Wren, Wren.")
-    assert stored(friend_page)["document"] == stored(page)["document"]
-    expect_sheet(friend_page, everyone[0])
-    assert "#play=" not in friend_page.url
+    TOOL.share_with_a_friend(page, friend_page, site_url, "Wren, Wren", lambda: expect_sheet(friend_page, everyone[0]))
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_sheet_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     page = phone_page
-    use_theme(page, site_url, theme)
-    open_tool(page, f"{site_url}dice-and-danger/play/")
+    TOOL.open_in_theme(page, site_url, theme)
     wren = make(page, gear=False)
     expect_sheet(page, wren)
     expect(page.locator(f"{ROOT} .srd-play__save .srd-play__odds")).to_contain_text("Exact odds of")
@@ -310,18 +298,11 @@ def test_a_life_to_its_end_on_a_phone(phone_page, site_url: str) -> None:
     assert bare(shown(page)) == wren
 
 
-def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
-    from pypdf import PdfReader
-
+def test_print_is_one_page(page, site_url: str) -> None:
     open_tool(page, f"{site_url}dice-and-danger/play/")
     wren = make(page)
     expect_sheet(page, wren)
-    page.emulate_media(media="print")
-    pdf = tmp_path / "sheet.pdf"
-    page.pdf(path=str(pdf), format="A4")
-    pages = PdfReader(str(pdf)).pages
-    assert len(pages) == 1
-    text = " ".join(pages[0].extract_text().split())
+    text = " ".join(printed_text(page).split())
     # (Fields do not print: the sheet's words do.)
     assert "Tier 2 (Apprentice)" in text and "+2p from weight" in text
     assert "Wren, level 2" in text and "Strength 3 · Reflex 4 · Health 2 · Intelligence 1 · Will 5" in text
@@ -531,17 +512,13 @@ def test_a_scene_played_by_taps_alone_on_a_phone(phone_page, site_url: str) -> N
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_errors_sit_at_their_field_in_the_readers_words(phone_page, site_url: str, theme: str, tmp_path: Path) -> None:
     page = phone_page
-    use_theme(page, site_url, theme)
-    open_tool(page, f"{site_url}dice-and-danger/play/")
+    TOOL.open_in_theme(page, site_url, theme)
     wren = make(page, gear=False)
     # A bad value typed in the sheet: the error just after that field, its label first, no path.
     strength = page.get_by_label("Strength", exact=True)
-    strength.fill("seven")
-    strength.press("Tab")
-    refusal = page.locator(f"{ROOT} .srd-play__field-error")
-    expect(refusal).to_have_text("Strength: must be a whole number from 1 to 6, not text")
-    expect(strength).to_have_attribute("aria-invalid", "true")
-    assert refusal.get_attribute("id") in strength.get_attribute("aria-describedby").split()
+    refusal = expect_refused_at_the_field(
+        TOOL, page, strength, "seven", "Strength: must be a whole number from 1 to 6, not text"
+    )
     assert refusal.evaluate(
         "(line) => line.previousElementSibling.contains(document.querySelector('#ddp-attr-Strength'))"
     )
@@ -552,14 +529,7 @@ def test_errors_sit_at_their_field_in_the_readers_words(phone_page, site_url: st
     expect(strength).not_to_have_attribute("aria-invalid", "true")
     # A bad value in a roll form: the error at that field, gone once the form is answered again.
     dice = page.get_by_label("The danger's dice", exact=True)
-    dice.fill("x")
-    dice.press("Tab")
-    expect(refusal).to_have_text("The danger's dice must be a whole number, not x")
-    expect(dice).to_have_attribute("aria-invalid", "true")
-    dice.fill("2")
-    dice.press("Tab")
-    expect(refusal).to_have_count(0)
-    expect(dice).not_to_have_attribute("aria-invalid", "true")
+    expect_refused_then_fixed(dice, refusal, "x", "The danger's dice must be a whole number, not x", "2")
     # A file with a bad value: the status line names the field in words (no path, no code).
     document = {**stored(page)["document"], "entries": [{**bare(wren), "level": 0, "hit_defense_marked": 1}]}
     bad = tmp_path / "bad.json"

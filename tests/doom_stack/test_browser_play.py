@@ -12,12 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_fixtures import sw_page  # noqa: F401 - a fixture
-from browser_kit import assert_no_sideways_scroll, use_theme
-from play_browser import NO_NATIVE_SHARE, PlayTool
+from browser_kit import assert_no_sideways_scroll
+from browser_play import ScenePlayTool, printed_text
 from playwright.sync_api import Page, expect
 
-TOOL = PlayTool("doom-stack", "#dsp", entry="c")
+TOOL = ScenePlayTool("doom-stack", "#dsp", entry="c")
 ROOT, STATUS, STORE = TOOL.root, TOOL.status, TOOL.store
 engine, open_tool, stored, wait_saved = TOOL.engine, TOOL.open, TOOL.stored, TOOL.wait_saved
 
@@ -174,12 +173,9 @@ def expect_attention(page: Page, character: dict) -> None:
     expect(dice).to_have_text([str(die) for die in character["attention"]])
 
 
-def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:  # noqa: F811
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:
     page = sw_page
-    page.add_init_script(NO_NATIVE_SHARE)
-    address = f"{site_url}doom-stack/play/"
-    open_tool(page, address)
-    expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No characters saved on this device yet")
+    TOOL.open_with_nothing_saved(page, site_url, "No characters saved on this device yet")
     vex = make_vex(page)
     assert vex == {
         "name": "Vex",
@@ -234,43 +230,36 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     assert stored(page)["document"]["version"] == engine("play_limits")["version"]
 
     # Export: the file is the saved document.
-    exported = TOOL.export_file(page, tmp_path)
-    assert exported.name == "doom-stack-vex.json"
+    exported = TOOL.export_named(page, tmp_path, "doom-stack-vex.json")
 
     # A broken file is refused with its reason, in words (the field's name, not its JSON path); nothing saved changes.
-    saved_before = TOOL.saved_text(page)
     broken = tmp_path / "broken.json"
     broken.write_text(
         exported.read_text(encoding="utf-8").replace('"marks": "', '"marks": "XXXXXXXXXXXXXXX'), encoding="utf-8"
     )
-    page.set_input_files(f"{ROOT} input[type=file]", str(broken))
-    expect(page.locator(STATUS)).to_have_text(
+    TOOL.expect_refused(
+        page,
+        broken,
         "broken.json was not imported: character 1, Hit boxes: "
-        f"{len(vex['marks']) + 15} marks, but the character has 9 hit boxes. Nothing saved was changed."
+        f"{len(vex['marks']) + 15} marks, but the character has 9 hit boxes. Nothing saved was changed.",
     )
-    assert TOOL.saved_text(page) == saved_before
     future = tmp_path / "future.json"
     future.write_text(json.dumps({**json.loads(exported.read_text()), "version": 99}), encoding="utf-8")
-    page.set_input_files(f"{ROOT} input[type=file]", str(future))
-    expect(page.locator(STATUS)).to_contain_text("future.json was not imported: the file was saved by a newer version")
-    assert TOOL.saved_text(page) == saved_before
+    TOOL.expect_refused(page, future, ("future.json was not imported: the file was saved by a newer version",))
 
     # Importing the exported file asks first (its names are saved here); Keep both adds its character beside the one saved.
-    page.set_input_files(f"{ROOT} input[type=file]", str(exported))
-    TOOL.keep_both(page)
-    expect(page.locator(STATUS)).to_have_text("Imported from doom-stack-vex.json: Vex.")
+    TOOL.import_keeping_both(page, exported, "Vex")
     assert saved_characters(page) == [vex, vex]
     expect(page.locator(f"{ROOT}-pick option")).to_have_count(2)
 
-    # Share as a link; a fresh browser opening it sees the same characters.
-    link = TOOL.copy_link(page, site_url, address)
-    open_tool(friend_page, link)
-    expect(friend_page.locator(STATUS)).to_have_text("Opened from the link: Vex, Vex.")
-    # The same characters in the same format version (a fresh device's document takes the engine's).
-    assert stored(friend_page)["document"] == stored(page)["document"]
-    expect(friend_page.get_by_label("Name", exact=True)).to_have_value("Vex")
-    expect_sheet(friend_page, vex)
-    assert "#play=" not in friend_page.url  # the link's state is now saved, not left in the address
+    # Share as a link; a fresh browser opening it sees the same characters, in the same format
+    # version (a fresh device's document takes the engine's); the link's state is then saved,
+    # not left in the address.
+    def same_character() -> None:
+        expect(friend_page.get_by_label("Name", exact=True)).to_have_value("Vex")
+        expect_sheet(friend_page, vex)
+
+    TOOL.share_with_a_friend(page, friend_page, site_url, "Vex, Vex", same_character)
 
 
 def test_the_odds_show_before_a_roll_and_follow_the_form(page, site_url: str) -> None:
@@ -388,8 +377,7 @@ def test_a_change_past_the_size_the_engine_reads_back_is_refused(page, site_url:
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_sheet_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     page = phone_page
-    use_theme(page, site_url, theme)
-    open_tool(page, f"{site_url}doom-stack/play/")
+    TOOL.open_in_theme(page, site_url, theme)
     vex = make_vex(page)
     assert_no_sideways_scroll(page, "the play tool at 360 px")
     assert TOOL.small_targets(page) == []
@@ -409,16 +397,9 @@ def test_the_sheet_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     assert TOOL.axe_violations(page) == []
 
 
-def test_print_is_one_page(page, site_url: str, tmp_path: Path) -> None:
-    from pypdf import PdfReader
-
+def test_print_is_one_page(page, site_url: str) -> None:
     open_tool(page, f"{site_url}doom-stack/play/")
     make_vex(page)
-    page.emulate_media(media="print")
-    pdf = tmp_path / "sheet.pdf"
-    page.pdf(path=str(pdf), format="A4")
-    pages = PdfReader(str(pdf)).pages
-    assert len(pages) == 1
-    text = pages[0].extract_text()
+    text = printed_text(page)
     assert "Hit boxes" in text and "9 hit boxes (4 + Strength 3 + Willpower 2)" in text
     assert "Apply the hit" not in text and "Export file" not in text

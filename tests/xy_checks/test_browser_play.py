@@ -9,18 +9,16 @@ never from numbers copied into the test."""
 from __future__ import annotations
 
 import io
-import json
 import re
 from pathlib import Path
 
 import pytest
-from browser_fixtures import sw_page  # noqa: F401 - a fixture
-from browser_kit import assert_no_sideways_scroll, use_theme
-from play_browser import NO_NATIVE_SHARE, PlayTool
+from browser_kit import assert_no_sideways_scroll
+from browser_play import ScenePlayTool, broken_copy, printed_text
 from playwright.sync_api import Locator, Page, expect
 from pypdf import PdfReader
 
-TOOL = PlayTool("xy-checks", "#xyp", entry="s")
+TOOL = ScenePlayTool("xy-checks", "#xyp", entry="s")
 ROOT, STATUS = TOOL.root, TOOL.status
 engine, open_tool, stored, wait_saved = TOOL.engine, TOOL.open, TOOL.stored, TOOL.wait_saved
 
@@ -150,12 +148,9 @@ def roll(page: Page, scene: dict, seed: str) -> dict:
     return rolled
 
 
-def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:  # noqa: F811
+def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> None:
     page = sw_page
-    page.add_init_script(NO_NATIVE_SHARE)
-    address = f"{site_url}xy-checks/play/"
-    open_tool(page, address)
-    expect(page.locator(f"{ROOT} .srd-play__empty")).to_contain_text("No scenes saved on this device yet")
+    TOOL.open_with_nothing_saved(page, site_url, "No scenes saved on this device yet")
     ford = make_ford(page)
     assert [[c["name"] for c in s["combatants"]] for s in ford["sides"]] == [["Ada"], ["Cy", "Di"]]
     expect_scene(page, ford)
@@ -189,46 +184,32 @@ def test_a_short_scene(sw_page, site_url: str, tmp_path: Path, friend_page) -> N
     page.context.set_offline(False)
 
     # Export: the file is the saved document.
-    exported = TOOL.export_file(page, tmp_path)
-    assert exported.name == "xy-checks-the-ford.json"
+    exported = TOOL.export_named(page, tmp_path, "xy-checks-the-ford.json")
 
     # A broken file is refused with its reason; nothing saved changes.
-    saved_before = TOOL.saved_text(page)
-    broken = tmp_path / "broken.json"
-    document = json.loads(exported.read_text(encoding="utf-8"))
-    document["entries"][0]["sides"][1]["combatants"][1]["check"] = "5/7"
-    broken.write_text(json.dumps(document), encoding="utf-8")
-    page.set_input_files(f"{ROOT} input[type=file]", str(broken))
+    broken = broken_copy(exported, ("entries", 0, "sides", 1, "combatants", 1, "check"), "5/7")
+    reason = "broken.json was not imported: scene 1, side 2, combatant 2, Check: the die must be on the ladder"
+    TOOL.expect_refused(page, broken, (reason, "Nothing saved was changed."))
     # In the reader's words: no JSON path, no key as the engine spells it.
-    expect(page.locator(STATUS)).to_contain_text(
-        "broken.json was not imported: scene 1, side 2, combatant 2, Check: the die must be on the ladder"
-    )
-    expect(page.locator(STATUS)).to_contain_text("Nothing saved was changed.")
     expect(page.locator(STATUS)).not_to_contain_text(re.compile(r"\[\d\]|entries|combatants|\w_\w"))
-    assert TOOL.saved_text(page) == saved_before
 
     # Importing the exported file asks first (its names are saved here); Keep both adds its scene beside the one saved.
-    page.set_input_files(f"{ROOT} input[type=file]", str(exported))
-    TOOL.keep_both(page)
-    expect(page.locator(STATUS)).to_have_text("Imported from xy-checks-the-ford.json: The ford.")
+    TOOL.import_keeping_both(page, exported, "The ford")
     assert [without_log(entry) for entry in stored(page)["document"]["entries"]] == [ford, ford]
     expect(page.locator(f"{ROOT}-pick option")).to_have_count(2)
 
     # Share as a link; a fresh browser opening it sees the same scenes.
-    link = TOOL.copy_link(page, site_url, address)
-    open_tool(friend_page, link)
-    expect(friend_page.locator(STATUS)).to_have_text("Opened from the link: The ford, The ford.")
-    assert stored(friend_page)["document"] == stored(page)["document"]
-    expect_scene(friend_page, ford)
-    expect_odds(friend_page, ford, "first")
-    assert "#play=" not in friend_page.url
+    def same_scene() -> None:
+        expect_scene(friend_page, ford)
+        expect_odds(friend_page, ford, "first")
+
+    TOOL.share_with_a_friend(page, friend_page, site_url, "The ford, The ford", same_scene)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     page = phone_page
-    use_theme(page, site_url, theme)
-    open_tool(page, f"{site_url}xy-checks/play/")
+    TOOL.open_in_theme(page, site_url, theme)
     make_ford(page)
     expect(page.locator(f"{ROOT} .srd-xy-play__targets tbody tr")).to_have_count(2)
     assert_no_sideways_scroll(page, "the X-in-Y play tool at 360 px")
@@ -264,9 +245,7 @@ def test_the_scene_on_a_phone(phone_page, site_url: str, theme: str) -> None:
     assert TOOL.axe_violations(page) == []
 
 
-def test_print_puts_the_scene_on_one_page(page, site_url: str, tmp_path: Path) -> None:
-    from pypdf import PdfReader
-
+def test_print_puts_the_scene_on_one_page(page, site_url: str) -> None:
     open_tool(page, f"{site_url}xy-checks/play/")
     ford = make_ford(page)
     for n in range(4):  # a fuller scene: five against six
@@ -274,13 +253,8 @@ def test_print_puts_the_scene_on_one_page(page, site_url: str, tmp_path: Path) -
             page.get_by_role("button", name=f"Add a combatant to {name}").click()
             wait_saved(page, f"s.sides[{s}].combatants.length === {n + 1 + (s + 1 if s else 1)}")
     expect(side(page, 1).locator(".srd-xy-play__combatant")).to_have_count(6)
-    page.emulate_media(media="print")
-    pdf = tmp_path / "scene.pdf"
-    page.pdf(path=str(pdf), format="A4")
-    pages = PdfReader(str(pdf)).pages
     # The scene on the first page; its log (every edit above: 18 lines) may go on to a second.
-    assert len(pages) <= 2, len(pages)
-    text = " ".join(pages[0].extract_text().split())
+    text = " ".join(printed_text(page, most_pages=2).split())
     assert "The ford" in text and "Wardens: 5 of 5 standing" in text and "Raiders: 6 of 6 standing" in text
     assert "Check 5/6 +1b · defences not effective · form even · health 10 · damage taken 0" in text
     assert f"4 of {ford['sides'][1]['combatants'][1]['health']} health left" in text
@@ -405,8 +379,7 @@ def test_a_short_scene_by_taps_alone(phone_page, site_url: str) -> None:
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_an_error_sits_at_its_field_in_the_readers_words(phone_page, site_url: str, theme: str) -> None:
     page = phone_page
-    use_theme(page, site_url, theme)
-    open_tool(page, f"{site_url}xy-checks/play/")
+    TOOL.open_in_theme(page, site_url, theme)
     page.get_by_role("button", name="New scene").click()
     expect(page.locator(STATUS)).to_have_text("New scene added: New scene.")
     damage = combatant(page, 0, 0).get_by_label("Damage taken", exact=True)
