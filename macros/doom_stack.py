@@ -12,18 +12,68 @@ from html import escape
 
 from macros.charts import line_chart
 from macros.widget_html import (
+    DICE_GAP_REM,
+    DIE_REM,
+    EXAMPLE_SEEDS,
+    Room,
     default_values,
+    engine_result,
     field_error,
     notation_target,
     region,
+    rooms,
+    rows,
     seed_field,
+    tap_lines,
     text_field,
+    text_lines,
     widget_shell,
 )
 from rules_engine.doom_stack import SYSTEM
 from rules_engine.doom_stack.notation import parse
 from rules_engine.doom_stack.rules import DIFFICULTY_LADDER, MAX_POOL
 from rules_engine.doom_stack.tables import stack_chart_series
+
+# --- the room the results keep -----------------------------------------------------------
+# A pool may hold MAX_POOL dice, whose exact odds run to fractions hundreds of digits long: no
+# page keeps room for that. So each region keeps the room of the widget's own default inputs'
+# answer (a roll: the tallest over EXAMPLE_SEEDS), counted from the engine's reply; a larger
+# result grows the page below it.
+ATTACK_LINES_BOX = 7  # doom-stack.css: the attack's working scrolls in a box 7.5rem tall, seven lines
+
+
+def _odds_room(result: dict, width: float) -> Room:
+    """The pool line, the three figures and their note, the bars with their caption and values."""
+    pool = text_lines(result["pool_line"] + (f" vs TN {result['tn']}" if result["tn"] else ""), width)
+    stacks = sorted(int(stack) for stack in result["outcomes"])
+    words = f"Chance of each best stack, {stacks[0]} to {stacks[-1]}"
+    words += f"; bars from TN {result['tn']} up are successes" if result["tn"] else ""
+    caption = text_lines(words, width, 0.6)
+    return Room(lines=pool + 1 + caption + tap_lines(width), figures=1 if result["p_success"] else 0, charts=1)
+
+
+def _roll_room(result: dict, width: float) -> Room:
+    """The headline (its 1.1rem best stack a line more), the dice, the lines above the stacks
+    (which the chooser shows), the Share line."""
+    lines = result["lines"][: len(result["lines"]) - len(result["stacks"]) - 1]
+    dice = rows(len(result["dice"]), width, DIE_REM, DICE_GAP_REM)
+    return Room(headlines=1, lines=1 + sum(text_lines(line, width) for line in lines), dice=dice, shares=1)
+
+
+def _attack_room(result: dict, width: float) -> Room:
+    """The headline, the track (a row of boxes, as high as a row of dice), the state and the
+    bleeding line, the working in its box."""
+    verdict = f"{result['damage']} damage: {result['physical']} physical, {result['stun']} stun"
+    if result["defence_left"] is not None:
+        verdict += f" · the defender keeps a stack of {result['defence_left']}"
+    head = text_lines(verdict, width, 0.75)
+    if result["bleeding_out"]:
+        bleed = 3  # its odds: two percentages and two exact fractions
+    else:
+        bleed = text_lines("Not bleeding out: nothing in overflow, or already dead.", width, 0.75)
+    state = 1
+    # Three lines of 0.75rem text with their margins: a line more.
+    return Room(lines=head + state + bleed + 1 + ATTACK_LINES_BOX, dice=1)
 
 
 def doom_stack_roller() -> str:
@@ -38,7 +88,19 @@ def doom_stack_roller() -> str:
         + f'<datalist id="{p}-ladder">{ladder}</datalist>'
         + seed_field(p)
     )
-    regions = region("odds", "Exact odds") + region("result", "Roll result") + stack_chooser(p)
+    asked = default_values(fields)
+    rolled = [
+        engine_result(SYSTEM.key, {"action": "roll_fields", "fields": {**asked, "seed": str(s)}}) for s in EXAMPLE_SEEDS
+    ]
+    regions = (
+        region(
+            "odds",
+            "Exact odds",
+            **rooms(_odds_room, [engine_result(SYSTEM.key, {"action": "odds_fields", "fields": asked})]),
+        )
+        + region("result", "Roll result", **rooms(_roll_room, rolled))
+        + stack_chooser(p)
+    )
     return widget_shell(
         f"{p}-roller",
         SYSTEM.key,
@@ -110,7 +172,7 @@ def doom_stack_attack() -> str:
         "Doom Stack attack helper",
         fields,
         "Resolve",
-        region("odds", "Attack result"),
+        region("odds", "Attack result", **rooms(_attack_room, [engine_result(SYSTEM.key, first)])),
         first=first,
     )
 

@@ -139,6 +139,23 @@ def tallest(*rooms: Room) -> Room:
     return max(rooms, key=Room.rem)
 
 
+def rooms(count: Callable[[dict, float], Room], answers: list[dict]) -> dict[str, Room]:
+    """The tallest of the engine's ``answers`` as ``count`` sizes them, at a desktop's width
+    (``room``) and a phone's (``narrow``), as ``region`` takes them."""
+    return {
+        "room": tallest(*(count(answer, DESKTOP_REM) for answer in answers)),
+        "narrow": tallest(*(count(answer, PHONE_REM) for answer in answers)),
+    }
+
+
+#: The seeds a roll's room is counted from where no roll is the tallest by construction: the
+#: tallest of their rolls (their dice and lines, not their faces, set the room).
+EXAMPLE_SEEDS = range(1, 21)
+
+#: widget.css: a die's side and the gap between dice, in rem.
+DIE_REM, DICE_GAP_REM = 1.6, 0.3
+
+
 def per_row(width_rem: float, item_rem: float, gap_rem: float) -> int:
     """How many items of ``item_rem`` fit a row ``width_rem`` wide, ``gap_rem`` between them."""
     return max(1, int((width_rem + gap_rem) // (item_rem + gap_rem)))

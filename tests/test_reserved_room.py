@@ -72,13 +72,11 @@ NOT_YET_MACROS = {
     "character_widget",
     "damage_builder_widget",
     "dnd_widget",
-    "doom_stack_attack",
-    "doom_stack_widget",
     "health_save_widget",
     "lab_widget",
     "value_converter",
 }
-NOT_YET_SHEETS = {"action.css", "dice-and-danger.css", "doom-stack.css", "lab.css"}
+NOT_YET_SHEETS = {"action.css", "dice-and-danger.css", "lab.css"}
 
 
 def _not_yet(names: list[str], waiting: set[str]) -> list[object]:
