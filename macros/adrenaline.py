@@ -12,6 +12,8 @@ from html import escape
 from macros.charts import line_chart
 from macros.widget_html import (
     DESKTOP_REM,
+    DICE_GAP_REM,
+    DIE_REM,
     PHONE_REM,
     Room,
     default_values,
@@ -132,7 +134,6 @@ def adrenaline_roller() -> str:
 
 # --- the room the results keep (adrenaline.css draws them; widget.css adds the parts up) ----
 SUMMARY_ITEM_REM, SUMMARY_GAP_REM = 6.5, 0.5  # adrenaline.css: a figure's least width; widget.css: the gap
-DIE_REM, DICE_GAP_REM = 1.6, 0.3  # widget.css: a die's side and the gap between dice
 
 
 def _longest_odds(mode: str) -> dict:

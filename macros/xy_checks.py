@@ -11,8 +11,9 @@ import re
 
 from macros.charts import line_chart
 from macros.widget_html import (
-    DESKTOP_REM,
-    PHONE_REM,
+    DICE_GAP_REM,
+    DIE_REM,
+    EXAMPLE_SEEDS,
     Room,
     default_values,
     engine_result,
@@ -20,9 +21,9 @@ from macros.widget_html import (
     notation_target,
     radio_group,
     region,
+    rooms,
     rows,
     seed_field,
-    tallest,
     tap_lines,
     text_field,
     text_lines,
@@ -77,8 +78,6 @@ def crit_box(prefix: str) -> str:
 # MAX_ATTACKERS attackers against MAX_TARGETS targets. So each region keeps the room of what
 # the widget shows for its own default inputs, counted from the engine's answer to them; a
 # larger result grows the page below it.
-EXAMPLE_SEEDS = range(1, 21)  # the rolls the room is counted from: the tallest of them
-DIE_REM, DICE_GAP_REM = 1.6, 0.3  # widget.css: a die's side and the gap between dice
 
 
 def _check_odds_room(result: dict, width: float) -> Room:
@@ -116,15 +115,6 @@ def _volley_roll_room(result: dict, width: float) -> Room:
     return Room(headlines=1, lines=1 + len(result["targets"]) + lines, dice=len(result["attackers"]), shares=1)
 
 
-def _rooms(count, results: list[dict]) -> dict[str, Room]:
-    """The tallest of ``results`` by ``count``, at a desktop's and a phone's width, as
-    ``region`` takes them."""
-    return {
-        "room": tallest(*(count(r, DESKTOP_REM) for r in results)),
-        "narrow": tallest(*(count(r, PHONE_REM) for r in results)),
-    }
-
-
 def _regions(odds_label: str, roll_label: str, odds: tuple, roll: tuple, asked: dict) -> str:
     """The odds and the roll regions, each keeping the room its count gives the engine's
     answers to the default inputs ``asked`` (``odds``, ``roll``: the count and the action;
@@ -135,8 +125,8 @@ def _regions(odds_label: str, roll_label: str, odds: tuple, roll: tuple, asked: 
         engine_result(SYSTEM.key, {"action": roll_action, "fields": {**asked, "seed": str(seed)}})
         for seed in EXAMPLE_SEEDS
     ]
-    return region("odds", odds_label, **_rooms(odds_count, answers)) + region(
-        "result", roll_label, **_rooms(roll_count, rolls)
+    return region("odds", odds_label, **rooms(odds_count, answers)) + region(
+        "result", roll_label, **rooms(roll_count, rolls)
     )
 
 
