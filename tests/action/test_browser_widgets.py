@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 from urllib.parse import parse_qs, urlsplit
 
-from browser_widgets import cli_roll_lines, leave_refused
+from browser_widgets import cli_roll_lines, leave_refused, link_keys
 from playwright.sync_api import Page, expect
 
 from rules_engine.action import roll_notation
@@ -149,4 +149,19 @@ def test_the_converter_reads_measures_and_values(page, site_url, page_errors):
     page.press("#av-measure", "Enter")
     expect(page.locator("#av-measure-error")).to_contain_text("unknown unit 'parsecs'")
     expect(page.locator("#av-measure-error .srd-caret")).to_have_text("5 parsecs\n  ^^^^^^^")
+    assert page_errors == []
+
+
+def test_a_link_without_w_sets_the_types_and_active_defence_and_rolls(page, site_url, page_errors):
+    # Links shared before the roller moved onto fieldsForm name no widget (no `w=`): the action
+    # types (one space-joined value) and active defence (sent as "1") still fill in, and it rolls.
+    open_page(page, site_url, "?skill=7&types=wild+inspired&active=1&seed=5#ac-roller")
+    expect(page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text("5")
+    for box in ("#ac-active", f"{ROLLER} input[value=inspired]", f"{ROLLER} input[value=wild]"):
+        expect(page.locator(box)).to_be_checked()
+    href = page.locator(f"{ROLLER} a.srd-roll__permalink").get_attribute("href")
+    fields = ["skill", "defence", "threshold", "attack_ev", "defence_ev", "extra_positive", "extra_negative"]
+    assert link_keys(href) == [*fields, "types", "active", "seed"]
+    params = parse_qs(urlsplit(href).query, keep_blank_values=True)
+    assert params["types"] == ["inspired wild"] and params["active"] == ["1"] and params["skill"] == ["7"]
     assert page_errors == []

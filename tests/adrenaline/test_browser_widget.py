@@ -11,7 +11,7 @@ import json
 from functools import partial
 from urllib.parse import parse_qs, urlsplit
 
-from browser_widgets import cli_roll_lines, type_over
+from browser_widgets import cli_roll_lines, link_keys, type_over
 from playwright.sync_api import Page, expect
 
 from rules_engine.web import call
@@ -190,3 +190,21 @@ def test_the_worked_examples_on_the_page_are_the_engines_reading(page, site_url)
         from rules_engine.adrenaline.roll import read_example
 
         assert examples.nth(i).locator("li").all_inner_texts() == read_example(dice, 6).lines()
+
+
+def test_a_link_without_w_sets_the_mode_the_variants_and_a_switch_and_rolls(page, site_url, page_errors):
+    # Links shared before the roller moved onto fieldsForm name no widget (no `w=`): they still
+    # fill in the mode, the variant boxes (one comma-joined value) and a switch, and roll.
+    open_roller(page, site_url, "?mode=opposed&options=no-cancel,tens-twice&below=on&seed=4#ad-roller")
+    expect(page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text("4")
+    expect(page.locator("#ad-other-attribute")).to_be_visible()
+    for box in ("#ad-mode-opposed", "#ad-option-no-cancel", "#ad-option-tens-twice", "#ad-below"):
+        expect(page.locator(box)).to_be_checked()
+    expect(page.locator("#ad-option-tens-explode")).not_to_be_checked()
+    href = page.locator(f"{ROLLER} a.srd-roll__permalink").get_attribute("href")
+    # Its own permalink still names no widget: the fields in the roller's order, the variants as one list.
+    assert link_keys(href) == [*TEXT_FIELDS, "mode", "options", "wastes", "below", "seed"]
+    params = parse_qs(urlsplit(href).query, keep_blank_values=True)
+    assert params["options"] == ["tens-twice,no-cancel"]
+    assert params["below"] == ["on"] and params["mode"] == ["opposed"]
+    assert page_errors == []

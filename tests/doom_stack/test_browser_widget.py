@@ -14,7 +14,14 @@ from functools import partial
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_widgets import assert_focus_shown, cli_roll_lines, expect_marked_stale, expect_read_without_js, focused_id
+from browser_widgets import (
+    assert_focus_shown,
+    cli_roll_lines,
+    expect_marked_stale,
+    expect_read_without_js,
+    focused_id,
+    leave_refused,
+)
 from page_watch import record_shown, shown_texts
 from playwright.sync_api import Page, expect
 
@@ -350,3 +357,15 @@ def test_without_javascript_the_page_reads_and_says_the_roller_needs_it(nojs_pag
     # A note under the roller and one under the attack helper; their dead forms hidden.
     tables = expect_read_without_js(page, (ROLLER, "#dsa-helper"), own_tables=2)
     assert tables.first.locator("tbody tr").count() >= 3
+
+
+def test_a_second_bad_field_leaves_the_message_of_the_field_the_engine_did_not_reach(page, site_url, page_errors):
+    # The engine checks the attribute before the TN and stops at the first bad one: a bad
+    # attribute says nothing of the TN, so the TN's own message stays up until it is fixed.
+    open_roller(page, site_url)
+    good = field_values(page)
+    leave_refused(page, "#ds-tn", "abc", engine_error({**good, "tn": "abc"}))
+    leave_refused(page, "#ds-attribute", "abc", engine_error({**good, "attribute": "abc", "tn": "abc"}))
+    expect(page.locator("#ds-tn-error")).to_contain_text(engine_error({**good, "tn": "abc"}))
+    expect(page.locator("#ds-tn")).to_have_attribute("aria-invalid", "true")
+    assert page_errors == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 
 from browser_kit import ENGINE_LOAD_MS
 from playwright.sync_api import Locator, Page, expect
@@ -116,3 +117,8 @@ def expect_marked_stale(page: Page, widget: str, notation: str, regions: tuple[s
         expect(label).to_have_text(f"{STALE_WORDS[region]}: {notation}")
     text = page.inner_text(widget)
     assert "Traceback" not in text and '"ok"' not in text and "{" not in text
+
+
+def link_keys(href: str) -> list[str]:
+    """The names a permalink carries, in its order (a blank value counts)."""
+    return [key for key, _ in parse_qsl(urlsplit(href).query, keep_blank_values=True)]
