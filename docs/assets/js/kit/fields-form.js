@@ -27,11 +27,20 @@
 //                         words of its own (a checkbox sent as "1")
 //   key(values)           what a roll is compared by, to say it is for earlier inputs (default:
 //                         every value as sent)
-//   prefilled(params)     after a permalink filled the form in: its parameters that are the view's own
+//   linkedBy              the input an untagged widget's links always name: a link without it is
+//                         another widget's, and fills in nothing
+//   prefilled(params)     after a permalink filled the form in: its parameters that are the view's own,
+//                         or what the view does with a link beyond the inputs it names
 //   afterRoll(result, fields) after a roll is shown, with the inputs it answers (a second region)
 //   switchesWait          a switch asks for the odds after the typing pause, as a keystroke does
 //   keepLaterErrors       an error reply leaves the messages of the inputs checked after the bad
 //                         one, as engineForm does (by default every other input's message goes)
+//   flat                  the engine's actions read the inputs beside `action` in the request, not
+//                         under `fields`
+//   onReply(result)       each reply to the inputs, before it is shown: the odds' result (null when
+//                         the engine refused the inputs) or a roll's (a switch that follows the engine)
+//   asRolled(result, fields) the inputs a roll answers as the engine took them: what its permalink
+//                         names and its key compares (default: `fields`, as sent)
 
 import { afterPause, engineForm, newestOnly } from "./widget-kit.js";
 import { attachCompare } from "./compare.js";
@@ -65,6 +74,10 @@ import { attachCompare } from "./compare.js";
  * @property {(result: any, fields: Record<string, string>) => void} afterRoll
  * @property {boolean} switchesWait
  * @property {boolean} keepLaterErrors
+ * @property {string} linkedBy
+ * @property {boolean} flat
+ * @property {(result: any) => void} onReply
+ * @property {(result: any, fields: Record<string, string>) => Record<string, string>} asRolled
  */
 
 /**
@@ -114,7 +127,9 @@ function fieldsView({ names, ...options }) {
     names, texts: [], renderReading: null, readingWords: "Reading of the last valid input",
     described: (result) => result.notation, inactive: () => [], onChange: () => {},
     tagged: true, checked: names, composed: {}, key: (values) => JSON.stringify(values), prefilled: () => {},
-    afterRoll: () => {}, switchesWait: false, keepLaterErrors: false,
+    afterRoll: () => {}, switchesWait: false, keepLaterErrors: false, linkedBy: "",
+    flat: false, onReply: () => {},
+    asRolled: (_result, fields) => fields,
     ...options,
   };
 }
@@ -229,11 +244,23 @@ function accept(f, reply, checked, options) {
  */
 function prefill(f, params) {
   if (f.view.tagged && params.get("w") !== f.view.prefix) return false;
+  if (f.view.linkedBy && !params.has(f.view.linkedBy)) return false;
   for (const name of f.view.names) if (params.has(name)) write(f, name, /** @type {string} */ (params.get(name)));
   if (params.has("seed")) f.w.inputs.seed.value = /** @type {string} */ (params.get("seed"));
   f.view.onChange(values(f));
   f.view.prefilled(params);
   return (params.get("seed") || "").trim() !== "";
+}
+
+/**
+ * A request to the engine for these inputs (a roll adds its seed).
+ * @param {Fields} f
+ * @param {string} action
+ * @param {Record<string, string>} fields
+ */
+function request(f, action, fields) {
+  const { system, flat } = f.view;
+  return flat ? { action, system, ...fields } : { action, system, fields };
 }
 
 /**
@@ -243,10 +270,11 @@ function prefill(f, params) {
 async function updateOdds(f, typing = false) {
   const { w, view } = f;
   f.oddsPause.cancel();
-  const reply = await f.latestOdds(w.engine.call({ action: view.oddsAction, system: view.system, fields: values(f) }));
+  const reply = await f.latestOdds(w.engine.call(request(f, view.oddsAction, values(f))));
   if (!reply) return; // a newer request is on its way: this answer is stale
   const result = accept(f, reply, f.placed, { typing });
   f.compare.offer(result);
+  view.onReply(result);
   if (!result) {
     if (f.reading) f.reading.stale(true);
     return f.odds.stale(true);
@@ -260,14 +288,15 @@ async function roll(f) {
   const { w, view } = f;
   f.oddsPause.flush();
   const fields = values(f);
-  const key = inputsKey(f);
-  const reply = await f.latestRoll(w.engine.call({ action: view.rollAction, system: view.system, fields, seed: w.inputs.seed.value }));
+  const reply = await f.latestRoll(w.engine.call({ ...request(f, view.rollAction, fields), seed: w.inputs.seed.value }));
   if (!reply) return;
   const result = accept(f, reply, [...f.placed, "seed"]);
   if (!result) return;
-  const words = { ...fields, seed: String(result.seed) };
+  view.onReply(result);
+  const rolled = view.asRolled(result, fields);
+  const words = { ...rolled, seed: String(result.seed) };
   const href = w.permalink(view.tagged ? { w: view.prefix, ...words } : words);
-  f.rolled.show(view.renderRoll(result, href), view.described(result), key);
+  f.rolled.show(view.renderRoll(result, href), view.described(result), view.key(rolled));
   view.afterRoll(result, fields);
 }
 
@@ -284,6 +313,6 @@ function wireFields(f) {
       else updateOdds(f);
     });
   }
-  w.watchSeed((seed) => ({ action: view.rollAction, system: view.system, fields: values(f), seed }));
+  w.watchSeed((seed) => ({ ...request(f, view.rollAction, values(f)), seed }));
   w.rollsFromPermalinks(f.resultBox, { prefill: (params) => prefill(f, params), update: () => updateOdds(f), roll: () => roll(f) });
 }

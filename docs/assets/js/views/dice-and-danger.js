@@ -18,9 +18,8 @@
 // starting Hit Defense, with the engine's explanation, seed and permalink.
 
 import {
-  afterPause, el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
+  el, engineForm, explanation, newestOnly, plural, ratioValue, rollMeta,
 } from "../kit/widget-kit.js";
-import { attachCompare } from "../kit/compare.js";
 import { fieldsForm } from "../kit/fields-form.js";
 
 const SYSTEM = "dice-and-danger";
@@ -44,7 +43,6 @@ const KIND_WORDS = { damage: "damage roll", save: "save", face: "face roll" };
  * @param {HTMLElement} switchBox
  */
 function kindSwitch(radios, switchBox) {
-  const kind = () => (radios.find((radio) => radio.checked) || radios[0]).value;
   /** @param {string} value */
   function setKind(value) {
     for (const radio of radios) radio.checked = radio.value === value;
@@ -59,86 +57,34 @@ function kindSwitch(radios, switchBox) {
     setKind(result.switch);
     lockSwitch(Boolean(result.written_kind));
   }
-  return { kind, setKind, followSwitch, lockSwitch };
+  return { followSwitch, lockSwitch };
 }
 
 // --- the notation roller -------------------------------------------------------------------
+// A form of fields (kit/fields-form.js) whose actions take the notation and the kind beside
+// `action`. The kind switch follows each reply; a roll's permalink
+// (?notation=…&kind=…&seed=…#dd-roller) names no widget, the notation as the engine reads it
+// (trimmed) and the kind it rolled, and a roll is compared by the same two.
 /** @param {HTMLElement} root */
 function attachRoller(root) {
-  const w = engineForm(root, {
-    prefix: "dd", fields: ["notation", "seed"], readyText: "Ready: the odds follow the notation.",
-  });
-  const { inputs } = w;
   /** @type {NodeListOf<HTMLInputElement>} */
   const kindRadios = root.querySelectorAll("input[name=kind]");
-  const radios = [...kindRadios];
   const switchBox = /** @type {HTMLElement} */ (root.querySelector(".srd-switch"));
-  const { kind, setKind, followSwitch, lockSwitch } = kindSwitch(radios, switchBox);
-  const resultBox = /** @type {HTMLElement} */ (root.querySelector(".srd-widget__result"));
-  // A roll belongs to its notation and kind (the kind the engine rolled: the notation's own word wins).
-  const inputsKey = (notation = inputs.notation.value, as = kind()) => JSON.stringify([notation.trim(), as]);
-  const reading = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__canonical")),
-    { words: "Reading of the last valid input" });
-  const odds = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__odds")),
-    { words: "Odds for the last valid input" });
-  const rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: inputsKey, reveal: true });
-  const latestOdds = newestOnly();
-  const latestRoll = newestOnly();
-  const oddsPause = afterPause(updateOdds);
-  const compare = attachCompare(root, { engine: w.engine, term: "Hits" });
-
-  // A permalink (?notation=…&kind=…&seed=…#dd-roller) prefills the form and rolls once ready.
-  /** @param {URLSearchParams} params */
-  function prefill(params) {
-    if (params.has("notation")) inputs.notation.value = /** @type {string} */ (params.get("notation"));
-    const asKind = params.get("kind");
-    if (asKind === "save" || asKind === "damage") setKind(asKind);
-    if (params.has("seed")) inputs.seed.value = /** @type {string} */ (params.get("seed"));
-    return params.has("notation") && (params.get("seed") || "").trim() !== "";
-  }
-
-  // --- reading the notation, as it is typed ---
-  async function updateOdds(typing = false) {
-    oddsPause.cancel();
-    const request = { system: SYSTEM, action: "odds_kind", notation: inputs.notation.value, kind: kind() };
-    const reply = await latestOdds(w.engine.call(request));
-    if (!reply) return; // a newer request is on its way: this answer is stale
-    const result = w.accept(reply, ["notation"], { typing });
-    compare.offer(result);
-    if (!result) { // the error is (or soon will be) under the field; what was shown stays, marked
-      lockSwitch(false); // until the notation reads again, it names no kind
-      reading.stale(true);
-      odds.stale(true);
-      return;
-    }
-    followSwitch(result);
-    reading.show(renderReading(result), result.notation);
-    const form = /** @type {HTMLFormElement} */ (root.querySelector("form"));
-    odds.show(renderOdds(result, form.getAttribute("aria-label")), result.notation);
-  }
-
-
-  // --- rolling ---
-  async function roll() {
-    oddsPause.flush(); // the odds catch up with what was just typed
-    const asked = { notation: inputs.notation.value, kind: kind(), seed: inputs.seed.value };
-    const reply = await latestRoll(w.engine.call({ system: SYSTEM, action: "roll_kind", ...asked }));
-    if (!reply) return;
-    const result = w.accept(reply, ["notation", "seed"]);
-    if (!result) return;
-    followSwitch(result);
-    const href = w.permalink({ notation: asked.notation.trim(), kind: result.switch, seed: String(result.seed) });
-    rolled.show(renderRoll(result, href), result.notation, inputsKey(asked.notation, result.switch));
-  }
-
-  // --- wiring ---
-  w.onSubmit(roll);
-  inputs.notation.addEventListener("input", oddsPause.schedule);
-  for (const radio of radios) radio.addEventListener("change", () => updateOdds());
-  w.watchSeed((seed) => ({
-    system: SYSTEM, action: "roll_kind", notation: inputs.notation.value, kind: kind(), seed,
-  }));
-  w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll });
+  const { followSwitch, lockSwitch } = kindSwitch([...kindRadios], switchBox);
+  const w = fieldsForm(root, {
+    system: SYSTEM, prefix: "dd", names: ["notation", "kind"], texts: ["notation"], checked: ["notation"],
+    oddsAction: "odds_kind", rollAction: "roll_kind", readyText: "Ready: the odds follow the notation.",
+    renderReading, renderOdds, renderRoll, compareTerm: "Hits",
+    tagged: false, linkedBy: "notation", flat: true,
+    // Until the notation reads again, it names no kind: the switch is free.
+    onReply: (result) => (result ? followSwitch(result) : lockSwitch(false)),
+    asRolled: (result, fields) => ({ notation: fields.notation.trim(), kind: result.switch }),
+    key: (fields) => JSON.stringify([fields.notation.trim(), fields.kind]),
+  });
+  // A link of another widget of the page names no notation; its seed still fills this
+  // roller's seed in, as it always did.
+  const params = new URLSearchParams(location.search);
+  if (!params.has("notation") && params.has("seed")) w.inputs.seed.value = /** @type {string} */ (params.get("seed"));
 }
 
 /**
