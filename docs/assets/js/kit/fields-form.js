@@ -15,7 +15,8 @@
 //   described(result)     the words naming the inputs a reply answers (default: its notation)
 //   inactive(values)      the inputs that do not apply to these values (sent as "")
 //   onChange(values)      after a switch changes or a permalink fills the form in (and at start)
-//   compareTerm           what the comparison of two answers calls an outcome
+//   compareTerm           what the comparison of two answers calls an outcome (a widget without
+//                         a comparison panel leaves it out)
 //
 // What only some widgets need (each off unless given):
 //   tagged: false         the page's one roller, whose links carry no `w=`: any link with its
@@ -35,6 +36,8 @@
 //   switchesWait          a switch asks for the odds after the typing pause, as a keystroke does
 //   keepLaterErrors       an error reply leaves the messages of the inputs checked after the bad
 //                         one, as engineForm does (by default every other input's message goes)
+//   oddsWords, rollWords  the odds' and the roll's labels once they answer other inputs (default:
+//                         "Odds for the last valid input", "Roll for earlier inputs")
 //   flat                  the engine's actions read the inputs beside `action` in the request, not
 //                         under `fields`
 //   onReply(result)       each reply to the inputs, before it is shown: the odds' result (null when
@@ -75,6 +78,8 @@ import { attachCompare } from "./compare.js";
  * @property {boolean} switchesWait
  * @property {boolean} keepLaterErrors
  * @property {string} linkedBy
+ * @property {string} oddsWords
+ * @property {string} rollWords
  * @property {boolean} flat
  * @property {(result: any) => void} onReply
  * @property {(result: any, fields: Record<string, string>) => Record<string, string>} asRolled
@@ -84,7 +89,7 @@ import { attachCompare } from "./compare.js";
  * What a view gives `fieldsForm`: the options with no default, and any of the others.
  * @typedef {Pick<FieldsView, "system" | "prefix" | "names" | "oddsAction" | "rollAction" | "renderOdds" | "renderRoll">
  *   & Partial<Omit<FieldsView, "system" | "prefix" | "names" | "oddsAction" | "rollAction" | "renderOdds" | "renderRoll">>
- *   & {readyText: string, compareTerm: string}} FieldsOptions
+ *   & {readyText: string, compareTerm?: string}} FieldsOptions
  */
 
 /**
@@ -128,7 +133,7 @@ function fieldsView({ names, ...options }) {
     described: (result) => result.notation, inactive: () => [], onChange: () => {},
     tagged: true, checked: names, composed: {}, key: (values) => JSON.stringify(values), prefilled: () => {},
     afterRoll: () => {}, switchesWait: false, keepLaterErrors: false, linkedBy: "",
-    flat: false, onReply: () => {},
+    oddsWords: "Odds for the last valid input", rollWords: "Roll for earlier inputs", flat: false, onReply: () => {},
     asRolled: (_result, fields) => fields,
     ...options,
   };
@@ -139,7 +144,7 @@ function fieldsView({ names, ...options }) {
  * @param {HTMLElement} root
  * @param {ReturnType<typeof engineForm>} w
  * @param {FieldsView} view
- * @param {string} compareTerm
+ * @param {string | undefined} compareTerm
  * @returns {Fields}
  */
 function fieldsParts(root, w, view, compareTerm) {
@@ -148,9 +153,9 @@ function fieldsParts(root, w, view, compareTerm) {
   /** @type {Fields} */
   const f = /** @type {any} */ ({ root, w, view, resultBox, placed: view.checked.filter((name) => w.inputs[name]) });
   // One at a time and in this order: the rolled region reads the inputs (through `f`) as it is made.
-  f.odds = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__odds")), { words: "Odds for the last valid input" });
+  f.odds = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__odds")), { words: view.oddsWords });
   f.reading = readingBox ? w.region(/** @type {HTMLElement} */ (readingBox), { words: view.readingWords }) : null;
-  f.rolled = w.region(resultBox, { words: "Roll for earlier inputs", key: () => inputsKey(f), reveal: true });
+  f.rolled = w.region(resultBox, { words: view.rollWords, key: () => inputsKey(f), reveal: true });
   f.latestOdds = newestOnly();
   f.latestRoll = newestOnly();
   f.oddsPause = afterPause((/** @type {boolean} */ typing) => updateOdds(f, typing));

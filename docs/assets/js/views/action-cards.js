@@ -11,10 +11,8 @@
 // permalink and Share (the engine's chat text: the chance of the card coming up or not, or of
 // this exact deal).
 
-import {
-  afterPause, el, engineForm, explanation, newestOnly, rollMeta,
-} from "../kit/widget-kit.js";
-import { attachCompare } from "../kit/compare.js";
+import { el, explanation, rollMeta } from "../kit/widget-kit.js";
+import { fieldsForm } from "../kit/fields-form.js";
 
 const SYSTEM = "action";
 
@@ -26,26 +24,17 @@ const SYSTEM = "action";
  * @typedef {{half: string, copies: number, p_drawn: string, percent: string}} HalfChance
  */
 
-// The checked radio button's value in a group.
+// A link leaves empty those of `names` it does not name (a draw's seed, say), as the draws always have.
 /**
- * @param {ParentNode} root
- * @param {string} name
+ * @param {HTMLElement} root
+ * @param {string} prefix
+ * @param {URLSearchParams} params
+ * @param {string[]} names
  */
-function checkedValue(root, name) {
-  /** @type {HTMLInputElement | null} */
-  const box = root.querySelector(`input[name=${name}]:checked`);
-  return box ? box.value : "";
-}
-
-/**
- * @param {ParentNode} root
- * @param {string} name
- * @param {string | null} value
- */
-function checkRadio(root, name, value) {
-  /** @type {NodeListOf<HTMLInputElement>} */
-  const boxes = root.querySelectorAll(`input[name=${name}]`);
-  for (const box of boxes) box.checked = box.value === value;
+function emptyUnnamed(root, prefix, params, names) {
+  for (const name of names) {
+    if (!params.has(name)) /** @type {HTMLInputElement} */ (root.querySelector(`#${prefix}-${name}`)).value = "";
+  }
 }
 
 // The engine's lines (what the command line prints), folded under the cards.
@@ -67,61 +56,17 @@ function chance(ratio, percent) {
 }
 
 // --- the Dramatic Card Draw ----------------------------------------------------------------
+// A form of fields (kit/fields-form.js). Its permalink (?factions=…&jokers=…&seed=…#acd-draw)
+// names no widget; a link without factions is the deck draw's.
 /** @param {HTMLElement} root */
 function attachCardDraw(root) {
-  const w = engineForm(root, {
-    prefix: "acd", fields: ["factions", "seed"], readyText: "Ready: the odds follow the factions.",
+  fieldsForm(root, {
+    system: SYSTEM, prefix: "acd", names: ["factions", "jokers"], texts: ["factions"], checked: ["factions"],
+    oddsAction: "card_draw_odds", rollAction: "card_draw_roll", readyText: "Ready: the odds follow the factions.",
+    renderOdds: renderDrawOdds, renderRoll: renderDraw, compareTerm: "Card",
+    tagged: false, linkedBy: "factions", rollWords: "Draw for earlier inputs",
+    prefilled: (params) => emptyUnnamed(root, "acd", params, ["seed"]),
   });
-  const { inputs } = w;
-  const resultBox = /** @type {HTMLElement} */ (root.querySelector(".srd-widget__result"));
-  const formValues = () => ({ factions: inputs.factions.value, jokers: checkedValue(root, "jokers") });
-  const inputsKey = (values = formValues()) => JSON.stringify(values);
-  const odds = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__odds")),
-    { words: "Odds for the last valid input" });
-  const drawn = w.region(resultBox, { words: "Draw for earlier inputs", key: inputsKey, reveal: true });
-  const latestOdds = newestOnly();
-  const latestDraw = newestOnly();
-  const oddsPause = afterPause(updateOdds);
-  const compare = attachCompare(root, { engine: w.engine, term: "Card" });
-
-  // A permalink (?factions=…&jokers=…&seed=…#acd-draw) fills the form and draws once ready.
-  /** @param {URLSearchParams} params */
-  function prefill(params) {
-    if (!params.has("factions")) return false;
-    inputs.factions.value = /** @type {string} */ (params.get("factions"));
-    if (params.has("jokers")) checkRadio(root, "jokers", params.get("jokers"));
-    inputs.seed.value = params.get("seed") || "";
-    return inputs.seed.value.trim() !== "";
-  }
-
-  async function updateOdds(typing = false) {
-    oddsPause.cancel();
-    const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "card_draw_odds", fields: formValues() }));
-    if (!reply) return;
-    const result = w.accept(reply, ["factions"], { typing });
-    compare.offer(result);
-    if (!result) return odds.stale(true);
-    odds.show(renderDrawOdds(result), result.notation);
-  }
-
-  async function draw() {
-    oddsPause.flush();
-    const values = formValues();
-    const reply = await latestDraw(w.engine.call({
-      system: SYSTEM, action: "card_draw_roll", fields: values, seed: inputs.seed.value,
-    }));
-    if (!reply) return;
-    const result = w.accept(reply, ["factions", "seed"]);
-    if (!result) return;
-    const href = w.permalink({ ...values, seed: String(result.seed) });
-    drawn.show(renderDraw(result, href), result.notation, inputsKey(values));
-  }
-
-  w.onSubmit(draw);
-  inputs.factions.addEventListener("input", oddsPause.schedule);
-  for (const box of root.querySelectorAll("input[name=jokers]")) box.addEventListener("change", () => updateOdds());
-  w.watchSeed((seed) => ({ system: SYSTEM, action: "card_draw_roll", fields: formValues(), seed }));
-  w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll: draw });
 }
 
 /**
@@ -175,61 +120,20 @@ function renderDraw(result, href) {
 }
 
 // --- the Action! Deck draw -----------------------------------------------------------------
+// A form of fields (kit/fields-form.js), with no comparison. Its permalink
+// (?draws=…&deck=…&card=…&seed=…#adk-deck-draw) names no widget; a link without draws is the
+// card draw's.
 /** @param {HTMLElement} root */
 function attachDeck(root) {
-  const FIELDS = ["draws", "card"];
-  const w = engineForm(root, {
-    prefix: "adk", fields: [...FIELDS, "seed"], readyText: "Ready: the chance follows your inputs.",
+  fieldsForm(root, {
+    system: SYSTEM, prefix: "adk", names: ["draws", "deck", "card"], texts: ["draws", "card"],
+    checked: ["draws", "card"], oddsAction: "deck_odds", rollAction: "deck_roll",
+    readyText: "Ready: the chance follows your inputs.",
+    renderOdds: renderDeckOdds, renderRoll: renderDeal,
+    tagged: false, linkedBy: "draws", keepLaterErrors: true,
+    oddsWords: "Chance for the last valid input", rollWords: "Cards for earlier inputs",
+    prefilled: (params) => emptyUnnamed(root, "adk", params, ["card", "seed"]),
   });
-  const { inputs } = w;
-  const resultBox = /** @type {HTMLElement} */ (root.querySelector(".srd-widget__result"));
-  const formValues = () => ({ draws: inputs.draws.value, deck: checkedValue(root, "deck"), card: inputs.card.value });
-  const inputsKey = (values = formValues()) => JSON.stringify(values);
-  const odds = w.region(/** @type {HTMLElement} */ (root.querySelector(".srd-widget__odds")),
-    { words: "Chance for the last valid input" });
-  const dealt = w.region(resultBox, { words: "Cards for earlier inputs", key: inputsKey, reveal: true });
-  const latestOdds = newestOnly();
-  const latestDeal = newestOnly();
-  const oddsPause = afterPause(updateOdds);
-
-  // A permalink (?draws=…&deck=…&card=…&seed=…#adk-deck-draw) fills the form and deals once ready.
-  /** @param {URLSearchParams} params */
-  function prefill(params) {
-    if (!params.has("draws")) return false;
-    inputs.draws.value = /** @type {string} */ (params.get("draws"));
-    inputs.card.value = params.get("card") || "";
-    if (params.has("deck")) checkRadio(root, "deck", params.get("deck"));
-    inputs.seed.value = params.get("seed") || "";
-    return inputs.seed.value.trim() !== "";
-  }
-
-  async function updateOdds(typing = false) {
-    oddsPause.cancel();
-    const reply = await latestOdds(w.engine.call({ system: SYSTEM, action: "deck_odds", fields: formValues() }));
-    if (!reply) return;
-    const result = w.accept(reply, FIELDS, { typing });
-    if (!result) return odds.stale(true);
-    odds.show(renderDeckOdds(result), result.notation);
-  }
-
-  async function deal() {
-    oddsPause.flush();
-    const values = formValues();
-    const reply = await latestDeal(w.engine.call({
-      system: SYSTEM, action: "deck_roll", fields: values, seed: inputs.seed.value,
-    }));
-    if (!reply) return;
-    const result = w.accept(reply, [...FIELDS, "seed"]);
-    if (!result) return;
-    const href = w.permalink({ ...values, seed: String(result.seed) });
-    dealt.show(renderDeal(result, href), result.notation, inputsKey(values));
-  }
-
-  w.onSubmit(deal);
-  for (const name of FIELDS) inputs[name].addEventListener("input", oddsPause.schedule);
-  for (const box of root.querySelectorAll("input[name=deck]")) box.addEventListener("change", () => updateOdds());
-  w.watchSeed((seed) => ({ system: SYSTEM, action: "deck_roll", fields: formValues(), seed }));
-  w.rollsFromPermalinks(resultBox, { prefill, update: updateOdds, roll: deal });
 }
 
 /**
