@@ -94,17 +94,26 @@ export function plural(count, one, many) {
  */
 export function afterPause(run, delay = INPUT_DELAY_MS) {
   let timer = 0;
+  const pause = {}; // this pause, while it waits, in `pausesWaiting`
   const cancel = () => {
     clearTimeout(timer);
     timer = 0;
+    if (pausesWaiting.delete(pause)) checkSettled();
   };
   return {
     cancel,
     schedule() {
       cancel();
+      pausesWaiting.add(pause);
+      for (const w of settling) w.root.removeAttribute("data-settled");
       timer = setTimeout(() => {
         timer = 0;
-        run(true);
+        try {
+          run(true);
+        } finally {
+          pausesWaiting.delete(pause);
+          checkSettled();
+        }
       }, delay);
     },
     flush() {
@@ -114,6 +123,68 @@ export function afterPause(run, delay = INPUT_DELAY_MS) {
       }
     },
   };
+}
+
+// --- when a widget has answered its inputs (a mark for tests: nothing a reader meets) ---------
+// `data-settled` on the widget: it has answered its latest inputs. No typing pause waits
+// (afterPause's; a pause does not know its widget, so one waiting anywhere on the page counts),
+// no request to the engine is unanswered, and no seed re-check waits (watchSeed). An edit, a
+// request or a pause takes the mark away at once, within the event or call that starts it; it
+// comes back from a task of its own (`checkSettled`), so only after the microtasks in which a
+// view takes a reply (accepts it, shows it, marks what is stale, asks again) have all run.
+// A test that checks something does NOT follow an edit waits for this mark, then looks.
+// `data-held`: the fields whose error waits for the typing pause (holdError), by name; an
+// error shown or dropped leaves it. Not waited for: the address (written within its budget).
+
+/** @type {Set<object>} every afterPause pause now waiting */
+const pausesWaiting = new Set();
+/** @type {Set<Widget>} the widgets whose mark follows their state */
+const settling = new Set();
+let settleCheck = 0;
+
+// Looks again, in a task of its own, whether each widget has answered its inputs.
+function checkSettled() {
+  if (!settleCheck) settleCheck = setTimeout(markSettled, 0);
+}
+
+function markSettled() {
+  settleCheck = 0;
+  for (const w of settling) {
+    if (!w.root.isConnected) settling.delete(w); // a page instant navigation swapped out
+    else w.root.toggleAttribute("data-settled", !pausesWaiting.size && !w.asking && !w.seedCheck);
+  }
+}
+
+/**
+ * Work for `w` begins: not settled until it is done.
+ * @param {Widget} w
+ */
+function unsettle(w) {
+  w.root.removeAttribute("data-settled");
+  checkSettled();
+}
+
+/**
+ * The engine as `w` asks it: each request counted until its reply has come.
+ * @param {Widget} w
+ * @param {Engine} engine
+ * @returns {Engine}
+ */
+function counting(w, engine) {
+  const counted = Object.create(engine);
+  /** @param {object} request */
+  counted.call = (request) => {
+    const reply = engine.call(request);
+    w.asking += 1;
+    unsettle(w);
+    const done = () => {
+      w.asking -= 1;
+      checkSettled(); // in a task: after the view, which awaits this reply, has taken it
+    };
+    reply.then(done, done);
+    return reply;
+  };
+  return counted;
 }
 
 // --- replies in order ----------------------------------------------------------------------
@@ -277,6 +348,8 @@ function historyHook(root, form, content, description) {
  * @property {boolean} started whether `start` has run for the engine now loading or loaded
  * @property {() => void} stopProgress
  * @property {() => void} restage says the stage again (an edit may have marked what is shown)
+ * @property {number} asking requests to the engine not answered yet
+ * @property {boolean} seedCheck a seed re-check waits for its pause
  */
 
 /**
@@ -302,7 +375,7 @@ function widgetParts(root, prefix, fields, readyText) {
     status: /** @type {HTMLElement} */ (root.querySelector(".srd-widget__status")),
     retry: root.querySelector(".srd-widget__retry"),
     meter: root.querySelector(".srd-widget__meter-bar"),
-    engine: first ? answeringFirst(getEngine(), first) : getEngine(),
+    engine: getEngine(), // counted, below
     regions: [],
     engineError: "",
     address: widgetAddress(addressControls(form, prefix), prefix, ownsBareNames),
@@ -313,7 +386,11 @@ function widgetParts(root, prefix, fields, readyText) {
     turned: [], startState: "", saved: null, memory: { controls: {}, address: "", regions: {} },
     typedAt: {}, held: {},
     start: () => {}, started: false, stopProgress: () => {}, restage: () => {},
+    asking: 0, seedCheck: false,
   };
+  w.engine = counting(w, first ? answeringFirst(w.engine, first) : w.engine);
+  settling.add(w);
+  checkSettled();
   return w;
 }
 
@@ -428,6 +505,7 @@ function keepControls(w) {
 function followEdits(w) {
   for (const type of ["input", "change"]) {
     w.form.addEventListener(type, () => {
+      unsettle(w);
       w.regions.forEach((r) => r.follow());
       keepControls(w);
       if (Object.keys(w.memory.regions).length) remember(w.root, w.memory);
@@ -504,8 +582,20 @@ function clearFieldError(w, name) {
  * @param {string} name
  */
 function dropHeld(w, name) {
-  if (w.held[name]) clearTimeout(w.held[name].timer);
+  if (!w.held[name]) return;
+  clearTimeout(w.held[name].timer);
   delete w.held[name];
+  markHeld(w);
+}
+
+/**
+ * `data-held` names the fields whose error waits (see checkSettled).
+ * @param {Widget} w
+ */
+function markHeld(w) {
+  const names = Object.keys(w.held).join(" ");
+  if (names) w.root.setAttribute("data-held", names);
+  else w.root.removeAttribute("data-held");
 }
 
 /**
@@ -531,6 +621,7 @@ function holdError(w, name, error) {
   }
   dropHeld(w, name);
   w.held[name] = { error, timer: setTimeout(() => showHeld(w, name), wait) };
+  markHeld(w);
 }
 
 /** @param {Widget} w */
@@ -590,7 +681,11 @@ function watchSeed(w, ask) {
   let timer = 0;
   seed.addEventListener("input", () => {
     clearTimeout(timer);
+    w.seedCheck = true;
+    unsettle(w);
     timer = setTimeout(async () => {
+      w.seedCheck = false; // any request below is counted from here on
+      checkSettled();
       if (!seed.hasAttribute("aria-invalid")) return;
       if (seed.value.trim() === "") return clearFieldError(w, "seed");
       const reply = await w.engine.call(ask(seed.value));
