@@ -75,7 +75,12 @@ def test_typing_a_notation_key_by_key_shows_no_error_on_the_way(page, site_url, 
     expect(page.locator("#dd-roller .srd-reading__notation")).to_have_text(parse(TYPED).notation)
     expect(page.locator("#dd-roller [data-odds=any-hit] .srd-pct")).to_have_text(any_hit(TYPED))
     expect(page.locator(f"{ROLLER} .srd-stale-label")).to_have_count(0)
-    page.wait_for_timeout(PAUSE_MS + 300)  # past the pause: still nothing to say
+    # Past the pause: still nothing to say. An error reaches the field only from a reply to a
+    # request, or from an error held back for the pause (widget-kit.js). data-settled says
+    # every request is answered and taken (no pause waits to send another); no data-held says
+    # no error still waits for its pause, a held one leaving it only once shown. Both at
+    # once: no error can come later without a new edit, and WATCH saw every one before.
+    expect(page.locator(f"{ROLLER}[data-settled]:not([data-held])")).to_have_count(1)
     assert page.evaluate("window.__shouted") == []
     expect(page.locator(ERROR)).to_have_text("")
     expect(page.locator("#dd-notation")).not_to_have_attribute("aria-invalid", "true")
@@ -151,7 +156,11 @@ def test_the_error_waits_for_leaving_the_field_or_rolling_and_the_old_odds_stay_
         # Meanwhile: the last good odds stay, marked as such, and nothing shouts.
         odds_label = page.locator(f"{ROLLER} .srd-widget__odds .srd-stale-label")
         expect(odds_label).to_have_text(f"Odds for the last valid input: {good}")
-        page.wait_for_timeout(PAUSE_MS + 300)
+        # The engine has answered the whole notation typed (data-settled: no pause waits, every
+        # request answered and taken) and refused it, and the widget holds that error back for
+        # the pause (data-held), which the hook makes longer than the test: so nothing is shown.
+        expect(page.locator(ROLLER)).to_have_attribute("data-settled", "")
+        expect(page.locator(ROLLER)).to_have_attribute("data-held", "notation")
         expect(page.locator(ERROR)).to_have_text("")
         expect(page.locator("#dd-notation")).not_to_have_attribute("aria-invalid", "true")
 

@@ -106,5 +106,10 @@ def test_a_changed_seed_does_not_mark_the_roll(page, site_url):
     roll_seeded(page, ROLLER, "#ds-seed", "5")
     page.fill("#ds-seed", "")
     page.fill("#ds-seed", "6")
-    page.wait_for_timeout(300)
+    # The edit's own marking ran within its input event, before fill returned; anything later
+    # follows a pause (the seed's re-check, the odds' typing pause) or an engine reply, and
+    # data-settled comes back only once no pause waits, no request is unanswered, and the
+    # view has taken every reply (widget-kit.js, checkSettled). Looking after it, a mark
+    # from any of them would be there to see.
+    expect(page.locator(ROLLER)).to_have_attribute("data-settled", "")
     expect(page.locator(f"{RESULT} .srd-stale-label")).to_have_count(0)
