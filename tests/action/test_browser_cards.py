@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from browser_kit import ENGINE_LOAD_MS
 from browser_layout import assert_shown_in_place, open_and_measure
@@ -205,4 +205,26 @@ def test_the_card_widgets_fit_a_phone_and_never_move_the_page(phone_page, site_u
     page.fill("#adk-card", "The Shit Hits The Fan! / Rejuvenation!")
     roll_seeded(page, DECK, "#adk-seed", "3")
     assert_shown_in_place(page, loading, "action-cards after a draw", INSIDE)
+    assert page_errors == []
+
+
+def test_each_draws_permalink_draws_in_that_widget_only(page, site_url, page_errors):
+    """The two draws' permalinks name no widget: a link with draws is the deck draw's and one
+    with factions the card draw's; the other widget fills nothing in and draws nothing."""
+    query = urlencode({"draws": "2", "deck": "cards", "card": "", "seed": "4"})
+    page.goto(f"{site_url}action-cards/?{query}#adk-deck-draw")
+    expect(page.locator("#adk-deck-draw .srd-roll__seed")).to_have_text("4", timeout=ENGINE_LOAD_MS)
+    expect(page.locator("#acd-draw .srd-widget__result .srd-roll")).to_have_count(0)  # it asked first
+    expect(page.locator("#acd-seed")).to_have_value("")
+
+    query = urlencode({"factions": "Heroes, Villains", "jokers": "1", "seed": "6"})
+    page.goto(f"{site_url}action-cards/?{query}#acd-draw")
+    expect(page.locator("#acd-draw .srd-roll__seed")).to_have_text("6", timeout=ENGINE_LOAD_MS)
+    expect(page.locator("#acd-jokers-1")).to_be_checked()
+    # The deck draw asks after the card draw: a fresh answer of its odds comes after any roll of its own.
+    wait_ready(page, "#adk-deck-draw")
+    page.fill("#adk-draws", "3")
+    expect(page.locator("#adk-deck-draw .srd-reading__notation")).to_contain_text("3")
+    expect(page.locator("#adk-deck-draw .srd-widget__result .srd-roll")).to_have_count(0)
+    expect(page.locator("#adk-seed")).to_have_value("")
     assert page_errors == []

@@ -10,10 +10,18 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
-from browser_widgets import assert_focus_shown, cli_roll_lines, expect_marked_stale, expect_read_without_js, focused_id
+from browser_widgets import (
+    assert_focus_shown,
+    cli_roll_lines,
+    expect_marked_stale,
+    expect_read_without_js,
+    focused_id,
+    link_words,
+    wait_ready,
+)
 from page_watch import record_shown, shown_texts
 from playwright.sync_api import Page, expect
 
@@ -442,3 +450,34 @@ def test_without_javascript_the_page_reads_and_says_the_widgets_need_it(nojs_pag
     page.goto(f"{site_url}dice-and-danger/")
     expect(page.locator("h1")).to_contain_text("dice & danger")
     expect_read_without_js(page, (ROLLER, "#dh-helper", "#dg-builder", CHARACTER), own_tables=5)
+
+
+def test_a_roll_is_linked_and_compared_by_the_kind_the_engine_rolled(page, site_url, page_errors):
+    """Enter right after typing a notation that writes its kind: the roll goes before the
+    switch has followed the notation, yet its permalink names the kind the engine rolled and
+    the notation as the engine reads it (trimmed), and once the switch has followed the roll
+    is not marked as answering earlier inputs."""
+    page.goto(f"{site_url}dice-and-danger/")
+    wait_ready(page, ROLLER)
+    expect(page.locator("#dd-kind-damage")).to_be_checked()
+    page.fill("#dd-seed", "5")
+    page.fill("#dd-notation", "  save 2d+1b vs DC 4 ")
+    page.press("#dd-notation", "Enter")
+    expect(page.locator(f"{ROLLER} .srd-roll__seed")).to_have_text("5")
+    expect(page.locator("#dd-kind-save")).to_be_checked()
+    linked = {"#": "dd-roller", "notation": "save 2d+1b vs DC 4", "kind": "save", "seed": "5"}
+    assert link_words(page, ROLLER) == linked
+    expect(page.locator(f"{ROLLER} .srd-widget__result")).not_to_have_attribute("data-stale", re.compile(".*"))
+    assert page_errors == []
+
+
+def test_another_widgets_permalink_leaves_the_notation_roller_alone(page, site_url, page_errors):
+    """A Health-save permalink names no notation: only the Health-save helper rolls, and the
+    roller's seed stays blank. The widgets share one engine, which answers in turn, and the
+    roller asks first: once the helper's roll is shown, any roll of the roller would be too."""
+    query = urlencode({"w": "dh", "conditions_now": "2", "conditions_had": "0", "health": "3", "seed": "9"})
+    page.goto(f"{site_url}dice-and-danger/?{query}#dh-helper")
+    expect(page.locator("#dh-helper .srd-roll__seed")).to_have_text("9", timeout=ENGINE_LOAD_MS)
+    expect(page.locator(f"{ROLLER} .srd-widget__result .srd-roll")).to_have_count(0)
+    expect(page.locator("#dd-seed")).to_have_value("")
+    assert page_errors == []

@@ -9,7 +9,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qs, parse_qsl, urlsplit
 
 from browser_kit import ENGINE_LOAD_MS
 from playwright.sync_api import Locator, Page, expect
@@ -122,3 +122,9 @@ def expect_marked_stale(page: Page, widget: str, notation: str, regions: tuple[s
 def link_keys(href: str) -> list[str]:
     """The names a permalink carries, in its order (a blank value counts)."""
     return [key for key, _ in parse_qsl(urlsplit(href).query, keep_blank_values=True)]
+
+
+def link_words(page: Page, widget: str) -> dict[str, str]:
+    """What the widget's roll permalink names: its fragment (``#``) and each parameter's first value."""
+    link = urlsplit(page.get_attribute(f"{widget} .srd-roll__permalink", "href") or "")
+    return {"#": link.fragment, **{name: values[0] for name, values in parse_qs(link.query).items()}}

@@ -71,7 +71,7 @@ function attachRoller(root) {
   const kindRadios = root.querySelectorAll("input[name=kind]");
   const switchBox = /** @type {HTMLElement} */ (root.querySelector(".srd-switch"));
   const { followSwitch, lockSwitch } = kindSwitch([...kindRadios], switchBox);
-  const w = fieldsForm(root, {
+  fieldsForm(root, {
     system: SYSTEM, prefix: "dd", names: ["notation", "kind"], texts: ["notation"], checked: ["notation"],
     oddsAction: "odds_kind", rollAction: "roll_kind", readyText: "Ready: the odds follow the notation.",
     renderReading, renderOdds, renderRoll, compareTerm: "Hits",
@@ -81,10 +81,6 @@ function attachRoller(root) {
     asRolled: (result, fields) => ({ notation: fields.notation.trim(), kind: result.switch }),
     key: (fields) => JSON.stringify([fields.notation.trim(), fields.kind]),
   });
-  // A link of another widget of the page names no notation; its seed still fills this
-  // roller's seed in, as it always did.
-  const params = new URLSearchParams(location.search);
-  if (!params.has("notation") && params.has("seed")) w.inputs.seed.value = /** @type {string} */ (params.get("seed"));
 }
 
 /**
