@@ -90,7 +90,7 @@ def doom_stack_roller() -> str:
     )
     asked = default_values(fields)
     rolled = [
-        engine_result(SYSTEM.key, {"action": "roll_fields", "fields": {**asked, "seed": str(s)}}) for s in EXAMPLE_SEEDS
+        engine_result(SYSTEM.key, {"action": "roll_fields", "fields": asked, "seed": str(s)}) for s in EXAMPLE_SEEDS
     ]
     regions = (
         region(

@@ -122,8 +122,7 @@ def _regions(odds_label: str, roll_label: str, odds: tuple, roll: tuple, asked: 
     (odds_count, odds_action), (roll_count, roll_action) = odds, roll
     answers = [engine_result(SYSTEM.key, {"action": odds_action, "fields": asked})]
     rolls = [
-        engine_result(SYSTEM.key, {"action": roll_action, "fields": {**asked, "seed": str(seed)}})
-        for seed in EXAMPLE_SEEDS
+        engine_result(SYSTEM.key, {"action": roll_action, "fields": asked, "seed": str(seed)}) for seed in EXAMPLE_SEEDS
     ]
     return region("odds", odds_label, **rooms(odds_count, answers)) + region(
         "result", roll_label, **rooms(roll_count, rolls)
