@@ -7,16 +7,26 @@ loaded in its Web Worker. The shared parts are in ``macros/widget_html.py``."""
 from __future__ import annotations
 
 from html import escape
+from itertools import combinations
 
 from macros import action_cards, action_combat, action_play
 from macros.charts import line_chart
 from macros.widget_html import (
+    DICE_GAP_REM,
+    DIE_REM,
+    EXAMPLE_SEEDS,
+    PART_REM,
+    Room,
     default_values,
+    engine_result,
     field_error,
     notation_target,
     region,
+    rooms,
+    rows,
     seed_field,
     text_field,
+    text_lines,
     widget_shell,
 )
 from rules_engine.action import SYSTEM
@@ -46,6 +56,44 @@ def _toggle(name: str, label: str, hint: str, value: str) -> str:
     )
 
 
+# --- the room the roller's results keep --------------------------------------------------
+# Rerolls chain without end (each 0 rolls again), so no roll is the tallest by construction.
+# Each region keeps the room of the tallest answer the engine gives to the default inputs and
+# to them with every set of up to TYPES_AT_ONCE action types, active defence on (the notes,
+# the fractions and the dice grow with the types); a roll over EXAMPLE_SEEDS each.
+TYPES_AT_ONCE = 3
+#: A degree's row is taller than an engine table's: its percentage is a 0.9rem figure (.srd-pct).
+DEGREE_ROW_REM = 1.65
+
+
+def _asked_sets(asked: dict[str, str]) -> list[dict[str, str]]:
+    """The default inputs, and them with each set of up to TYPES_AT_ONCE types and active defence."""
+    words = [t.word for t in ACTION_TYPES]
+    sets = [c for n in range(1, TYPES_AT_ONCE + 1) for c in combinations(words, n)]
+    return [asked, *({**asked, "types": " ".join(c), "active": "1"} for c in sets)]
+
+
+def _reading_room(result: dict, width: float) -> Room:
+    """The notation (a 0.8rem line and its margin) and the engine's notes, a line or more each."""
+    notation = text_lines(f"Notation: {result['notation']}", width, 0.8)
+    return Room(lines=notation + 1 + sum(text_lines(note, width) for note in result["notes"]))
+
+
+def _degree_room(result: dict, width: float) -> Room:
+    """The degree table (its caption and head row, then a taller row a degree; its frame a
+    line) and the double-0 note."""
+    note = f"Double-0: {result['p_double0']}; any pair: {result['p_pair']}. Exact: every reroll followed, nothing cut."
+    degree_rows = -(-len(result["outcomes"]) * DEGREE_ROW_REM // PART_REM["rows"])
+    return Room(lines=1 + text_lines(note, width, 0.6), rows=2 + int(degree_rows))
+
+
+def _roll_room(result: dict, width: float) -> Room:
+    """The headline, the dice (a sign and each face of a die's chain), the lines, the Share line."""
+    faces = sum(1 + len(die["faces"]) for die in result["dice"])
+    lines = sum(text_lines(line, width) for line in result["lines"])
+    return Room(headlines=1, dice=rows(faces, width, DIE_REM, DICE_GAP_REM), lines=lines, shares=1)
+
+
 def action_roller() -> str:
     """Skill, defence (active or not), Threshold, EV bonuses and the action types in;
     live exact degree odds and a seeded roll with each die's chain out."""
@@ -63,7 +111,18 @@ def action_roller() -> str:
         f'<legend>Action types</legend><div class="srd-action-types__list">{types}</div>{field_error(f"{P}-types")}</fieldset>'
         + seed_field(P)
     )
-    regions = region("canonical", "Notation") + region("odds", "Exact degree odds") + region("result", "Roll result")
+    asked = _asked_sets({**default_values(fields), "types": "", "active": ""})
+    odds = [engine_result(SYSTEM.key, {"action": "odds_fields", "fields": a}) for a in asked]
+    rolled = [
+        engine_result(SYSTEM.key, {"action": "roll_fields", "fields": a, "seed": str(s)})
+        for a in asked
+        for s in EXAMPLE_SEEDS
+    ]
+    regions = (
+        region("canonical", "Notation", **rooms(_reading_room, odds))
+        + region("odds", "Exact degree odds", **rooms(_degree_room, odds))
+        + region("result", "Roll result", **rooms(_roll_room, rolled))
+    )
     return widget_shell(
         f"{P}-roller",
         SYSTEM.key,
