@@ -11,6 +11,8 @@
 // they arrive. The page's address follows every widget's inputs as they are edited, and
 // opening it puts them back. After Back then Forward a widget shows its last roll again (kept
 // per page in sessionStorage). Every roll shown goes into the device's history (history.js).
+// For tests, the widget carries `data-settled` once it has answered its latest inputs and
+// `data-held` while an error waits for the typing pause (see checkSettled).
 
 import { getEngine } from "../runtime/engine.js";
 import { addressControls, stringValues, widgetAddress, writeControls } from "./address.js";
