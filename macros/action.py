@@ -39,6 +39,7 @@ from rules_engine.action.roll.rules import (
     MAX_VALUE,
 )
 from rules_engine.action.roll.tables import TABLE_DEFENCE, chart_series, degree_series
+from rules_engine.action.roll.values import VALUE_TABLE
 from rules_engine.core.notation import MAX_NOTATION_LENGTH
 
 P = "ac"  # the roller's ids: #ac-skill, #ac-type-inspired …
@@ -153,6 +154,14 @@ def roller_fields(notation: str) -> dict[str, str]:
     }
 
 
+def _conversion_room(result: dict, width: float) -> Room:
+    """The value (a 0.9rem figure, as high as a roll's headline), the range, time and weight
+    side by side in 0.8rem text (wrapping as one text), the engine's lines."""
+    measures = f"Range {result['range']}    Time {result['time']}    Weight {result['weight']}"
+    lines = sum(text_lines(line, width) for line in result["lines"])
+    return Room(headlines=1, lines=text_lines(measures, width, 0.8) + 1 + lines)  # 0.8rem, and its margin
+
+
 def value_converter() -> str:
     """A measure in, its value out; a value in, its range, time and weight out."""
     fields = text_field(
@@ -164,7 +173,10 @@ def value_converter() -> str:
         numeric=False,
         wide=True,
     )
-    regions = region("result", "Conversion")
+    # Every value the engine converts (a row of its value table each) and the default measure.
+    asked = [default_values(fields), *({"measure": str(value)} for value in range(len(VALUE_TABLE)))]
+    answers = [engine_result(SYSTEM.key, {"action": "convert", "fields": a}) for a in asked]
+    regions = region("result", "Conversion", **rooms(_conversion_room, answers))
     return widget_shell(
         f"{V}-converter",
         SYSTEM.key,

@@ -73,7 +73,6 @@ NOT_YET_MACROS = {
     "dnd_widget",
     "health_save_widget",
     "lab_widget",
-    "value_converter",
 }
 NOT_YET_SHEETS = {"action.css", "dice-and-danger.css", "lab.css"}
 
