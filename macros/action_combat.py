@@ -6,9 +6,23 @@ attached through the Action! view module's WIDGETS map; the shared parts are in
 from __future__ import annotations
 
 from html import escape
+from math import ceil
 
 from macros.charts import line_chart
-from macros.widget_html import default_values, field_error, notation_target, region, text_field, widget_shell
+from macros.widget_html import (
+    PART_REM,
+    Room,
+    default_values,
+    engine_result,
+    field_error,
+    notation_target,
+    region,
+    rooms,
+    rows,
+    text_field,
+    text_lines,
+    widget_shell,
+)
 from rules_engine.action import SYSTEM
 from rules_engine.action.combat.actions import COMBAT_EXAMPLE, DAMAGE_FIELDS
 from rules_engine.action.combat.damage import OPTIONS
@@ -64,6 +78,49 @@ def _switch(option) -> str:  # noqa: ANN001 - a WoundOption
     )
 
 
+# --- the room the damage calculator's result keeps (action.css draws it) --------------------
+# Its text is 0.7rem (a 1.12rem line), what happens 0.8rem (1.28rem); a number is a grid cell
+# (its 0.6rem label over its value, 2.08rem) in columns at least 6.5rem wide, a mook's at least
+# 11rem, 0.8rem apart and 0.15rem between rows; a list's margin is 0.4em under it.
+LINE_REM, HAPPENS_LINE_REM, GAP_REM = 1.12, 1.28, 0.28
+CELL_REM, CELL_GAP_REM, COLUMN_GAP_REM, NUMBER_REM, MOOK_REM = 2.08, 0.15, 0.8, 6.5, 11.0
+#: The words the view puts before each roll's difficulties (action-damage.js: ROLL_NAMES).
+ROLL_NAMES = {"shock": "Shock roll", "dark_times": "Dark Times roll", "cinematic": "Luck rolls", "wake": "Waking up"}
+
+
+def _grid_rem(count: int, width: float, column: float) -> float:
+    """A grid of ``count`` cells in columns at least ``column`` wide, and its margin."""
+    lines = rows(count, width, column, COLUMN_GAP_REM)
+    return lines * CELL_REM + (lines - 1) * CELL_GAP_REM + GAP_REM
+
+
+def _difficulties(listed: list[int]) -> str:
+    """The difficulties as the view writes them: all, or for many the first two and the last."""
+    if len(listed) <= 6:
+        return ", ".join(map(str, listed))
+    return f"{listed[0]}, {listed[1]}, …, {listed[-1]} ({len(listed)} rolls)"
+
+
+def _damage_room(result: dict, width: float) -> Room:
+    """What happens, the numbers (six, and one for each extra the answer holds), each roll the
+    options call for (its line, wrapping, and its exact chance on one line of its own), the three
+    kinds of mook under their rule, and the notation (one line, scrolling): in lines. A roll's
+    line is counted at the region's width, its list's indent left out: the shared glyph width
+    already errs wide."""
+    height = text_lines("What happens: " + "; ".join(result["happens"]), width, 0.8) * HAPPENS_LINE_REM + GAP_REM
+    extras = (result["wall_damage"], result["impairment"], result["cinematic_wound"])
+    numbers = 6 + sum(extra is not None for extra in extras) + ("stun" in result["options"])
+    height += _grid_rem(numbers, width, NUMBER_REM)
+    for name, roll in result["rolls"].items():
+        many = len(roll["difficulty"]) > 1
+        said = f"passes {'all ' if many else ''}with {roll['percent_pass_all']}" if roll["pass_all"] else ""
+        line = f"{ROLL_NAMES.get(name, name)} at {_difficulties(roll['difficulty'])}: {said}; failing: {roll['on_failure']}"
+        height += text_lines(line, width) * LINE_REM + (LINE_REM if roll["pass_all"] else 0) + 0.1
+    height += GAP_REM if result["rolls"] else 0
+    height += 0.35 + _grid_rem(3, width, MOOK_REM) + LINE_REM  # the mooks' rule and padding; the notation
+    return Room(lines=ceil(round(height / PART_REM["lines"], 6)))
+
+
 def damage_calculator() -> str:
     """PV, Wound Threshold, Health, Toughness, Mass (and what was taken before, the rolls'
     values) and the optional rules in; shock, wounds, knockback, what happens, the rolls'
@@ -85,8 +142,29 @@ def damage_calculator() -> str:
         f'<div class="srd-action-types__list">{"".join(_switch(o) for o in OPTIONS if o.word not in GROUPED)}</div>'
         f"{field_error(f'{P}-options')}</fieldset>"
     )
-    regions = region("result", "What the hit does")
     defaults = default_values(fields)
+    # The answers grow with the options, the values the rolls read and the damage, without a
+    # bound the view keeps (the Luck rolls multiply with the wounds): the room is the tallest
+    # answer to the default inputs with every option on (each choice of the two groups), Focus
+    # and Luck given, at each PV from 5 to 60 in fives.
+    checked = " ".join(o.word for o in OPTIONS if o.word not in GROUPED)
+    asked = [
+        {**{name: defaults[name] for name in DAMAGE_FIELDS}, "options": ""},
+        *(
+            {
+                **{name: defaults[name] for name in DAMAGE_FIELDS},
+                "damage": str(pv),
+                "focus": "0",
+                "luck": "0",
+                "options": " ".join(word for word in (penalty, cinematic, checked) if word),
+            }
+            for penalty, _ in GROUPS[0][2]
+            for cinematic, _ in GROUPS[1][2]
+            for pv in range(5, 65, 5)
+        ),
+    ]
+    answers = [engine_result(SYSTEM.key, {"action": "damage_fields", "fields": a}) for a in asked]
+    regions = region("result", "What the hit does", **rooms(_damage_room, answers))
     first = {"action": "damage_fields", "fields": {**{name: defaults[name] for name in DAMAGE_FIELDS}, "options": ""}}
     return widget_shell(
         f"{P}-calculator", SYSTEM.key, "damage", "Damage calculator", fields, "Work it out", regions, first=first
