@@ -172,6 +172,16 @@ def damage_calculator() -> str:
 
 
 C = "acc"  # the combat calculator's ids: #acc-notation
+#: The combat answer's notation: a paragraph of 0.8rem code (1.28rem) with its 1em margins; each
+#: of the engine's lines is 0.7rem text at a 1.5 line height, the explanation's margin under them.
+NOTATION_BLOCK_REM, EXPLAIN_LINE_REM = 1.28 + 2 * 0.8, 1.05
+
+
+def _combat_room(result: dict, width: float) -> Room:
+    """The canonical notation and the engine's lines, each wrapping: in lines."""
+    height = NOTATION_BLOCK_REM + (text_lines(result["notation"], width, 0.8) - 1) * 1.28 + GAP_REM
+    height += sum(text_lines(line, width) for line in result["lines"]) * EXPLAIN_LINE_REM
+    return Room(lines=ceil(round(height / PART_REM["lines"], 6)))
 
 
 def combat_calculator() -> str:
@@ -194,7 +204,16 @@ def combat_calculator() -> str:
         "Combat calculator",
         fields,
         "Work it out",
-        region("result", "Combat worked out"),
+        # A notation of any length, of seven kinds: no answer is the tallest by construction. The
+        # room is the engine's answer to the default notation's.
+        region(
+            "result",
+            "Combat worked out",
+            **rooms(
+                _combat_room,
+                [engine_result(SYSTEM.key, {"action": "combat_odds", "fields": {"notation": COMBAT_EXAMPLE}})],
+            ),
+        ),
         first={"action": "combat_odds", "fields": {"notation": COMBAT_EXAMPLE}},
     )
 
