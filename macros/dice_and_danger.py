@@ -103,16 +103,17 @@ def _odds_room(result: dict, width: float) -> Room:
 
 
 def _roll_room(result: dict, width: float) -> Room:
-    """The headline (its 1.1rem outcome a line more; a Health save's named outcome may wrap it),
-    the dice (a crit's arrow as wide as a die, a divider before the extra dice) and their legend,
-    the engine's lines, the Share line."""
+    """The headline (its 1.1rem outcome two lines high with its margin, a line more each time a
+    Health save's named outcome wraps it), the dice (a crit's arrow half a die wide, a divider
+    before the extra dice) and their legend, the engine's lines, the Share line."""
     detail = result["dice_detail"]
-    faces = sum(1 + 2 * len(die["chain"]) for die in detail) + len({die["role"] for die in detail} - {"base"})
+    links = sum(len(die["chain"]) for die in detail)
+    faces = len(detail) + links + -(-links // 2) + len({die["role"] for die in detail} - {"base"})
     named = f"{result['outcome']}: " if result.get("outcome") else ""
-    headline = text_lines(f"{named}{result['hits']} hits {result['notation']}", width, HEADLINE_FONT_REM)
+    headline = 1 + text_lines(f"{named}{result['hits']} hits {result['notation']}", width, HEADLINE_FONT_REM)
     legend = 0 if result["dc"] is None else int(-(-LEGEND_REM // width))
     lines = headline + legend + sum(text_lines(line, width) for line in result["lines"])
-    return Room(headlines=1, dice=rows(max(1, faces), width, DIE_REM, DICE_GAP_REM), lines=lines, shares=1)
+    return Room(dice=rows(max(1, faces), width, DIE_REM, DICE_GAP_REM), lines=lines, shares=1)
 
 
 def _built_room(result: dict, width: float) -> Room:
