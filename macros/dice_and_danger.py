@@ -117,27 +117,27 @@ def _roll_room(result: dict, width: float) -> Room:
 
 
 def _built_room(result: dict, width: float) -> Room:
-    """The built roll: the notation written out (and its margin), its terms in columns (a row as
-    tall as its longest term wraps), then how the engine read it."""
+    """The built roll: the notation written out, its terms in columns (a row as tall as its
+    longest term wraps), the margins under both (a line), then how the engine read it."""
     columns = per_row(width, STEP_REM, STEP_GAP_REM)
     column = (width - (columns - 1) * STEP_GAP_REM) / columns
     terms = [text_lines(f"{step['term']} {step['why']}", column) for step in result["steps"]] or [1]
     steps = sum(max(terms[i : i + columns]) for i in range(0, len(terms), columns))
     written = text_lines(f"Written out: {result['written']}", width, 0.8)
-    return Room(lines=written + 1 + steps + 1 + _reading_lines(result, width))
+    return Room(lines=written + steps + 1 + _reading_lines(result, width))
 
 
 #: The Health save's outcomes table (dice-and-danger.css, disclosure.css): the outcome's column
 #: takes what the others leave (the bar's 30%, then 10.45rem), at least 3.75rem, less its
-#: padding; its 0.64rem words wrap there, 0.55em a character, each line 0.896rem and a row's
+#: padding; its 0.64rem words wrap there, 0.5em a character, each line 0.896rem and a row's
 #: padding 0.448rem.
 BAR_SHARE, OTHER_COLUMNS_REM, NAME_MIN_REM, CELL_PADDING_REM = 0.3, 10.45, 3.75, 0.96
-TABLE_FONT_REM, TABLE_CHAR_EM, TABLE_LINE_REM, TABLE_ROW_PADDING_REM = 0.64, 0.55, 0.896, 0.448
+TABLE_FONT_REM, TABLE_CHAR_EM, TABLE_LINE_REM, TABLE_ROW_PADDING_REM = 0.64, 0.5, 0.896, 0.448
 
 
 def _outcomes_room(result: dict, width: float) -> Room:
-    """How the save reads (a line with its 0.8rem notation, and its margin), the notes, the
-    table's margin, its head and a row an outcome as tall as its name wraps."""
+    """How the save reads (a line with its 0.8rem notation), its margin and the table's (a line),
+    the notes, the table's head and a row an outcome as tall as its name wraps."""
     reading = text_lines(f"The save: {result['written']} reads as {result['notation']}", width, 0.8)
     notes = [*result["notes"], *([result["drop_note"]] if result.get("drop_note") else [])]
     column = max(NAME_MIN_REM, (1 - BAR_SHARE) * width - OTHER_COLUMNS_REM) - CELL_PADDING_REM
@@ -145,7 +145,7 @@ def _outcomes_room(result: dict, width: float) -> Room:
     names = [o["name"] + (" (the mood was an injury)" if o["injury"] else "") for o in result["health_outcomes"]]
     wrapped = [len(textwrap.wrap(name, chars, break_long_words=False)) for name in names]
     table = PART_REM["rows"] + sum(n * TABLE_LINE_REM + TABLE_ROW_PADDING_REM for n in wrapped)
-    lines = reading + 1 + sum(text_lines(note, width) for note in notes) + 1
+    lines = reading + 1 + sum(text_lines(note, width) for note in notes)
     return Room(lines=lines, rows=int(-(-table // PART_REM["rows"])))
 
 
