@@ -64,6 +64,8 @@ def _check(prefix: str, name: str, label: str, hint: str, checked: bool) -> str:
 # and the helpers have no tallest roll a page could keep room for: each region keeps the room of
 # the engine's answers to the widget's default inputs (the roller's under either kind of its
 # switch; a roll the tallest over EXAMPLE_SEEDS), and a larger result grows the page below it.
+# The builder's reading and odds, and a character, are bounded: see _damage_sets and
+# character_generator for the answers they are counted from.
 #: dice-and-danger.css: the hits chart's bars are 4.5rem tall, two lines more than the shared
 #: chart part's 2.5rem; a step of a built roll sits in a column at least 8rem wide, 1.4rem apart;
 #: an attribute of a character at least 6.5rem wide, 0.8rem apart.
