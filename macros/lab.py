@@ -27,9 +27,26 @@ from __future__ import annotations
 
 import json
 from html import escape
+from math import ceil
 from typing import Any
 
-from macros.widget_html import NOSCRIPT, field_error, region, seed_field, text_field, widget_shell
+from macros.widget_html import (
+    EXAMPLE_SEEDS,
+    GLYPH_EM,
+    NOSCRIPT,
+    PART_REM,
+    PHONE_REM,
+    Room,
+    engine_result,
+    field_error,
+    per_row,
+    region,
+    rooms,
+    seed_field,
+    text_field,
+    text_lines,
+    widget_shell,
+)
 from rules_engine.core.lab import MAX_HOUSE_RULES, book_json
 from rules_engine.core.system import System
 from rules_engine.systems import all_systems, get_system
@@ -154,6 +171,104 @@ def lab_fields(key: str, book: dict[str, Any]) -> str:
     )
 
 
+# --- the room the two regions keep (``docs/assets/js/views/lab.js`` draws them) ---------------
+#: Between the answer's parts: a title's 1em margin, or its 0.4em margin above a chart (margins
+#: collapse, so the larger of two neighbours counts once); a title's line (0.8rem type).
+GAP_REM, CHART_GAP_REM, TITLE_LINE_REM = 0.8, 0.32, 1.2
+#: The headline's line (0.75rem type); a table's caption and its border; one row of 0.64rem
+#: text (the header, a statistic) and a row holding a chance (its percentage over its exact value).
+HEADLINE_LINE_REM, TABLE_FRAME_REM, TABLE_ROW_REM, CHANCE_ROW_REM = 1.2, 1.634, 1.39, 2.2
+#: The statistics under "Success at …" in the key odds (lab.js: mean, spread, median, two percentiles).
+STATS = 5
+#: A chart keeps the browser's own 300 px width (Material's figure fits its content) and is drawn
+#: at most 640 units wide, its height 220 to 300 units; its legend (0.4em margin, rows of 1.28rem,
+#: each entry a 1.8rem swatch, its gap and its name, 1rem between entries).
+CHART_WIDTH_REM, LEGEND_GAP_REM, LEGEND_ROW_REM, SWATCH_REM, LEGEND_SPACE_REM = 15.0, 0.32, 1.28, 2.2, 1.0
+#: The tools under the answer, as wide as their words make them, in the order drawn: Share,
+#: Download CSV, Download JSON, Print house-rule card (buttons, 3.19rem with their margin) and the
+#: link (a 44 px target); 0.6rem between them, 0.4rem between their rows.
+TOOLS_REM = ((9.0, 3.19), (6.58, 3.19), (7.05, 3.19), (8.64, 3.19), (7.16, 2.2))
+TOOL_GAP_REM, TOOL_ROW_GAP_REM = 0.6, 0.4
+#: A roll: its headline (0.8rem type) and margin; the rule sets side by side, at least 13rem each
+#: with 0.6rem between, each with its padding and edge, its title, its notation (0.64rem code)
+#: and the engine's lines (0.7rem type at a 1.5 line height) with their margin; the seed and
+#: permalink under them (a line, or the 44 px permalink on a phone) and its margin.
+ROLL_HEADLINE_REM, ROLL_HEADLINE_GAP_REM, ROLL_COLUMN_REM, ROLL_GAP_REM = 1.28, 0.32, 13.0, 0.6
+ROLLED_INSET_REM, ROLLED_PAD_REM, ROLLED_TITLE_REM, NOTATION_LINE_REM = 1.35, 0.8, 1.2, 1.024
+EXPLAIN_LINE_REM, EXPLAIN_GAP_REM, META_GAP_REM, TAP_REM = 1.05, 0.536, 0.256, 2.2
+
+
+def _in_lines(height_rem: float) -> Room:
+    """A height in widget lines, rounded up: the room is within a line of what is drawn."""
+    return Room(lines=ceil(round(height_rem / PART_REM["lines"], 6)))
+
+
+def _flow_rem(items: list[tuple[float, float]], width: float, gap: float, row_gap: float) -> float:
+    """The height of ``(width, height)`` items wrapping in rows ``width`` wide (a flex row)."""
+    heights, used = [0.0], 0.0
+    for item_width, item_height in items:
+        if used and used + gap + item_width > width:
+            heights.append(0.0)
+            used = 0.0
+        used += (gap if used else 0.0) + item_width
+        heights[-1] = max(heights[-1], item_height)
+    return sum(heights) + row_gap * (len(heights) - 1)
+
+
+def _chart_rem(names: list[str], width: float) -> float:
+    """A line chart as lab.js draws it at ``width``, with its legend."""
+    units = round(min(640, max(280, width * 20)))
+    shown = min(CHART_WIDTH_REM, width)
+    legend = [(SWATCH_REM + len(name) * 0.64 * GLYPH_EM, LEGEND_ROW_REM) for name in names]
+    return (
+        shown * round(max(220, min(300, units * 0.55))) / units
+        + LEGEND_GAP_REM
+        + _flow_rem(legend, width, LEGEND_SPACE_REM, 0.0)
+    )
+
+
+def _odds_room(answer: dict, width: float) -> Room:
+    """The lab's answer: the headline (wrapping), the key odds, each result's chance and each
+    rung's under a title and a chart, the tools; every table row with a chance holds two lines.
+    A house rule at the printed values writes nothing in the tables' headers (one row each)."""
+    columns = answer["columns"]
+    usual = columns[0]["usual"]["label"]
+    headline = f"{answer['system']}: {answer['roll']}. Success: {answer['success']}; usually against {usual}."
+    names = [f"{c['name']} ({c['rules']['written']})" if c["rules"]["written"] else c["name"] for c in columns]
+    results = len({o["value"] for c in columns for o in c["outcomes"]})
+    rungs = max(len(c["rungs"]) for c in columns)
+    titles = ("Key odds", f"How the results spread ({answer['result_term']})")
+    titles += (f"Success at each rung ({answer['difficulty_term']})",)
+    height = text_lines(headline, width, 0.75) * HEADLINE_LINE_REM
+    height += sum(GAP_REM + text_lines(title, width, 0.8) * TITLE_LINE_REM for title in titles)  # the gap above
+    height += GAP_REM  # the key odds under their title
+    height += 2 * (CHART_GAP_REM + _chart_rem(names, width) + GAP_REM)  # a chart under its title, a table under it
+    height += 3 * (TABLE_FRAME_REM + TABLE_ROW_REM) + (1 + results + rungs) * CHANCE_ROW_REM + STATS * TABLE_ROW_REM
+    height += GAP_REM + _flow_rem(list(TOOLS_REM), width, TOOL_GAP_REM, TOOL_ROW_GAP_REM)
+    return _in_lines(height)
+
+
+def _roll_room(answer: dict, width: float) -> Room:
+    """One roll under each rule set: the headline, the rule sets' rows (each as tall as its
+    tallest, the engine's lines wrapping in its column), the seed and permalink."""
+    across = per_row(width, ROLL_COLUMN_REM, ROLL_GAP_REM)
+    inside = (width - ROLL_GAP_REM * (across - 1)) / across - ROLLED_INSET_REM
+    heights = [
+        ROLLED_PAD_REM
+        + ROLLED_TITLE_REM
+        + text_lines(column["notation"], inside, 0.64) * NOTATION_LINE_REM
+        + sum(text_lines(line, inside) for line in column["roll"]) * EXPLAIN_LINE_REM
+        + EXPLAIN_GAP_REM
+        for column in answer["columns"]
+    ]
+    grid = [max(heights[i : i + across]) for i in range(0, len(heights), across)]
+    headline = f"{answer['roll']}: one roll under each rule set, same seed"
+    height = text_lines(headline, width, 0.8) * ROLL_HEADLINE_REM + ROLL_HEADLINE_GAP_REM
+    height += sum(grid) + ROLL_GAP_REM * (len(grid) - 1)
+    height += META_GAP_REM + (TAP_REM if width <= PHONE_REM else NOTATION_LINE_REM)
+    return _in_lines(height)
+
+
 def lab_widget() -> str:
     """The design lab: the first lab system's first headline roll under the printed rule and
     one house rule (left at the printed values until the reader changes a setting)."""
@@ -167,9 +282,6 @@ def lab_widget() -> str:
     key = offered[0].key
     book = all_books[key]
     fields = lab_fields(key, book)
-    regions = region("odds", "Odds under each rule set, side by side") + region(
-        "result", "A seeded roll under each rule set"
-    )
     first = {
         "system": key,
         "action": "lab",
@@ -177,6 +289,17 @@ def lab_widget() -> str:
         "house": [""],
         "seed": ODDS_SEED,
     }
+    # The odds: the tallest first answer of the systems offered (each one's first headline roll,
+    # one house rule at the printed values), as the reader changes system; a roll written by
+    # hand has no tallest answer. The rolls: the first answer's inputs over the example seeds.
+    openings = [
+        engine_result("lab", {**first, "system": s.key, "roll": str(all_books[s.key]["rolls"][0]["notation"])})
+        for s in offered
+    ]
+    rolled = [engine_result("lab", {**first, "seed": str(seed)}) for seed in EXAMPLE_SEEDS]
+    regions = region("odds", "Odds under each rule set, side by side", **rooms(_odds_room, openings)) + region(
+        "result", "A seeded roll under each rule set", **rooms(_roll_room, rolled)
+    )
     html = widget_shell(PREFIX, "lab", "lab", "Design lab", fields, "Roll under each rule set", regions, first=first)
     data = escape(json.dumps(all_books, ensure_ascii=False, separators=(",", ":")))
     head = f'<div class="srd-widget" id="{PREFIX}" data-view="lab" data-widget="lab"'
