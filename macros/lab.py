@@ -181,9 +181,11 @@ HEADLINE_LINE_REM, TABLE_FRAME_REM, TABLE_ROW_REM, CHANCE_ROW_REM = 1.2, 1.634, 
 #: The statistics under "Success at …" in the key odds (lab.js: mean, spread, median, two percentiles).
 STATS = 5
 #: A chart keeps the browser's own 300 px width (Material's figure fits its content) and is drawn
-#: at most 640 units wide, its height 220 to 300 units; its legend (0.4em margin, rows of 1.28rem,
-#: each entry a 1.8rem swatch, its gap and its name, 1rem between entries).
+#: in units of the region's width in px (Material's 20 px rem), 280 to 640, its height 220 to 300
+#: units; its legend (0.4em margin, rows of 1.28rem, each entry its 1.8rem swatch and gap, 2.2rem,
+#: before its name in 0.64rem type, 1rem between entries).
 CHART_WIDTH_REM, LEGEND_GAP_REM, LEGEND_ROW_REM, SWATCH_REM, LEGEND_SPACE_REM = 15.0, 0.32, 1.28, 2.2, 1.0
+ROOT_PX = 20
 #: The tools under the answer, as wide as their words make them, in the order drawn: Share,
 #: Download CSV, Download JSON, Print house-rule card (buttons, 3.19rem with their margin) and the
 #: link (a 44 px target); 0.6rem between them, 0.4rem between their rows.
@@ -217,7 +219,7 @@ def _flow_rem(items: list[tuple[float, float]], width: float, gap: float, row_ga
 
 def _chart_rem(names: list[str], width: float) -> float:
     """A line chart as lab.js draws it at ``width``, with its legend."""
-    units = round(min(640, max(280, width * 20)))
+    units = round(min(640, max(280, width * ROOT_PX)))
     shown = min(CHART_WIDTH_REM, width)
     legend = [(SWATCH_REM + len(name) * 0.64 * GLYPH_EM, LEGEND_ROW_REM) for name in names]
     return (
