@@ -60,6 +60,26 @@ def _roll_room(result: dict, width: float) -> Room:
     return Room(headlines=1, lines=1 + sum(text_lines(line, width) for line in lines), dice=dice, shares=1)
 
 
+#: Stacks have no top, so no attack is the tallest; besides the default inputs, the room holds a
+#: long answer: four-digit damage through cover and antitank, the defender keeping a stack, a
+#: track of 100 boxes with damage and overflow already marked.
+LONG_ATTACK = {
+    "action": "attack_fields",
+    "fields": {
+        "attack": "1800",
+        "defence": "3",
+        "body": "40",
+        "hard": "20",
+        "boxes": "100",
+        "physical": "60",
+        "stun": "39",
+        "overflow": "1",
+        "cover": "on",
+        "antitank": "on",
+    },
+}
+
+
 def _attack_room(result: dict, width: float) -> Room:
     """The headline, the track (a row of boxes, as high as a row of dice), the state and the
     bleeding line, the working in its box."""
@@ -172,7 +192,9 @@ def doom_stack_attack() -> str:
         "Doom Stack attack helper",
         fields,
         "Resolve",
-        region("odds", "Attack result", **rooms(_attack_room, [engine_result(SYSTEM.key, first)])),
+        region(
+            "odds", "Attack result", **rooms(_attack_room, [engine_result(SYSTEM.key, a) for a in (first, LONG_ATTACK)])
+        ),
         first=first,
     )
 
