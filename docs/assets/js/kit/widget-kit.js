@@ -315,7 +315,7 @@ function historyHook(root, form, content, description) {
  * @typedef {object} Region
  * @property {(content: Node, description: string, askedKey?: string | null) => void} show
  * @property {(on: unknown) => void} stale
- * @property {() => void} follow
+ * @property {(restored?: boolean) => void} follow `restored`: the inputs were put back, not typed
  */
 
 /**
@@ -746,7 +746,7 @@ function region(w, box, { words, key = null, reveal = false, kept = reveal }) {
       showInRegion(w, r, content, description, askedKey);
     },
     stale: (on) => markStale(w, r, on),
-    follow: () => followInputs(w, r),
+    follow: (restored = false) => followInputs(w, r, restored),
   };
   bringBack(w, r);
   w.regions.push(part);
@@ -799,10 +799,11 @@ function showInRegion(w, r, content, description, askedKey) {
 /**
  * @param {Widget} w
  * @param {RegionState} r
+ * @param {boolean} [restored] the inputs were put back (address, memory), not typed
  */
-function followInputs(w, r) {
+function followInputs(w, r, restored = false) {
   if (r.key) markStale(w, r, r.shownKey !== r.key());
-  else if (!r.kept && w.engine.status !== "ready") markStale(w, r, true);
+  else if (!r.kept && (restored || w.engine.status !== "ready")) markStale(w, r, true);
 }
 
 /**
@@ -972,8 +973,9 @@ function whenReady(w, onReady) {
   // and shows what follows from them (a mode's fields, say).
   for (const control of w.turned.splice(0)) control.dispatchEvent(new Event("change", { bubbles: true }));
   // Inputs put back (from the address or the memory) make any first answer built into the
-  // page one for other inputs, until the engine answers them.
-  if (w.startState || w.saved) w.regions.forEach((r) => r.follow());
+  // page one for other inputs, until the engine answers them (even when the engine is
+  // already ready, in a warm tab: the view's first request only goes out now).
+  if (w.startState || w.saved) w.regions.forEach((r) => r.follow(true));
   if (w.engine.status === "loading") {
     followProgress(w, loadingWords(w));
     if (w.first) {
